@@ -1,0 +1,195 @@
+// The normalized model between check and render. Every name that a template or a manifest
+// builder needs is derived here exactly once; render never looks at raw YAML.
+
+export type FieldType =
+  | "string"
+  | "integer"
+  | "number"
+  | "boolean"
+  | "object"
+  | "array"
+  | "map"
+  | "int-or-string"
+  | "free-form";
+
+export interface CelRule {
+  rule: string;
+  message: string;
+  reason?: string;
+  fieldPath?: string;
+}
+
+export interface FieldModel {
+  /** Property name as it appears in the object (camelCase). */
+  name: string;
+  /** Dotted path from the root of spec or status, e.g. backup.retentionDays. */
+  path: string;
+  type: FieldType;
+  description?: string;
+  required: boolean;
+  nullable: boolean;
+  /** Absent when the spec declares no default; `null` is a real default only when nullable. */
+  default?: unknown;
+  hasDefault: boolean;
+  immutable: boolean;
+  enum?: unknown[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  /** Either declared, or derived so that a CEL rule touching the string has a bounded cost. */
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  minProperties?: number;
+  maxProperties?: number;
+  /** Element of an array, value of a map. */
+  items?: FieldModel;
+  /** Fields of an object, sorted as declared. */
+  fields: FieldModel[];
+  /** Only for arrays: how server-side apply merges them. */
+  listType?: "atomic" | "set" | "map";
+  listMapKeys?: string[];
+  rules: CelRule[];
+  /** TypeScript type expression of this field, e.g. `"postgres" | "mysql"` or `DatabaseSpecBackup`. */
+  tsType: string;
+}
+
+export interface PhaseModel {
+  name: string;
+  description?: string;
+  initial: boolean;
+  terminal: boolean;
+  next: string[];
+}
+
+export interface ConditionModel {
+  type: string;
+  description?: string;
+}
+
+export interface ExternalResourceModel {
+  /** camelCase binding name, e.g. instance. */
+  name: string;
+  /** PascalCase, e.g. Instance: names the provider interface InstanceProvider. */
+  typeName: string;
+  /** kebab-case, e.g. instance: names the provider file. */
+  fileName: string;
+  description: string;
+  /** Spec fields that feed the resource. */
+  inputs: FieldModel[];
+  /** Status fields the resource fills. */
+  outputs: FieldModel[];
+  deletionPolicy: "Delete" | "Retain";
+  driftPolicy: "Enforce" | "Report";
+  /** Condition type that reports this resource, e.g. InstanceReady. */
+  conditionType: string;
+}
+
+export interface ChildModel {
+  apiVersion: string;
+  /** "" for the core group. */
+  group: string;
+  version: string;
+  kind: string;
+  plural: string;
+  scope: "Namespaced" | "Cluster";
+  /** camelCase, e.g. deployment: names the builder function desiredDeployment. */
+  varName: string;
+  /** kebab-case file name, e.g. deployment. */
+  fileName: string;
+}
+
+export interface PolicyRule {
+  apiGroups: string[];
+  resources: string[];
+  resourceNames?: string[];
+  verbs: string[];
+}
+
+export interface PrinterColumn {
+  name: string;
+  type: "string" | "integer" | "number" | "boolean" | "date";
+  jsonPath: string;
+  description?: string;
+  priority?: number;
+}
+
+export interface VersionModel {
+  name: string;
+  served: boolean;
+  storage: boolean;
+}
+
+export interface OperatorSettings {
+  concurrency: number;
+  resyncPeriodSeconds: number;
+  backoffInitialSeconds: number;
+  backoffMaxSeconds: number;
+  leaderElection: boolean;
+}
+
+export interface OperatorModel {
+  /** Project name, npm package name and prefix of every generated object. */
+  name: string;
+  description: string;
+  image: string;
+  /** Namespace the operator runs in. */
+  namespace: string;
+  /** The spec document as the user wrote it, copied into the project as operator.yaml. */
+  specSource: string;
+  api: {
+    group: string;
+    kind: string;
+    listKind: string;
+    plural: string;
+    singular: string;
+    shortNames: string[];
+    categories: string[];
+    scope: "Namespaced" | "Cluster";
+    namespaced: boolean;
+    versions: VersionModel[];
+    /** The storage version; the one TypeScript types and the reconciler are written against. */
+    version: string;
+    /** group/version, e.g. db.example.com/v1alpha1. */
+    apiVersion: string;
+    /** plural.group, the CRD's metadata.name. */
+    crdName: string;
+    scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string };
+  };
+  spec: { description?: string; fields: FieldModel[]; rules: CelRule[] };
+  status: {
+    phases: PhaseModel[];
+    initialPhase?: string;
+    conditions: ConditionModel[];
+    fields: FieldModel[];
+  };
+  externalResources: ExternalResourceModel[];
+  children: ChildModel[];
+  rbac: {
+    /** Empty: cluster-wide. */
+    watchNamespaces: string[];
+    clusterWide: boolean;
+    extraRules: PolicyRule[];
+  };
+  printerColumns: PrinterColumn[];
+  operator: OperatorSettings;
+  /** Finalizer this operator owns, e.g. db.example.com/finalizer. */
+  finalizer: string;
+  /** Field manager name for server-side apply and status writes. */
+  fieldManager: string;
+  /** The `app.kubernetes.io/*` labels put on every generated object. */
+  labels: Record<string, string>;
+  names: {
+    /** TypeScript type names. */
+    specType: string;
+    statusType: string;
+    /** kebab-case of kind, e.g. database, dns-zone. */
+    kindFile: string;
+    /** camelCase of kind, e.g. database, dnsZone. */
+    kindVar: string;
+    /** Environment variable prefix, e.g. DATABASE_OPERATOR. */
+    envPrefix: string;
+  };
+}
