@@ -1,0 +1,119 @@
+// Turns the spec's field trees into FieldModels: required flags hoisted from children, CEL-bound
+// string lengths derived, and the TypeScript type of every field computed once.
+
+import { DERIVED_MAX_LENGTH, needsDerivedMaxLength } from "../check/cel-bounds.ts";
+import { toPascal } from "../check/derive-names.ts";
+import type { CelRule, FieldModel, FieldType } from "./types.ts";
+
+/** The field shape as the JSON Schema admits it; check has already proven it well-formed. */
+export interface RawField {
+  type: FieldType;
+  description?: string;
+  required?: boolean;
+  nullable?: boolean;
+  default?: unknown;
+  immutable?: boolean;
+  enum?: unknown[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  minProperties?: number;
+  maxProperties?: number;
+  items?: RawField;
+  values?: RawField;
+  fields?: Record<string, RawField>;
+  listType?: "atomic" | "set" | "map";
+  listMapKeys?: string[];
+  rules?: CelRule[];
+}
+
+/**
+ * @param typeName the TypeScript name an object at this position gets, e.g. DatabaseSpecBackup;
+ *   nested objects append their field name to it.
+ */
+export function buildFields(raw: Record<string, RawField> | undefined, parentPath: string, typeName: string, parentRules: CelRule[] = []): FieldModel[] {
+  return Object.entries(raw ?? {}).map(([name, field]) =>
+    buildField(name, field, parentPath ? `${parentPath}.${name}` : name, `${typeName}${toPascal(name)}`, parentRules),
+  );
+}
+
+function buildField(name: string, raw: RawField, path: string, typeName: string, parentRules: CelRule[]): FieldModel {
+  const rules = raw.rules ?? [];
+  const items = raw.type === "array" && raw.items ? buildField(name, raw.items, `${path}[]`, `${typeName}Item`, []) : raw.type === "map" && raw.values ? buildField(name, raw.values, `${path}{}`, `${typeName}Value`, []) : undefined;
+  const fields = raw.type === "object" ? buildFields(raw.fields, path, typeName, rules) : [];
+  const maxLength =
+    raw.maxLength ?? (needsDerivedMaxLength(name, raw, parentRules) ? DERIVED_MAX_LENGTH : undefined);
+  const model: FieldModel = {
+    name,
+    path,
+    type: raw.type,
+    required: raw.required === true,
+    nullable: raw.nullable === true,
+    hasDefault: raw.default !== undefined,
+    immutable: raw.immutable === true,
+    fields,
+    rules,
+    tsType: tsTypeOf(raw, typeName, items),
+  };
+  assignDefined(model, {
+    description: raw.description,
+    default: raw.default,
+    enum: raw.enum,
+    format: raw.format,
+    minimum: raw.minimum,
+    maximum: raw.maximum,
+    minLength: raw.minLength,
+    maxLength,
+    pattern: raw.pattern,
+    minItems: raw.minItems,
+    maxItems: raw.maxItems,
+    minProperties: raw.minProperties,
+    maxProperties: raw.maxProperties,
+    items,
+    listType: raw.type === "array" ? (raw.listType ?? "atomic") : undefined,
+    listMapKeys: raw.listMapKeys,
+  });
+  return model;
+}
+
+function tsTypeOf(raw: RawField, typeName: string, items: FieldModel | undefined): string {
+  const nullable = raw.nullable ? " | null" : "";
+  switch (raw.type) {
+    case "string":
+      return (raw.enum ? raw.enum.map((v) => JSON.stringify(v)).join(" | ") : "string") + nullable;
+    case "integer":
+    case "number":
+      return (raw.enum ? raw.enum.map((v) => JSON.stringify(v)).join(" | ") : "number") + nullable;
+    case "boolean":
+      return "boolean" + nullable;
+    case "int-or-string":
+      return "number | string" + nullable;
+    case "free-form":
+      return "Record<string, unknown>" + nullable;
+    case "object":
+      return typeName + nullable;
+    case "array": {
+      const element = items?.tsType ?? "unknown";
+      return (/[|&]/.test(element) ? `Array<${element}>` : `${element}[]`) + nullable;
+    }
+    case "map":
+      return `Record<string, ${items?.tsType ?? "unknown"}>` + nullable;
+  }
+}
+
+/** Copies only the keys whose value is defined, so models stay free of `key: undefined` noise. */
+function assignDefined<T extends object>(target: T, values: Partial<T>): void {
+  for (const [key, value] of Object.entries(values)) {
+    if (value !== undefined) (target as Record<string, unknown>)[key] = value;
+  }
+}
+
+/** Every field in a tree, depth first, parents before children. */
+export function walkFields(fields: readonly FieldModel[]): FieldModel[] {
+  return fields.flatMap((f) => [f, ...(f.items ? walkFields([f.items]) : []), ...walkFields(f.fields)]);
+}

@@ -1,0 +1,181 @@
+// Stage 3: checked spec data → OperatorModel. Runs only on input that check accepted, so it
+// normalizes and derives; it does not validate.
+
+import { BUILTIN_KINDS } from "../check/builtin-kinds.ts";
+import { derivePlural, deriveSingular, toCamel, toConstantCase, toKebab, toPascal } from "../check/derive-names.ts";
+import { parseDuration } from "../check/durations.ts";
+import { buildFields, walkFields, type RawField } from "./build-fields.ts";
+import type { CelRule, ChildModel, ConditionModel, ExternalResourceModel, FieldModel, OperatorModel, PhaseModel, PolicyRule, PrinterColumn } from "./types.ts";
+
+/** The spec document's shape after check; optional parts are normalized here. */
+interface RawSpec {
+  metadata: { name: string; description?: string; image?: string; namespace?: string };
+  api: {
+    group: string;
+    kind: string;
+    plural?: string;
+    singular?: string;
+    shortNames?: string[];
+    categories?: string[];
+    scope?: "Namespaced" | "Cluster";
+    versions: { name: string }[];
+    scale?: OperatorModel["api"]["scale"];
+  };
+  spec: { description?: string; fields: Record<string, RawField>; rules?: CelRule[] };
+  status?: {
+    phases?: { name: string; description?: string; initial?: boolean; terminal?: boolean; next?: string[] }[];
+    conditions?: ConditionModel[];
+    fields?: Record<string, RawField>;
+  };
+  externalResources?: {
+    name: string;
+    description: string;
+    inputs?: string[];
+    outputs?: string[];
+    deletionPolicy?: "Delete" | "Retain";
+    driftPolicy?: "Enforce" | "Report";
+  }[];
+  children?: { apiVersion: string; kind: string; plural?: string; scope?: "Namespaced" | "Cluster" }[];
+  rbac?: { watchNamespaces?: string[]; rules?: PolicyRule[] };
+  printerColumns?: PrinterColumn[];
+  operator?: { concurrency?: number; resyncPeriod?: string; backoff?: { initial?: string; max?: string }; leaderElection?: boolean };
+}
+
+export const DEFAULT_SETTINGS = { concurrency: 2, resyncPeriod: "10m", backoffInitial: "1s", backoffMax: "5m", leaderElection: true } as const;
+
+export function buildModel(data: unknown, specSource: string): OperatorModel {
+  const raw = data as RawSpec;
+  const { kind, group } = raw.api;
+  const scope = raw.api.scope ?? "Namespaced";
+  const plural = raw.api.plural ?? derivePlural(kind);
+  const versions = raw.api.versions.map((v, i) => ({ name: v.name, served: true, storage: i === 0 }));
+  const version = versions.find((v) => v.storage)!.name;
+  const specFields = buildFields(raw.spec.fields, "", `${kind}Spec`, raw.spec.rules ?? []);
+  const statusFields = buildFields(raw.status?.fields, "", `${kind}Status`);
+  const phases = buildPhases(raw.status?.phases ?? []);
+  const externalResources = (raw.externalResources ?? []).map((binding) => buildBinding(binding, specFields, statusFields));
+  const name = raw.metadata.name;
+  const operator = raw.operator ?? {};
+  const settings = {
+    concurrency: operator.concurrency ?? DEFAULT_SETTINGS.concurrency,
+    resyncPeriodSeconds: parseDuration(operator.resyncPeriod ?? DEFAULT_SETTINGS.resyncPeriod)!,
+    backoffInitialSeconds: parseDuration(operator.backoff?.initial ?? DEFAULT_SETTINGS.backoffInitial)!,
+    backoffMaxSeconds: parseDuration(operator.backoff?.max ?? DEFAULT_SETTINGS.backoffMax)!,
+    leaderElection: operator.leaderElection ?? DEFAULT_SETTINGS.leaderElection,
+  };
+  const watchNamespaces = [...(raw.rbac?.watchNamespaces ?? [])].sort();
+  const model: OperatorModel = {
+    name,
+    description: raw.metadata.description ?? `Kubernetes operator for ${kind} resources.`,
+    image: raw.metadata.image ?? `${name}:latest`,
+    namespace: raw.metadata.namespace ?? `${name}-system`,
+    specSource,
+    api: {
+      group,
+      kind,
+      listKind: `${kind}List`,
+      plural,
+      singular: raw.api.singular ?? deriveSingular(kind),
+      shortNames: raw.api.shortNames ?? [],
+      categories: raw.api.categories ?? [],
+      scope,
+      namespaced: scope === "Namespaced",
+      versions,
+      version,
+      apiVersion: `${group}/${version}`,
+      crdName: `${plural}.${group}`,
+      ...(raw.api.scale ? { scale: raw.api.scale } : {}),
+    },
+    spec: { fields: specFields, rules: raw.spec.rules ?? [], ...(raw.spec.description ? { description: raw.spec.description } : {}) },
+    status: {
+      phases,
+      conditions: buildConditions(raw.status?.conditions ?? [], externalResources),
+      fields: statusFields,
+      ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),
+    },
+    externalResources,
+    children: (raw.children ?? []).map(buildChild),
+    rbac: { watchNamespaces, clusterWide: watchNamespaces.length === 0, extraRules: raw.rbac?.rules ?? [] },
+    printerColumns: raw.printerColumns ?? defaultPrinterColumns(phases.length > 0),
+    operator: settings,
+    finalizer: `${group}/finalizer`,
+    fieldManager: name,
+    labels: {
+      "app.kubernetes.io/name": name,
+      "app.kubernetes.io/part-of": name,
+      "app.kubernetes.io/managed-by": "kustomize",
+    },
+    names: {
+      specType: `${kind}Spec`,
+      statusType: `${kind}Status`,
+      kindFile: toKebab(kind),
+      kindVar: toCamel(kind),
+      envPrefix: toConstantCase(name),
+    },
+  };
+  return model;
+}
+
+function buildPhases(raw: NonNullable<NonNullable<RawSpec["status"]>["phases"]>): PhaseModel[] {
+  return raw.map((p) => ({
+    name: p.name,
+    initial: p.initial === true,
+    terminal: p.terminal === true,
+    next: p.next ?? [],
+    ...(p.description ? { description: p.description } : {}),
+  }));
+}
+
+/** Ready first (every client looks for it), then declared types, then one per external binding. */
+function buildConditions(declared: ConditionModel[], bindings: ExternalResourceModel[]): ConditionModel[] {
+  const byType = new Map<string, ConditionModel>();
+  byType.set("Ready", declared.find((c) => c.type === "Ready") ?? { type: "Ready", description: "The object is reconciled at its current generation." });
+  for (const condition of declared) if (!byType.has(condition.type)) byType.set(condition.type, condition);
+  for (const binding of bindings) {
+    if (!byType.has(binding.conditionType)) {
+      byType.set(binding.conditionType, { type: binding.conditionType, description: `${binding.description} exists and matches the spec.` });
+    }
+  }
+  return [...byType.values()];
+}
+
+function buildBinding(raw: NonNullable<RawSpec["externalResources"]>[number], specFields: FieldModel[], statusFields: FieldModel[]): ExternalResourceModel {
+  const allSpec = walkFields(specFields);
+  const typeName = toPascal(raw.name);
+  return {
+    name: raw.name,
+    typeName,
+    fileName: toKebab(raw.name),
+    description: raw.description,
+    inputs: (raw.inputs ?? []).map((path) => allSpec.find((f) => f.path === path)!),
+    outputs: (raw.outputs ?? []).map((name) => statusFields.find((f) => f.name === name)!),
+    deletionPolicy: raw.deletionPolicy ?? "Delete",
+    driftPolicy: raw.driftPolicy ?? "Enforce",
+    conditionType: `${typeName}Ready`,
+  };
+}
+
+function buildChild(raw: NonNullable<RawSpec["children"]>[number]): ChildModel {
+  const slash = raw.apiVersion.indexOf("/");
+  const group = slash < 0 ? "" : raw.apiVersion.slice(0, slash);
+  const version = slash < 0 ? raw.apiVersion : raw.apiVersion.slice(slash + 1);
+  const builtin = BUILTIN_KINDS.find((k) => k.apiVersion === raw.apiVersion && k.kind === raw.kind);
+  return {
+    apiVersion: raw.apiVersion,
+    group,
+    version,
+    kind: raw.kind,
+    plural: raw.plural ?? builtin!.plural,
+    scope: raw.scope ?? builtin!.scope,
+    varName: toCamel(raw.kind),
+    fileName: toKebab(raw.kind),
+  };
+}
+
+function defaultPrinterColumns(hasPhases: boolean): PrinterColumn[] {
+  return [
+    ...(hasPhases ? [{ name: "Phase", type: "string" as const, jsonPath: ".status.phase" }] : []),
+    { name: "Ready", type: "string", jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
+    { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" },
+  ];
+}
