@@ -1,0 +1,10 @@
+// Exit codes are part of the CLI's contract with scripts and CI.
+export const ExitCode = {
+  Ok: 0,
+  /** Invalid input, or a plan the generator refused (conflicts, non-empty directory). */
+  InvalidInput: 1,
+  /** The command line itself is wrong. */
+  Usage: 2,
+  /** A bug in create-operator, not in the user's input. */
+  Internal: 70,
+} as const;

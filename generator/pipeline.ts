@@ -1,0 +1,84 @@
+// The pipeline in one place: parse → check → model → render → plan → write. Each stage lives in
+// its own folder; this module only sequences them, so the CLI and the tests drive the same path.
+
+import { existsSync, readFileSync } from "node:fs";
+import { resolve } from "node:path";
+import { hasErrors, InputError, type Diagnostic } from "./base/diagnostics.ts";
+import type { ProjectFiles } from "./base/files.ts";
+import { checkSpec } from "./check/check-spec.ts";
+import { buildModel } from "./model/build-model.ts";
+import type { OperatorModel } from "./model/types.ts";
+import { parseSpec } from "./parse/parse-spec.ts";
+import { planNewProject, planRegeneration, type Plan } from "./plan/plan.ts";
+import { renderProject, SPEC_FILE } from "./render/render-project.ts";
+import { writePlan, type WriteSummary } from "./write/write.ts";
+
+const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+export const GENERATOR_VERSION: string = packageJson.version;
+
+export interface LoadedSpec {
+  model: OperatorModel;
+  /** Warnings only: errors stop the pipeline with an InputError. */
+  warnings: Diagnostic[];
+}
+
+/** parse + check + model. Throws InputError carrying every diagnostic when the spec has errors. */
+export function loadSpec(source: string, file: string): LoadedSpec {
+  const parsed = parseSpec(source, file);
+  if (!parsed.ok) throw new InputError(parsed.diagnostics);
+  const diagnostics = checkSpec(parsed.spec);
+  if (hasErrors(diagnostics)) throw new InputError(diagnostics);
+  return { model: buildModel(parsed.spec.data, source), warnings: diagnostics };
+}
+
+/** Every diagnostic for a spec: parse errors, or schema and semantic findings. */
+export function checkSource(source: string, file: string): Diagnostic[] {
+  const parsed = parseSpec(source, file);
+  return parsed.ok ? checkSpec(parsed.spec) : parsed.diagnostics;
+}
+
+export function readSpecFile(path: string): string {
+  if (!existsSync(path)) {
+    throw new InputError([
+      { severity: "error", code: "IO001", path: "", message: `spec file not found`, hint: "Pass the path of an operator.yaml with --spec.", file: path, position: { line: 1, col: 1 } },
+    ]);
+  }
+  return readFileSync(path, "utf8");
+}
+
+export interface PipelineResult {
+  plan: Plan;
+  files: ProjectFiles;
+  warnings: Diagnostic[];
+  /** Absent for dry runs and refused plans. */
+  written?: WriteSummary;
+}
+
+export interface CreateOptions {
+  force?: boolean;
+  dryRun?: boolean;
+}
+
+/** `create-operator new`: a new project from a spec. */
+export async function createProject(specSource: string, specFile: string, target: string, options: CreateOptions = {}): Promise<PipelineResult> {
+  const { model, warnings } = loadSpec(specSource, specFile);
+  const files = await renderProject(model);
+  const plan = planNewProject(resolve(target), files, { generatorVersion: GENERATOR_VERSION, specSource, force: options.force ?? false });
+  return finish(plan, files, warnings, options.dryRun ?? false);
+}
+
+/** `create-operator generate`: re-render a project from its own operator.yaml. */
+export async function regenerateProject(root: string, options: { dryRun?: boolean } = {}): Promise<PipelineResult> {
+  const specPath = resolve(root, SPEC_FILE);
+  const specSource = readSpecFile(specPath);
+  const { model, warnings } = loadSpec(specSource, specPath);
+  const files = await renderProject(model);
+  const plan = planRegeneration(resolve(root), files, { generatorVersion: GENERATOR_VERSION, specSource });
+  return finish(plan, files, warnings, options.dryRun ?? false);
+}
+
+function finish(plan: Plan, files: ProjectFiles, warnings: Diagnostic[], dryRun: boolean): PipelineResult {
+  const conflicted = plan.entries.some((e) => e.action === "conflict");
+  if (dryRun || conflicted) return { plan, files, warnings };
+  return { plan, files, warnings, written: writePlan(plan) };
+}

@@ -1,0 +1,39 @@
+import assert from "node:assert/strict";
+import { existsSync, mkdtempSync, readdirSync, readFileSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { test } from "node:test";
+import { Ownership, type ProjectFiles } from "../base/files.ts";
+import { LOCK_PATH, parseLock } from "../base/lock-file.ts";
+import { planNewProject } from "../plan/plan.ts";
+import { writePlan } from "./write.ts";
+
+const options = { generatorVersion: "0.0.0-test", specSource: "spec", force: false };
+
+test("a new project appears whole, with the lock file, and no staging directory is left", () => {
+  const parent = mkdtempSync(join(tmpdir(), "write-"));
+  const root = join(parent, "demo");
+  const files: ProjectFiles = new Map([
+    ["src/a.ts", { path: "src/a.ts", content: "export {};\n", ownership: Ownership.Generated }],
+    ["run.sh", { path: "run.sh", content: "#!/bin/sh\n", ownership: Ownership.Generated, mode: 0o755 }],
+  ]);
+  const summary = writePlan(planNewProject(root, files, options));
+  assert.deepEqual(summary.written, ["run.sh", "src/a.ts"]);
+  assert.equal(readFileSync(join(root, "src/a.ts"), "utf8"), "export {};\n");
+  assert.equal(statSync(join(root, "run.sh")).mode & 0o777, 0o755);
+  assert.deepEqual(Object.keys(parseLock(readFileSync(join(root, LOCK_PATH), "utf8")).files), ["run.sh", "src/a.ts"]);
+  assert.deepEqual(readdirSync(parent), ["demo"]);
+});
+
+test("a failing write leaves nothing behind", () => {
+  const parent = mkdtempSync(join(tmpdir(), "write-"));
+  const root = join(parent, "demo");
+  // A file and a directory with the same path cannot both be written: the second write fails.
+  const files: ProjectFiles = new Map([
+    ["a", { path: "a", content: "file", ownership: Ownership.Generated }],
+    ["a/b", { path: "a/b", content: "nested", ownership: Ownership.Generated }],
+  ]);
+  assert.throws(() => writePlan(planNewProject(root, files, options)));
+  assert.equal(existsSync(root), false);
+  assert.deepEqual(readdirSync(parent), []);
+});
