@@ -1,0 +1,158 @@
+// The CLI as users run it: the compiled bin in a child process, real files in temp directories.
+
+import assert from "node:assert/strict";
+import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { examplePath, exampleNames, listTree, runCli, tempDir } from "./support.ts";
+
+/** Ten different mistakes, one per line that matters; positions are asserted below. */
+const TEN_MISTAKES = `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorSpec
+metadata:
+  name: Bad_Name
+api:
+  group: example
+  kind: database
+  scope: Regional
+  versions:
+    - name: version1
+spec:
+  fields:
+    size:
+      type: string
+      enum: [small, large]
+      default: huge
+    count:
+      type: integer
+      minimum: 5
+      maximum: 1
+    tags:
+      type: strnig
+status:
+  phases:
+    - name: Pending
+      initial: true
+      next: [Runing]
+operator:
+  concurency: 3
+`;
+
+test("ten mistakes are all reported with line:col, and nothing is written", () => {
+  const dir = tempDir("cli");
+  const spec = join(dir, "operator.yaml");
+  writeFileSync(spec, TEN_MISTAKES);
+  const target = join(dir, "out");
+  const result = runCli(["new", target, "--spec", spec]);
+  assert.equal(result.status, 1, result.stderr);
+  assert.equal(existsSync(target), false);
+  const errors = result.stderr.split("\n").filter((line) => / error [A-Z]+\d+ /.test(line));
+  const at = errors.map((line) => line.slice(spec.length + 1, line.indexOf(" ")));
+  assert.deepEqual(at, ["4:9", "6:10", "7:9", "8:10", "10:13", "16:16", "19:7", "22:13", "27:15", "29:3"], result.stderr);
+  assert.equal(new Set(errors.map((line) => line.split(" ")[2])).size, 10, "ten distinct codes");
+  assert.match(result.stderr, /did you mean "concurrency"\?/);
+});
+
+test("--help shows examples and exits 0", () => {
+  const result = runCli(["--help"]);
+  assert.equal(result.status, 0);
+  assert.match(result.stdout, /Examples:/);
+  assert.match(result.stdout, /create-operator validate operator.yaml --json/);
+});
+
+test("an unknown option is a usage error (exit 2)", () => {
+  const result = runCli(["new", tempDir("cli"), "--sepc", "x.yaml"]);
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /unknown option '--sepc'/);
+});
+
+test("without --spec and without a terminal it fails fast instead of hanging", () => {
+  const result = runCli(["new", join(tempDir("cli"), "out")]);
+  assert.equal(result.status, 2);
+  assert.match(result.stderr, /no terminal to ask questions on/);
+});
+
+test("--yes builds a minimal spec from defaults and the project is complete", () => {
+  const target = join(tempDir("cli"), "shop-operator");
+  const result = runCli([target, "--yes"]);
+  assert.equal(result.status, 0, result.stderr);
+  const spec = readFileSync(join(target, "operator.yaml"), "utf8");
+  assert.match(spec, /kind: Shop\n/);
+  assert.ok(existsSync(join(target, ".create-operator/lock.json")));
+  assert.ok(listTree(target).some((p) => p.startsWith("config/crd/")));
+});
+
+test("--dry-run --json lists files and writes nothing", () => {
+  const target = join(tempDir("cli"), "out");
+  const result = runCli(["new", target, "--spec", examplePath("database"), "--dry-run", "--json"]);
+  assert.equal(result.status, 0, result.stderr);
+  const report = JSON.parse(result.stdout) as { ok: boolean; files: { path: string; action: string }[] };
+  assert.equal(report.ok, true);
+  assert.ok(report.files.length > 10);
+  assert.ok(report.files.every((f) => f.action === "create"));
+  assert.equal(existsSync(target), false);
+});
+
+test("--json diagnostics carry code, path and position", () => {
+  const dir = tempDir("cli");
+  writeFileSync(join(dir, "operator.yaml"), TEN_MISTAKES);
+  const result = runCli(["validate", join(dir, "operator.yaml"), "--json"]);
+  assert.equal(result.status, 1);
+  const report = JSON.parse(result.stdout) as { ok: boolean; diagnostics: { code: string; path: string; position: { line: number } }[] };
+  assert.equal(report.ok, false);
+  assert.ok(report.diagnostics.some((d) => d.path === "spec.fields.size.default" && d.position.line === 16));
+});
+
+test("a non-empty target is refused without --force", () => {
+  const target = tempDir("cli");
+  writeFileSync(join(target, "notes.txt"), "keep me");
+  const refused = runCli(["new", target, "--spec", examplePath("database")]);
+  assert.equal(refused.status, 1);
+  assert.match(refused.stderr, /is not empty/);
+  const forced = runCli(["new", target, "--spec", examplePath("database"), "--force"]);
+  assert.equal(forced.status, 0, forced.stderr);
+  assert.equal(readFileSync(join(target, "notes.txt"), "utf8"), "keep me");
+});
+
+test("every example validates", () => {
+  for (const name of exampleNames()) {
+    const result = runCli(["validate", examplePath(name)]);
+    assert.equal(result.status, 0, `${name}: ${result.stderr}`);
+  }
+});
+
+test("generating twice gives byte-identical trees", () => {
+  const root = tempDir("cli");
+  for (const target of ["a", "b"]) {
+    const result = runCli(["new", join(root, target), "--spec", examplePath("web-app")]);
+    assert.equal(result.status, 0, result.stderr);
+  }
+  const a = listTree(join(root, "a"));
+  assert.deepEqual(listTree(join(root, "b")), a);
+  for (const path of a) assert.equal(readFileSync(join(root, "b", path), "utf8"), readFileSync(join(root, "a", path), "utf8"), path);
+});
+
+test("generate inside a project: unchanged is a no-op, hand edits are conflicts, scaffolds are kept", () => {
+  const target = join(tempDir("cli"), "db");
+  assert.equal(runCli(["new", target, "--spec", examplePath("database")]).status, 0);
+  const again = runCli(["generate", "--json"], { cwd: target });
+  assert.equal(again.status, 0, again.stderr);
+  const actions = (JSON.parse(again.stdout) as { files: { action: string }[] }).files.map((f) => f.action);
+  assert.ok(actions.every((a) => a === "identical"), actions.join(","));
+
+  const crd = listTree(target).find((p) => p.startsWith("config/crd/bases/"))!;
+  writeFileSync(join(target, crd), readFileSync(join(target, crd), "utf8") + "# my edit\n");
+  const conflict = runCli(["generate"], { cwd: target });
+  assert.equal(conflict.status, 1);
+  assert.match(conflict.stderr + conflict.stdout, new RegExp(`conflict\\s+${crd.replace(/\./g, "\\.")}`));
+  assert.match(readFileSync(join(target, crd), "utf8"), /# my edit/);
+});
+
+test("generate refuses a directory that is not a generated project", () => {
+  const dir = tempDir("cli");
+  mkdirSync(join(dir, "x"));
+  writeFileSync(join(dir, "operator.yaml"), readFileSync(examplePath("database"), "utf8"));
+  const result = runCli(["generate", "--dir", dir]);
+  assert.equal(result.status, 1);
+  assert.match(result.stderr, /no \.create-operator\/lock\.json/);
+});

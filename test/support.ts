@@ -1,0 +1,50 @@
+// Shared helpers of the repository's own tests: where things are, and how to run the CLI the
+// way a user does (the compiled bin, in a child process).
+
+import { spawnSync, type SpawnSyncReturns } from "node:child_process";
+import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join, relative } from "node:path";
+import { fileURLToPath } from "node:url";
+
+export const REPO_ROOT = fileURLToPath(new URL("..", import.meta.url));
+export const EXAMPLES_DIR = join(REPO_ROOT, "examples");
+export const BIN = join(REPO_ROOT, "bin", "create-operator.js");
+
+export function exampleNames(): string[] {
+  return readdirSync(EXAMPLES_DIR)
+    .filter((f) => f.endsWith(".yaml"))
+    .map((f) => f.slice(0, -".yaml".length))
+    .sort();
+}
+
+export function examplePath(name: string): string {
+  return join(EXAMPLES_DIR, `${name}.yaml`);
+}
+
+export function tempDir(prefix: string): string {
+  return mkdtempSync(join(tmpdir(), `${prefix}-`));
+}
+
+export function runCli(args: string[], options: { cwd?: string; input?: string } = {}): SpawnSyncReturns<string> {
+  return spawnSync(process.execPath, [BIN, ...args], {
+    cwd: options.cwd ?? REPO_ROOT,
+    encoding: "utf8",
+    input: options.input ?? "",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
+}
+
+/** Every file under dir as a sorted list of POSIX paths relative to it. */
+export function listTree(dir: string): string[] {
+  const out: string[] = [];
+  const walk = (current: string): void => {
+    for (const entry of readdirSync(current)) {
+      const full = join(current, entry);
+      if (statSync(full).isDirectory()) walk(full);
+      else out.push(relative(dir, full).split("\\").join("/"));
+    }
+  };
+  walk(dir);
+  return out.sort();
+}
