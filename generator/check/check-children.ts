@@ -1,0 +1,38 @@
+// Children are owned through ownerReferences, which only work downwards in scope: a namespaced
+// owner cannot own a cluster-scoped object (the garbage collector ignores such references).
+
+import { builtinKindsNamed, findBuiltinKind } from "./builtin-kinds.ts";
+import type { CheckContext } from "./context.ts";
+import { obj, objects, resourceScope, str } from "./raw-spec.ts";
+
+export function checkChildren({ data, report }: CheckContext): void {
+  const parentScope = resourceScope(data);
+  const parentKind = str(obj(data.api).kind) ?? "the custom resource";
+  const seenKinds = new Map<string, number>();
+  for (const [i, child] of objects(data.children)) {
+    const apiVersion = str(child.apiVersion);
+    const kind = str(child.kind);
+    if (apiVersion === undefined || kind === undefined) continue;
+    const builtin = findBuiltinKind(apiVersion, kind);
+    const missing = ["scope", "plural"].filter((key) => child[key] === undefined);
+    if (!builtin && missing.length > 0) {
+      const elsewhere = builtinKindsNamed(kind)[0];
+      report.error(
+        "SEM044",
+        ["children", i, "kind"],
+        `${apiVersion} ${kind} is not a built-in kind, so ${missing.join(" and ")} must be given`,
+        elsewhere ? `${kind} is ${elsewhere.apiVersion}: did you mean apiVersion: ${elsewhere.apiVersion}?` : `Add ${missing.map((key) => (key === "scope" ? "scope: Namespaced (or Cluster)" : "plural: the resource name")).join(" and ")}.`,
+      );
+    }
+    const childScope = str(child.scope) ?? builtin?.scope;
+    if (parentScope === "Namespaced" && childScope === "Cluster") {
+      report.error("SEM045", ["children", i, "kind"], `the namespaced ${parentKind} cannot own the cluster-scoped ${kind}`, "ownerReferences cannot point from a cluster-scoped object to a namespaced owner; make the custom resource Cluster-scoped or manage this object without ownership.");
+    }
+    const first = seenKinds.get(kind);
+    if (first !== undefined) {
+      report.error("SEM046", ["children", i, "kind"], `kind ${kind} is already a child (children[${first}])`, "List each child kind once; the generated builder and file are named after the kind.");
+    } else {
+      seenKinds.set(kind, i);
+    }
+  }
+}

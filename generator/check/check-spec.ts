@@ -1,0 +1,63 @@
+// Stage 2: parsed document → every diagnostic at once. Schema first (shape), then semantic
+// checks (meaning). Semantic checks also run on documents the schema rejected, so one run shows
+// all mistakes; they read the data defensively for that reason.
+
+import { sortDiagnostics, type Diagnostic } from "../base/diagnostics.ts";
+import type { ParsedSpec } from "../parse/parse-spec.ts";
+import { checkAntiPatterns } from "./anti-patterns.ts";
+import { checkBounds } from "./check-bounds.ts";
+import { checkExternalResources } from "./check-bindings.ts";
+import { checkCelCost } from "./check-cel.ts";
+import { checkChildren } from "./check-children.ts";
+import { checkCollisions } from "./check-collisions.ts";
+import { checkDefaults } from "./check-defaults.ts";
+import { checkFieldFlags } from "./check-field-flags.ts";
+import { checkIdentity } from "./check-identity.ts";
+import { checkKeywords } from "./check-keywords.ts";
+import { checkOperator } from "./check-operator.ts";
+import { checkConditions, checkPhases } from "./check-phases.ts";
+import { checkPrinterColumns } from "./check-printer-columns.ts";
+import { checkRbac } from "./check-rbac.ts";
+import { checkScale } from "./check-scale.ts";
+import type { Check } from "./context.ts";
+import { walkFields } from "./field-walk.ts";
+import { obj } from "./raw-spec.ts";
+import { createReporter } from "./report.ts";
+import { reportSchemaErrors } from "./schema-errors.ts";
+
+const SEMANTIC_CHECKS: readonly Check[] = [
+  checkIdentity,
+  checkCollisions,
+  checkKeywords,
+  checkBounds,
+  checkDefaults,
+  checkFieldFlags,
+  checkPhases,
+  checkConditions,
+  checkExternalResources,
+  checkChildren,
+  checkRbac,
+  checkPrinterColumns,
+  checkOperator,
+  checkScale,
+  checkCelCost,
+  checkAntiPatterns,
+];
+
+export function checkSpec(parsed: ParsedSpec): Diagnostic[] {
+  const report = createReporter(parsed);
+  reportSchemaErrors(parsed.data, report);
+  const data = obj(parsed.data);
+  const ctx = { data, report, specFields: walkFields(data, "spec"), statusFields: walkFields(data, "status") };
+  for (const check of SEMANTIC_CHECKS) check(ctx);
+  return sortDiagnostics(preferSemantic(report.diagnostics));
+}
+
+/**
+ * When the schema and a semantic check flag the same node (a "*" verb fails the verb enum and
+ * the wildcard rule), the semantic message says why; keep only that one.
+ */
+function preferSemantic(diagnostics: readonly Diagnostic[]): Diagnostic[] {
+  const semanticErrors = new Set(diagnostics.filter((d) => d.severity === "error" && !d.code.startsWith("SPEC")).map((d) => d.path));
+  return diagnostics.filter((d) => !(d.code.startsWith("SPEC") && semanticErrors.has(d.path)));
+}

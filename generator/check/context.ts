@@ -1,0 +1,26 @@
+// What every semantic check receives: the data, where to report, and the field definitions
+// walked once up front.
+
+import type { FieldVisit } from "./field-walk.ts";
+import type { RawObject } from "./raw-spec.ts";
+import type { Reporter } from "./report.ts";
+
+export interface CheckContext {
+  data: RawObject;
+  report: Reporter;
+  specFields: readonly FieldVisit[];
+  statusFields: readonly FieldVisit[];
+}
+
+export type Check = (ctx: CheckContext) => void;
+
+export const PASCAL_CASE = /^[A-Z][A-Za-z0-9]*$/;
+export const CAMEL_CASE = /^[a-z][A-Za-z0-9]*$/;
+/** RFC 1123 label: what Kubernetes requires of names that become path segments or DNS names. */
+export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+/** Resource names (plural, singular, short names) must also start with a letter. */
+export const RESOURCE_NAME = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
+
+export function isDnsSubdomain(text: string): boolean {
+  return text.length <= 253 && text.split(".").every((label) => label.length <= 63 && DNS_LABEL.test(label));
+}

@@ -1,0 +1,35 @@
+// Collects diagnostics with positions, so each check only states what is wrong and where.
+
+import type { Diagnostic, Severity } from "../base/diagnostics.ts";
+import type { ParsedSpec } from "../parse/parse-spec.ts";
+
+export type Path = readonly (string | number)[];
+
+/** ["status", "phases", 2, "name"] → status.phases[2].name */
+export function formatPath(path: Path): string {
+  let out = "";
+  for (const segment of path) {
+    if (typeof segment === "number") out += `[${segment}]`;
+    else out += out === "" ? segment : `.${segment}`;
+  }
+  return out;
+}
+
+export interface Reporter {
+  readonly diagnostics: Diagnostic[];
+  /** `at: "key"` points at the key of the last path segment (unknown or misplaced keys); default is the value. */
+  error(code: string, path: Path, message: string, hint: string, at?: "key" | "value"): void;
+  warning(code: string, path: Path, message: string, hint: string, at?: "key" | "value"): void;
+}
+
+export function createReporter(parsed: ParsedSpec): Reporter {
+  const diagnostics: Diagnostic[] = [];
+  const add = (severity: Severity, code: string, path: Path, message: string, hint: string, at: "key" | "value" = "value") => {
+    diagnostics.push({ severity, code, path: formatPath(path), message, hint, file: parsed.file, position: parsed.positionOf(path, at) });
+  };
+  return {
+    diagnostics,
+    error: (code, path, message, hint, at) => add("error", code, path, message, hint, at),
+    warning: (code, path, message, hint, at) => add("warning", code, path, message, hint, at),
+  };
+}
