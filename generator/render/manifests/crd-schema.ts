@@ -1,0 +1,120 @@
+// FieldModel trees → structural OpenAPI v3 schemas. Structural means every node states its type
+// (except int-or-string and preserve-unknown-fields nodes), which the API server needs for
+// pruning, defaulting and CEL.
+
+import type { CelRule, FieldModel, OperatorModel } from "../../model/types.ts";
+import type { JSONSchemaProps } from "./schema-types.ts";
+
+/** Spec fields may default; status is written only by the controller, so it never defaults. */
+export type SchemaSide = "spec" | "status";
+
+export function specSchema(model: OperatorModel): JSONSchemaProps {
+  const fields = model.spec.fields;
+  const schema = objectSchema(fields, "spec", [...model.spec.rules]);
+  // Without this, defaults of spec fields would not apply to an object created with no spec.
+  const needsEmptyDefault = !fields.some((f) => f.required) && fields.some(hasEffectiveDefault);
+  return {
+    ...(model.spec.description ? { description: model.spec.description } : {}),
+    ...schema,
+    ...(needsEmptyDefault ? { default: {} } : {}),
+  };
+}
+
+/** The schema of one field, with its description, constraints, CEL rules and default. */
+export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProps {
+  const schema: JSONSchemaProps = {};
+  if (field.description) schema.description = field.description;
+  Object.assign(schema, typeSchema(field, side));
+  copyConstraints(field, schema);
+  if (field.type === "array") {
+    // Every array states how server-side apply merges it; atomic unless the spec says otherwise.
+    schema["x-kubernetes-list-type"] = field.listType ?? "atomic";
+    if (field.listType === "map" && field.listMapKeys) schema["x-kubernetes-list-map-keys"] = [...field.listMapKeys];
+  }
+  if (field.nullable) schema.nullable = true;
+  if (side === "spec") {
+    if (field.hasDefault) schema.default = field.default;
+    else if (needsEmptyObjectDefault(field)) schema.default = {};
+  }
+  const rules: CelRule[] = [
+    ...(field.immutable ? [{ rule: "self == oldSelf", message: `${field.name} is immutable` }] : []),
+    ...(schema["x-kubernetes-validations"] ?? []),
+    ...field.rules,
+  ];
+  delete schema["x-kubernetes-validations"];
+  if (rules.length > 0) schema["x-kubernetes-validations"] = rules.map(celRule);
+  return schema;
+}
+
+function typeSchema(field: FieldModel, side: SchemaSide): JSONSchemaProps {
+  switch (field.type) {
+    case "string":
+    case "integer":
+    case "number":
+    case "boolean":
+      return { type: field.type };
+    case "int-or-string":
+      return { "x-kubernetes-int-or-string": true };
+    case "free-form":
+      return { type: "object", "x-kubernetes-preserve-unknown-fields": true };
+    case "map":
+      return { type: "object", additionalProperties: field.items ? fieldSchema(field.items, side) : { type: "string" } };
+    case "array": {
+      if (!field.items) throw new Error(`internal error: array field ${field.path} has no items`);
+      return { type: "array", items: fieldSchema(field.items, side) };
+    }
+    case "object":
+      return objectSchema(field.fields, side, []);
+  }
+}
+
+/**
+ * An object's properties and required list. Optional immutable fields without a default also get
+ * a rule on the object: a transition rule on the field itself only runs while the field exists,
+ * so without it an immutable value could be removed and then set to something else.
+ */
+function objectSchema(fields: readonly FieldModel[], side: SchemaSide, rules: CelRule[]): JSONSchemaProps {
+  const schema: JSONSchemaProps = { type: "object" };
+  if (fields.length > 0) schema.properties = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, side)]));
+  const required = fields.filter((f) => f.required).map((f) => f.name);
+  if (required.length > 0) schema.required = required;
+  const removable = fields.filter((f) => f.immutable && !f.required && !(side === "spec" && f.hasDefault));
+  const all = [
+    ...removable.map((f) => ({ rule: `!has(oldSelf.${f.name}) || has(self.${f.name})`, message: `${f.name} is immutable and cannot be removed once set` })),
+    ...rules,
+  ];
+  if (all.length > 0) schema["x-kubernetes-validations"] = all.map(celRule);
+  return schema;
+}
+
+/** Fixed key order so the output does not depend on how the spec author ordered them. */
+function celRule(rule: CelRule): CelRule {
+  return {
+    rule: rule.rule,
+    message: rule.message,
+    ...(rule.reason ? { reason: rule.reason } : {}),
+    ...(rule.fieldPath ? { fieldPath: rule.fieldPath } : {}),
+  };
+}
+
+function copyConstraints(field: FieldModel, schema: JSONSchemaProps): void {
+  if (field.enum) schema.enum = [...field.enum];
+  const keys = ["format", "minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties"] as const;
+  for (const key of keys) {
+    const value = field[key];
+    if (value !== undefined) (schema as Record<string, unknown>)[key] = value;
+  }
+}
+
+/**
+ * An object without a default of its own whose children are all optional and at least one of
+ * them defaults: the API server applies children's defaults only when the parent exists, so the
+ * parent defaults to {} and the children's defaults then fill it in.
+ */
+function needsEmptyObjectDefault(field: FieldModel): boolean {
+  return field.type === "object" && !field.hasDefault && !field.fields.some((f) => f.required) && field.fields.some(hasEffectiveDefault);
+}
+
+function hasEffectiveDefault(field: FieldModel): boolean {
+  return field.hasDefault || needsEmptyObjectDefault(field);
+}

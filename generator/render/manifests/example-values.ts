@@ -1,0 +1,117 @@
+// Valid example values for fields: the sample CR uses them, and so do the envtest contract tests,
+// which create objects the API server must accept. A value is chosen from candidates (default,
+// first enum value, a value for the format, a hint from the field's name, generic strings) and the
+// first one that satisfies the field's own constraints (field-violations.ts) wins.
+
+import type { FieldModel } from "../../model/types.ts";
+import { fieldViolations } from "./field-violations.ts";
+import { stringForPattern } from "./pattern-example.ts";
+
+const FORMAT_EXAMPLES: Record<string, string> = {
+  hostname: "example.com",
+  cidr: "10.0.0.0/24",
+  ipv4: "10.0.0.1",
+  ipv6: "fd00::1",
+  email: "user@example.com",
+  uri: "https://example.com",
+  uuid: "123e4567-e89b-42d3-a456-426614174000",
+  date: "2024-01-01",
+  "date-time": "2024-01-01T00:00:00Z",
+  duration: "1h",
+  mac: "02:00:5e:00:53:01",
+  byte: "ZXhhbXBsZQ==",
+  password: "example-password",
+};
+
+const NAME_HINTS: [RegExp, string][] = [
+  [/image/i, "nginx:1.27"],
+  [/host|domain/i, "example.com"],
+  [/url|uri|endpoint/i, "https://example.com"],
+  [/email/i, "user@example.com"],
+  [/cidr/i, "10.0.0.0/24"],
+  [/version/i, "1.0"],
+];
+
+const GENERIC_STRINGS = ["example", "example-1", "a", "A", "1", "v1", "1.0", "Example", "EXAMPLE", "example.com", "x1"];
+
+/**
+ * A value the API server accepts for this field. `index` makes list elements and map keys
+ * distinct (set and map lists reject duplicates). Falls back to the first candidate when none
+ * satisfies the constraints (e.g. an exotic pattern): fieldViolations then reports it.
+ */
+export function exampleValue(field: FieldModel, index = 0): unknown {
+  const candidates = candidatesFor(field, index);
+  return candidates.find((value) => fieldViolations(field, value).length === 0) ?? candidates[0];
+}
+
+/** The fields an object needs: every required one, then optional ones until minProperties holds. */
+export function exampleObject(fields: readonly FieldModel[], minProperties = 0, index = 0): Record<string, unknown> {
+  const chosen = fields.filter((f) => f.required);
+  for (const field of fields) {
+    if (chosen.length >= minProperties) break;
+    if (!chosen.includes(field)) chosen.push(field);
+  }
+  const order = fields.filter((f) => chosen.includes(f));
+  return Object.fromEntries(order.map((f) => [f.name, exampleValue(f, index)]));
+}
+
+function candidatesFor(field: FieldModel, index: number): unknown[] {
+  const preset = [...(field.hasDefault && index === 0 ? [field.default] : []), ...(field.enum ? rotate(field.enum, index) : [])];
+  switch (field.type) {
+    case "string":
+      return [...preset, ...stringCandidates(field, index)];
+    case "integer":
+    case "number":
+      return [...preset, ...numberCandidates(field, index)];
+    case "int-or-string":
+      return [...preset, ...numberCandidates(field, index), ...stringCandidates(field, index)];
+    case "boolean":
+      return [...preset, false, true];
+    case "free-form":
+      return [...preset, {}];
+    case "object":
+      return [...preset, exampleObject(field.fields, field.minProperties ?? 0, index)];
+    case "array": {
+      const count = field.minItems ?? 0;
+      return [...preset, Array.from({ length: count }, (_, i) => exampleValue(field.items!, index + i))];
+    }
+    case "map": {
+      const count = field.minProperties ?? 0;
+      return [...preset, Object.fromEntries(Array.from({ length: count }, (_, i) => [`key-${index + i + 1}`, exampleValue(field.items!, index + i)]))];
+    }
+  }
+}
+
+function stringCandidates(field: FieldModel, index: number): string[] {
+  const base = [
+    ...(field.format && FORMAT_EXAMPLES[field.format] ? [FORMAT_EXAMPLES[field.format]!] : []),
+    ...NAME_HINTS.filter(([hint]) => hint.test(field.name)).map(([, value]) => value),
+    ...GENERIC_STRINGS,
+  ];
+  const padded = field.minLength ? [..."ax1".split("").map((c) => c.repeat(field.minLength!)), "example".padEnd(field.minLength, "x")] : [];
+  const fromPattern = field.pattern ? [0, 1, 2].map((extra) => stringForPattern(field.pattern!, extra)).filter((v): v is string => v !== undefined) : [];
+  const all = [...base, ...padded, ...fromPattern];
+  if (index === 0) return all;
+  return all.flatMap((value) => [distinct(value, index, field.format), `${value}-${index}`, `${value}${index}`]);
+}
+
+/** Distinct variants that keep formats valid: 10.0.1.0/24 rather than 10.0.0.0/24-1. */
+function distinct(value: string, index: number, format: string | undefined): string {
+  if (format === "cidr") return `10.0.${index}.0/24`;
+  if (format === "ipv4") return `10.0.0.${index + 1}`;
+  if (format === "hostname") return `example-${index}.com`;
+  return `${value}-${index}`;
+}
+
+function numberCandidates(field: FieldModel, index: number): number[] {
+  const integral = field.type !== "number";
+  const round = (v: number) => (integral ? Math.ceil(v) : v);
+  const up = [field.minimum, 1, 0].filter((v): v is number => v !== undefined).map((v) => round(v) + index);
+  const down = field.maximum === undefined ? [] : [Math.floor(field.maximum) - index];
+  return [...up, ...down];
+}
+
+function rotate<T>(values: readonly T[], index: number): T[] {
+  const start = index % values.length;
+  return [...values.slice(start), ...values.slice(0, start)];
+}

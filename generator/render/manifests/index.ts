@@ -1,0 +1,22 @@
+// Render stage, manifests: every file under config/ of the generated project, built as typed
+// objects and serialized with `yaml`. Pure: the same model always gives byte-identical files.
+
+import type { GeneratedFile } from "../../base/files.ts";
+import type { OperatorModel } from "../../model/types.ts";
+import { renderCrd } from "./crd.ts";
+import { renderKustomizations } from "./kustomize.ts";
+import { renderManager } from "./manager.ts";
+import { renderOperatorRbac } from "./rbac.ts";
+import { renderSamples } from "./sample.ts";
+import { renderUserRoles } from "./user-roles.ts";
+
+export function renderManifests(model: OperatorModel): GeneratedFile[] {
+  const rbac = [...renderOperatorRbac(model), ...renderUserRoles(model)];
+  const files = [renderCrd(model), ...rbac, renderManager(model), ...renderSamples(model), ...renderKustomizations(model, rbac)];
+  return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
+
+export { exampleObject, exampleValue } from "./example-values.ts";
+export { fieldViolations, objectViolations } from "./field-violations.ts";
+export { ENV, HEALTH_PORT, LIVENESS_PATH, METRICS_PORT, READINESS_PATH } from "./manager.ts";
+export { deploymentName, leaderElectionRoleName, managerRoleName, serviceAccountName } from "./rbac-names.ts";

@@ -1,0 +1,100 @@
+// config/manager/manager.yaml: the operator's Namespace and Deployment, meeting the restricted
+// Pod Security Standard so it runs in a namespace that enforces it.
+
+import type { GeneratedFile } from "../../base/files.ts";
+import type { OperatorModel } from "../../model/types.ts";
+import { labelsFor, managerSelector, sortKeys } from "./labels.ts";
+import { deploymentName, serviceAccountName } from "./rbac-names.ts";
+import { yamlFile } from "./yaml-file.ts";
+
+/** Contract with the runtime: it serves these ports and paths and reads these variables. */
+export const METRICS_PORT = 8080;
+export const HEALTH_PORT = 8081;
+export const LIVENESS_PATH = "/healthz";
+export const READINESS_PATH = "/readyz";
+export const ENV = {
+  podNamespace: "POD_NAMESPACE",
+  watchNamespaces: "WATCH_NAMESPACES",
+  leaderElect: "LEADER_ELECT",
+  nodeOptions: "NODE_OPTIONS",
+} as const;
+/** Non-root UID of distroless images; stated so runAsNonRoot holds without image metadata. */
+export const RUN_AS_USER = 65532;
+
+export function renderManager(model: OperatorModel): GeneratedFile {
+  return yamlFile("config/manager/manager.yaml", [namespace(model), deployment(model)]);
+}
+
+function namespace(model: OperatorModel) {
+  return {
+    apiVersion: "v1",
+    kind: "Namespace",
+    metadata: {
+      name: model.namespace,
+      labels: sortKeys({
+        ...labelsFor(model, "manager"),
+        "pod-security.kubernetes.io/enforce": "restricted",
+        "pod-security.kubernetes.io/audit": "restricted",
+        "pod-security.kubernetes.io/warn": "restricted",
+      }),
+    },
+  };
+}
+
+export function deployment(model: OperatorModel) {
+  return {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: deploymentName(model), namespace: model.namespace, labels: labelsFor(model, "manager") },
+    spec: {
+      // A second replica only helps when a Lease keeps it on standby.
+      replicas: model.operator.leaderElection ? 2 : 1,
+      selector: { matchLabels: managerSelector(model) },
+      template: {
+        metadata: {
+          annotations: { "kubectl.kubernetes.io/default-container": "manager" },
+          labels: labelsFor(model, "manager"),
+        },
+        spec: {
+          serviceAccountName: serviceAccountName(model),
+          securityContext: { runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } },
+          terminationGracePeriodSeconds: 10,
+          containers: [container(model)],
+          // The root filesystem is read-only; Node and libraries that need scratch space get /tmp.
+          volumes: [{ name: "tmp", emptyDir: {} }],
+        },
+      },
+    },
+  };
+}
+
+function container(model: OperatorModel) {
+  return {
+    name: "manager",
+    image: model.image,
+    imagePullPolicy: "IfNotPresent",
+    env: [
+      { name: ENV.podNamespace, valueFrom: { fieldRef: { fieldPath: "metadata.namespace" } } },
+      // Empty: watch every namespace.
+      { name: ENV.watchNamespaces, value: model.rbac.watchNamespaces.join(",") },
+      { name: ENV.leaderElect, value: String(model.operator.leaderElection) },
+      // Keeps the heap under the memory limit with room for native memory.
+      { name: ENV.nodeOptions, value: "--max-old-space-size=192" },
+    ],
+    ports: [
+      { name: "metrics", containerPort: METRICS_PORT, protocol: "TCP" },
+      { name: "health", containerPort: HEALTH_PORT, protocol: "TCP" },
+    ],
+    livenessProbe: { httpGet: { path: LIVENESS_PATH, port: HEALTH_PORT }, initialDelaySeconds: 15, periodSeconds: 20 },
+    readinessProbe: { httpGet: { path: READINESS_PATH, port: HEALTH_PORT }, initialDelaySeconds: 5, periodSeconds: 10 },
+    resources: { requests: { cpu: "10m", memory: "64Mi" }, limits: { cpu: "500m", memory: "256Mi" } },
+    securityContext: {
+      allowPrivilegeEscalation: false,
+      readOnlyRootFilesystem: true,
+      runAsNonRoot: true,
+      runAsUser: RUN_AS_USER,
+      capabilities: { drop: ["ALL"] },
+    },
+    volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
+  };
+}

@@ -1,0 +1,40 @@
+// config/samples/: one example object of the kind with every required spec field filled in and
+// nothing else, so `kubectl apply -k config/samples` works on a fresh cluster. Scaffold-once:
+// after the first generation the sample is the user's to extend.
+
+import { Ownership, type GeneratedFile } from "../../base/files.ts";
+import type { OperatorModel } from "../../model/types.ts";
+import { exampleObject } from "./example-values.ts";
+import { labelsFor } from "./labels.ts";
+import { yamlFile } from "./yaml-file.ts";
+
+export function sampleFileName(model: OperatorModel): string {
+  return `${model.api.group}_${model.api.version}_${model.api.singular}.yaml`;
+}
+
+export function renderSamples(model: OperatorModel): GeneratedFile[] {
+  return [
+    yamlFile(`config/samples/${sampleFileName(model)}`, [sampleObject(model)], {
+      ownership: Ownership.ScaffoldOnce,
+      comment: ["TODO(user): set the spec fields your first object needs; optional fields are left out."],
+    }),
+    yamlFile(
+      "config/samples/kustomization.yaml",
+      [{ apiVersion: "kustomize.config.k8s.io/v1beta1", kind: "Kustomization", resources: [sampleFileName(model)] }],
+      { ownership: Ownership.ScaffoldOnce, comment: ["List every sample here so `kubectl apply -k config/samples` creates them all."] },
+    ),
+  ];
+}
+
+/**
+ * No metadata.namespace even for namespaced kinds, so `kubectl apply -n <namespace>` places it.
+ * Spec holds the required fields only: defaults fill in the rest on the API server.
+ */
+export function sampleObject(model: OperatorModel) {
+  return {
+    apiVersion: model.api.apiVersion,
+    kind: model.api.kind,
+    metadata: { name: `${model.api.singular}-sample`, labels: labelsFor(model, "sample") },
+    spec: exampleObject(model.spec.fields),
+  };
+}

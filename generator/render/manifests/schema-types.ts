@@ -1,0 +1,31 @@
+// The subset of apiextensions.k8s.io/v1 JSONSchemaProps the generator writes, typed so a
+// misspelled keyword is a compile error instead of a silently pruned schema.
+
+import type { CelRule } from "../../model/types.ts";
+
+export interface JSONSchemaProps {
+  description?: string;
+  type?: "object" | "array" | "string" | "integer" | "number" | "boolean";
+  format?: string;
+  nullable?: boolean;
+  default?: unknown;
+  enum?: unknown[];
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  minProperties?: number;
+  maxProperties?: number;
+  properties?: Record<string, JSONSchemaProps>;
+  required?: string[];
+  additionalProperties?: JSONSchemaProps;
+  items?: JSONSchemaProps;
+  "x-kubernetes-int-or-string"?: true;
+  "x-kubernetes-preserve-unknown-fields"?: true;
+  "x-kubernetes-list-type"?: "atomic" | "set" | "map";
+  "x-kubernetes-list-map-keys"?: string[];
+  "x-kubernetes-validations"?: CelRule[];
+}

@@ -1,0 +1,86 @@
+// The status schema: the fields every reconciler writes (observedGeneration, phase, conditions)
+// followed by the spec author's status fields. Status never defaults: only the controller writes it.
+
+import type { OperatorModel } from "../../model/types.ts";
+import { fieldSchema } from "./crd-schema.ts";
+import type { JSONSchemaProps } from "./schema-types.ts";
+
+/** Status fields whose shape the runtime owns; a spec's status field may not reuse these names. */
+export const RESERVED_STATUS_FIELDS = ["observedGeneration", "phase", "conditions"] as const;
+
+export function statusSchema(model: OperatorModel): JSONSchemaProps {
+  const properties: Record<string, JSONSchemaProps> = {
+    observedGeneration: {
+      description: "The metadata.generation this status reflects. Status is current when it equals metadata.generation.",
+      type: "integer",
+      format: "int64",
+      minimum: 0,
+    },
+  };
+  const phases = model.status.phases;
+  if (phases.length > 0) {
+    properties.phase = {
+      description: `Where the object is in its lifecycle: ${phases.map((p) => p.name).join(", ")}.`,
+      type: "string",
+      enum: phases.map((p) => p.name),
+    };
+  }
+  properties.conditions = conditionsSchema(model);
+  for (const field of model.status.fields) {
+    if (field.name in properties) throw new Error(`internal error: status field ${field.name} collides with a field the runtime writes`);
+    properties[field.name] = fieldSchema(field, "status");
+  }
+  return { description: "Observed state, written only by the operator through the status subresource.", type: "object", properties };
+}
+
+/** metav1.Condition exactly as apimachinery publishes it, as a list-map keyed by type. */
+export function conditionsSchema(model: OperatorModel): JSONSchemaProps {
+  const types = model.status.conditions.map((c) => c.type);
+  return {
+    description: `Latest observations of the object's state. Condition types: ${types.join(", ")}.`,
+    type: "array",
+    items: {
+      description: "Condition contains details for one aspect of the current state of this API Resource.",
+      type: "object",
+      properties: {
+        lastTransitionTime: {
+          description: "lastTransitionTime is the last time the condition transitioned from one status to another.",
+          type: "string",
+          format: "date-time",
+        },
+        message: {
+          description: "message is a human readable message indicating details about the transition. This may be an empty string.",
+          type: "string",
+          maxLength: 32768,
+        },
+        observedGeneration: {
+          description: "observedGeneration represents the .metadata.generation that the condition was set based upon.",
+          type: "integer",
+          format: "int64",
+          minimum: 0,
+        },
+        reason: {
+          description: "reason contains a programmatic identifier indicating the reason for the condition's last transition.",
+          type: "string",
+          maxLength: 1024,
+          minLength: 1,
+          pattern: "^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$",
+        },
+        status: {
+          description: "status of the condition, one of True, False, Unknown.",
+          type: "string",
+          enum: ["True", "False", "Unknown"],
+        },
+        type: {
+          description: "type of condition in CamelCase or in foo.example.com/CamelCase.",
+          type: "string",
+          maxLength: 316,
+          pattern: "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
+        },
+      },
+      required: ["lastTransitionTime", "message", "reason", "status", "type"],
+    },
+    "x-kubernetes-list-type": "map",
+    "x-kubernetes-list-map-keys": ["type"],
+  };
+}

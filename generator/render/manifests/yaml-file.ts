@@ -1,0 +1,28 @@
+// Serializes typed manifest objects into one YAML file. Every manifest goes through here so
+// quoting, line width and the ownership header are the same in every file under config/.
+
+import { stringify } from "yaml";
+import { fileHeader, Ownership, type GeneratedFile } from "../../base/files.ts";
+
+export interface YamlFileOptions {
+  ownership?: Ownership;
+  /** Extra comment lines after the ownership header, each without the leading `# `. */
+  comment?: string[];
+}
+
+/**
+ * One file of one or more YAML documents. Serialized as YAML 1.1 on purpose: kubectl and
+ * kustomize parse with Go's YAML 1.1 rules, so strings such as `yes`, `on` or `1:20` must be
+ * quoted or they turn into booleans and numbers. lineWidth 0 keeps long CEL rules and patterns on
+ * one line; aliasDuplicateObjects false keeps shared objects from turning into anchors.
+ */
+export function yamlFile(path: string, documents: readonly unknown[], options: YamlFileOptions = {}): GeneratedFile {
+  const ownership = options.ownership ?? Ownership.Generated;
+  const comment = (options.comment ?? []).map((line) => (line ? `# ${line}` : "#")).join("\n");
+  const body = documents.map(toYaml).join("---\n");
+  return { path, ownership, content: fileHeader(ownership, "#") + (comment ? comment + "\n" : "") + body };
+}
+
+export function toYaml(value: unknown): string {
+  return stringify(value, { lineWidth: 0, aliasDuplicateObjects: false, version: "1.1" });
+}
