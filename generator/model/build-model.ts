@@ -133,7 +133,7 @@ function buildConditions(declared: ConditionModel[], bindings: ExternalResourceM
   for (const condition of declared) if (!byType.has(condition.type)) byType.set(condition.type, condition);
   for (const binding of bindings) {
     if (!byType.has(binding.conditionType)) {
-      byType.set(binding.conditionType, { type: binding.conditionType, description: `${binding.description} exists and matches the spec.` });
+      byType.set(binding.conditionType, { type: binding.conditionType, description: `The external ${binding.name} exists and matches the spec.` });
     }
   }
   return [...byType.values()];
