@@ -156,3 +156,23 @@ test("generate refuses a directory that is not a generated project", () => {
   assert.equal(result.status, 1);
   assert.match(result.stderr, /no \.create-operator\/lock\.json/);
 });
+
+test("regeneration after a spec change: generated files follow the spec, the user's scaffold edits survive", () => {
+  const target = join(tempDir("cli"), "db");
+  assert.equal(runCli(["new", target, "--spec", examplePath("database")]).status, 0);
+  const reconciler = listTree(target).find((p) => p.startsWith("src/reconciler/") && p.endsWith("-reconciler.ts"))!;
+  const edited = readFileSync(join(target, reconciler), "utf8") + "\n// my domain logic\n";
+  writeFileSync(join(target, reconciler), edited);
+  const spec = readFileSync(join(target, "operator.yaml"), "utf8").replace(
+    "    size:\n",
+    "    maintenanceWindow:\n      type: string\n      description: Weekly maintenance window.\n      maxLength: 32\n    size:\n",
+  );
+  writeFileSync(join(target, "operator.yaml"), spec);
+  const result = runCli(["generate", "--json"], { cwd: target });
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  const files = (JSON.parse(result.stdout) as { files: { path: string; action: string }[] }).files;
+  assert.equal(files.find((f) => f.path === reconciler)?.action, "skip");
+  assert.equal(files.find((f) => f.path.startsWith("config/crd/bases/"))?.action, "update");
+  assert.equal(readFileSync(join(target, reconciler), "utf8"), edited);
+  assert.match(readFileSync(join(target, "config/crd/bases/db.example.com_databases.yaml"), "utf8"), /maintenanceWindow:/);
+});
