@@ -11,6 +11,8 @@ export interface ValueProblem {
   /** Relative to the value that was checked. */
   path: Path;
   message: string;
+  /** Unknown keys are pointed at by their key. */
+  at?: "key";
 }
 
 export function checkDefaults({ report, specFields, statusFields }: CheckContext): void {
@@ -18,7 +20,7 @@ export function checkDefaults({ report, specFields, statusFields }: CheckContext
     const type = str(v.def.type);
     if (has(v.def, "default")) {
       for (const problem of valueProblems(v.def, v.def.default)) {
-        report.error("SEM026", [...v.docPath, "default", ...problem.path], `default ${problem.message}`, "Change the default so it satisfies the field's own type and constraints.");
+        report.error("SEM026", [...v.docPath, "default", ...problem.path], `default ${problem.message}`, "Change the default so it satisfies the field's own type and constraints.", problem.at ?? "value");
       }
     }
     if (type && Array.isArray(v.def.enum)) {
@@ -78,7 +80,7 @@ function objectProblems(def: RawObject, value: RawObject): ValueProblem[] {
   const problems: ValueProblem[] = [];
   for (const [key, item] of Object.entries(value)) {
     const field = fields[key];
-    if (!isObject(field)) problems.push({ path: [key], message: `has the key "${key}", which is not a field of this object` });
+    if (!isObject(field)) problems.push({ path: [key], message: `has the key "${key}", which is not a field of this object`, at: "key" });
     else problems.push(...nested(field, item, key));
   }
   for (const [key, field] of Object.entries(fields)) {
@@ -90,7 +92,7 @@ function objectProblems(def: RawObject, value: RawObject): ValueProblem[] {
 }
 
 function nested(def: RawObject, value: unknown, segment: string | number): ValueProblem[] {
-  return valueProblems(def, value).map((p) => ({ path: [segment, ...p.path], message: p.message }));
+  return valueProblems(def, value).map((p) => ({ ...p, path: [segment, ...p.path] }));
 }
 
 /** Whether a value has the JSON type a field type expects; undefined when it does. */

@@ -87,7 +87,7 @@ function checkListType(v: FieldVisit, report: CheckContext["report"]): void {
       const match = closestMatch(key, keyNames);
       report.error("SEM023", path, `list map key "${key}" is not a field of the items`, match ? `did you mean "${match}"?` : `Item fields: ${keyNames.join(", ") || "(none)"}.`);
     } else if (!SCALAR_TYPES.has(str(keyField.type) ?? "")) {
-      report.error("SEM023", path, `list map key "${key}" is a ${str(keyField.type) ?? "untyped"} field; keys must be scalars`, "Pick a string, integer or boolean field as the key.");
+      report.error("SEM023", path, `list map key "${key}" is ${withArticle(str(keyField.type) ?? "untyped")} field; keys must be scalars`, "Pick a string, integer or boolean field as the key.");
     } else if (keyField.required !== true && !has(keyField, "default")) {
       report.error("SEM023", path, `list map key "${key}" is neither required nor defaulted`, `Add required: true (or a default) to ${key}: server-side apply cannot merge items without their key.`);
     }

@@ -15,17 +15,27 @@ export function formatPath(path: Path): string {
   return out;
 }
 
+export type Anchor = "key" | "value" | "parent";
+
 export interface Reporter {
   readonly diagnostics: Diagnostic[];
-  /** `at: "key"` points at the key of the last path segment (unknown or misplaced keys); default is the value. */
-  error(code: string, path: Path, message: string, hint: string, at?: "key" | "value"): void;
-  warning(code: string, path: Path, message: string, hint: string, at?: "key" | "value"): void;
+  /**
+   * `at: "key"` points at the key of the last path segment (unknown or misplaced keys);
+   * `"parent"` at the key (or list item) that should contain a missing one; default is the value.
+   */
+  error(code: string, path: Path, message: string, hint: string, at?: Anchor): void;
+  warning(code: string, path: Path, message: string, hint: string, at?: Anchor): void;
 }
 
 export function createReporter(parsed: ParsedSpec): Reporter {
   const diagnostics: Diagnostic[] = [];
-  const add = (severity: Severity, code: string, path: Path, message: string, hint: string, at: "key" | "value" = "value") => {
-    diagnostics.push({ severity, code, path: formatPath(path), message, hint, file: parsed.file, position: parsed.positionOf(path, at) });
+  const positionOf = (path: Path, at: Anchor) => {
+    if (at !== "parent") return parsed.positionOf(path, at);
+    const parent = path.slice(0, -1);
+    return parsed.positionOf(parent, typeof parent[parent.length - 1] === "string" ? "key" : "value");
+  };
+  const add = (severity: Severity, code: string, path: Path, message: string, hint: string, at: Anchor = "value") => {
+    diagnostics.push({ severity, code, path: formatPath(path), message, hint, file: parsed.file, position: positionOf(path, at) });
   };
   return {
     diagnostics,

@@ -4,7 +4,7 @@
 import { readFileSync } from "node:fs";
 import { Ajv, type ErrorObject } from "ajv";
 import { didYouMean } from "./did-you-mean.ts";
-import { formatPath, type Path, type Reporter } from "./report.ts";
+import { formatPath, type Anchor, type Path, type Reporter } from "./report.ts";
 
 // Compiled once per process: compiling costs far more than validating a page of YAML.
 const schema: unknown = JSON.parse(readFileSync(new URL("../../schema/operator-spec.schema.json", import.meta.url), "utf8"));
@@ -36,7 +36,7 @@ export interface SchemaDiagnostic {
   path: Path;
   message: string;
   hint: string;
-  at: "key" | "value";
+  at: Anchor;
 }
 
 export function translateAjvError(error: ErrorObject, data: unknown): SchemaDiagnostic {
@@ -54,8 +54,7 @@ export function translateAjvError(error: ErrorObject, data: unknown): SchemaDiag
     }
     case "required": {
       const key = String(params.missingProperty);
-      const last = base[base.length - 1];
-      return { code: "SPEC002", path: [...base, key], message: `missing required key "${key}" in ${where}`, hint: `Add "${key}" to ${where}.`, at: typeof last === "string" ? "key" : "value" };
+      return { code: "SPEC002", path: [...base, key], message: `missing required key "${key}" in ${where}`, hint: `Add "${key}" to ${where}.`, at: "parent" };
     }
     case "type":
       return { code: "SPEC003", path: base, message: `expected ${article(String(params.type))}, got ${describe(value)}`, hint: typeHint(String(params.type), value), at: "value" };

@@ -1,0 +1,78 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { check, edit, expectOne, MINIMAL, posOf } from "./helpers.ts";
+
+test("SEM001 kind must be PascalCase", () => {
+  const src = edit(MINIMAL, "kind: Shop", "kind: shop_item");
+  const d = expectOne(src, "SEM001", "7:9", 'kind "shop_item" is not PascalCase');
+  assert.match(d.hint!, /"ShopItem"/);
+});
+
+test("SEM002 group must be a DNS subdomain with a dot", () => {
+  expectOne(edit(MINIMAL, "group: shop.example.com", "group: shop"), "SEM002", "6:10", 'group "shop" is not a DNS subdomain with a dot');
+  expectOne(edit(MINIMAL, "group: shop.example.com", "group: Shop.Example.com"), "SEM002", "6:10", '"Shop.Example.com"');
+});
+
+test("SEM003 metadata.name must be a DNS-1123 label", () => {
+  expectOne(edit(MINIMAL, "name: shop-operator", "name: shop_operator-"), "SEM003", "4:9", 'metadata.name "shop_operator-" is not a DNS-1123 label');
+});
+
+test("SEM004 plural, singular and short names must be lower-case DNS labels", () => {
+  const src = edit(MINIMAL, "  kind: Shop\n", "  kind: Shop\n  plural: Shops\n");
+  expectOne(src, "SEM004", posOf(src, "Shops"), 'plural "Shops" is not a lower-case DNS label');
+  const short = edit(MINIMAL, "  kind: Shop\n", "  kind: Shop\n  shortNames: [sh, s_h]\n");
+  const d = expectOne(short, "SEM004", posOf(short, "s_h"), 'short name "s_h"');
+  assert.equal(d.path, "api.shortNames[1]");
+});
+
+test("SEM005 version names follow Kubernetes conventions", () => {
+  expectOne(edit(MINIMAL, "name: v1\n", "name: v1.0\n"), "SEM005", "9:13", 'version "v1.0" is not a Kubernetes version name');
+  expectOne(edit(MINIMAL, "name: v1\n", "name: v1gamma1\n"), "SEM005", "9:13", '"v1gamma1"');
+});
+
+test("SEM006 duplicate version", () => {
+  const src = edit(MINIMAL, "    - name: v1\n", "    - name: v1\n    - name: v1\n");
+  expectOne(src, "SEM006", "10:13", 'version "v1" is listed twice');
+});
+
+test("SEM007 more than one version is not supported yet", () => {
+  const src = edit(MINIMAL, "    - name: v1\n", "    - name: v1\n    - name: v2\n");
+  const d = expectOne(src, "SEM007", "10:7", "2 versions are listed; create-operator supports exactly one for now");
+  assert.match(d.hint!, /conversion/);
+});
+
+test("SEM010 plural equal to singular, and short names equal to either", () => {
+  const same = edit(MINIMAL, "  kind: Shop\n", "  kind: Shop\n  plural: shop\n");
+  expectOne(same, "SEM010", posOf(same, "shop\n", "plural"), 'plural and singular are both "shop"');
+  const short = edit(MINIMAL, "  kind: Shop\n", "  kind: Shop\n  shortNames: [shops]\n");
+  expectOne(short, "SEM010", posOf(short, "shops]"), 'short name "shops" equals the plural');
+});
+
+test("SEM011 field names must be camelCase", () => {
+  const src = edit(MINIMAL, "    size:\n", "    Size:\n");
+  expectOne(src, "SEM011", "12:5", 'field name "Size" is not camelCase');
+});
+
+test("SEM012 two object fields deriving the same TypeScript type", () => {
+  const src = edit(
+    MINIMAL,
+    "  fields:\n    size:\n",
+    "  fields:\n    backup:\n      type: object\n      fields:\n        policy:\n          type: object\n          fields: {}\n    backupPolicy:\n      type: object\n      fields: {}\n    size:\n",
+  );
+  expectOne(src, "SEM012", posOf(src, "backupPolicy:"), "spec.fields.backupPolicy and spec.fields.backup.fields.policy both derive the TypeScript type ShopSpecBackupPolicy");
+});
+
+test("SEM012 counts array items as <Field>Item, like the model", () => {
+  const src = edit(
+    MINIMAL,
+    "  fields:\n    size:\n",
+    "  fields:\n    rows:\n      type: array\n      items:\n        type: object\n        fields: {}\n    rowsItem:\n      type: object\n      fields: {}\n    size:\n",
+  );
+  expectOne(src, "SEM012", posOf(src, "rowsItem:"), "ShopSpecRowsItem");
+});
+
+test("SEM013 reserved status field names", () => {
+  const src = `${MINIMAL}  fields:\n    observedGeneration:\n      type: integer\n`;
+  expectOne(src, "SEM013", posOf(src, "observedGeneration"), 'status field "observedGeneration" is reserved');
+  assert.equal(check(`${MINIMAL}  fields:\n    phase:\n      type: string\n`).filter((d) => d.code === "SEM013").length, 1);
+});
