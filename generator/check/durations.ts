@@ -11,16 +11,15 @@ const UNIT_SECONDS: Readonly<Record<string, number>> = {
   h: 3600,
 };
 
-const PART = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/y;
 
 /** Seconds, or undefined when the text is not a duration. Negative durations are rejected: none of ours can be. */
 export function parseDuration(text: string): number | undefined {
   if (text === "0") return 0;
   if (text.length === 0) return undefined;
   let seconds = 0;
-  PART.lastIndex = 0;
-  while (PART.lastIndex < text.length) {
-    const match = PART.exec(text);
+  const part = /(\d+(?:\.\d*)?|\.\d+)(ns|us|µs|ms|s|m|h)/y;
+  while (part.lastIndex < text.length) {
+    const match = part.exec(text);
     if (!match) return undefined;
     seconds += Number(match[1]) * (UNIT_SECONDS[match[2]!] ?? Number.NaN);
   }
