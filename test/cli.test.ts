@@ -28,7 +28,8 @@ spec:
       minimum: 5
       maximum: 1
     tags:
-      type: strnig
+      type: string
+      pattern: "[a-"
 status:
   phases:
     - name: Pending
@@ -48,7 +49,7 @@ test("ten mistakes are all reported with line:col, and nothing is written", () =
   assert.equal(existsSync(target), false);
   const errors = result.stderr.split("\n").filter((line) => / error [A-Z]+\d+ /.test(line));
   const at = errors.map((line) => line.slice(spec.length + 1, line.indexOf(" ")));
-  assert.deepEqual(at, ["4:9", "6:10", "7:9", "8:10", "10:13", "16:16", "19:7", "22:13", "27:15", "29:3"], result.stderr);
+  assert.deepEqual(at, ["4:9", "6:10", "7:9", "8:10", "10:13", "16:16", "19:16", "23:16", "28:14", "30:3"], result.stderr);
   assert.equal(new Set(errors.map((line) => line.split(" ")[2])).size, 10, "ten distinct codes");
   assert.match(result.stderr, /did you mean "concurrency"\?/);
 });
