@@ -13,7 +13,9 @@ import { planNewProject, planRegeneration, type Plan } from "./plan/plan.ts";
 import { renderProject, SPEC_FILE } from "./render/render-project.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
 
-const packageJson = JSON.parse(readFileSync(new URL("../package.json", import.meta.url), "utf8")) as { version: string };
+const packageJson = JSON.parse(
+  readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+) as { version: string };
 export const GENERATOR_VERSION: string = packageJson.version;
 
 export interface LoadedSpec {
@@ -40,7 +42,15 @@ export function checkSource(source: string, file: string): Diagnostic[] {
 export function readSpecFile(path: string): string {
   if (!existsSync(path)) {
     throw new InputError([
-      { severity: "error", code: "IO001", path: "", message: `spec file not found`, hint: "Pass the path of an operator.yaml with --spec.", file: path, position: { line: 1, col: 1 } },
+      {
+        severity: "error",
+        code: "IO001",
+        path: "",
+        message: `spec file not found`,
+        hint: "Pass the path of an operator.yaml with --spec.",
+        file: path,
+        position: { line: 1, col: 1 },
+      },
     ]);
   }
   return readFileSync(path, "utf8");
@@ -60,24 +70,44 @@ export interface CreateOptions {
 }
 
 /** `create-operator new`: a new project from a spec. */
-export async function createProject(specSource: string, specFile: string, target: string, options: CreateOptions = {}): Promise<PipelineResult> {
+export async function createProject(
+  specSource: string,
+  specFile: string,
+  target: string,
+  options: CreateOptions = {},
+): Promise<PipelineResult> {
   const { model, warnings } = loadSpec(specSource, specFile);
   const files = await renderProject(model);
-  const plan = planNewProject(resolve(target), files, { generatorVersion: GENERATOR_VERSION, specSource, force: options.force ?? false });
+  const plan = planNewProject(resolve(target), files, {
+    generatorVersion: GENERATOR_VERSION,
+    specSource,
+    force: options.force ?? false,
+  });
   return finish(plan, files, warnings, options.dryRun ?? false);
 }
 
 /** `create-operator generate`: re-render a project from its own operator.yaml. */
-export async function regenerateProject(root: string, options: { dryRun?: boolean } = {}): Promise<PipelineResult> {
+export async function regenerateProject(
+  root: string,
+  options: { dryRun?: boolean } = {},
+): Promise<PipelineResult> {
   const specPath = resolve(root, SPEC_FILE);
   const specSource = readSpecFile(specPath);
   const { model, warnings } = loadSpec(specSource, specPath);
   const files = await renderProject(model);
-  const plan = planRegeneration(resolve(root), files, { generatorVersion: GENERATOR_VERSION, specSource });
+  const plan = planRegeneration(resolve(root), files, {
+    generatorVersion: GENERATOR_VERSION,
+    specSource,
+  });
   return finish(plan, files, warnings, options.dryRun ?? false);
 }
 
-function finish(plan: Plan, files: ProjectFiles, warnings: Diagnostic[], dryRun: boolean): PipelineResult {
+function finish(
+  plan: Plan,
+  files: ProjectFiles,
+  warnings: Diagnostic[],
+  dryRun: boolean,
+): PipelineResult {
   const conflicted = plan.entries.some((e) => e.action === "conflict");
   if (dryRun || conflicted) return { plan, files, warnings };
   return { plan, files, warnings, written: writePlan(plan) };

@@ -2,5 +2,7 @@
 import { readFileSync, writeFileSync } from "node:fs";
 import { renderSpecReference } from "../generator/base/spec-reference.ts";
 
-const schema = JSON.parse(readFileSync(new URL("../schema/operator-spec.schema.json", import.meta.url), "utf8"));
+const schema = JSON.parse(
+  readFileSync(new URL("../schema/operator-spec.schema.json", import.meta.url), "utf8"),
+);
 writeFileSync(new URL("../docs/spec-reference.md", import.meta.url), renderSpecReference(schema));

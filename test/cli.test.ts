@@ -49,7 +49,11 @@ test("ten mistakes are all reported with line:col, and nothing is written", () =
   assert.equal(existsSync(target), false);
   const errors = result.stderr.split("\n").filter((line) => / error [A-Z]+\d+ /.test(line));
   const at = errors.map((line) => line.slice(spec.length + 1, line.indexOf(" ")));
-  assert.deepEqual(at, ["4:9", "6:10", "7:9", "8:10", "10:13", "16:16", "19:16", "23:16", "28:14", "30:3"], result.stderr);
+  assert.deepEqual(
+    at,
+    ["4:9", "6:10", "7:9", "8:10", "10:13", "16:16", "19:16", "23:16", "28:14", "30:3"],
+    result.stderr,
+  );
   assert.equal(new Set(errors.map((line) => line.split(" ")[2])).size, 10, "ten distinct codes");
   assert.match(result.stderr, /did you mean "concurrency"\?/);
 });
@@ -87,7 +91,10 @@ test("--dry-run --json lists files and writes nothing", () => {
   const target = join(tempDir("cli"), "out");
   const result = runCli(["new", target, "--spec", examplePath("database"), "--dry-run", "--json"]);
   assert.equal(result.status, 0, result.stderr);
-  const report = JSON.parse(result.stdout) as { ok: boolean; files: { path: string; action: string }[] };
+  const report = JSON.parse(result.stdout) as {
+    ok: boolean;
+    files: { path: string; action: string }[];
+  };
   assert.equal(report.ok, true);
   assert.ok(report.files.length > 10);
   assert.ok(report.files.every((f) => f.action === "create"));
@@ -99,9 +106,14 @@ test("--json diagnostics carry code, path and position", () => {
   writeFileSync(join(dir, "operator.yaml"), TEN_MISTAKES);
   const result = runCli(["validate", join(dir, "operator.yaml"), "--json"]);
   assert.equal(result.status, 1);
-  const report = JSON.parse(result.stdout) as { ok: boolean; diagnostics: { code: string; path: string; position: { line: number } }[] };
+  const report = JSON.parse(result.stdout) as {
+    ok: boolean;
+    diagnostics: { code: string; path: string; position: { line: number } }[];
+  };
   assert.equal(report.ok, false);
-  assert.ok(report.diagnostics.some((d) => d.path === "spec.fields.size.default" && d.position.line === 16));
+  assert.ok(
+    report.diagnostics.some((d) => d.path === "spec.fields.size.default" && d.position.line === 16),
+  );
 });
 
 test("a non-empty target is refused without --force", () => {
@@ -130,7 +142,12 @@ test("generating twice gives byte-identical trees", () => {
   }
   const a = listTree(join(root, "a"));
   assert.deepEqual(listTree(join(root, "b")), a);
-  for (const path of a) assert.equal(readFileSync(join(root, "b", path), "utf8"), readFileSync(join(root, "a", path), "utf8"), path);
+  for (const path of a)
+    assert.equal(
+      readFileSync(join(root, "b", path), "utf8"),
+      readFileSync(join(root, "a", path), "utf8"),
+      path,
+    );
 });
 
 test("generate inside a project: unchanged is a no-op, hand edits are conflicts, scaffolds are kept", () => {
@@ -138,14 +155,22 @@ test("generate inside a project: unchanged is a no-op, hand edits are conflicts,
   assert.equal(runCli(["new", target, "--spec", examplePath("database")]).status, 0);
   const again = runCli(["generate", "--json"], { cwd: target });
   assert.equal(again.status, 0, again.stderr);
-  const actions = (JSON.parse(again.stdout) as { files: { action: string }[] }).files.map((f) => f.action);
-  assert.ok(actions.every((a) => a === "identical"), actions.join(","));
+  const actions = (JSON.parse(again.stdout) as { files: { action: string }[] }).files.map(
+    (f) => f.action,
+  );
+  assert.ok(
+    actions.every((a) => a === "identical"),
+    actions.join(","),
+  );
 
   const crd = listTree(target).find((p) => p.startsWith("config/crd/bases/"))!;
   writeFileSync(join(target, crd), readFileSync(join(target, crd), "utf8") + "# my edit\n");
   const conflict = runCli(["generate"], { cwd: target });
   assert.equal(conflict.status, 1);
-  assert.match(conflict.stderr + conflict.stdout, new RegExp(`conflict\\s+${crd.replace(/\./g, "\\.")}`));
+  assert.match(
+    conflict.stderr + conflict.stdout,
+    new RegExp(`conflict\\s+${crd.replace(/\./g, "\\.")}`),
+  );
   assert.match(readFileSync(join(target, crd), "utf8"), /# my edit/);
 });
 
@@ -161,7 +186,9 @@ test("generate refuses a directory that is not a generated project", () => {
 test("regeneration after a spec change: generated files follow the spec, the user's scaffold edits survive", () => {
   const target = join(tempDir("cli"), "db");
   assert.equal(runCli(["new", target, "--spec", examplePath("database")]).status, 0);
-  const reconciler = listTree(target).find((p) => p.startsWith("src/reconciler/") && p.endsWith("-reconciler.ts"))!;
+  const reconciler = listTree(target).find(
+    (p) => p.startsWith("src/reconciler/") && p.endsWith("-reconciler.ts"),
+  )!;
   const edited = readFileSync(join(target, reconciler), "utf8") + "\n// my domain logic\n";
   writeFileSync(join(target, reconciler), edited);
   const spec = readFileSync(join(target, "operator.yaml"), "utf8").replace(
@@ -175,5 +202,8 @@ test("regeneration after a spec change: generated files follow the spec, the use
   assert.equal(files.find((f) => f.path === reconciler)?.action, "skip");
   assert.equal(files.find((f) => f.path.startsWith("config/crd/bases/"))?.action, "update");
   assert.equal(readFileSync(join(target, reconciler), "utf8"), edited);
-  assert.match(readFileSync(join(target, "config/crd/bases/db.example.com_databases.yaml"), "utf8"), /maintenanceWindow:/);
+  assert.match(
+    readFileSync(join(target, "config/crd/bases/db.example.com_databases.yaml"), "utf8"),
+    /maintenanceWindow:/,
+  );
 });

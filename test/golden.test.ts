@@ -18,7 +18,11 @@ async function renderExample(name: string): Promise<Map<string, string>> {
   const source = readFileSync(examplePath(name), "utf8");
   const { model } = loadSpec(source, `examples/${name}.yaml`);
   const files = await renderProject(model);
-  const plan = planNewProject(join(GOLDEN_DIR, "does-not-exist"), files, { generatorVersion: GENERATOR_VERSION, specSource: source, force: false });
+  const plan = planNewProject(join(GOLDEN_DIR, "does-not-exist"), files, {
+    generatorVersion: GENERATOR_VERSION,
+    specSource: source,
+    force: false,
+  });
   const tree = new Map([...files.values()].map((f) => [f.path, f.content]));
   tree.set(LOCK_PATH, serializeLock(plan.lock));
   return tree;
@@ -37,16 +41,26 @@ for (const name of exampleNames()) {
     }
     assert.ok(existsSync(dir), `no golden tree for ${name}: run npm run golden:update`);
     const onDisk = listTree(dir);
-    assert.deepEqual(onDisk, [...rendered.keys()].sort(), `file list of ${name} differs from test/golden/${name} (npm run golden:update after reviewing)`);
+    assert.deepEqual(
+      onDisk,
+      [...rendered.keys()].sort(),
+      `file list of ${name} differs from test/golden/${name} (npm run golden:update after reviewing)`,
+    );
     for (const [path, content] of rendered) {
-      assert.equal(readFileSync(join(dir, path), "utf8"), content, `test/golden/${name}/${path} differs from the render`);
+      assert.equal(
+        readFileSync(join(dir, path), "utf8"),
+        content,
+        `test/golden/${name}/${path} differs from the render`,
+      );
     }
   });
 }
 
 test("every golden tree belongs to an example (no orphaned snapshots)", () => {
   const examples = new Set(exampleNames());
-  const orphans = existsSync(GOLDEN_DIR) ? readdirSync(GOLDEN_DIR).filter((d) => !examples.has(d)) : [];
+  const orphans = existsSync(GOLDEN_DIR)
+    ? readdirSync(GOLDEN_DIR).filter((d) => !examples.has(d))
+    : [];
   assert.deepEqual(orphans, [], `orphaned golden trees: ${orphans.join(", ")}; delete them`);
 });
 

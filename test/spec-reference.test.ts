@@ -6,12 +6,19 @@ import { renderSpecReference } from "../generator/base/spec-reference.ts";
 import { REPO_ROOT } from "./support.ts";
 
 test("docs/spec-reference.md is up to date with the JSON Schema (npm run docs)", () => {
-  const schema = JSON.parse(readFileSync(join(REPO_ROOT, "schema/operator-spec.schema.json"), "utf8"));
-  assert.equal(readFileSync(join(REPO_ROOT, "docs/spec-reference.md"), "utf8"), renderSpecReference(schema));
+  const schema = JSON.parse(
+    readFileSync(join(REPO_ROOT, "schema/operator-spec.schema.json"), "utf8"),
+  );
+  assert.equal(
+    readFileSync(join(REPO_ROOT, "docs/spec-reference.md"), "utf8"),
+    renderSpecReference(schema),
+  );
 });
 
 test("every property in the schema has a description in the reference", () => {
   const reference = readFileSync(join(REPO_ROOT, "docs/spec-reference.md"), "utf8");
-  const undocumented = reference.split("\n").filter((line) => line.startsWith("| `") && / \|  \|$/.test(line));
+  const undocumented = reference
+    .split("\n")
+    .filter((line) => line.startsWith("| `") && / \|  \|$/.test(line));
   assert.deepEqual(undocumented, []);
 });

@@ -26,7 +26,10 @@ export function tempDir(prefix: string): string {
   return mkdtempSync(join(tmpdir(), `${prefix}-`));
 }
 
-export function runCli(args: string[], options: { cwd?: string; input?: string } = {}): SpawnSyncReturns<string> {
+export function runCli(
+  args: string[],
+  options: { cwd?: string; input?: string } = {},
+): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     encoding: "utf8",

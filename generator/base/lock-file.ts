@@ -25,14 +25,18 @@ export function sha256(content: string): string {
 
 /** Stable key order and a trailing newline, so the lock file itself is deterministic. */
 export function serializeLock(lock: LockFile): string {
-  const files = Object.fromEntries(Object.entries(lock.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)));
+  const files = Object.fromEntries(
+    Object.entries(lock.files).sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0)),
+  );
   return JSON.stringify({ ...lock, files }, null, 2) + "\n";
 }
 
 export function parseLock(text: string): LockFile {
   const lock = JSON.parse(text) as Partial<LockFile>;
   if (lock.format !== LOCK_FORMAT || typeof lock.files !== "object" || lock.files === null) {
-    throw new Error(`${LOCK_PATH} has an unknown format; it was written by a different create-operator version`);
+    throw new Error(
+      `${LOCK_PATH} has an unknown format; it was written by a different create-operator version`,
+    );
   }
   return lock as LockFile;
 }

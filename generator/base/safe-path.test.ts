@@ -16,6 +16,9 @@ for (const [path, reason] of [
   ["", "empty path"],
 ] as const) {
   test(`refuses ${JSON.stringify(path)}`, () => {
-    assert.throws(() => resolveInside("/tmp/project", path), (error: unknown) => error instanceof UnsafePathError && error.message.includes(reason));
+    assert.throws(
+      () => resolveInside("/tmp/project", path),
+      (error: unknown) => error instanceof UnsafePathError && error.message.includes(reason),
+    );
   });
 }

@@ -14,7 +14,8 @@ export class UnsafePathError extends Error {
 export function resolveInside(root: string, path: string): string {
   if (path.length === 0) throw new UnsafePathError(path, "empty path");
   if (path.includes("\0")) throw new UnsafePathError(path, "contains a NUL byte");
-  if (path.includes("\\")) throw new UnsafePathError(path, "backslashes are not portable path separators");
+  if (path.includes("\\"))
+    throw new UnsafePathError(path, "backslashes are not portable path separators");
   if (isAbsolute(path)) throw new UnsafePathError(path, "absolute paths are not allowed");
   if (path.split("/").some((segment) => segment === ".." || segment === "." || segment === "")) {
     throw new UnsafePathError(path, "path segments must not be empty, '.' or '..'");
@@ -22,6 +23,7 @@ export function resolveInside(root: string, path: string): string {
   const base = resolve(root);
   const full = resolve(base, path);
   const rel = relative(base, full);
-  if (rel.startsWith("..") || isAbsolute(rel)) throw new UnsafePathError(path, "escapes the project directory");
+  if (rel.startsWith("..") || isAbsolute(rel))
+    throw new UnsafePathError(path, "escapes the project directory");
   return full;
 }

@@ -28,7 +28,10 @@ export function renderSpecReference(schema: SchemaNode): string {
   const seen = new Set<string>();
   const walk = (node: SchemaNode, path: string, required: boolean, row = true): void => {
     const resolved = resolve(schema, node);
-    if (path && row) lines.push(`| \`${path}\` | ${typeOf(resolved)} | ${required ? "yes" : ""} | ${escape(node.description ?? resolved.description ?? "")} |`);
+    if (path && row)
+      lines.push(
+        `| \`${path}\` | ${typeOf(resolved)} | ${required ? "yes" : ""} | ${escape(node.description ?? resolved.description ?? "")} |`,
+      );
     // The field definition is recursive; document it once, under the generic `<field>` path.
     if (node.$ref && seen.has(node.$ref)) return;
     if (node.$ref) seen.add(node.$ref);
@@ -37,7 +40,8 @@ export function renderSpecReference(schema: SchemaNode): string {
     }
     // Array elements are described by their array's row; only their properties get rows.
     if (resolved.items) walk(resolved.items, `${path}[]`, false, false);
-    if (typeof resolved.additionalProperties === "object") walk(resolved.additionalProperties, `${path}.<name>`, false, false);
+    if (typeof resolved.additionalProperties === "object")
+      walk(resolved.additionalProperties, `${path}.<name>`, false, false);
   };
   walk(schema, "", true);
   return lines.join("\n") + "\n";

@@ -7,9 +7,40 @@ import { has, obj, str } from "./raw-spec.ts";
 
 /** Leading verbs that mark a kind as a command (RunMigration) rather than a thing (Migration). */
 export const IMPERATIVE_VERBS: ReadonlySet<string> = new Set([
-  "Apply", "Create", "Delete", "Deploy", "Destroy", "Do", "Drain", "Exec", "Execute", "Fire", "Install",
-  "Invoke", "Kill", "Launch", "Migrate", "Perform", "Promote", "Provision", "Reboot", "Refresh", "Remove",
-  "Reset", "Restart", "Rollback", "Rotate", "Run", "Send", "Start", "Stop", "Sync", "Trigger", "Uninstall", "Update", "Upgrade",
+  "Apply",
+  "Create",
+  "Delete",
+  "Deploy",
+  "Destroy",
+  "Do",
+  "Drain",
+  "Exec",
+  "Execute",
+  "Fire",
+  "Install",
+  "Invoke",
+  "Kill",
+  "Launch",
+  "Migrate",
+  "Perform",
+  "Promote",
+  "Provision",
+  "Reboot",
+  "Refresh",
+  "Remove",
+  "Reset",
+  "Restart",
+  "Rollback",
+  "Rotate",
+  "Run",
+  "Send",
+  "Start",
+  "Stop",
+  "Sync",
+  "Trigger",
+  "Uninstall",
+  "Update",
+  "Upgrade",
 ]);
 
 const OPAQUE_NAME = /template|manifest|values|yaml|config|chart|helm/i;
@@ -19,10 +50,21 @@ export function checkAntiPatterns({ data, report }: CheckContext): void {
   const first = kind ? splitWords(kind)[0] : undefined;
   const verb = first && first.charAt(0).toUpperCase() + first.slice(1);
   if (kind && verb && IMPERATIVE_VERBS.has(verb)) {
-    report.warning("WARN006", ["api", "kind"], `kind "${kind}" reads as a command: a transient command modelled as a durable object`, `Name the thing that should exist (e.g. ${splitWords(kind).slice(1).map(toPascal).join("") || "a noun"}) and let the controller converge on it; use a Job for one-shot work.`);
+    report.warning(
+      "WARN006",
+      ["api", "kind"],
+      `kind "${kind}" reads as a command: a transient command modelled as a durable object`,
+      `Name the thing that should exist (e.g. ${splitWords(kind).slice(1).map(toPascal).join("") || "a noun"}) and let the controller converge on it; use a Job for one-shot work.`,
+    );
   }
   if (!has(data, "status")) {
-    report.warning("WARN007", ["spec"], "there is no status section: clients cannot tell whether the spec took effect", "Add status (phases, conditions or fields); observedGeneration and the Ready condition are generated either way.", "key");
+    report.warning(
+      "WARN007",
+      ["spec"],
+      "there is no status section: clients cannot tell whether the spec took effect",
+      "Add status (phases, conditions or fields); observedGeneration and the Ready condition are generated either way.",
+      "key",
+    );
   }
   const fields = Object.entries(obj(obj(data.spec).fields));
   const only = fields.length === 1 ? fields[0] : undefined;
@@ -30,7 +72,13 @@ export function checkAntiPatterns({ data, report }: CheckContext): void {
     const [name, def] = only;
     const type = str(obj(def).type);
     if (type === "free-form" || (type === "string" && OPAQUE_NAME.test(name))) {
-      report.warning("WARN008", ["spec", "fields", name], `the whole spec is one opaque ${type} field "${name}": this hides an imperative workflow behind declarative plumbing`, "Model the domain's real settings as typed fields; a rendered template belongs in Helm or Kustomize, not in a CRD.", "key");
+      report.warning(
+        "WARN008",
+        ["spec", "fields", name],
+        `the whole spec is one opaque ${type} field "${name}": this hides an imperative workflow behind declarative plumbing`,
+        "Model the domain's real settings as typed fields; a rendered template belongs in Helm or Kustomize, not in a CRD.",
+        "key",
+      );
     }
   }
 }

@@ -13,7 +13,9 @@ export interface BuiltinKind {
   scope: Scope;
 }
 
-const TABLE: ReadonlyArray<readonly [apiVersion: string, kind: string, plural: string, scope: Scope]> = [
+const TABLE: ReadonlyArray<
+  readonly [apiVersion: string, kind: string, plural: string, scope: Scope]
+> = [
   ["v1", "ConfigMap", "configmaps", "Namespaced"],
   ["v1", "Secret", "secrets", "Namespaced"],
   ["v1", "Service", "services", "Namespaced"],
@@ -39,16 +41,20 @@ const TABLE: ReadonlyArray<readonly [apiVersion: string, kind: string, plural: s
 /** group/version → {group, version}; a bare version (v1) is the core group. */
 export function splitApiVersion(apiVersion: string): { group: string; version: string } {
   const slash = apiVersion.lastIndexOf("/");
-  return slash < 0 ? { group: "", version: apiVersion } : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
+  return slash < 0
+    ? { group: "", version: apiVersion }
+    : { group: apiVersion.slice(0, slash), version: apiVersion.slice(slash + 1) };
 }
 
-export const BUILTIN_KINDS: readonly BuiltinKind[] = TABLE.map(([apiVersion, kind, plural, scope]) => ({
-  apiVersion,
-  ...splitApiVersion(apiVersion),
-  kind,
-  plural,
-  scope,
-}));
+export const BUILTIN_KINDS: readonly BuiltinKind[] = TABLE.map(
+  ([apiVersion, kind, plural, scope]) => ({
+    apiVersion,
+    ...splitApiVersion(apiVersion),
+    kind,
+    plural,
+    scope,
+  }),
+);
 
 export function findBuiltinKind(apiVersion: string, kind: string): BuiltinKind | undefined {
   return BUILTIN_KINDS.find((b) => b.apiVersion === apiVersion && b.kind === kind);

@@ -10,7 +10,11 @@ import { arr, isObject, obj, str } from "./raw-spec.ts";
 export const DERIVED_MAX_LENGTH = 1024;
 
 /** Formats for which the API server knows a maximum length when estimating rule cost. */
-export const BOUNDING_STRING_FORMATS: ReadonlySet<string> = new Set(["date", "date-time", "duration"]);
+export const BOUNDING_STRING_FORMATS: ReadonlySet<string> = new Set([
+  "date",
+  "date-time",
+  "duration",
+]);
 
 /** The parts of a field definition this module reads; both check's raw data and model's RawField fit. */
 export interface CelBoundField {
@@ -24,7 +28,12 @@ export interface CelBoundField {
 
 /** A string whose length the cost estimator cannot bound: no maxLength, no enum, no bounding format. */
 export function isUnboundedString(def: CelBoundField): boolean {
-  return def.type === "string" && def.maxLength === undefined && def.enum === undefined && !BOUNDING_STRING_FORMATS.has(str(def.format) ?? "");
+  return (
+    def.type === "string" &&
+    def.maxLength === undefined &&
+    def.enum === undefined &&
+    !BOUNDING_STRING_FORMATS.has(str(def.format) ?? "")
+  );
 }
 
 /** Whether a definition carries a CEL rule of its own (`rules`, or `immutable`, which becomes self == oldSelf). */
@@ -35,7 +44,9 @@ export function hasCelRule(def: CelBoundField): boolean {
 /** Whether a rule on the enclosing object reads the field: `self.name` or `oldSelf.name`. */
 export function ruleReferencesField(ruleText: string, name: string): boolean {
   const escaped = name.replace(/[.*+?^${}()|[\]\\]/g, "\\$&");
-  return new RegExp(`(?<![A-Za-z0-9_])(?:self|oldSelf)\\.${escaped}(?![A-Za-z0-9_])`).test(ruleText);
+  return new RegExp(`(?<![A-Za-z0-9_])(?:self|oldSelf)\\.${escaped}(?![A-Za-z0-9_])`).test(
+    ruleText,
+  );
 }
 
 /**
@@ -43,9 +54,19 @@ export function ruleReferencesField(ruleText: string, name: string): boolean {
  * the enclosing object (spec.rules for top-level spec fields; none for array items, map values
  * and top-level status fields).
  */
-export function needsDerivedMaxLength(name: string, def: CelBoundField, parentRules: readonly unknown[] = []): boolean {
+export function needsDerivedMaxLength(
+  name: string,
+  def: CelBoundField,
+  parentRules: readonly unknown[] = [],
+): boolean {
   if (!isUnboundedString(def)) return false;
-  return hasCelRule(def) || parentRules.some((rule) => isObject(rule) && typeof rule.rule === "string" && ruleReferencesField(rule.rule, name));
+  return (
+    hasCelRule(def) ||
+    parentRules.some(
+      (rule) =>
+        isObject(rule) && typeof rule.rule === "string" && ruleReferencesField(rule.rule, name),
+    )
+  );
 }
 
 /** The rules of the object a definition sits in, as the model passes them to needsDerivedMaxLength. */
@@ -58,7 +79,7 @@ export function parentRulesOf(v: FieldVisit, data: unknown): unknown[] {
 /** Every definition that gets DERIVED_MAX_LENGTH, in document order. */
 export function stringsNeedingDerivedMaxLength(data: unknown): FieldVisit[] {
   const root = obj(data);
-  return [...walkFields(root, "spec"), ...walkFields(root, "status")].filter((v) => needsDerivedMaxLength(v.name, v.def, parentRulesOf(v, root)));
+  return [...walkFields(root, "spec"), ...walkFields(root, "status")].filter((v) =>
+    needsDerivedMaxLength(v.name, v.def, parentRulesOf(v, root)),
+  );
 }
-
-

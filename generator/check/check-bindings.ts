@@ -15,20 +15,43 @@ export function checkExternalResources({ data, report }: CheckContext): void {
     const name = str(resource.name);
     if (name !== undefined) {
       if (!CAMEL_CASE.test(name)) {
-        report.error("SEM040", ["externalResources", i, "name"], `external resource name "${name}" is not camelCase`, `Write it as ${JSON.stringify(toCamel(name) || "instance")}; it names the provider interface and file.`);
+        report.error(
+          "SEM040",
+          ["externalResources", i, "name"],
+          `external resource name "${name}" is not camelCase`,
+          `Write it as ${JSON.stringify(toCamel(name) || "instance")}; it names the provider interface and file.`,
+        );
       }
-      if (seen.has(name)) report.error("SEM041", ["externalResources", i, "name"], `external resource "${name}" is declared twice`, "Each binding needs its own name: it becomes a provider interface and a condition type.");
+      if (seen.has(name))
+        report.error(
+          "SEM041",
+          ["externalResources", i, "name"],
+          `external resource "${name}" is declared twice`,
+          "Each binding needs its own name: it becomes a provider interface and a condition type.",
+        );
       seen.add(name);
     }
     for (const [j, input] of strings(resource.inputs)) {
       if (resolveFieldPath(specFields, input)) continue;
       const match = closestMatch(input, dottedFieldPaths(specFields));
-      report.error("SEM042", ["externalResources", i, "inputs", j], `input "${input}" is not a spec field`, match ? `did you mean "${match}"?` : "Inputs are dotted spec field paths, e.g. backup.retentionDays.");
+      report.error(
+        "SEM042",
+        ["externalResources", i, "inputs", j],
+        `input "${input}" is not a spec field`,
+        match
+          ? `did you mean "${match}"?`
+          : "Inputs are dotted spec field paths, e.g. backup.retentionDays.",
+      );
     }
     for (const [j, output] of strings(resource.outputs)) {
       if (Object.hasOwn(statusFields, output)) continue;
       const match = closestMatch(output, Object.keys(statusFields));
-      report.error("SEM043", ["externalResources", i, "outputs", j], `output "${output}" is not a top-level status field`, match ? `did you mean "${match}"?` : "Declare it under status.fields first.");
+      report.error(
+        "SEM043",
+        ["externalResources", i, "outputs", j],
+        `output "${output}" is not a top-level status field`,
+        match ? `did you mean "${match}"?` : "Declare it under status.fields first.",
+      );
     }
   }
 }

@@ -17,13 +17,24 @@ export function checkBounds({ report, specFields, statusFields }: CheckContext):
       const min = num(v.def[low]);
       const max = num(v.def[high]);
       if (min !== undefined && max !== undefined && min > max) {
-        report.error("SEM024", [...v.docPath, low], `${low} ${min} is greater than ${high} ${max}`, `No value can satisfy both; lower ${low} or raise ${high}.`);
+        report.error(
+          "SEM024",
+          [...v.docPath, low],
+          `${low} ${min} is greater than ${high} ${max}`,
+          `No value can satisfy both; lower ${low} or raise ${high}.`,
+        );
       }
     }
     const pattern = str(v.def.pattern);
     if (pattern !== undefined && has(v.def, "pattern")) {
       const problem = regexProblem(pattern);
-      if (problem) report.error("SEM025", [...v.docPath, "pattern"], `pattern does not compile: ${problem}`, "Fix the regular expression; in YAML, quote it and double every backslash inside double quotes.");
+      if (problem)
+        report.error(
+          "SEM025",
+          [...v.docPath, "pattern"],
+          `pattern does not compile: ${problem}`,
+          "Fix the regular expression; in YAML, quote it and double every backslash inside double quotes.",
+        );
     }
   }
 }
@@ -33,6 +44,8 @@ export function regexProblem(pattern: string): string | undefined {
     new RegExp(pattern);
     return undefined;
   } catch (error) {
-    return error instanceof Error ? error.message.replace(/^Invalid regular expression: /, "") : String(error);
+    return error instanceof Error
+      ? error.message.replace(/^Invalid regular expression: /, "")
+      : String(error);
   }
 }

@@ -16,12 +16,27 @@ export function checkCelCost({ data, report, specFields, statusFields }: CheckCo
       if (reported.has(container)) continue;
       reported.add(container);
       const bound = container.type === "array" ? "maxItems" : "maxProperties";
-      const where = formatPath([...v.docPath, ...(v.def.immutable === true ? ["immutable"] : ["rules"])]);
-      report.error("SEM060", container.docPath, `${container.type} "${container.name}" has no ${bound}, so the CEL rule at ${where} has unbounded cost`, `Add ${bound} to "${container.name}"; the API server rejects rules whose cost it cannot bound.`, "key");
+      const where = formatPath([
+        ...v.docPath,
+        ...(v.def.immutable === true ? ["immutable"] : ["rules"]),
+      ]);
+      report.error(
+        "SEM060",
+        container.docPath,
+        `${container.type} "${container.name}" has no ${bound}, so the CEL rule at ${where} has unbounded cost`,
+        `Add ${bound} to "${container.name}"; the API server rejects rules whose cost it cannot bound.`,
+        "key",
+      );
     }
   }
   for (const v of stringsNeedingDerivedMaxLength(data)) {
-    report.warning("WARN005", v.docPath, `string "${v.name}" is used by a CEL rule and has no maxLength; the CRD gets maxLength: ${DERIVED_MAX_LENGTH} so the rule's cost is bounded`, "Declare maxLength (or an enum) yourself if that limit does not fit.", "key");
+    report.warning(
+      "WARN005",
+      v.docPath,
+      `string "${v.name}" is used by a CEL rule and has no maxLength; the CRD gets maxLength: ${DERIVED_MAX_LENGTH} so the rule's cost is bounded`,
+      "Declare maxLength (or an enum) yourself if that limit does not fit.",
+      "key",
+    );
   }
 }
 
@@ -29,7 +44,11 @@ export function checkCelCost({ data, report, specFields, statusFields }: CheckCo
 function unboundedContainers(v: FieldVisit): FieldVisit[] {
   const containers: FieldVisit[] = [];
   const consider = (c: FieldVisit) => {
-    if ((c.type === "array" && !has(c.def, "maxItems")) || (c.type === "map" && !has(c.def, "maxProperties"))) containers.push(c);
+    if (
+      (c.type === "array" && !has(c.def, "maxItems")) ||
+      (c.type === "map" && !has(c.def, "maxProperties"))
+    )
+      containers.push(c);
   };
   consider(v);
   for (let node: FieldVisit | undefined = v; node?.parent; node = node.parent) {

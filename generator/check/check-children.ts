@@ -21,16 +21,28 @@ export function checkChildren({ data, report }: CheckContext): void {
         "SEM044",
         ["children", i, "kind"],
         `${apiVersion} ${kind} is not a built-in kind, so ${missing.join(" and ")} must be given`,
-        elsewhere ? `${kind} is ${elsewhere.apiVersion}: did you mean apiVersion: ${elsewhere.apiVersion}?` : `Add ${missing.map((key) => (key === "scope" ? "scope: Namespaced (or Cluster)" : "plural: the resource name")).join(" and ")}.`,
+        elsewhere
+          ? `${kind} is ${elsewhere.apiVersion}: did you mean apiVersion: ${elsewhere.apiVersion}?`
+          : `Add ${missing.map((key) => (key === "scope" ? "scope: Namespaced (or Cluster)" : "plural: the resource name")).join(" and ")}.`,
       );
     }
     const childScope = str(child.scope) ?? builtin?.scope;
     if (parentScope === "Namespaced" && childScope === "Cluster") {
-      report.error("SEM045", ["children", i, "kind"], `the namespaced ${parentKind} cannot own the cluster-scoped ${kind}`, "ownerReferences cannot point from a cluster-scoped object to a namespaced owner; make the custom resource Cluster-scoped or manage this object without ownership.");
+      report.error(
+        "SEM045",
+        ["children", i, "kind"],
+        `the namespaced ${parentKind} cannot own the cluster-scoped ${kind}`,
+        "ownerReferences cannot point from a cluster-scoped object to a namespaced owner; make the custom resource Cluster-scoped or manage this object without ownership.",
+      );
     }
     const first = seenKinds.get(kind);
     if (first !== undefined) {
-      report.error("SEM046", ["children", i, "kind"], `kind ${kind} is already a child (children[${first}])`, "List each child kind once; the generated builder and file are named after the kind.");
+      report.error(
+        "SEM046",
+        ["children", i, "kind"],
+        `kind ${kind} is already a child (children[${first}])`,
+        "List each child kind once; the generated builder and file are named after the kind.",
+      );
     } else {
       seenKinds.set(kind, i);
     }

@@ -9,7 +9,11 @@ import { obj, str, strings } from "./raw-spec.ts";
 import { formatPath } from "./report.ts";
 
 /** Status keys the generated controller owns; a declared field of the same name would fight it. */
-export const RESERVED_STATUS_FIELDS: ReadonlySet<string> = new Set(["phase", "conditions", "observedGeneration"]);
+export const RESERVED_STATUS_FIELDS: ReadonlySet<string> = new Set([
+  "phase",
+  "conditions",
+  "observedGeneration",
+]);
 
 export function checkCollisions(ctx: CheckContext): void {
   checkResourceNames(ctx);
@@ -24,11 +28,21 @@ function checkResourceNames({ data, report }: CheckContext): void {
   const singular = str(api.singular) ?? deriveSingular(kind);
   if (kind && plural === singular) {
     const path = str(api.plural) !== undefined ? ["api", "plural"] : ["api", "singular"];
-    report.error("SEM010", path, `plural and singular are both "${plural}"`, "kubectl cannot tell them apart; give a distinct plural.");
+    report.error(
+      "SEM010",
+      path,
+      `plural and singular are both "${plural}"`,
+      "kubectl cannot tell them apart; give a distinct plural.",
+    );
   }
   for (const [i, shortName] of strings(api.shortNames)) {
     if (shortName === plural || shortName === singular) {
-      report.error("SEM010", ["api", "shortNames", i], `short name "${shortName}" equals the ${shortName === plural ? "plural" : "singular"}`, "A short name is an abbreviation; remove it or shorten it.");
+      report.error(
+        "SEM010",
+        ["api", "shortNames", i],
+        `short name "${shortName}" equals the ${shortName === plural ? "plural" : "singular"}`,
+        "A short name is an abbreviation; remove it or shorten it.",
+      );
     }
   }
 }
@@ -37,10 +51,22 @@ function checkFieldNames({ report, specFields, statusFields }: CheckContext): vo
   for (const v of [...specFields, ...statusFields]) {
     if (v.role !== "field") continue;
     if (!CAMEL_CASE.test(v.name)) {
-      report.error("SEM011", v.docPath, `field name "${v.name}" is not camelCase`, "Kubernetes API fields are camelCase (letters and digits, starting lower-case); they become TypeScript properties too.", "key");
+      report.error(
+        "SEM011",
+        v.docPath,
+        `field name "${v.name}" is not camelCase`,
+        "Kubernetes API fields are camelCase (letters and digits, starting lower-case); they become TypeScript properties too.",
+        "key",
+      );
     }
     if (v.section === "status" && !v.parent && RESERVED_STATUS_FIELDS.has(v.name)) {
-      report.error("SEM013", v.docPath, `status field "${v.name}" is reserved`, `The generator always writes status.${v.name}; ${v.name === "phase" ? "declare status.phases instead" : v.name === "conditions" ? "declare status.conditions instead" : "remove it"}.`, "key");
+      report.error(
+        "SEM013",
+        v.docPath,
+        `status field "${v.name}" is reserved`,
+        `The generator always writes status.${v.name}; ${v.name === "phase" ? "declare status.phases instead" : v.name === "conditions" ? "declare status.conditions instead" : "remove it"}.`,
+        "key",
+      );
     }
   }
 }
@@ -55,10 +81,15 @@ function checkTypeNames({ data, report, specFields, statusFields }: CheckContext
     const name = fieldTypeName(kind, v.section, v.steps);
     const first = owners.get(name);
     if (first) {
-      report.error("SEM012", v.docPath, `${formatPath(v.docPath)} and ${formatPath(first.docPath)} both derive the TypeScript type ${name}`, "Rename one of the fields.", "key");
+      report.error(
+        "SEM012",
+        v.docPath,
+        `${formatPath(v.docPath)} and ${formatPath(first.docPath)} both derive the TypeScript type ${name}`,
+        "Rename one of the fields.",
+        "key",
+      );
     } else {
       owners.set(name, v);
     }
   }
 }
-

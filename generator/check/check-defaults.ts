@@ -20,13 +20,25 @@ export function checkDefaults({ report, specFields, statusFields }: CheckContext
     const type = str(v.def.type);
     if (has(v.def, "default")) {
       for (const problem of valueProblems(v.def, v.def.default)) {
-        report.error("SEM026", [...v.docPath, "default", ...problem.path], `default ${problem.message}`, "Change the default so it satisfies the field's own type and constraints.", problem.at ?? "value");
+        report.error(
+          "SEM026",
+          [...v.docPath, "default", ...problem.path],
+          `default ${problem.message}`,
+          "Change the default so it satisfies the field's own type and constraints.",
+          problem.at ?? "value",
+        );
       }
     }
     if (type && Array.isArray(v.def.enum)) {
       v.def.enum.forEach((value, i) => {
         const problem = typeProblem(type, value);
-        if (problem) report.error("SEM027", [...v.docPath, "enum", i], `enum value ${problem}`, `Every enum value must be ${type === "string" ? 'a string (quote numbers: "1")' : `of type ${type}`}.`);
+        if (problem)
+          report.error(
+            "SEM027",
+            [...v.docPath, "enum", i],
+            `enum value ${problem}`,
+            `Every enum value must be ${type === "string" ? 'a string (quote numbers: "1")' : `of type ${type}`}.`,
+          );
       });
     }
   }
@@ -36,12 +48,16 @@ export function checkDefaults({ report, specFields, statusFields }: CheckContext
 export function valueProblems(def: RawObject, value: unknown): ValueProblem[] {
   const type = str(def.type);
   if (!type) return [];
-  if (value === null) return def.nullable === true ? [] : [{ path: [], message: "is null, but the field is not nullable" }];
+  if (value === null)
+    return def.nullable === true
+      ? []
+      : [{ path: [], message: "is null, but the field is not nullable" }];
   const typeError = typeProblem(type, value);
   if (typeError) return [{ path: [], message: typeError }];
   const problems: ValueProblem[] = [];
   const fail = (message: string) => problems.push({ path: [], message });
-  if (Array.isArray(def.enum) && !def.enum.some((allowed) => allowed === value)) fail(`${describe(value)} is not one of ${def.enum.map(String).join(", ")}`);
+  if (Array.isArray(def.enum) && !def.enum.some((allowed) => allowed === value))
+    fail(`${describe(value)} is not one of ${def.enum.map(String).join(", ")}`);
   if (typeof value === "number") {
     const min = num(def.minimum);
     const max = num(def.maximum);
@@ -52,24 +68,38 @@ export function valueProblems(def: RawObject, value: unknown): ValueProblem[] {
     const minLength = num(def.minLength);
     const maxLength = num(def.maxLength);
     const pattern = str(def.pattern);
-    if (minLength !== undefined && value.length < minLength) fail(`${describe(value)} is shorter than minLength ${minLength}`);
-    if (maxLength !== undefined && value.length > maxLength) fail(`${describe(value)} is longer than maxLength ${maxLength}`);
-    if (pattern !== undefined && regexProblem(pattern) === undefined && !new RegExp(pattern).test(value)) fail(`${describe(value)} does not match the pattern ${pattern}`);
+    if (minLength !== undefined && value.length < minLength)
+      fail(`${describe(value)} is shorter than minLength ${minLength}`);
+    if (maxLength !== undefined && value.length > maxLength)
+      fail(`${describe(value)} is longer than maxLength ${maxLength}`);
+    if (
+      pattern !== undefined &&
+      regexProblem(pattern) === undefined &&
+      !new RegExp(pattern).test(value)
+    )
+      fail(`${describe(value)} does not match the pattern ${pattern}`);
   }
   if (Array.isArray(value)) {
     const minItems = num(def.minItems);
     const maxItems = num(def.maxItems);
-    if (minItems !== undefined && value.length < minItems) fail(`has ${value.length} items, fewer than minItems ${minItems}`);
-    if (maxItems !== undefined && value.length > maxItems) fail(`has ${value.length} items, more than maxItems ${maxItems}`);
-    if (isObject(def.items)) value.forEach((item, i) => problems.push(...nested(def.items as RawObject, item, i)));
+    if (minItems !== undefined && value.length < minItems)
+      fail(`has ${value.length} items, fewer than minItems ${minItems}`);
+    if (maxItems !== undefined && value.length > maxItems)
+      fail(`has ${value.length} items, more than maxItems ${maxItems}`);
+    if (isObject(def.items))
+      value.forEach((item, i) => problems.push(...nested(def.items as RawObject, item, i)));
   }
   if (isObject(value) && (type === "object" || type === "map")) {
     const count = Object.keys(value).length;
     const minProperties = num(def.minProperties);
     const maxProperties = num(def.maxProperties);
-    if (minProperties !== undefined && count < minProperties) fail(`has ${count} entries, fewer than minProperties ${minProperties}`);
-    if (maxProperties !== undefined && count > maxProperties) fail(`has ${count} entries, more than maxProperties ${maxProperties}`);
-    if (type === "map" && isObject(def.values)) for (const [key, item] of Object.entries(value)) problems.push(...nested(def.values, item, key));
+    if (minProperties !== undefined && count < minProperties)
+      fail(`has ${count} entries, fewer than minProperties ${minProperties}`);
+    if (maxProperties !== undefined && count > maxProperties)
+      fail(`has ${count} entries, more than maxProperties ${maxProperties}`);
+    if (type === "map" && isObject(def.values))
+      for (const [key, item] of Object.entries(value))
+        problems.push(...nested(def.values, item, key));
     if (type === "object") problems.push(...objectProblems(def, value));
   }
   return problems;
@@ -80,7 +110,12 @@ function objectProblems(def: RawObject, value: RawObject): ValueProblem[] {
   const problems: ValueProblem[] = [];
   for (const [key, item] of Object.entries(value)) {
     const field = fields[key];
-    if (!isObject(field)) problems.push({ path: [key], message: `has the key "${key}", which is not a field of this object`, at: "key" });
+    if (!isObject(field))
+      problems.push({
+        path: [key],
+        message: `has the key "${key}", which is not a field of this object`,
+        at: "key",
+      });
     else problems.push(...nested(field, item, key));
   }
   for (const [key, field] of Object.entries(fields)) {
@@ -98,13 +133,22 @@ function nested(def: RawObject, value: unknown, segment: string | number): Value
 /** Whether a value has the JSON type a field type expects; undefined when it does. */
 export function typeProblem(type: string, value: unknown): string | undefined {
   const ok =
-    type === "string" ? typeof value === "string"
-    : type === "integer" ? Number.isInteger(value)
-    : type === "number" ? typeof value === "number"
-    : type === "boolean" ? typeof value === "boolean"
-    : type === "object" || type === "map" ? isObject(value)
-    : type === "array" ? Array.isArray(value)
-    : type === "int-or-string" ? Number.isInteger(value) || typeof value === "string"
-    : true;
-  return ok ? undefined : `${describe(value)} is not ${type === "int-or-string" ? "an integer or a string" : `of type ${type}`}`;
+    type === "string"
+      ? typeof value === "string"
+      : type === "integer"
+        ? Number.isInteger(value)
+        : type === "number"
+          ? typeof value === "number"
+          : type === "boolean"
+            ? typeof value === "boolean"
+            : type === "object" || type === "map"
+              ? isObject(value)
+              : type === "array"
+                ? Array.isArray(value)
+                : type === "int-or-string"
+                  ? Number.isInteger(value) || typeof value === "string"
+                  : true;
+  return ok
+    ? undefined
+    : `${describe(value)} is not ${type === "int-or-string" ? "an integer or a string" : `of type ${type}`}`;
 }

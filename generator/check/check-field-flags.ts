@@ -7,16 +7,40 @@ export function checkFieldFlags({ report, specFields, statusFields }: CheckConte
   for (const v of [...specFields, ...statusFields]) {
     const { def, docPath } = v;
     if (def.required === true && has(def, "default")) {
-      report.warning("WARN001", [...docPath, "required"], `"${v.name}" is required and has a default`, "The API server fills in the default, so the field is never missing; drop required: true.", "key");
+      report.warning(
+        "WARN001",
+        [...docPath, "required"],
+        `"${v.name}" is required and has a default`,
+        "The API server fills in the default, so the field is never missing; drop required: true.",
+        "key",
+      );
     }
     if (def.nullable === true && def.required === true) {
-      report.warning("WARN003", [...docPath, "nullable"], `"${v.name}" is required and nullable`, "An explicit null satisfies required; drop one of the two unless null is a meaningful value.", "key");
+      report.warning(
+        "WARN003",
+        [...docPath, "nullable"],
+        `"${v.name}" is required and nullable`,
+        "An explicit null satisfies required; drop one of the two unless null is a meaningful value.",
+        "key",
+      );
     }
     // A transition rule only runs when old and new object both have the field; when the parent
     // object is absent on either side, `self == oldSelf` is never evaluated.
     const parent = v.parent;
-    if (def.immutable === true && v.role === "field" && parent?.type === "object" && parent.def.required !== true && !has(parent.def, "default")) {
-      report.warning("WARN002", [...docPath, "immutable"], `"${v.name}" is immutable, but its parent "${parent.name}" is optional without a default`, `The rule does not fire when "${parent.name}" is added or removed; make "${parent.name}" required or give it a default ({}).`, "key");
+    if (
+      def.immutable === true &&
+      v.role === "field" &&
+      parent?.type === "object" &&
+      parent.def.required !== true &&
+      !has(parent.def, "default")
+    ) {
+      report.warning(
+        "WARN002",
+        [...docPath, "immutable"],
+        `"${v.name}" is immutable, but its parent "${parent.name}" is optional without a default`,
+        `The rule does not fire when "${parent.name}" is added or removed; make "${parent.name}" required or give it a default ({}).`,
+        "key",
+      );
     }
   }
 }

@@ -1,7 +1,13 @@
 // The custom resource's identity ends up in URLs, RBAC rules and the CRD's name; Kubernetes
 // rejects the CRD at apply time if any of it is malformed, far from the line that caused it.
 
-import { DNS_LABEL, isDnsSubdomain, PASCAL_CASE, RESOURCE_NAME, type CheckContext } from "./context.ts";
+import {
+  DNS_LABEL,
+  isDnsSubdomain,
+  PASCAL_CASE,
+  RESOURCE_NAME,
+  type CheckContext,
+} from "./context.ts";
 import { toPascal } from "./derive-names.ts";
 import { obj, objects, str, strings } from "./raw-spec.ts";
 
@@ -11,17 +17,32 @@ export function checkIdentity({ data, report }: CheckContext): void {
   const api = obj(data.api);
   const kind = str(api.kind);
   if (kind && !PASCAL_CASE.test(kind)) {
-    report.error("SEM001", ["api", "kind"], `kind "${kind}" is not PascalCase`, `Write it as ${JSON.stringify(toPascal(kind) || "MyKind")}: a capital letter, then letters and digits.`);
+    report.error(
+      "SEM001",
+      ["api", "kind"],
+      `kind "${kind}" is not PascalCase`,
+      `Write it as ${JSON.stringify(toPascal(kind) || "MyKind")}: a capital letter, then letters and digits.`,
+    );
   }
   const group = str(api.group);
   if (group && !(isDnsSubdomain(group) && group.includes("."))) {
-    report.error("SEM002", ["api", "group"], `group "${group}" is not a DNS subdomain with a dot`, "Use a lower-case domain you own, e.g. db.example.com.");
+    report.error(
+      "SEM002",
+      ["api", "group"],
+      `group "${group}" is not a DNS subdomain with a dot`,
+      "Use a lower-case domain you own, e.g. db.example.com.",
+    );
   }
   const metadata = obj(data.metadata);
   for (const key of ["name", "namespace"] as const) {
     const value = str(metadata[key]);
     if (value && !(DNS_LABEL.test(value) && value.length <= 63)) {
-      report.error("SEM003", ["metadata", key], `metadata.${key} "${value}" is not a DNS-1123 label`, "Use lower-case letters, digits and '-', starting and ending with a letter or digit.");
+      report.error(
+        "SEM003",
+        ["metadata", key],
+        `metadata.${key} "${value}" is not a DNS-1123 label`,
+        "Use lower-case letters, digits and '-', starting and ending with a letter or digit.",
+      );
     }
   }
   for (const key of ["plural", "singular"] as const) {
@@ -29,14 +50,30 @@ export function checkIdentity({ data, report }: CheckContext): void {
     if (value !== undefined) checkResourceName(report, ["api", key], key, value);
   }
   for (const list of ["shortNames", "categories"] as const) {
-    for (const [i, value] of strings(api[list])) checkResourceName(report, ["api", list, i], list === "shortNames" ? "short name" : "category", value);
+    for (const [i, value] of strings(api[list]))
+      checkResourceName(
+        report,
+        ["api", list, i],
+        list === "shortNames" ? "short name" : "category",
+        value,
+      );
   }
   checkVersions(data, report);
 }
 
-function checkResourceName(report: CheckContext["report"], path: (string | number)[], what: string, value: string): void {
+function checkResourceName(
+  report: CheckContext["report"],
+  path: (string | number)[],
+  what: string,
+  value: string,
+): void {
   if (RESOURCE_NAME.test(value) && value.length <= 63) return;
-  report.error("SEM004", path, `${what} "${value}" is not a lower-case DNS label`, `Use lower-case letters, digits and '-', e.g. ${JSON.stringify(value.toLowerCase().replace(/[^a-z0-9-]/g, "") || "items")}.`);
+  report.error(
+    "SEM004",
+    path,
+    `${what} "${value}" is not a lower-case DNS label`,
+    `Use lower-case letters, digits and '-', e.g. ${JSON.stringify(value.toLowerCase().replace(/[^a-z0-9-]/g, "") || "items")}.`,
+  );
 }
 
 function checkVersions(data: CheckContext["data"], report: CheckContext["report"]): void {
@@ -46,14 +83,29 @@ function checkVersions(data: CheckContext["data"], report: CheckContext["report"
     const name = str(version.name);
     if (name === undefined) continue;
     if (!VERSION.test(name)) {
-      report.error("SEM005", ["api", "versions", i, "name"], `version "${name}" is not a Kubernetes version name`, "Use v1, v1beta1, v2alpha3 and the like.");
+      report.error(
+        "SEM005",
+        ["api", "versions", i, "name"],
+        `version "${name}" is not a Kubernetes version name`,
+        "Use v1, v1beta1, v2alpha3 and the like.",
+      );
     } else if (seen.has(name)) {
-      report.error("SEM006", ["api", "versions", i, "name"], `version "${name}" is listed twice`, "Remove the duplicate.");
+      report.error(
+        "SEM006",
+        ["api", "versions", i, "name"],
+        `version "${name}" is listed twice`,
+        "Remove the duplicate.",
+      );
     }
     seen.add(name);
   }
   const second = versions[1];
   if (second) {
-    report.error("SEM007", ["api", "versions", second[0]], `${versions.length} versions are listed; create-operator supports exactly one for now`, "Keep one version: multiple served versions need conversion, which is not generated yet.");
+    report.error(
+      "SEM007",
+      ["api", "versions", second[0]],
+      `${versions.length} versions are listed; create-operator supports exactly one for now`,
+      "Keep one version: multiple served versions need conversion, which is not generated yet.",
+    );
   }
 }

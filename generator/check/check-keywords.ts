@@ -26,9 +26,18 @@ export const KEYWORD_TYPES: Readonly<Record<string, readonly string[]>> = {
   fields: ["object"],
 };
 
-const FORMAT_TYPES: Readonly<Record<string, string>> = { int32: "integer", int64: "integer", float: "number", double: "number" };
+const FORMAT_TYPES: Readonly<Record<string, string>> = {
+  int32: "integer",
+  int64: "integer",
+  float: "number",
+  double: "number",
+};
 
-const REQUIRED_PART: Readonly<Record<string, string>> = { array: "items", map: "values", object: "fields" };
+const REQUIRED_PART: Readonly<Record<string, string>> = {
+  array: "items",
+  map: "values",
+  object: "fields",
+};
 
 export function checkKeywords({ report, specFields, statusFields }: CheckContext): void {
   for (const v of [...specFields, ...statusFields]) {
@@ -36,28 +45,56 @@ export function checkKeywords({ report, specFields, statusFields }: CheckContext
     checkApplicability(v, report);
     const part = REQUIRED_PART[v.type];
     if (part && !has(v.def, part)) {
-      report.error("SEM021", v.docPath, `${v.type} field "${v.name}" has no ${part}`, `Add ${part}: ${part === "fields" ? "the object's fields" : "a field definition"}${v.type === "object" ? ", or use type: free-form for arbitrary JSON" : ""}.`, "key");
+      report.error(
+        "SEM021",
+        v.docPath,
+        `${v.type} field "${v.name}" has no ${part}`,
+        `Add ${part}: ${part === "fields" ? "the object's fields" : "a field definition"}${v.type === "object" ? ", or use type: free-form for arbitrary JSON" : ""}.`,
+        "key",
+      );
     }
     if (v.type === "array") checkListType(v, report);
   }
 }
 
 const TYPE_NAMES: Readonly<Record<string, true>> = Object.fromEntries(
-  ["string", "integer", "number", "boolean", "object", "array", "map", "int-or-string", "free-form"].map((t) => [t, true]),
+  [
+    "string",
+    "integer",
+    "number",
+    "boolean",
+    "object",
+    "array",
+    "map",
+    "int-or-string",
+    "free-form",
+  ].map((t) => [t, true]),
 );
 
 function checkApplicability(v: FieldVisit, report: CheckContext["report"]): void {
   for (const keyword of Object.keys(v.def)) {
     const types = KEYWORD_TYPES[keyword];
     if (types && !types.includes(v.type!)) {
-      report.error("SEM020", [...v.docPath, keyword], `${keyword} does not apply to ${withArticle(v.type!)} field`, `Remove ${keyword}; it applies to ${types.join(", ")} fields.`, "key");
+      report.error(
+        "SEM020",
+        [...v.docPath, keyword],
+        `${keyword} does not apply to ${withArticle(v.type!)} field`,
+        `Remove ${keyword}; it applies to ${types.join(", ")} fields.`,
+        "key",
+      );
     }
   }
   const format = str(v.def.format);
   if (format && KEYWORD_TYPES.format!.includes(v.type!)) {
     const formatType = FORMAT_TYPES[format] ?? "string";
     if (formatType !== v.type) {
-      report.error("SEM020", [...v.docPath, "format"], `format ${format} does not apply to ${withArticle(v.type!)} field`, `format ${format} is for ${formatType} fields.`, "value");
+      report.error(
+        "SEM020",
+        [...v.docPath, "format"],
+        `format ${format} does not apply to ${withArticle(v.type!)} field`,
+        `format ${format} is for ${formatType} fields.`,
+        "value",
+      );
     }
   }
 }
@@ -67,16 +104,37 @@ function checkListType(v: FieldVisit, report: CheckContext["report"]): void {
   const items = obj(v.def.items);
   const itemType = str(items.type);
   if (has(v.def, "listMapKeys") && listType !== "map") {
-    report.error("SEM022", [...v.docPath, "listMapKeys"], "listMapKeys needs listType: map", "Add listType: map, or remove listMapKeys.", "key");
+    report.error(
+      "SEM022",
+      [...v.docPath, "listMapKeys"],
+      "listMapKeys needs listType: map",
+      "Add listType: map, or remove listMapKeys.",
+      "key",
+    );
   }
   if (listType === "map" && !has(v.def, "listMapKeys")) {
-    report.error("SEM022", [...v.docPath, "listType"], "listType map needs listMapKeys", "Name the item fields that identify an item, e.g. listMapKeys: [name].");
+    report.error(
+      "SEM022",
+      [...v.docPath, "listType"],
+      "listType map needs listMapKeys",
+      "Name the item fields that identify an item, e.g. listMapKeys: [name].",
+    );
   }
   if (listType === "map" && itemType && itemType !== "object") {
-    report.error("SEM022", [...v.docPath, "listType"], `listType map needs object items, not ${itemType}`, "Use listType: set for unique scalars, or make the items objects.");
+    report.error(
+      "SEM022",
+      [...v.docPath, "listType"],
+      `listType map needs object items, not ${itemType}`,
+      "Use listType: set for unique scalars, or make the items objects.",
+    );
   }
   if (listType === "set" && itemType && !SCALAR_TYPES.has(itemType)) {
-    report.error("SEM022", [...v.docPath, "listType"], `listType set needs scalar items, not ${itemType}`, "Use listType: map with listMapKeys for objects, or atomic.");
+    report.error(
+      "SEM022",
+      [...v.docPath, "listType"],
+      `listType set needs scalar items, not ${itemType}`,
+      "Use listType: map with listMapKeys for objects, or atomic.",
+    );
   }
   if (listType !== "map" || itemType !== "object") return;
   const keyNames = Object.keys(obj(items.fields));
@@ -85,11 +143,26 @@ function checkListType(v: FieldVisit, report: CheckContext["report"]): void {
     const path = [...v.docPath, "listMapKeys", i];
     if (!keyField) {
       const match = closestMatch(key, keyNames);
-      report.error("SEM023", path, `list map key "${key}" is not a field of the items`, match ? `did you mean "${match}"?` : `Item fields: ${keyNames.join(", ") || "(none)"}.`);
+      report.error(
+        "SEM023",
+        path,
+        `list map key "${key}" is not a field of the items`,
+        match ? `did you mean "${match}"?` : `Item fields: ${keyNames.join(", ") || "(none)"}.`,
+      );
     } else if (!SCALAR_TYPES.has(str(keyField.type) ?? "")) {
-      report.error("SEM023", path, `list map key "${key}" is ${withArticle(str(keyField.type) ?? "untyped")} field; keys must be scalars`, "Pick a string, integer or boolean field as the key.");
+      report.error(
+        "SEM023",
+        path,
+        `list map key "${key}" is ${withArticle(str(keyField.type) ?? "untyped")} field; keys must be scalars`,
+        "Pick a string, integer or boolean field as the key.",
+      );
     } else if (keyField.required !== true && !has(keyField, "default")) {
-      report.error("SEM023", path, `list map key "${key}" is neither required nor defaulted`, `Add required: true (or a default) to ${key}: server-side apply cannot merge items without their key.`);
+      report.error(
+        "SEM023",
+        path,
+        `list map key "${key}" is neither required nor defaulted`,
+        `Add required: true (or a default) to ${key}: server-side apply cannot merge items without their key.`,
+      );
     }
   }
 }

@@ -14,7 +14,12 @@ export function checkOperator({ data, report }: CheckContext): void {
     if (text === undefined) return undefined;
     const seconds = parseDuration(text);
     if (seconds === undefined || seconds <= 0) {
-      report.error("SEM054", path, `"${text}" is not a positive duration`, "Use a Go-style duration such as 30s, 10m or 1h30m.");
+      report.error(
+        "SEM054",
+        path,
+        `"${text}" is not a positive duration`,
+        "Use a Go-style duration such as 30s, 10m or 1h30m.",
+      );
       return undefined;
     }
     return seconds;
@@ -23,6 +28,11 @@ export function checkOperator({ data, report }: CheckContext): void {
   const initial = duration(["operator", "backoff", "initial"], backoff.initial);
   const max = duration(["operator", "backoff", "max"], backoff.max);
   if (initial !== undefined && max !== undefined && initial > max) {
-    report.error("SEM055", ["operator", "backoff", "initial"], `backoff initial ${str(backoff.initial)} is longer than max ${str(backoff.max)}`, "The first retry delay must not exceed the upper bound.");
+    report.error(
+      "SEM055",
+      ["operator", "backoff", "initial"],
+      `backoff initial ${str(backoff.initial)} is longer than max ${str(backoff.max)}`,
+      "The first retry delay must not exceed the upper bound.",
+    );
   }
 }

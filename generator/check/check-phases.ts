@@ -13,27 +13,61 @@ export function checkPhases({ data, report }: CheckContext): void {
     const name = str(phase.name);
     if (name === undefined) continue;
     if (!PASCAL_CASE.test(name)) {
-      report.error("SEM030", ["status", "phases", i, "name"], `phase "${name}" is not PascalCase`, `Write it as ${JSON.stringify(toPascal(name) || "Pending")}.`);
+      report.error(
+        "SEM030",
+        ["status", "phases", i, "name"],
+        `phase "${name}" is not PascalCase`,
+        `Write it as ${JSON.stringify(toPascal(name) || "Pending")}.`,
+      );
     }
-    if (names.has(name)) report.error("SEM031", ["status", "phases", i, "name"], `phase "${name}" is declared twice`, "Remove or rename the duplicate.");
+    if (names.has(name))
+      report.error(
+        "SEM031",
+        ["status", "phases", i, "name"],
+        `phase "${name}" is declared twice`,
+        "Remove or rename the duplicate.",
+      );
     else names.set(name, i);
   }
   if (phases.length === 0) return;
   const initials = phases.filter(([, phase]) => phase.initial === true);
   if (initials.length === 0) {
-    report.error("SEM032", ["status", "phases"], "no phase is marked initial", "Mark the phase a new object starts in with initial: true.", "key");
+    report.error(
+      "SEM032",
+      ["status", "phases"],
+      "no phase is marked initial",
+      "Mark the phase a new object starts in with initial: true.",
+      "key",
+    );
   }
   for (const [i] of initials.slice(1)) {
-    report.error("SEM032", ["status", "phases", i, "initial"], `more than one phase is initial (first: "${str(initials[0]![1].name)}")`, "Exactly one phase is initial; remove initial: true from the others.", "key");
+    report.error(
+      "SEM032",
+      ["status", "phases", i, "initial"],
+      `more than one phase is initial (first: "${str(initials[0]![1].name)}")`,
+      "Exactly one phase is initial; remove initial: true from the others.",
+      "key",
+    );
   }
   for (const [i, phase] of phases) {
     if (phase.terminal === true && strings(phase.next).length > 0) {
-      report.error("SEM034", ["status", "phases", i, "next"], `terminal phase "${str(phase.name)}" has next phases`, "A terminal phase has no way out: remove next, or remove terminal: true.", "key");
+      report.error(
+        "SEM034",
+        ["status", "phases", i, "next"],
+        `terminal phase "${str(phase.name)}" has next phases`,
+        "A terminal phase has no way out: remove next, or remove terminal: true.",
+        "key",
+      );
     }
     for (const [j, target] of strings(phase.next)) {
       if (!names.has(target)) {
         const match = closestMatch(target, names.keys());
-        report.error("SEM033", ["status", "phases", i, "next", j], `next phase "${target}" is not declared`, match ? `did you mean "${match}"?` : `Declared phases: ${[...names.keys()].join(", ")}.`);
+        report.error(
+          "SEM033",
+          ["status", "phases", i, "next", j],
+          `next phase "${target}" is not declared`,
+          match ? `did you mean "${match}"?` : `Declared phases: ${[...names.keys()].join(", ")}.`,
+        );
       }
     }
   }
@@ -41,7 +75,11 @@ export function checkPhases({ data, report }: CheckContext): void {
   if (initial !== undefined) reportUnreachable(initial, phases, report);
 }
 
-function reportUnreachable(initial: string, phases: Array<[number, RawObject]>, report: CheckContext["report"]): void {
+function reportUnreachable(
+  initial: string,
+  phases: Array<[number, RawObject]>,
+  report: CheckContext["report"],
+): void {
   const nextOf = new Map(phases.map(([, p]) => [str(p.name), strings(p.next).map(([, n]) => n)]));
   const reached = new Set([initial]);
   const queue = [initial];
@@ -56,7 +94,12 @@ function reportUnreachable(initial: string, phases: Array<[number, RawObject]>, 
   for (const [i, phase] of phases) {
     const name = str(phase.name);
     if (name !== undefined && !reached.has(name)) {
-      report.warning("WARN004", ["status", "phases", i, "name"], `phase "${name}" cannot be reached from the initial phase "${initial}"`, `Add "${name}" to the next list of a phase that leads to it, or remove it.`);
+      report.warning(
+        "WARN004",
+        ["status", "phases", i, "name"],
+        `phase "${name}" cannot be reached from the initial phase "${initial}"`,
+        `Add "${name}" to the next list of a phase that leads to it, or remove it.`,
+      );
     }
   }
 }
@@ -67,8 +110,20 @@ export function checkConditions({ data, report }: CheckContext): void {
     const type = str(condition.type);
     if (type === undefined) continue;
     const path = ["status", "conditions", i, "type"];
-    if (!PASCAL_CASE.test(type)) report.error("SEM035", path, `condition type "${type}" is not PascalCase`, `Write it as ${JSON.stringify(toPascal(type) || "Ready")}, as metav1.Condition types are.`);
-    if (seen.has(type)) report.error("SEM036", path, `condition type "${type}" is declared twice`, "Remove the duplicate.");
+    if (!PASCAL_CASE.test(type))
+      report.error(
+        "SEM035",
+        path,
+        `condition type "${type}" is not PascalCase`,
+        `Write it as ${JSON.stringify(toPascal(type) || "Ready")}, as metav1.Condition types are.`,
+      );
+    if (seen.has(type))
+      report.error(
+        "SEM036",
+        path,
+        `condition type "${type}" is declared twice`,
+        "Remove the duplicate.",
+      );
     seen.add(type);
   }
 }

@@ -9,14 +9,25 @@ export function checkPrinterColumns({ data, report }: CheckContext): void {
   for (const [i, column] of objects(data.printerColumns)) {
     const jsonPath = str(column.jsonPath);
     if (jsonPath !== undefined && !jsonPath.startsWith(".")) {
-      report.error("SEM052", ["printerColumns", i, "jsonPath"], `jsonPath "${jsonPath}" does not start with "."`, `Write it relative to the object, e.g. .${jsonPath.replace(/^[$@]?\.?/, "")}.`);
+      report.error(
+        "SEM052",
+        ["printerColumns", i, "jsonPath"],
+        `jsonPath "${jsonPath}" does not start with "."`,
+        `Write it relative to the object, e.g. .${jsonPath.replace(/^[$@]?\.?/, "")}.`,
+      );
     }
     const name = str(column.name);
     if (name === undefined) continue;
     // kubectl upper-cases column headers, so names differing only in case look identical.
     const key = name.toUpperCase();
     const first = seen.get(key);
-    if (first !== undefined) report.error("SEM053", ["printerColumns", i, "name"], `printer column "${name}" duplicates printerColumns[${first}]`, "Give each column a distinct name.");
+    if (first !== undefined)
+      report.error(
+        "SEM053",
+        ["printerColumns", i, "name"],
+        `printer column "${name}" duplicates printerColumns[${first}]`,
+        "Give each column a distinct name.",
+      );
     else seen.set(key, i);
   }
 }

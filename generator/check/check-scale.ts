@@ -18,7 +18,9 @@ export function checkScale({ data, report }: CheckContext): void {
     const path = str(scale[key]);
     if (path === undefined) continue;
     const prefix = `.${section}.`;
-    const field = path.startsWith(prefix) ? resolveFieldPath(obj(data[section]).fields, path.slice(prefix.length)) : undefined;
+    const field = path.startsWith(prefix)
+      ? resolveFieldPath(obj(data[section]).fields, path.slice(prefix.length))
+      : undefined;
     const problem = !path.startsWith(prefix)
       ? `must start with ${prefix}`
       : !field
@@ -27,7 +29,12 @@ export function checkScale({ data, report }: CheckContext): void {
           ? `names a ${str(field.type) ?? "untyped"} field, not ${type === "integer" ? "an integer" : "a string"}`
           : undefined;
     if (problem) {
-      report.error("SEM056", ["api", "scale", key], `${key} "${path}" ${problem}`, `Point it at ${type === "integer" ? "an integer" : "a string"} field declared under ${section}.fields, e.g. ${prefix}${key === "labelSelectorPath" ? "selector" : "replicas"}.`);
+      report.error(
+        "SEM056",
+        ["api", "scale", key],
+        `${key} "${path}" ${problem}`,
+        `Point it at ${type === "integer" ? "an integer" : "a string"} field declared under ${section}.fields, e.g. ${prefix}${key === "labelSelectorPath" ? "selector" : "replicas"}.`,
+      );
     }
   }
 }

@@ -48,7 +48,12 @@ export function checkSpec(parsed: ParsedSpec): Diagnostic[] {
   const report = createReporter(parsed);
   reportSchemaErrors(parsed.data, report);
   const data = obj(parsed.data);
-  const ctx = { data, report, specFields: walkFields(data, "spec"), statusFields: walkFields(data, "status") };
+  const ctx = {
+    data,
+    report,
+    specFields: walkFields(data, "spec"),
+    statusFields: walkFields(data, "status"),
+  };
   for (const check of SEMANTIC_CHECKS) check(ctx);
   return sortDiagnostics(preferSemantic(report.diagnostics));
 }
@@ -58,6 +63,10 @@ export function checkSpec(parsed: ParsedSpec): Diagnostic[] {
  * the wildcard rule), the semantic message says why; keep only that one.
  */
 function preferSemantic(diagnostics: readonly Diagnostic[]): Diagnostic[] {
-  const semanticErrors = new Set(diagnostics.filter((d) => d.severity === "error" && !d.code.startsWith("SPEC")).map((d) => d.path));
+  const semanticErrors = new Set(
+    diagnostics
+      .filter((d) => d.severity === "error" && !d.code.startsWith("SPEC"))
+      .map((d) => d.path),
+  );
   return diagnostics.filter((d) => !(d.code.startsWith("SPEC") && semanticErrors.has(d.path)));
 }

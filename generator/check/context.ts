@@ -22,5 +22,8 @@ export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 export const RESOURCE_NAME = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
 export function isDnsSubdomain(text: string): boolean {
-  return text.length <= 253 && text.split(".").every((label) => label.length <= 63 && DNS_LABEL.test(label));
+  return (
+    text.length <= 253 &&
+    text.split(".").every((label) => label.length <= 63 && DNS_LABEL.test(label))
+  );
 }

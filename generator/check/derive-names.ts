@@ -59,7 +59,13 @@ export function derivePlural(kind: string): string {
  * (Database, spec, [backup] → DatabaseSpecBackup; DNSZone, spec, [records, "[]"] → DNSZoneSpecRecordsItem).
  * `steps` are field names, with "[]" for items and "{}" for values.
  */
-export function fieldTypeName(kind: string, section: "spec" | "status", steps: readonly string[]): string {
-  const suffix = steps.map((step) => (step === "[]" ? "Item" : step === "{}" ? "Value" : toPascal(step))).join("");
+export function fieldTypeName(
+  kind: string,
+  section: "spec" | "status",
+  steps: readonly string[],
+): string {
+  const suffix = steps
+    .map((step) => (step === "[]" ? "Item" : step === "{}" ? "Value" : toPascal(step)))
+    .join("");
   return `${kind}${section === "spec" ? "Spec" : "Status"}${suffix}`;
 }

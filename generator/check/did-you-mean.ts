@@ -15,7 +15,9 @@ export function closestMatch(word: string, candidates: Iterable<string>): string
     }
   }
   const tolerance = Math.max(2, Math.floor(word.length / 3));
-  return best !== undefined && bestDistance <= tolerance && bestDistance < word.length ? best : undefined;
+  return best !== undefined && bestDistance <= tolerance && bestDistance < word.length
+    ? best
+    : undefined;
 }
 
 /** `did you mean "x"?`, or the fallback when nothing is close. */

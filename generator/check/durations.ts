@@ -4,13 +4,12 @@
 const UNIT_SECONDS: Readonly<Record<string, number>> = {
   ns: 1e-9,
   us: 1e-6,
-  "µs": 1e-6,
+  µs: 1e-6,
   ms: 1e-3,
   s: 1,
   m: 60,
   h: 3600,
 };
-
 
 /** Seconds, or undefined when the text is not a duration. Negative durations are rejected: none of ours can be. */
 export function parseDuration(text: string): number | undefined {

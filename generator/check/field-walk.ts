@@ -28,12 +28,37 @@ export function walkFields(data: RawObject, section: Section): FieldVisit[] {
   const visitMap = (fields: unknown, parent: FieldVisit | undefined) => {
     for (const [name, def] of Object.entries(obj(fields))) {
       const docPath = parent ? [...parent.docPath, "fields", name] : [section, "fields", name];
-      visit(def, docPath, [...(parent?.fieldPath ?? []), name], [...(parent?.steps ?? []), name], name, "field", parent);
+      visit(
+        def,
+        docPath,
+        [...(parent?.fieldPath ?? []), name],
+        [...(parent?.steps ?? []), name],
+        name,
+        "field",
+        parent,
+      );
     }
   };
-  const visit = (def: unknown, docPath: Path, fieldPath: readonly string[], steps: readonly string[], name: string, role: FieldVisit["role"], parent?: FieldVisit) => {
+  const visit = (
+    def: unknown,
+    docPath: Path,
+    fieldPath: readonly string[],
+    steps: readonly string[],
+    name: string,
+    role: FieldVisit["role"],
+    parent?: FieldVisit,
+  ) => {
     if (!isObject(def)) return;
-    const v: FieldVisit = { def, docPath, fieldPath, steps, name, role, section, type: str(def.type) };
+    const v: FieldVisit = {
+      def,
+      docPath,
+      fieldPath,
+      steps,
+      name,
+      role,
+      section,
+      type: str(def.type),
+    };
     if (parent) v.parent = parent;
     visits.push(v);
     visitMap(def.fields, v);
@@ -68,4 +93,10 @@ export function dottedFieldPaths(fields: unknown, prefix = ""): string[] {
   });
 }
 
-export const SCALAR_TYPES: ReadonlySet<string> = new Set(["string", "integer", "number", "boolean", "int-or-string"]);
+export const SCALAR_TYPES: ReadonlySet<string> = new Set([
+  "string",
+  "integer",
+  "number",
+  "boolean",
+  "int-or-string",
+]);

@@ -26,12 +26,16 @@ export function num(value: unknown): number | undefined {
 
 /** Strings of a list, with their index in the list (non-strings are skipped, not renumbered). */
 export function strings(value: unknown): Array<[index: number, text: string]> {
-  return arr(value).flatMap((item, index): Array<[number, string]> => (typeof item === "string" ? [[index, item]] : []));
+  return arr(value).flatMap((item, index): Array<[number, string]> =>
+    typeof item === "string" ? [[index, item]] : [],
+  );
 }
 
 /** Object entries of a list, with their index. */
 export function objects(value: unknown): Array<[index: number, item: RawObject]> {
-  return arr(value).flatMap((item, index): Array<[number, RawObject]> => (isObject(item) ? [[index, item]] : []));
+  return arr(value).flatMap((item, index): Array<[number, RawObject]> =>
+    isObject(item) ? [[index, item]] : [],
+  );
 }
 
 export function has(o: RawObject, key: string): boolean {

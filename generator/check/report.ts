@@ -32,10 +32,28 @@ export function createReporter(parsed: ParsedSpec): Reporter {
   const positionOf = (path: Path, at: Anchor) => {
     if (at !== "parent") return parsed.positionOf(path, at);
     const parent = path.slice(0, -1);
-    return parsed.positionOf(parent, typeof parent[parent.length - 1] === "string" ? "key" : "value");
+    return parsed.positionOf(
+      parent,
+      typeof parent[parent.length - 1] === "string" ? "key" : "value",
+    );
   };
-  const add = (severity: Severity, code: string, path: Path, message: string, hint: string, at: Anchor = "value") => {
-    diagnostics.push({ severity, code, path: formatPath(path), message, hint, file: parsed.file, position: positionOf(path, at) });
+  const add = (
+    severity: Severity,
+    code: string,
+    path: Path,
+    message: string,
+    hint: string,
+    at: Anchor = "value",
+  ) => {
+    diagnostics.push({
+      severity,
+      code,
+      path: formatPath(path),
+      message,
+      hint,
+      file: parsed.file,
+      position: positionOf(path, at),
+    });
   };
   return {
     diagnostics,

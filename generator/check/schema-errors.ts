@@ -7,7 +7,9 @@ import { didYouMean } from "./did-you-mean.ts";
 import { formatPath, type Anchor, type Path, type Reporter } from "./report.ts";
 
 // Compiled once per process: compiling costs far more than validating a page of YAML.
-const schema: unknown = JSON.parse(readFileSync(new URL("../../schema/operator-spec.schema.json", import.meta.url), "utf8"));
+const schema: unknown = JSON.parse(
+  readFileSync(new URL("../../schema/operator-spec.schema.json", import.meta.url), "utf8"),
+);
 const ajv = new Ajv({ allErrors: true, strict: false, verbose: true });
 const validate = ajv.compile(schema as object);
 
@@ -27,7 +29,13 @@ export function reportSchemaErrors(data: unknown, report: Reporter): void {
     const key = formatPath(translated.path);
     if (seen.has(key)) continue;
     seen.add(key);
-    report.error(translated.code, translated.path, translated.message, translated.hint, translated.at);
+    report.error(
+      translated.code,
+      translated.path,
+      translated.message,
+      translated.hint,
+      translated.at,
+    );
   }
 }
 
@@ -50,43 +58,109 @@ export function translateAjvError(error: ErrorObject, data: unknown): SchemaDiag
       const key = String(params.additionalProperty);
       const allowed = Object.keys((parentSchema.properties ?? {}) as object);
       const hint = didYouMean(key, allowed, `Remove it; allowed keys here: ${allowed.join(", ")}.`);
-      return { code: "SPEC001", path: [...base, key], message: `unknown key "${key}"`, hint, at: "key" };
+      return {
+        code: "SPEC001",
+        path: [...base, key],
+        message: `unknown key "${key}"`,
+        hint,
+        at: "key",
+      };
     }
     case "required": {
       const key = String(params.missingProperty);
-      return { code: "SPEC002", path: [...base, key], message: `missing required key "${key}" in ${where}`, hint: `Add "${key}" to ${where}.`, at: "parent" };
+      return {
+        code: "SPEC002",
+        path: [...base, key],
+        message: `missing required key "${key}" in ${where}`,
+        hint: `Add "${key}" to ${where}.`,
+        at: "parent",
+      };
     }
     case "type":
-      return { code: "SPEC003", path: base, message: `expected ${article(String(params.type))}, got ${describe(value)}`, hint: typeHint(String(params.type), value), at: "value" };
+      return {
+        code: "SPEC003",
+        path: base,
+        message: `expected ${article(String(params.type))}, got ${describe(value)}`,
+        hint: typeHint(String(params.type), value),
+        at: "value",
+      };
     case "enum": {
       const allowed = ((params.allowedValues ?? []) as unknown[]).map(String);
       const hint = didYouMean(String(value), allowed, `Use one of: ${allowed.join(", ")}.`);
-      return { code: "SPEC004", path: base, message: `${describe(value)} is not one of ${allowed.join(", ")}`, hint, at: "value" };
+      return {
+        code: "SPEC004",
+        path: base,
+        message: `${describe(value)} is not one of ${allowed.join(", ")}`,
+        hint,
+        at: "value",
+      };
     }
     case "const":
-      return { code: "SPEC005", path: base, message: `must be "${String(params.allowedValue)}", not ${describe(value)}`, hint: `Write ${String(base[0])}: ${String(params.allowedValue)}.`, at: "value" };
+      return {
+        code: "SPEC005",
+        path: base,
+        message: `must be "${String(params.allowedValue)}", not ${describe(value)}`,
+        hint: `Write ${String(base[0])}: ${String(params.allowedValue)}.`,
+        at: "value",
+      };
     case "minLength":
     case "maxLength": {
       const limit = Number(params.limit);
-      const message = error.keyword === "minLength" && limit === 1 ? "must not be empty" : `must be at ${error.keyword === "minLength" ? "least" : "most"} ${limit} characters long`;
-      return { code: "SPEC006", path: base, message, hint: limit === 1 ? "Give it a value or remove the key." : `Shorten or lengthen it to fit ${limit} characters.`, at: "value" };
+      const message =
+        error.keyword === "minLength" && limit === 1
+          ? "must not be empty"
+          : `must be at ${error.keyword === "minLength" ? "least" : "most"} ${limit} characters long`;
+      return {
+        code: "SPEC006",
+        path: base,
+        message,
+        hint:
+          limit === 1
+            ? "Give it a value or remove the key."
+            : `Shorten or lengthen it to fit ${limit} characters.`,
+        at: "value",
+      };
     }
     case "minItems":
     case "maxItems": {
       const limit = Number(params.limit);
-      return { code: "SPEC007", path: base, message: `must have at ${error.keyword === "minItems" ? "least" : "most"} ${limit} item${limit === 1 ? "" : "s"}`, hint: error.keyword === "minItems" ? "Add items or remove the key." : "Remove items.", at: "value" };
+      return {
+        code: "SPEC007",
+        path: base,
+        message: `must have at ${error.keyword === "minItems" ? "least" : "most"} ${limit} item${limit === 1 ? "" : "s"}`,
+        hint: error.keyword === "minItems" ? "Add items or remove the key." : "Remove items.",
+        at: "value",
+      };
     }
     case "minimum":
     case "maximum":
     case "exclusiveMinimum":
     case "exclusiveMaximum":
-      return { code: "SPEC008", path: base, message: `${describe(value)} must be ${String(params.comparison)} ${String(params.limit)}`, hint: "Choose a value within the allowed range.", at: "value" };
+      return {
+        code: "SPEC008",
+        path: base,
+        message: `${describe(value)} must be ${String(params.comparison)} ${String(params.limit)}`,
+        hint: "Choose a value within the allowed range.",
+        at: "value",
+      };
     case "uniqueItems": {
       const index = Math.max(Number(params.i), Number(params.j));
-      return { code: "SPEC009", path: [...base, index], message: `duplicate item ${describe(valueAt(data, [...base, index]))}`, hint: "Each item may appear once; remove the duplicate.", at: "value" };
+      return {
+        code: "SPEC009",
+        path: [...base, index],
+        message: `duplicate item ${describe(valueAt(data, [...base, index]))}`,
+        hint: "Each item may appear once; remove the duplicate.",
+        at: "value",
+      };
     }
     default:
-      return { code: "SPEC010", path: base, message: error.message ?? `fails the schema rule "${error.keyword}"`, hint: "Compare with schema/operator-spec.schema.json.", at: "value" };
+      return {
+        code: "SPEC010",
+        path: base,
+        message: error.message ?? `fails the schema rule "${error.keyword}"`,
+        hint: "Compare with schema/operator-spec.schema.json.",
+        at: "value",
+      };
   }
 }
 
@@ -98,14 +172,21 @@ function pointerToPath(pointer: string, data: unknown): Path {
     const segment = raw.replace(/~1/g, "/").replace(/~0/g, "~");
     const key: string | number = Array.isArray(node) ? Number(segment) : segment;
     path.push(key);
-    node = node !== null && typeof node === "object" ? (node as Record<string | number, unknown>)[key] : undefined;
+    node =
+      node !== null && typeof node === "object"
+        ? (node as Record<string | number, unknown>)[key]
+        : undefined;
   }
   return path;
 }
 
 function valueAt(data: unknown, path: Path): unknown {
   let node = data;
-  for (const key of path) node = node !== null && typeof node === "object" ? (node as Record<string | number, unknown>)[key] : undefined;
+  for (const key of path)
+    node =
+      node !== null && typeof node === "object"
+        ? (node as Record<string | number, unknown>)[key]
+        : undefined;
   return node;
 }
 
@@ -124,7 +205,8 @@ function article(type: string): string {
 }
 
 function typeHint(expected: string, value: unknown): string {
-  if (expected === "string" && (typeof value === "number" || typeof value === "boolean")) return `Quote it: "${String(value)}".`;
+  if (expected === "string" && (typeof value === "number" || typeof value === "boolean"))
+    return `Quote it: "${String(value)}".`;
   if (expected === "array") return "Write a YAML list: [a, b] or one `- item` per line.";
   if (expected === "object") return "Write a mapping of key: value lines, indented under this key.";
   return `Write ${article(expected)} here.`;

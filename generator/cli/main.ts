@@ -4,7 +4,14 @@ import { Command, CommanderError, Option } from "commander";
 import { resolve } from "node:path";
 import { InputError } from "../base/diagnostics.ts";
 import { UnsafePathError } from "../base/safe-path.ts";
-import { checkSource, createProject, GENERATOR_VERSION, readSpecFile, regenerateProject, type PipelineResult } from "../pipeline.ts";
+import {
+  checkSource,
+  createProject,
+  GENERATOR_VERSION,
+  readSpecFile,
+  regenerateProject,
+  type PipelineResult,
+} from "../pipeline.ts";
 import { PlanRefusedError } from "../plan/plan.ts";
 import { ExitCode } from "./exit-codes.ts";
 import { askAnswers, defaultAnswers, specFromAnswers } from "./prompt-spec.ts";
@@ -43,7 +50,10 @@ export function buildProgram(): Command {
     .argument("<dir>", "target directory (must not exist or be empty)")
     .option("-s, --spec <file>", "the domain spec (operator.yaml); without it, questions are asked")
     .option("-y, --yes", "without --spec: take the default answers instead of asking")
-    .option("-f, --force", "write into a non-empty directory (files in the way are reported, never overwritten)")
+    .option(
+      "-f, --force",
+      "write into a non-empty directory (files in the way are reported, never overwritten)",
+    )
     .option("--dry-run", "list what would be written, write nothing")
     .option("--json", "machine-readable diagnostics and file list on stdout")
     .addHelpText("after", EXAMPLES)
@@ -59,7 +69,9 @@ export function buildProgram(): Command {
     .option("--json", "machine-readable output")
     .action(async (options: { dir: string; dryRun?: boolean; json?: boolean }) => {
       const reporter = createReporter(options.json ?? false);
-      process.exitCode = await runPipeline(reporter, options.dryRun ?? false, () => regenerateProject(resolve(options.dir), { dryRun: options.dryRun ?? false }));
+      process.exitCode = await runPipeline(reporter, options.dryRun ?? false, () =>
+        regenerateProject(resolve(options.dir), { dryRun: options.dryRun ?? false }),
+      );
     });
 
   program
@@ -73,7 +85,10 @@ export function buildProgram(): Command {
         const diagnostics = checkSource(readSpecFile(file), file);
         reporter.diagnostics(diagnostics);
         const ok = !diagnostics.some((d) => d.severity === "error");
-        if (ok && !options.json) process.stdout.write(`${file}: valid${diagnostics.length ? ` (${diagnostics.length} warning(s))` : ""}\n`);
+        if (ok && !options.json)
+          process.stdout.write(
+            `${file}: valid${diagnostics.length ? ` (${diagnostics.length} warning(s))` : ""}\n`,
+          );
         reporter.flush(ok);
         return ok ? ExitCode.Ok : ExitCode.InvalidInput;
       });
@@ -87,7 +102,10 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
   let specSource: string;
   if (specFile === undefined) {
     if (!options.yes && !process.stdin.isTTY) {
-      reporter.error("no terminal to ask questions on", "Pass --spec <file>, or --yes to take the defaults.");
+      reporter.error(
+        "no terminal to ask questions on",
+        "Pass --spec <file>, or --yes to take the defaults.",
+      );
       reporter.flush(false);
       return ExitCode.Usage;
     }
@@ -102,10 +120,19 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
   }
   const source = specSource;
   const file = specFile;
-  return runPipeline(reporter, options.dryRun ?? false, () => createProject(source, file, dir, { force: options.force ?? false, dryRun: options.dryRun ?? false }));
+  return runPipeline(reporter, options.dryRun ?? false, () =>
+    createProject(source, file, dir, {
+      force: options.force ?? false,
+      dryRun: options.dryRun ?? false,
+    }),
+  );
 }
 
-async function runPipeline(reporter: Reporter, dryRun: boolean, run: () => Promise<PipelineResult>): Promise<number> {
+async function runPipeline(
+  reporter: Reporter,
+  dryRun: boolean,
+  run: () => Promise<PipelineResult>,
+): Promise<number> {
   try {
     const result = await run();
     reporter.diagnostics(result.warnings);
@@ -138,7 +165,10 @@ function report(reporter: Reporter, error: unknown): number {
     return ExitCode.InvalidInput;
   }
   const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  reporter.error(`internal error in create-operator ${GENERATOR_VERSION} (a bug, not your input): ${message}`, "Please report it with the spec that triggered it.");
+  reporter.error(
+    `internal error in create-operator ${GENERATOR_VERSION} (a bug, not your input): ${message}`,
+    "Please report it with the spec that triggered it.",
+  );
   reporter.flush(false);
   return ExitCode.Internal;
 }

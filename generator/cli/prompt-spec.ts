@@ -17,15 +17,27 @@ export interface SpecAnswers {
 export function defaultAnswers(targetDir: string): SpecAnswers {
   const name = toKebab(basename(targetDir)) || "my-operator";
   const stem = name.replace(/-operator$/, "") || "app";
-  return { name, group: `${stem.replace(/-/g, "")}.example.com`, kind: toPascal(stem), scope: "Namespaced", externalResource: undefined };
+  return {
+    name,
+    group: `${stem.replace(/-/g, "")}.example.com`,
+    kind: toPascal(stem),
+    scope: "Namespaced",
+    externalResource: undefined,
+  };
 }
 
 export async function askAnswers(defaults: SpecAnswers): Promise<SpecAnswers> {
   // Loaded lazily: the prompt library is only needed in a terminal session.
   const { input, select, confirm } = await import("@inquirer/prompts");
   const name = await input({ message: "Project name (a DNS label):", default: defaults.name });
-  const kind = await input({ message: "Kind of the custom resource (PascalCase noun, e.g. Database):", default: defaults.kind });
-  const group = await input({ message: "API group (a DNS subdomain you own):", default: defaults.group });
+  const kind = await input({
+    message: "Kind of the custom resource (PascalCase noun, e.g. Database):",
+    default: defaults.kind,
+  });
+  const group = await input({
+    message: "API group (a DNS subdomain you own):",
+    default: defaults.group,
+  });
   const scope = await select({
     message: "Scope:",
     choices: [
@@ -34,8 +46,16 @@ export async function askAnswers(defaults: SpecAnswers): Promise<SpecAnswers> {
     ],
     default: defaults.scope,
   });
-  const external = await confirm({ message: "Does it manage a resource outside Kubernetes (a cloud database, a DNS zone)?", default: false });
-  const externalResource = external ? await input({ message: "Name of that resource (camelCase, e.g. instance):", default: "instance" }) : undefined;
+  const external = await confirm({
+    message: "Does it manage a resource outside Kubernetes (a cloud database, a DNS zone)?",
+    default: false,
+  });
+  const externalResource = external
+    ? await input({
+        message: "Name of that resource (camelCase, e.g. instance):",
+        default: "instance",
+      })
+    : undefined;
   return { name, group, kind, scope, externalResource };
 }
 
@@ -45,10 +65,20 @@ export function specFromAnswers(answers: SpecAnswers): string {
     apiVersion: "create-operator.dev/v1alpha1",
     kind: "OperatorSpec",
     metadata: { name: answers.name },
-    api: { group: answers.group, kind: answers.kind, scope: answers.scope, versions: [{ name: "v1alpha1" }] },
+    api: {
+      group: answers.group,
+      kind: answers.kind,
+      scope: answers.scope,
+      versions: [{ name: "v1alpha1" }],
+    },
     spec: {
       fields: {
-        size: { type: "string", description: "How big it should be.", enum: ["small", "medium", "large"], default: "small" },
+        size: {
+          type: "string",
+          description: "How big it should be.",
+          enum: ["small", "medium", "large"],
+          default: "small",
+        },
       },
     },
     status: {
@@ -62,7 +92,13 @@ export function specFromAnswers(answers: SpecAnswers): string {
     ...(answers.externalResource
       ? {
           externalResources: [
-            { name: answers.externalResource, description: `The ${answers.externalResource} this ${answers.kind} stands for.`, inputs: ["size"], deletionPolicy: "Delete", driftPolicy: "Enforce" },
+            {
+              name: answers.externalResource,
+              description: `The ${answers.externalResource} this ${answers.kind} stands for.`,
+              inputs: ["size"],
+              deletionPolicy: "Delete",
+              driftPolicy: "Enforce",
+            },
           ],
         }
       : {}),

@@ -21,7 +21,10 @@ function textReporter(): Reporter {
     diagnostics(diagnostics) {
       for (const d of diagnostics) process.stderr.write(formatDiagnostic(d) + "\n");
       const errors = diagnostics.filter((d) => d.severity === "error").length;
-      if (errors > 0) process.stderr.write(`\n${errors} error(s), ${diagnostics.length - errors} warning(s). Nothing was written.\n`);
+      if (errors > 0)
+        process.stderr.write(
+          `\n${errors} error(s), ${diagnostics.length - errors} warning(s). Nothing was written.\n`,
+        );
     },
     plan(plan, { dryRun }) {
       const width = Math.max(...plan.entries.map((e) => e.action.length));
@@ -31,9 +34,14 @@ function textReporter(): Reporter {
         process.stdout.write(`${e.action.padEnd(width)}  ${e.path}${reason}\n`);
       }
       const counts = countActions(plan);
-      const summary = Object.entries(counts).map(([action, n]) => `${n} ${action}`).join(", ");
+      const summary = Object.entries(counts)
+        .map(([action, n]) => `${n} ${action}`)
+        .join(", ");
       const conflicts = counts.conflict ?? 0;
-      if (conflicts > 0) process.stderr.write(`\n${conflicts} conflict(s): nothing was written. Resolve them (move the file aside or revert your edit) and run again.\n`);
+      if (conflicts > 0)
+        process.stderr.write(
+          `\n${conflicts} conflict(s): nothing was written. Resolve them (move the file aside or revert your edit) and run again.\n`,
+        );
       else process.stdout.write(`\n${dryRun ? "Would write" : "Wrote"} ${plan.root}: ${summary}\n`);
     },
     error(message, hint) {
@@ -44,7 +52,13 @@ function textReporter(): Reporter {
 }
 
 function jsonReporter(): Reporter {
-  const document: { ok?: boolean; diagnostics: Diagnostic[]; files: unknown[]; root?: string; errors: { message: string; hint?: string }[] } = {
+  const document: {
+    ok?: boolean;
+    diagnostics: Diagnostic[];
+    files: unknown[];
+    root?: string;
+    errors: { message: string; hint?: string }[];
+  } = {
     diagnostics: [],
     files: [],
     errors: [],
@@ -55,7 +69,12 @@ function jsonReporter(): Reporter {
     },
     plan(plan) {
       document.root = plan.root;
-      document.files = plan.entries.map(({ path, action, ownership, reason }) => ({ path, action, ownership, ...(reason ? { reason } : {}) }));
+      document.files = plan.entries.map(({ path, action, ownership, reason }) => ({
+        path,
+        action,
+        ownership,
+        ...(reason ? { reason } : {}),
+      }));
     },
     error(message, hint) {
       document.errors.push({ message, ...(hint ? { hint } : {}) });

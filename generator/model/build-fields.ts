@@ -36,18 +36,41 @@ export interface RawField {
  * @param typeName the TypeScript name an object at this position gets, e.g. DatabaseSpecBackup;
  *   nested objects append their field name to it.
  */
-export function buildFields(raw: Record<string, RawField> | undefined, parentPath: string, typeName: string, parentRules: CelRule[] = []): FieldModel[] {
+export function buildFields(
+  raw: Record<string, RawField> | undefined,
+  parentPath: string,
+  typeName: string,
+  parentRules: CelRule[] = [],
+): FieldModel[] {
   return Object.entries(raw ?? {}).map(([name, field]) =>
-    buildField(name, field, parentPath ? `${parentPath}.${name}` : name, `${typeName}${toPascal(name)}`, parentRules),
+    buildField(
+      name,
+      field,
+      parentPath ? `${parentPath}.${name}` : name,
+      `${typeName}${toPascal(name)}`,
+      parentRules,
+    ),
   );
 }
 
-function buildField(name: string, raw: RawField, path: string, typeName: string, parentRules: CelRule[]): FieldModel {
+function buildField(
+  name: string,
+  raw: RawField,
+  path: string,
+  typeName: string,
+  parentRules: CelRule[],
+): FieldModel {
   const rules = raw.rules ?? [];
-  const items = raw.type === "array" && raw.items ? buildField(name, raw.items, `${path}[]`, `${typeName}Item`, []) : raw.type === "map" && raw.values ? buildField(name, raw.values, `${path}{}`, `${typeName}Value`, []) : undefined;
+  const items =
+    raw.type === "array" && raw.items
+      ? buildField(name, raw.items, `${path}[]`, `${typeName}Item`, [])
+      : raw.type === "map" && raw.values
+        ? buildField(name, raw.values, `${path}{}`, `${typeName}Value`, [])
+        : undefined;
   const fields = raw.type === "object" ? buildFields(raw.fields, path, typeName, rules) : [];
   const maxLength =
-    raw.maxLength ?? (needsDerivedMaxLength(name, raw, parentRules) ? DERIVED_MAX_LENGTH : undefined);
+    raw.maxLength ??
+    (needsDerivedMaxLength(name, raw, parentRules) ? DERIVED_MAX_LENGTH : undefined);
   const model: FieldModel = {
     name,
     path,
@@ -115,5 +138,9 @@ function assignDefined<T extends object>(target: T, values: Partial<T>): void {
 
 /** Every field in a tree, depth first, parents before children. */
 export function walkFields(fields: readonly FieldModel[]): FieldModel[] {
-  return fields.flatMap((f) => [f, ...(f.items ? walkFields([f.items]) : []), ...walkFields(f.fields)]);
+  return fields.flatMap((f) => [
+    f,
+    ...(f.items ? walkFields([f.items]) : []),
+    ...walkFields(f.fields),
+  ]);
 }

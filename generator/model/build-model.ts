@@ -2,10 +2,27 @@
 // normalizes and derives; it does not validate.
 
 import { BUILTIN_KINDS } from "../check/builtin-kinds.ts";
-import { derivePlural, deriveSingular, toCamel, toConstantCase, toKebab, toPascal } from "../check/derive-names.ts";
+import {
+  derivePlural,
+  deriveSingular,
+  toCamel,
+  toConstantCase,
+  toKebab,
+  toPascal,
+} from "../check/derive-names.ts";
 import { parseDuration } from "../check/durations.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
-import type { CelRule, ChildModel, ConditionModel, ExternalResourceModel, FieldModel, OperatorModel, PhaseModel, PolicyRule, PrinterColumn } from "./types.ts";
+import type {
+  CelRule,
+  ChildModel,
+  ConditionModel,
+  ExternalResourceModel,
+  FieldModel,
+  OperatorModel,
+  PhaseModel,
+  PolicyRule,
+  PrinterColumn,
+} from "./types.ts";
 
 /** The spec document's shape after check; optional parts are normalized here. */
 interface RawSpec {
@@ -23,7 +40,13 @@ interface RawSpec {
   };
   spec: { description?: string; fields: Record<string, RawField>; rules?: CelRule[] };
   status?: {
-    phases?: { name: string; description?: string; initial?: boolean; terminal?: boolean; next?: string[] }[];
+    phases?: {
+      name: string;
+      description?: string;
+      initial?: boolean;
+      terminal?: boolean;
+      next?: string[];
+    }[];
     conditions?: ConditionModel[];
     fields?: Record<string, RawField>;
   };
@@ -35,31 +58,55 @@ interface RawSpec {
     deletionPolicy?: "Delete" | "Retain";
     driftPolicy?: "Enforce" | "Report";
   }[];
-  children?: { apiVersion: string; kind: string; plural?: string; scope?: "Namespaced" | "Cluster" }[];
+  children?: {
+    apiVersion: string;
+    kind: string;
+    plural?: string;
+    scope?: "Namespaced" | "Cluster";
+  }[];
   rbac?: { watchNamespaces?: string[]; rules?: PolicyRule[] };
   printerColumns?: PrinterColumn[];
-  operator?: { concurrency?: number; resyncPeriod?: string; backoff?: { initial?: string; max?: string }; leaderElection?: boolean };
+  operator?: {
+    concurrency?: number;
+    resyncPeriod?: string;
+    backoff?: { initial?: string; max?: string };
+    leaderElection?: boolean;
+  };
 }
 
-export const DEFAULT_SETTINGS = { concurrency: 2, resyncPeriod: "10m", backoffInitial: "1s", backoffMax: "5m", leaderElection: true } as const;
+export const DEFAULT_SETTINGS = {
+  concurrency: 2,
+  resyncPeriod: "10m",
+  backoffInitial: "1s",
+  backoffMax: "5m",
+  leaderElection: true,
+} as const;
 
 export function buildModel(data: unknown, specSource: string): OperatorModel {
   const raw = data as RawSpec;
   const { kind, group } = raw.api;
   const scope = raw.api.scope ?? "Namespaced";
   const plural = raw.api.plural ?? derivePlural(kind);
-  const versions = raw.api.versions.map((v, i) => ({ name: v.name, served: true, storage: i === 0 }));
+  const versions = raw.api.versions.map((v, i) => ({
+    name: v.name,
+    served: true,
+    storage: i === 0,
+  }));
   const version = versions.find((v) => v.storage)!.name;
   const specFields = buildFields(raw.spec.fields, "", `${kind}Spec`, raw.spec.rules ?? []);
   const statusFields = buildFields(raw.status?.fields, "", `${kind}Status`);
   const phases = buildPhases(raw.status?.phases ?? []);
-  const externalResources = (raw.externalResources ?? []).map((binding) => buildBinding(binding, specFields, statusFields));
+  const externalResources = (raw.externalResources ?? []).map((binding) =>
+    buildBinding(binding, specFields, statusFields),
+  );
   const name = raw.metadata.name;
   const operator = raw.operator ?? {};
   const settings = {
     concurrency: operator.concurrency ?? DEFAULT_SETTINGS.concurrency,
     resyncPeriodSeconds: parseDuration(operator.resyncPeriod ?? DEFAULT_SETTINGS.resyncPeriod)!,
-    backoffInitialSeconds: parseDuration(operator.backoff?.initial ?? DEFAULT_SETTINGS.backoffInitial)!,
+    backoffInitialSeconds: parseDuration(
+      operator.backoff?.initial ?? DEFAULT_SETTINGS.backoffInitial,
+    )!,
     backoffMaxSeconds: parseDuration(operator.backoff?.max ?? DEFAULT_SETTINGS.backoffMax)!,
     leaderElection: operator.leaderElection ?? DEFAULT_SETTINGS.leaderElection,
   };
@@ -86,7 +133,11 @@ export function buildModel(data: unknown, specSource: string): OperatorModel {
       crdName: `${plural}.${group}`,
       ...(raw.api.scale ? { scale: raw.api.scale } : {}),
     },
-    spec: { fields: specFields, rules: raw.spec.rules ?? [], ...(raw.spec.description ? { description: raw.spec.description } : {}) },
+    spec: {
+      fields: specFields,
+      rules: raw.spec.rules ?? [],
+      ...(raw.spec.description ? { description: raw.spec.description } : {}),
+    },
     status: {
       phases,
       conditions: buildConditions(raw.status?.conditions ?? [], externalResources),
@@ -95,7 +146,11 @@ export function buildModel(data: unknown, specSource: string): OperatorModel {
     },
     externalResources,
     children: (raw.children ?? []).map(buildChild),
-    rbac: { watchNamespaces, clusterWide: watchNamespaces.length === 0, extraRules: raw.rbac?.rules ?? [] },
+    rbac: {
+      watchNamespaces,
+      clusterWide: watchNamespaces.length === 0,
+      extraRules: raw.rbac?.rules ?? [],
+    },
     printerColumns: raw.printerColumns ?? defaultPrinterColumns(phases.length > 0),
     operator: settings,
     finalizer: `${group}/finalizer`,
@@ -127,19 +182,36 @@ function buildPhases(raw: NonNullable<NonNullable<RawSpec["status"]>["phases"]>)
 }
 
 /** Ready first (every client looks for it), then declared types, then one per external binding. */
-function buildConditions(declared: ConditionModel[], bindings: ExternalResourceModel[]): ConditionModel[] {
+function buildConditions(
+  declared: ConditionModel[],
+  bindings: ExternalResourceModel[],
+): ConditionModel[] {
   const byType = new Map<string, ConditionModel>();
-  byType.set("Ready", declared.find((c) => c.type === "Ready") ?? { type: "Ready", description: "The object is reconciled at its current generation." });
-  for (const condition of declared) if (!byType.has(condition.type)) byType.set(condition.type, condition);
+  byType.set(
+    "Ready",
+    declared.find((c) => c.type === "Ready") ?? {
+      type: "Ready",
+      description: "The object is reconciled at its current generation.",
+    },
+  );
+  for (const condition of declared)
+    if (!byType.has(condition.type)) byType.set(condition.type, condition);
   for (const binding of bindings) {
     if (!byType.has(binding.conditionType)) {
-      byType.set(binding.conditionType, { type: binding.conditionType, description: `The external ${binding.name} exists and matches the spec.` });
+      byType.set(binding.conditionType, {
+        type: binding.conditionType,
+        description: `The external ${binding.name} exists and matches the spec.`,
+      });
     }
   }
   return [...byType.values()];
 }
 
-function buildBinding(raw: NonNullable<RawSpec["externalResources"]>[number], specFields: FieldModel[], statusFields: FieldModel[]): ExternalResourceModel {
+function buildBinding(
+  raw: NonNullable<RawSpec["externalResources"]>[number],
+  specFields: FieldModel[],
+  statusFields: FieldModel[],
+): ExternalResourceModel {
   const allSpec = walkFields(specFields);
   const typeName = toPascal(raw.name);
   return {

@@ -25,15 +25,29 @@ export function parseSpec(source: string, file: string): ParseResult {
   const start = { line: 1, col: 1 };
   const bytes = Buffer.byteLength(source, "utf8");
   if (bytes > MAX_SPEC_BYTES) {
-    return fail(file, start, "YAML003", `the spec is ${bytes} bytes; the limit is ${MAX_SPEC_BYTES}`, "A domain spec fits on a page; check that this is the right file.");
+    return fail(
+      file,
+      start,
+      "YAML003",
+      `the spec is ${bytes} bytes; the limit is ${MAX_SPEC_BYTES}`,
+      "A domain spec fits on a page; check that this is the right file.",
+    );
   }
   const lineCounter = new LineCounter();
-  const document = parseDocument(source, { lineCounter, prettyErrors: false, uniqueKeys: true, strict: true });
+  const document = parseDocument(source, {
+    lineCounter,
+    prettyErrors: false,
+    uniqueKeys: true,
+    strict: true,
+  });
   const toPos = (offset: number): SourcePosition => {
     const p = lineCounter.linePos(offset);
     return { line: p.line, col: p.col };
   };
-  const yamlErrors = [...document.errors, ...document.warnings.filter((w) => w.code !== "TAG_RESOLVE_FAILED")];
+  const yamlErrors = [
+    ...document.errors,
+    ...document.warnings.filter((w) => w.code !== "TAG_RESOLVE_FAILED"),
+  ];
   if (document.errors.length > 0) {
     return {
       ok: false,
@@ -42,7 +56,10 @@ export function parseSpec(source: string, file: string): ParseResult {
         code: e.code === "DUPLICATE_KEY" ? "YAML002" : "YAML001",
         path: "",
         message: e.message.split("\n")[0] ?? e.message,
-        hint: e.code === "DUPLICATE_KEY" ? "Each key may appear once in a mapping; remove one of them." : "Fix the YAML syntax at this position.",
+        hint:
+          e.code === "DUPLICATE_KEY"
+            ? "Each key may appear once in a mapping; remove one of them."
+            : "Fix the YAML syntax at this position.",
         file,
         position: toPos(e.pos[0]),
       })),
@@ -53,18 +70,36 @@ export function parseSpec(source: string, file: string): ParseResult {
     data = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
   } catch (error) {
     const message = error instanceof Error ? error.message : String(error);
-    return fail(file, start, "YAML004", `the document cannot be expanded: ${message}`, "Remove the YAML aliases (*name): a spec does not need them.");
+    return fail(
+      file,
+      start,
+      "YAML004",
+      `the document cannot be expanded: ${message}`,
+      "Remove the YAML aliases (*name): a spec does not need them.",
+    );
   }
   if (data === null || typeof data !== "object" || Array.isArray(data)) {
-    return fail(file, start, "YAML005", "the document must be a mapping (key: value pairs)", "Start from one of the files in examples/.");
+    return fail(
+      file,
+      start,
+      "YAML005",
+      "the document must be a mapping (key: value pairs)",
+      "Start from one of the files in examples/.",
+    );
   }
 
-  const positionOf = (path: readonly (string | number)[], which: "key" | "value" = "value"): SourcePosition => {
+  const positionOf = (
+    path: readonly (string | number)[],
+    which: "key" | "value" = "value",
+  ): SourcePosition => {
     let node: unknown = document.contents;
-    let best: SourcePosition = node && (node as Node).range ? toPos((node as Node).range![0]) : start;
+    let best: SourcePosition =
+      node && (node as Node).range ? toPos((node as Node).range![0]) : start;
     for (const segment of path) {
       if (isMap(node)) {
-        const pair = node.items.find((item) => isScalar(item.key) && String(item.key.value) === String(segment));
+        const pair = node.items.find(
+          (item) => isScalar(item.key) && String(item.key.value) === String(segment),
+        );
         if (!pair) return best;
         const key = pair.key as Node;
         if (key.range) best = toPos(key.range[0]);
@@ -84,6 +119,15 @@ export function parseSpec(source: string, file: string): ParseResult {
   return { ok: true, spec: { file, source, document, data, positionOf } };
 }
 
-function fail(file: string, position: SourcePosition, code: string, message: string, hint: string): ParseResult {
-  return { ok: false, diagnostics: [{ severity: "error", code, path: "", message, hint, file, position }] };
+function fail(
+  file: string,
+  position: SourcePosition,
+  code: string,
+  message: string,
+  hint: string,
+): ParseResult {
+  return {
+    ok: false,
+    diagnostics: [{ severity: "error", code, path: "", message, hint, file, position }],
+  };
 }

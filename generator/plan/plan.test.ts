@@ -13,8 +13,16 @@ const options = { generatorVersion: "0.0.0-test", specSource: "spec" };
 function files(...list: GeneratedFile[]): ProjectFiles {
   return new Map(list.map((f) => [f.path, f]));
 }
-const generated = (path: string, content: string): GeneratedFile => ({ path, content, ownership: Ownership.Generated });
-const scaffold = (path: string, content: string): GeneratedFile => ({ path, content, ownership: Ownership.ScaffoldOnce });
+const generated = (path: string, content: string): GeneratedFile => ({
+  path,
+  content,
+  ownership: Ownership.Generated,
+});
+const scaffold = (path: string, content: string): GeneratedFile => ({
+  path,
+  content,
+  ownership: Ownership.ScaffoldOnce,
+});
 
 function project(onDisk: Record<string, string>, locked: Record<string, GeneratedFile>): string {
   const root = mkdtempSync(join(tmpdir(), "plan-"));
@@ -22,50 +30,93 @@ function project(onDisk: Record<string, string>, locked: Record<string, Generate
     mkdirSync(join(root, path, ".."), { recursive: true });
     writeFileSync(join(root, path), content);
   }
-  const lockFiles = Object.fromEntries(Object.values(locked).map((f) => [f.path, { ownership: f.ownership, sha256: sha256(f.content) }]));
+  const lockFiles = Object.fromEntries(
+    Object.values(locked).map((f) => [
+      f.path,
+      { ownership: f.ownership, sha256: sha256(f.content) },
+    ]),
+  );
   mkdirSync(join(root, ".create-operator"), { recursive: true });
-  writeFileSync(join(root, LOCK_PATH), serializeLock({ format: 1, generator: { name: "create-operator", version: "0" }, specSha256: "x", files: lockFiles }));
+  writeFileSync(
+    join(root, LOCK_PATH),
+    serializeLock({
+      format: 1,
+      generator: { name: "create-operator", version: "0" },
+      specSha256: "x",
+      files: lockFiles,
+    }),
+  );
   return root;
 }
 
 test("a new project in a missing directory creates every file, sorted by path", () => {
   const root = join(mkdtempSync(join(tmpdir(), "plan-")), "fresh");
-  const plan = planNewProject(root, files(generated("b.ts", "b"), generated("a.ts", "a")), { ...options, force: false });
+  const plan = planNewProject(root, files(generated("b.ts", "b"), generated("a.ts", "a")), {
+    ...options,
+    force: false,
+  });
   assert.equal(plan.freshDirectory, true);
-  assert.deepEqual(plan.entries.map((e) => `${e.action} ${e.path}`), ["create a.ts", "create b.ts"]);
+  assert.deepEqual(
+    plan.entries.map((e) => `${e.action} ${e.path}`),
+    ["create a.ts", "create b.ts"],
+  );
   assert.equal(plan.lock.files["a.ts"]?.sha256, sha256("a"));
 });
 
 test("a non-empty directory is refused without --force", () => {
   const root = mkdtempSync(join(tmpdir(), "plan-"));
   writeFileSync(join(root, "notes.txt"), "mine");
-  assert.throws(() => planNewProject(root, files(generated("a.ts", "a")), { ...options, force: false }), PlanRefusedError);
+  assert.throws(
+    () => planNewProject(root, files(generated("a.ts", "a")), { ...options, force: false }),
+    PlanRefusedError,
+  );
 });
 
 test("with --force, a user's file in the way is a conflict, never overwritten", () => {
   const root = mkdtempSync(join(tmpdir(), "plan-"));
   writeFileSync(join(root, "README.md"), "mine");
-  const plan = planNewProject(root, files(generated("README.md", "theirs"), generated("a.ts", "a")), { ...options, force: true });
-  assert.deepEqual(plan.entries.map((e) => e.action), ["conflict", "create"]);
+  const plan = planNewProject(
+    root,
+    files(generated("README.md", "theirs"), generated("a.ts", "a")),
+    { ...options, force: true },
+  );
+  assert.deepEqual(
+    plan.entries.map((e) => e.action),
+    ["conflict", "create"],
+  );
 });
 
 test("regeneration updates unedited generated files and keeps hand edits as conflicts", () => {
   const old = generated("gen.ts", "v1");
   const edited = generated("edited.ts", "v1");
   const root = project({ "gen.ts": "v1", "edited.ts": "v1 + my edit" }, { old, edited });
-  const plan = planRegeneration(root, files(generated("gen.ts", "v2"), generated("edited.ts", "v2")), options);
+  const plan = planRegeneration(
+    root,
+    files(generated("gen.ts", "v2"), generated("edited.ts", "v2")),
+    options,
+  );
   const byPath = Object.fromEntries(plan.entries.map((e) => [e.path, e.action]));
   assert.deepEqual(byPath, { "edited.ts": "conflict", "gen.ts": "update" });
 });
 
 test("scaffold-once files are never touched again", () => {
-  const root = project({ "src/reconciler.ts": "user logic" }, { a: scaffold("src/reconciler.ts", "skeleton") });
-  const plan = planRegeneration(root, files(scaffold("src/reconciler.ts", "new skeleton")), options);
+  const root = project(
+    { "src/reconciler.ts": "user logic" },
+    { a: scaffold("src/reconciler.ts", "skeleton") },
+  );
+  const plan = planRegeneration(
+    root,
+    files(scaffold("src/reconciler.ts", "new skeleton")),
+    options,
+  );
   assert.equal(plan.entries[0]?.action, "skip");
 });
 
 test("orphans are deleted only when unedited", () => {
-  const root = project({ "old.ts": "v1", "old-edited.ts": "changed" }, { a: generated("old.ts", "v1"), b: generated("old-edited.ts", "v1") });
+  const root = project(
+    { "old.ts": "v1", "old-edited.ts": "changed" },
+    { a: generated("old.ts", "v1"), b: generated("old-edited.ts", "v1") },
+  );
   const plan = planRegeneration(root, files(), options);
   const byPath = Object.fromEntries(plan.entries.map((e) => [e.path, e.action]));
   assert.deepEqual(byPath, { "old-edited.ts": "skip", "old.ts": "delete" });
@@ -80,7 +131,10 @@ test("a symlinked directory that leads outside the project is refused", () => {
   const outside = mkdtempSync(join(tmpdir(), "outside-"));
   const root = project({}, {});
   symlinkSync(outside, join(root, "config"));
-  assert.throws(() => planRegeneration(root, files(generated("config/x.yaml", "x")), options), UnsafePathError);
+  assert.throws(
+    () => planRegeneration(root, files(generated("config/x.yaml", "x")), options),
+    UnsafePathError,
+  );
 });
 
 test("a directory without a lock file is not regenerated", () => {

@@ -13,13 +13,24 @@ export const SPEC_FILE = "operator.yaml";
 
 /** The spec format's JSON Schema, shipped into every project so editors complete operator.yaml offline. */
 export const SCHEMA_FILE = ".create-operator/operator-spec.schema.json";
-const schemaSource = readFileSync(new URL("../../schema/operator-spec.schema.json", import.meta.url), "utf8");
+const schemaSource = readFileSync(
+  new URL("../../schema/operator-spec.schema.json", import.meta.url),
+  "utf8",
+);
 
 export async function renderProject(model: OperatorModel): Promise<ProjectFiles> {
   const sources = renderSources(model);
-  const schema: GeneratedFile = { path: SCHEMA_FILE, content: schemaSource, ownership: Ownership.Generated };
+  const schema: GeneratedFile = {
+    path: SCHEMA_FILE,
+    content: schemaSource,
+    ownership: Ownership.Generated,
+  };
   const formatted = await formatFiles([...renderManifests(model), ...sources.rendered, schema]);
-  const spec: GeneratedFile = { path: SPEC_FILE, content: model.specSource, ownership: Ownership.ScaffoldOnce };
+  const spec: GeneratedFile = {
+    path: SPEC_FILE,
+    content: model.specSource,
+    ownership: Ownership.ScaffoldOnce,
+  };
   const files: ProjectFiles = new Map();
   for (const file of [spec, ...formatted, ...sources.verbatim]) {
     if (files.has(file.path)) throw new Error(`internal error: two templates render ${file.path}`);

@@ -15,13 +15,19 @@ test("a new project appears whole, with the lock file, and no staging directory 
   const root = join(parent, "demo");
   const files: ProjectFiles = new Map([
     ["src/a.ts", { path: "src/a.ts", content: "export {};\n", ownership: Ownership.Generated }],
-    ["run.sh", { path: "run.sh", content: "#!/bin/sh\n", ownership: Ownership.Generated, mode: 0o755 }],
+    [
+      "run.sh",
+      { path: "run.sh", content: "#!/bin/sh\n", ownership: Ownership.Generated, mode: 0o755 },
+    ],
   ]);
   const summary = writePlan(planNewProject(root, files, options));
   assert.deepEqual(summary.written, ["run.sh", "src/a.ts"]);
   assert.equal(readFileSync(join(root, "src/a.ts"), "utf8"), "export {};\n");
   assert.equal(statSync(join(root, "run.sh")).mode & 0o777, 0o755);
-  assert.deepEqual(Object.keys(parseLock(readFileSync(join(root, LOCK_PATH), "utf8")).files), ["run.sh", "src/a.ts"]);
+  assert.deepEqual(Object.keys(parseLock(readFileSync(join(root, LOCK_PATH), "utf8")).files), [
+    "run.sh",
+    "src/a.ts",
+  ]);
   assert.deepEqual(readdirSync(parent), ["demo"]);
 });
 

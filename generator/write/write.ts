@@ -14,7 +14,8 @@ export interface WriteSummary {
 }
 
 export function writePlan(plan: Plan): WriteSummary {
-  if (hasConflicts(plan)) throw new Error("internal error: a plan with conflicts reached the write stage");
+  if (hasConflicts(plan))
+    throw new Error("internal error: a plan with conflicts reached the write stage");
   if (plan.freshDirectory) return writeFreshDirectory(plan);
   return writeInPlace(plan.root, plan);
 }

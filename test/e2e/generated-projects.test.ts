@@ -10,10 +10,20 @@ import { examplePath, exampleNames, runCli, tempDir } from "../support.ts";
 
 function run(command: string, args: string[], cwd: string): void {
   const started = Date.now();
-  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: { ...process.env, NO_COLOR: "1" } });
+  const result = spawnSync(command, args, {
+    cwd,
+    encoding: "utf8",
+    env: { ...process.env, NO_COLOR: "1" },
+  });
   const output = `${result.stdout}\n${result.stderr}`;
-  assert.equal(result.status, 0, `${command} ${args.join(" ")} failed in ${cwd}:\n${output.slice(-6000)}`);
-  process.stdout.write(`# ${command} ${args.join(" ")}: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  assert.equal(
+    result.status,
+    0,
+    `${command} ${args.join(" ")} failed in ${cwd}:\n${output.slice(-6000)}`,
+  );
+  process.stdout.write(
+    `# ${command} ${args.join(" ")}: ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
+  );
 }
 
 for (const name of exampleNames()) {

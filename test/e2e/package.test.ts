@@ -18,17 +18,29 @@ function systemPath(): string {
 
 test("npm pack, then npx <tarball> demo --spec … creates a project on the system Node.js", () => {
   const packDir = tempDir("pack");
-  const packed = spawnSync("npm", ["pack", "--pack-destination", packDir], { cwd: REPO_ROOT, encoding: "utf8" });
+  const packed = spawnSync("npm", ["pack", "--pack-destination", packDir], {
+    cwd: REPO_ROOT,
+    encoding: "utf8",
+  });
   assert.equal(packed.status, 0, packed.stderr);
-  const tarball = join(packDir, readdirSync(packDir).find((f) => f.endsWith(".tgz"))!);
+  const tarball = join(
+    packDir,
+    readdirSync(packDir).find((f) => f.endsWith(".tgz"))!,
+  );
 
   const user = tempDir("npx-user");
   const env = { ...process.env, PATH: systemPath(), npm_config_yes: "true" };
   const nodeVersion = spawnSync("node", ["--version"], { env, encoding: "utf8" }).stdout.trim();
-  const result = spawnSync("npx", ["--yes", tarball, "demo", "--spec", examplePath("database")], { cwd: user, env, encoding: "utf8" });
+  const result = spawnSync("npx", ["--yes", tarball, "demo", "--spec", examplePath("database")], {
+    cwd: user,
+    env,
+    encoding: "utf8",
+  });
   assert.equal(result.status, 0, `on ${nodeVersion}: ${result.stdout}\n${result.stderr}`);
   assert.ok(existsSync(join(user, "demo", "operator.yaml")));
   assert.ok(existsSync(join(user, "demo", ".create-operator", "lock.json")));
-  assert.ok(existsSync(join(user, "demo", "config", "crd", "bases", "db.example.com_databases.yaml")));
+  assert.ok(
+    existsSync(join(user, "demo", "config", "crd", "bases", "db.example.com_databases.yaml")),
+  );
   process.stdout.write(`# npx <tarball> ran on ${nodeVersion}\n`);
 });

@@ -8,7 +8,8 @@ function withResources(resources: string): string {
   return `${MINIMAL}${STATUS_FIELDS}externalResources:\n${resources.replace(/^/gm, "  ")}\n`;
 }
 
-const GOOD = "- name: instance\n  description: A cloud thing.\n  inputs: [size]\n  outputs: [endpoint]";
+const GOOD =
+  "- name: instance\n  description: A cloud thing.\n  inputs: [size]\n  outputs: [endpoint]";
 
 test("a well-bound external resource checks clean", () => {
   assert.deepEqual(check(withResources(GOOD)), []);
@@ -16,13 +17,23 @@ test("a well-bound external resource checks clean", () => {
 
 test("SEM040 external resource names are camelCase", () => {
   const src = withResources(GOOD.replace("name: instance", "name: Cloud-Instance"));
-  const d = expectOne(src, "SEM040", posOf(src, "Cloud-Instance"), 'external resource name "Cloud-Instance" is not camelCase');
+  const d = expectOne(
+    src,
+    "SEM040",
+    posOf(src, "Cloud-Instance"),
+    'external resource name "Cloud-Instance" is not camelCase',
+  );
   assert.match(d.hint!, /"cloudInstance"/);
 });
 
 test("SEM041 duplicate external resource names", () => {
   const src = withResources(`${GOOD}\n${GOOD}`);
-  expectOne(src, "SEM041", posOf(src, "instance", "endpoint]"), 'external resource "instance" is declared twice');
+  expectOne(
+    src,
+    "SEM041",
+    posOf(src, "instance", "endpoint]"),
+    'external resource "instance" is declared twice',
+  );
 });
 
 test("SEM042 inputs name spec field paths, with did-you-mean", () => {
@@ -33,37 +44,80 @@ test("SEM042 inputs name spec field paths, with did-you-mean", () => {
 });
 
 test("SEM042 resolves dotted paths through objects", () => {
-  const nested = MINIMAL.replace("  fields:\n    size:\n", "  fields:\n    backup:\n      type: object\n      fields:\n        days:\n          type: integer\n    size:\n");
+  const nested = MINIMAL.replace(
+    "  fields:\n    size:\n",
+    "  fields:\n    backup:\n      type: object\n      fields:\n        days:\n          type: integer\n    size:\n",
+  );
   const ok = `${nested}${STATUS_FIELDS}externalResources:\n  - name: i\n    description: d\n    inputs: [backup.days]\n`;
-  assert.deepEqual(check(ok).filter((d) => d.code === "SEM042"), []);
+  assert.deepEqual(
+    check(ok).filter((d) => d.code === "SEM042"),
+    [],
+  );
   const bad = ok.replace("backup.days]", "backup.dayz]");
   expectOne(bad, "SEM042", posOf(bad, "backup.dayz"), 'input "backup.dayz"');
 });
 
 test("SEM043 outputs name top-level status fields", () => {
   const src = withResources(GOOD.replace("outputs: [endpoint]", "outputs: [endpont]"));
-  const d = expectOne(src, "SEM043", posOf(src, "endpont"), 'output "endpont" is not a top-level status field');
+  const d = expectOne(
+    src,
+    "SEM043",
+    posOf(src, "endpont"),
+    'output "endpont" is not a top-level status field',
+  );
   assert.equal(d.hint, 'did you mean "endpoint"?');
 });
 
 function withChildren(children: string, scope = ""): string {
-  const base = scope ? MINIMAL.replace("  kind: Shop\n", `  kind: Shop\n  scope: ${scope}\n`) : MINIMAL;
+  const base = scope
+    ? MINIMAL.replace("  kind: Shop\n", `  kind: Shop\n  scope: ${scope}\n`)
+    : MINIMAL;
   return `${base}children:\n${children.replace(/^/gm, "  ")}\n`;
 }
 
 test("SEM044 unknown child kinds need scope and plural", () => {
   const src = withChildren("- apiVersion: example.com/v1\n  kind: Widget\n  scope: Namespaced");
-  expectOne(src, "SEM044", posOf(src, "Widget"), "example.com/v1 Widget is not a built-in kind, so plural must be given");
+  expectOne(
+    src,
+    "SEM044",
+    posOf(src, "Widget"),
+    "example.com/v1 Widget is not a built-in kind, so plural must be given",
+  );
   const wrongGroup = withChildren("- apiVersion: v1\n  kind: Deployment");
-  const d = expectOne(wrongGroup, "SEM044", posOf(wrongGroup, "Deployment"), "v1 Deployment is not a built-in kind, so scope and plural must be given");
+  const d = expectOne(
+    wrongGroup,
+    "SEM044",
+    posOf(wrongGroup, "Deployment"),
+    "v1 Deployment is not a built-in kind, so scope and plural must be given",
+  );
   assert.match(d.hint!, /apiVersion: apps\/v1/);
-  assert.deepEqual(check(withChildren("- apiVersion: example.com/v1\n  kind: Widget\n  scope: Namespaced\n  plural: widgets")), []);
+  assert.deepEqual(
+    check(
+      withChildren(
+        "- apiVersion: example.com/v1\n  kind: Widget\n  scope: Namespaced\n  plural: widgets",
+      ),
+    ),
+    [],
+  );
 });
 
 test("SEM045 a namespaced resource cannot own a cluster-scoped child", () => {
   const src = withChildren("- apiVersion: v1\n  kind: Namespace");
-  expectOne(src, "SEM045", posOf(src, "Namespace"), "the namespaced Shop cannot own the cluster-scoped Namespace");
-  assert.deepEqual(check(withChildren("- apiVersion: v1\n  kind: Namespace\n- apiVersion: v1\n  kind: ConfigMap", "Cluster")), []);
+  expectOne(
+    src,
+    "SEM045",
+    posOf(src, "Namespace"),
+    "the namespaced Shop cannot own the cluster-scoped Namespace",
+  );
+  assert.deepEqual(
+    check(
+      withChildren(
+        "- apiVersion: v1\n  kind: Namespace\n- apiVersion: v1\n  kind: ConfigMap",
+        "Cluster",
+      ),
+    ),
+    [],
+  );
 });
 
 test("SEM046 the same child kind twice", () => {

@@ -4,26 +4,50 @@ import { DERIVED_MAX_LENGTH, needsDerivedMaxLength, ruleReferencesField } from "
 import { check, edit, expectOne, MINIMAL, posOf } from "./helpers.ts";
 
 function withField(extra: string): string {
-  return edit(MINIMAL, "  fields:\n    size:\n", `  fields:\n    x:\n${extra.replace(/^/gm, "      ")}\n    size:\n`);
+  return edit(
+    MINIMAL,
+    "  fields:\n    size:\n",
+    `  fields:\n    x:\n${extra.replace(/^/gm, "      ")}\n    size:\n`,
+  );
 }
 
-const ITEM_RULE = "type: array\nitems:\n  type: object\n  fields:\n    port:\n      type: integer\n  rules:\n    - rule: self.port > 0\n      message: positive";
+const ITEM_RULE =
+  "type: array\nitems:\n  type: object\n  fields:\n    port:\n      type: integer\n  rules:\n    - rule: self.port > 0\n      message: positive";
 
 test("SEM060 a rule inside the items of an array without maxItems", () => {
   const src = withField(ITEM_RULE);
-  const d = expectOne(src, "SEM060", posOf(src, "x:"), 'array "x" has no maxItems, so the CEL rule at spec.fields.x.items.rules has unbounded cost');
+  const d = expectOne(
+    src,
+    "SEM060",
+    posOf(src, "x:"),
+    'array "x" has no maxItems, so the CEL rule at spec.fields.x.items.rules has unbounded cost',
+  );
   assert.match(d.hint!, /Add maxItems to "x"/);
   assert.deepEqual(check(withField(`maxItems: 10\n${ITEM_RULE}`)), []);
 });
 
 test("SEM060 immutable on a map without maxProperties", () => {
   const src = withField("type: map\nimmutable: true\nvalues:\n  type: integer");
-  expectOne(src, "SEM060", posOf(src, "x:"), 'map "x" has no maxProperties, so the CEL rule at spec.fields.x.immutable');
+  expectOne(
+    src,
+    "SEM060",
+    posOf(src, "x:"),
+    'map "x" has no maxProperties, so the CEL rule at spec.fields.x.immutable',
+  );
 });
 
 test("WARN005 a string referenced by a rule of its object gets a derived maxLength", () => {
-  const src = edit(MINIMAL, "  fields:\n    size:\n", "  rules:\n    - rule: self.name != 'admin'\n      message: reserved\n  fields:\n    name:\n      type: string\n    size:\n");
-  const d = expectOne(src, "WARN005", posOf(src, "name:", "    name:\n      type: string"), `string "name" is used by a CEL rule and has no maxLength; the CRD gets maxLength: ${DERIVED_MAX_LENGTH} so the rule's cost is bounded`);
+  const src = edit(
+    MINIMAL,
+    "  fields:\n    size:\n",
+    "  rules:\n    - rule: self.name != 'admin'\n      message: reserved\n  fields:\n    name:\n      type: string\n    size:\n",
+  );
+  const d = expectOne(
+    src,
+    "WARN005",
+    posOf(src, "name:", "    name:\n      type: string"),
+    `string "name" is used by a CEL rule and has no maxLength; the CRD gets maxLength: ${DERIVED_MAX_LENGTH} so the rule's cost is bounded`,
+  );
   assert.equal(d.path, "spec.fields.name");
 });
 
@@ -41,7 +65,13 @@ test("needsDerivedMaxLength: the predicate the model shares", () => {
   assert.equal(needsDerivedMaxLength("region", { type: "string" }, rules), true);
   assert.equal(needsDerivedMaxLength("nam", { type: "string" }, rules), false);
   assert.equal(needsDerivedMaxLength("zone", { type: "string" }, rules), false);
-  assert.equal(needsDerivedMaxLength("zone", { type: "string", rules: [{ rule: "self != ''", message: "m" }] }), true);
+  assert.equal(
+    needsDerivedMaxLength("zone", {
+      type: "string",
+      rules: [{ rule: "self != ''", message: "m" }],
+    }),
+    true,
+  );
   assert.equal(needsDerivedMaxLength("name", { type: "string", maxLength: 5 }, rules), false);
   assert.equal(needsDerivedMaxLength("name", { type: "integer" }, rules), false);
   assert.equal(ruleReferencesField("myself.name == 1", "name"), false);

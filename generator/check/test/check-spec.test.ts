@@ -51,7 +51,9 @@ operator:
 `;
 
 test("a spec with ten different mistakes reports all ten, positioned and sorted", () => {
-  const found = check(TEN_MISTAKES).map((d) => `${d.position.line}:${d.position.col} ${d.code} ${d.path}`);
+  const found = check(TEN_MISTAKES).map(
+    (d) => `${d.position.line}:${d.position.col} ${d.code} ${d.path}`,
+  );
   assert.deepEqual(found, [
     "6:10 SEM002 api.group",
     "14:7 SPEC001 spec.fields.size.maxLenght",
@@ -71,19 +73,37 @@ const sourceFiles = (dir: string): string[] =>
     .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.startsWith("test/"))
     .map((f) => read(`${dir}${f}`));
 const codesIn = (text: string) => new Set(text.match(/\b(?:YAML|SPEC|SEM|WARN)\d{3}\b/g) ?? []);
-const emitted = codesIn([...sourceFiles("generator/check/"), ...sourceFiles("generator/parse/")].join("\n"));
+const emitted = codesIn(
+  [...sourceFiles("generator/check/"), ...sourceFiles("generator/parse/")].join("\n"),
+);
 
 test("docs/diagnostics.md documents exactly the codes the source emits", () => {
   const documented = codesIn(read("docs/diagnostics.md"));
   assert.ok(emitted.size >= 60, `found ${emitted.size} codes in the source`);
-  assert.deepEqual([...emitted].filter((c) => !documented.has(c)), [], "emitted but undocumented");
-  assert.deepEqual([...documented].filter((c) => !emitted.has(c)), [], "documented but never emitted");
+  assert.deepEqual(
+    [...emitted].filter((c) => !documented.has(c)),
+    [],
+    "emitted but undocumented",
+  );
+  assert.deepEqual(
+    [...documented].filter((c) => !emitted.has(c)),
+    [],
+    "documented but never emitted",
+  );
 });
 
 test("every check code has a bad-input test", () => {
-  const tests = readdirSync(new URL("generator/check/test/", root)).filter((f) => f.endsWith(".test.ts")).map((f) => read(`generator/check/test/${f}`)).join("\n");
-  const tested = new Set(tests.match(/"(?:SPEC|SEM|WARN)\d{3}"/g)?.map((c) => c.slice(1, -1)) ?? []);
-  assert.deepEqual([...emitted].filter((c) => !c.startsWith("YAML") && !tested.has(c)), []);
+  const tests = readdirSync(new URL("generator/check/test/", root))
+    .filter((f) => f.endsWith(".test.ts"))
+    .map((f) => read(`generator/check/test/${f}`))
+    .join("\n");
+  const tested = new Set(
+    tests.match(/"(?:SPEC|SEM|WARN)\d{3}"/g)?.map((c) => c.slice(1, -1)) ?? [],
+  );
+  assert.deepEqual(
+    [...emitted].filter((c) => !c.startsWith("YAML") && !tested.has(c)),
+    [],
+  );
 });
 
 test("checking an example takes milliseconds once the schema is compiled", () => {

@@ -1,12 +1,37 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { BUILTIN_KINDS, builtinKindsNamed, findBuiltinKind, splitApiVersion } from "../builtin-kinds.ts";
-import { derivePlural, deriveSingular, fieldTypeName, toCamel, toConstantCase, toKebab, toPascal } from "../derive-names.ts";
+import {
+  BUILTIN_KINDS,
+  builtinKindsNamed,
+  findBuiltinKind,
+  splitApiVersion,
+} from "../builtin-kinds.ts";
+import {
+  derivePlural,
+  deriveSingular,
+  fieldTypeName,
+  toCamel,
+  toConstantCase,
+  toKebab,
+  toPascal,
+} from "../derive-names.ts";
 import { parseDuration } from "../durations.ts";
 
 test("derivePlural follows the English rules Kubernetes users expect", () => {
-  const cases: Record<string, string> = { Database: "databases", Policy: "policies", Gateway: "gateways", Box: "boxes", Class: "classes", Match: "matches", Mesh: "meshes", Quiz: "quizes", DNSZone: "dnszones", WebApp: "webapps" };
-  for (const [kind, plural] of Object.entries(cases)) assert.equal(derivePlural(kind), plural, kind);
+  const cases: Record<string, string> = {
+    Database: "databases",
+    Policy: "policies",
+    Gateway: "gateways",
+    Box: "boxes",
+    Class: "classes",
+    Match: "matches",
+    Mesh: "meshes",
+    Quiz: "quizes",
+    DNSZone: "dnszones",
+    WebApp: "webapps",
+  };
+  for (const [kind, plural] of Object.entries(cases))
+    assert.equal(derivePlural(kind), plural, kind);
   assert.equal(deriveSingular("DNSZone"), "dnszone");
 });
 
@@ -30,15 +55,39 @@ test("fieldTypeName names items and values like the model", () => {
 
 test("built-in kinds know their plural and scope", () => {
   assert.equal(BUILTIN_KINDS.length, 20);
-  assert.deepEqual(findBuiltinKind("networking.k8s.io/v1", "Ingress"), { apiVersion: "networking.k8s.io/v1", group: "networking.k8s.io", version: "v1", kind: "Ingress", plural: "ingresses", scope: "Namespaced" });
+  assert.deepEqual(findBuiltinKind("networking.k8s.io/v1", "Ingress"), {
+    apiVersion: "networking.k8s.io/v1",
+    group: "networking.k8s.io",
+    version: "v1",
+    kind: "Ingress",
+    plural: "ingresses",
+    scope: "Namespaced",
+  });
   assert.equal(findBuiltinKind("v1", "Namespace")?.scope, "Cluster");
-  assert.equal(findBuiltinKind("rbac.authorization.k8s.io/v1", "ClusterRoleBinding")?.scope, "Cluster");
+  assert.equal(
+    findBuiltinKind("rbac.authorization.k8s.io/v1", "ClusterRoleBinding")?.scope,
+    "Cluster",
+  );
   assert.equal(findBuiltinKind("v1", "Deployment"), undefined);
   assert.equal(builtinKindsNamed("Deployment")[0]?.apiVersion, "apps/v1");
   assert.deepEqual(splitApiVersion("v1"), { group: "", version: "v1" });
 });
 
 test("parseDuration reads Go-style durations as seconds", () => {
-  const cases: Record<string, number | undefined> = { "30s": 30, "10m": 600, "1h30m": 5400, "1.5h": 5400, "500ms": 0.5, "0": 0, "": undefined, "10": undefined, "10 m": undefined, "-1s": undefined, "1d": undefined, "m": undefined };
-  for (const [text, seconds] of Object.entries(cases)) assert.equal(parseDuration(text), seconds, JSON.stringify(text));
+  const cases: Record<string, number | undefined> = {
+    "30s": 30,
+    "10m": 600,
+    "1h30m": 5400,
+    "1.5h": 5400,
+    "500ms": 0.5,
+    "0": 0,
+    "": undefined,
+    "10": undefined,
+    "10 m": undefined,
+    "-1s": undefined,
+    "1d": undefined,
+    m: undefined,
+  };
+  for (const [text, seconds] of Object.entries(cases))
+    assert.equal(parseDuration(text), seconds, JSON.stringify(text));
 });

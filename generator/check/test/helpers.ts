@@ -29,7 +29,10 @@ status:
 
 export function check(source: string): Diagnostic[] {
   const parsed = parseSpec(source, "operator.yaml");
-  if (!parsed.ok) assert.fail(`test input does not parse: ${parsed.diagnostics.map((d) => d.message).join("; ")}`);
+  if (!parsed.ok)
+    assert.fail(
+      `test input does not parse: ${parsed.diagnostics.map((d) => d.message).join("; ")}`,
+    );
   return checkSpec(parsed.spec);
 }
 
@@ -37,7 +40,11 @@ export function check(source: string): Diagnostic[] {
 export function edit(source: string, from: string, to: string): string {
   const first = source.indexOf(from);
   assert.ok(first >= 0, `edit: ${JSON.stringify(from)} not found`);
-  assert.equal(source.indexOf(from, first + 1), -1, `edit: ${JSON.stringify(from)} occurs more than once`);
+  assert.equal(
+    source.indexOf(from, first + 1),
+    -1,
+    `edit: ${JSON.stringify(from)} occurs more than once`,
+  );
   return source.slice(0, first) + to + source.slice(first + from.length);
 }
 
@@ -56,13 +63,26 @@ export function at(d: Diagnostic): string {
 }
 
 /** Exactly one diagnostic with `code`, at `position`, whose message contains `message`. */
-export function expectOne(source: string, code: string, position: string, message: string, severity: Diagnostic["severity"] = code.startsWith("WARN") ? "warning" : "error"): Diagnostic {
+export function expectOne(
+  source: string,
+  code: string,
+  position: string,
+  message: string,
+  severity: Diagnostic["severity"] = code.startsWith("WARN") ? "warning" : "error",
+): Diagnostic {
   const all = check(source);
   const matching = all.filter((d) => d.code === code);
-  assert.equal(matching.length, 1, `expected one ${code}, got: ${all.map((d) => `${d.code} ${d.path}: ${d.message}`).join(" | ") || "none"}`);
+  assert.equal(
+    matching.length,
+    1,
+    `expected one ${code}, got: ${all.map((d) => `${d.code} ${d.path}: ${d.message}`).join(" | ") || "none"}`,
+  );
   const d = matching[0]!;
   assert.equal(at(d), position, `${code} position`);
-  assert.ok(d.message.includes(message), `${code} message ${JSON.stringify(d.message)} lacks ${JSON.stringify(message)}`);
+  assert.ok(
+    d.message.includes(message),
+    `${code} message ${JSON.stringify(d.message)} lacks ${JSON.stringify(message)}`,
+  );
   assert.equal(d.severity, severity);
   assert.ok(d.hint && d.hint.length > 0, `${code} has a hint`);
   return d;

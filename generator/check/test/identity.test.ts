@@ -9,12 +9,27 @@ test("SEM001 kind must be PascalCase", () => {
 });
 
 test("SEM002 group must be a DNS subdomain with a dot", () => {
-  expectOne(edit(MINIMAL, "group: shop.example.com", "group: shop"), "SEM002", "6:10", 'group "shop" is not a DNS subdomain with a dot');
-  expectOne(edit(MINIMAL, "group: shop.example.com", "group: Shop.Example.com"), "SEM002", "6:10", '"Shop.Example.com"');
+  expectOne(
+    edit(MINIMAL, "group: shop.example.com", "group: shop"),
+    "SEM002",
+    "6:10",
+    'group "shop" is not a DNS subdomain with a dot',
+  );
+  expectOne(
+    edit(MINIMAL, "group: shop.example.com", "group: Shop.Example.com"),
+    "SEM002",
+    "6:10",
+    '"Shop.Example.com"',
+  );
 });
 
 test("SEM003 metadata.name must be a DNS-1123 label", () => {
-  expectOne(edit(MINIMAL, "name: shop-operator", "name: shop_operator-"), "SEM003", "4:9", 'metadata.name "shop_operator-" is not a DNS-1123 label');
+  expectOne(
+    edit(MINIMAL, "name: shop-operator", "name: shop_operator-"),
+    "SEM003",
+    "4:9",
+    'metadata.name "shop_operator-" is not a DNS-1123 label',
+  );
 });
 
 test("SEM004 plural, singular and short names must be lower-case DNS labels", () => {
@@ -26,7 +41,12 @@ test("SEM004 plural, singular and short names must be lower-case DNS labels", ()
 });
 
 test("SEM005 version names follow Kubernetes conventions", () => {
-  expectOne(edit(MINIMAL, "name: v1\n", "name: v1.0\n"), "SEM005", "9:13", 'version "v1.0" is not a Kubernetes version name');
+  expectOne(
+    edit(MINIMAL, "name: v1\n", "name: v1.0\n"),
+    "SEM005",
+    "9:13",
+    'version "v1.0" is not a Kubernetes version name',
+  );
   expectOne(edit(MINIMAL, "name: v1\n", "name: v1gamma1\n"), "SEM005", "9:13", '"v1gamma1"');
 });
 
@@ -37,7 +57,12 @@ test("SEM006 duplicate version", () => {
 
 test("SEM007 more than one version is not supported yet", () => {
   const src = edit(MINIMAL, "    - name: v1\n", "    - name: v1\n    - name: v2\n");
-  const d = expectOne(src, "SEM007", "10:7", "2 versions are listed; create-operator supports exactly one for now");
+  const d = expectOne(
+    src,
+    "SEM007",
+    "10:7",
+    "2 versions are listed; create-operator supports exactly one for now",
+  );
   assert.match(d.hint!, /conversion/);
 });
 
@@ -59,7 +84,12 @@ test("SEM012 two object fields deriving the same TypeScript type", () => {
     "  fields:\n    size:\n",
     "  fields:\n    backup:\n      type: object\n      fields:\n        policy:\n          type: object\n          fields: {}\n    backupPolicy:\n      type: object\n      fields: {}\n    size:\n",
   );
-  expectOne(src, "SEM012", posOf(src, "backupPolicy:"), "spec.fields.backupPolicy and spec.fields.backup.fields.policy both derive the TypeScript type ShopSpecBackupPolicy");
+  expectOne(
+    src,
+    "SEM012",
+    posOf(src, "backupPolicy:"),
+    "spec.fields.backupPolicy and spec.fields.backup.fields.policy both derive the TypeScript type ShopSpecBackupPolicy",
+  );
 });
 
 test("SEM012 counts array items as <Field>Item, like the model", () => {
@@ -73,6 +103,16 @@ test("SEM012 counts array items as <Field>Item, like the model", () => {
 
 test("SEM013 reserved status field names", () => {
   const src = `${MINIMAL}  fields:\n    observedGeneration:\n      type: integer\n`;
-  expectOne(src, "SEM013", posOf(src, "observedGeneration"), 'status field "observedGeneration" is reserved');
-  assert.equal(check(`${MINIMAL}  fields:\n    phase:\n      type: string\n`).filter((d) => d.code === "SEM013").length, 1);
+  expectOne(
+    src,
+    "SEM013",
+    posOf(src, "observedGeneration"),
+    'status field "observedGeneration" is reserved',
+  );
+  assert.equal(
+    check(`${MINIMAL}  fields:\n    phase:\n      type: string\n`).filter(
+      (d) => d.code === "SEM013",
+    ).length,
+    1,
+  );
 });

@@ -16,20 +16,35 @@ test("SEM050 replaces the schema's enum error for a wildcard verb", () => {
 
 test("SEM051 watchNamespaces on a cluster-scoped kind", () => {
   const src = `${edit(MINIMAL, "  kind: Shop\n", "  kind: Shop\n  scope: Cluster\n")}rbac:\n  watchNamespaces: [team-a]\n`;
-  expectOne(src, "SEM051", posOf(src, "watchNamespaces"), "Shop is cluster-scoped and cannot be watched per namespace");
+  expectOne(
+    src,
+    "SEM051",
+    posOf(src, "watchNamespaces"),
+    "Shop is cluster-scoped and cannot be watched per namespace",
+  );
 });
 
 const COLUMN = "  - name: Size\n    type: integer\n    jsonPath: .spec.size\n";
 
 test("SEM052 printer column jsonPath must start with a dot", () => {
   const src = `${MINIMAL}printerColumns:\n${COLUMN.replace(".spec.size", "spec.size")}`;
-  const d = expectOne(src, "SEM052", posOf(src, "spec.size"), 'jsonPath "spec.size" does not start with "."');
+  const d = expectOne(
+    src,
+    "SEM052",
+    posOf(src, "spec.size"),
+    'jsonPath "spec.size" does not start with "."',
+  );
   assert.match(d.hint!, /\.spec\.size/);
 });
 
 test("SEM053 duplicate printer column names (case-insensitive)", () => {
   const src = `${MINIMAL}printerColumns:\n${COLUMN}${COLUMN.replace("Size", "SIZE")}`;
-  expectOne(src, "SEM053", posOf(src, "SIZE"), 'printer column "SIZE" duplicates printerColumns[0]');
+  expectOne(
+    src,
+    "SEM053",
+    posOf(src, "SIZE"),
+    'printer column "SIZE" duplicates printerColumns[0]',
+  );
 });
 
 test("SEM054 durations are Go-style", () => {
@@ -46,13 +61,31 @@ test("SEM055 backoff initial longer than max", () => {
 
 test("SEM056 scale paths point at fields of the right type", () => {
   const scale = (spec: string, status: string, selector = "") =>
-    edit(MINIMAL, "    - name: v1\n", `    - name: v1\n  scale:\n    specReplicasPath: ${spec}\n    statusReplicasPath: ${status}\n${selector ? `    labelSelectorPath: ${selector}\n` : ""}`) +
-    "  fields:\n    replicas:\n      type: integer\n    selector:\n      type: string\n";
+    edit(
+      MINIMAL,
+      "    - name: v1\n",
+      `    - name: v1\n  scale:\n    specReplicasPath: ${spec}\n    statusReplicasPath: ${status}\n${selector ? `    labelSelectorPath: ${selector}\n` : ""}`,
+    ) + "  fields:\n    replicas:\n      type: integer\n    selector:\n      type: string\n";
   assert.deepEqual(check(scale(".spec.size", ".status.replicas", ".status.selector")), []);
   const missing = scale(".spec.replicas", ".status.replicas");
-  expectOne(missing, "SEM056", posOf(missing, ".spec.replicas"), 'specReplicasPath ".spec.replicas" names no spec field');
+  expectOne(
+    missing,
+    "SEM056",
+    posOf(missing, ".spec.replicas"),
+    'specReplicasPath ".spec.replicas" names no spec field',
+  );
   const wrongType = scale(".spec.size", ".status.selector");
-  expectOne(wrongType, "SEM056", posOf(wrongType, ".status.selector"), 'statusReplicasPath ".status.selector" names a string field, not an integer');
+  expectOne(
+    wrongType,
+    "SEM056",
+    posOf(wrongType, ".status.selector"),
+    'statusReplicasPath ".status.selector" names a string field, not an integer',
+  );
   const wrongSection = scale(".spec.size", ".status.replicas", ".spec.size");
-  expectOne(wrongSection, "SEM056", posOf(wrongSection, ".spec.size", "labelSelectorPath"), "labelSelectorPath \".spec.size\" must start with .status.");
+  expectOne(
+    wrongSection,
+    "SEM056",
+    posOf(wrongSection, ".spec.size", "labelSelectorPath"),
+    'labelSelectorPath ".spec.size" must start with .status.',
+  );
 });

@@ -35,13 +35,23 @@ test("SPEC003 wrong type, with a quoting hint for numbers", () => {
 
 test("SPEC004 value not in the enum lists the values and suggests one", () => {
   const src = edit(MINIMAL, "type: integer", "type: integr");
-  const d = expectOne(src, "SPEC004", posOf(src, "integr"), '"integr" is not one of string, integer, number, boolean, object, array, map, int-or-string, free-form');
+  const d = expectOne(
+    src,
+    "SPEC004",
+    posOf(src, "integr"),
+    '"integr" is not one of string, integer, number, boolean, object, array, map, int-or-string, free-form',
+  );
   assert.equal(d.hint, 'did you mean "integer"?');
 });
 
 test("SPEC005 constant mismatch on apiVersion", () => {
   const src = edit(MINIMAL, "create-operator.dev/v1alpha1", "create-operator.dev/v2");
-  expectOne(src, "SPEC005", "1:13", 'must be "create-operator.dev/v1alpha1", not "create-operator.dev/v2"');
+  expectOne(
+    src,
+    "SPEC005",
+    "1:13",
+    'must be "create-operator.dev/v1alpha1", not "create-operator.dev/v2"',
+  );
 });
 
 test("SPEC006 string length: metadata.name over 40 characters", () => {
@@ -67,9 +77,21 @@ test("SPEC009 duplicate item in a unique list points at the second one", () => {
 });
 
 test("SPEC010 is the fallback for schema keywords without a dedicated message", () => {
-  const error = { keyword: "format", instancePath: "/metadata/name", schemaPath: "#/x", params: { format: "hostname" }, message: 'must match format "hostname"' } as ErrorObject;
+  const error = {
+    keyword: "format",
+    instancePath: "/metadata/name",
+    schemaPath: "#/x",
+    params: { format: "hostname" },
+    message: 'must match format "hostname"',
+  } as ErrorObject;
   const d = translateAjvError(error, { metadata: { name: "x" } });
-  assert.deepEqual(d, { code: "SPEC010", path: ["metadata", "name"], message: 'must match format "hostname"', hint: "Compare with schema/operator-spec.schema.json.", at: "value" });
+  assert.deepEqual(d, {
+    code: "SPEC010",
+    path: ["metadata", "name"],
+    message: 'must match format "hostname"',
+    hint: "Compare with schema/operator-spec.schema.json.",
+    at: "value",
+  });
 });
 
 test("ajv noise is collapsed to one diagnostic per node", () => {

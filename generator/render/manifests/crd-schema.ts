@@ -29,7 +29,8 @@ export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProp
   if (field.type === "array") {
     // Every array states how server-side apply merges it; atomic unless the spec says otherwise.
     schema["x-kubernetes-list-type"] = field.listType ?? "atomic";
-    if (field.listType === "map" && field.listMapKeys) schema["x-kubernetes-list-map-keys"] = [...field.listMapKeys];
+    if (field.listType === "map" && field.listMapKeys)
+      schema["x-kubernetes-list-map-keys"] = [...field.listMapKeys];
   }
   if (field.nullable) schema.nullable = true;
   if (side === "spec") {
@@ -37,7 +38,9 @@ export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProp
     else if (needsEmptyObjectDefault(field)) schema.default = {};
   }
   const rules: CelRule[] = [
-    ...(field.immutable ? [{ rule: "self == oldSelf", message: `${field.name} is immutable` }] : []),
+    ...(field.immutable
+      ? [{ rule: "self == oldSelf", message: `${field.name} is immutable` }]
+      : []),
     ...(schema["x-kubernetes-validations"] ?? []),
     ...field.rules,
   ];
@@ -58,7 +61,10 @@ function typeSchema(field: FieldModel, side: SchemaSide): JSONSchemaProps {
     case "free-form":
       return { type: "object", "x-kubernetes-preserve-unknown-fields": true };
     case "map":
-      return { type: "object", additionalProperties: field.items ? fieldSchema(field.items, side) : { type: "string" } };
+      return {
+        type: "object",
+        additionalProperties: field.items ? fieldSchema(field.items, side) : { type: "string" },
+      };
     case "array": {
       if (!field.items) throw new Error(`internal error: array field ${field.path} has no items`);
       return { type: "array", items: fieldSchema(field.items, side) };
@@ -73,14 +79,24 @@ function typeSchema(field: FieldModel, side: SchemaSide): JSONSchemaProps {
  * a rule on the object: a transition rule on the field itself only runs while the field exists,
  * so without it an immutable value could be removed and then set to something else.
  */
-function objectSchema(fields: readonly FieldModel[], side: SchemaSide, rules: CelRule[]): JSONSchemaProps {
+function objectSchema(
+  fields: readonly FieldModel[],
+  side: SchemaSide,
+  rules: CelRule[],
+): JSONSchemaProps {
   const schema: JSONSchemaProps = { type: "object" };
-  if (fields.length > 0) schema.properties = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, side)]));
+  if (fields.length > 0)
+    schema.properties = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, side)]));
   const required = fields.filter((f) => f.required).map((f) => f.name);
   if (required.length > 0) schema.required = required;
-  const removable = fields.filter((f) => f.immutable && !f.required && !(side === "spec" && f.hasDefault));
+  const removable = fields.filter(
+    (f) => f.immutable && !f.required && !(side === "spec" && f.hasDefault),
+  );
   const all = [
-    ...removable.map((f) => ({ rule: `!has(oldSelf.${f.name}) || has(self.${f.name})`, message: `${f.name} is immutable and cannot be removed once set` })),
+    ...removable.map((f) => ({
+      rule: `!has(oldSelf.${f.name}) || has(self.${f.name})`,
+      message: `${f.name} is immutable and cannot be removed once set`,
+    })),
     ...rules,
   ];
   if (all.length > 0) schema["x-kubernetes-validations"] = all.map(celRule);
@@ -99,7 +115,18 @@ function celRule(rule: CelRule): CelRule {
 
 function copyConstraints(field: FieldModel, schema: JSONSchemaProps): void {
   if (field.enum) schema.enum = [...field.enum];
-  const keys = ["format", "minimum", "maximum", "minLength", "maxLength", "pattern", "minItems", "maxItems", "minProperties", "maxProperties"] as const;
+  const keys = [
+    "format",
+    "minimum",
+    "maximum",
+    "minLength",
+    "maxLength",
+    "pattern",
+    "minItems",
+    "maxItems",
+    "minProperties",
+    "maxProperties",
+  ] as const;
   for (const key of keys) {
     const value = field[key];
     if (value !== undefined) (schema as Record<string, unknown>)[key] = value;
@@ -112,7 +139,12 @@ function copyConstraints(field: FieldModel, schema: JSONSchemaProps): void {
  * parent defaults to {} and the children's defaults then fill it in.
  */
 function needsEmptyObjectDefault(field: FieldModel): boolean {
-  return field.type === "object" && !field.hasDefault && !field.fields.some((f) => f.required) && field.fields.some(hasEffectiveDefault);
+  return (
+    field.type === "object" &&
+    !field.hasDefault &&
+    !field.fields.some((f) => f.required) &&
+    field.fields.some(hasEffectiveDefault)
+  );
 }
 
 function hasEffectiveDefault(field: FieldModel): boolean {

@@ -13,11 +13,15 @@ function crdOf(model: OperatorModel) {
 
 function checkCommon(model: OperatorModel) {
   const crd = crdOf(model);
-  assert.equal(renderCrd(model).path, `config/crd/bases/${model.api.group}_${model.api.plural}.yaml`);
+  assert.equal(
+    renderCrd(model).path,
+    `config/crd/bases/${model.api.group}_${model.api.plural}.yaml`,
+  );
   assert.equal(crd.apiVersion, "apiextensions.k8s.io/v1");
   assert.equal(crd.metadata.name, model.api.crdName);
   assert.equal(crd.metadata.labels["app.kubernetes.io/component"], "crd");
-  for (const [key, value] of Object.entries(model.labels)) assert.equal(crd.metadata.labels[key], value);
+  for (const [key, value] of Object.entries(model.labels))
+    assert.equal(crd.metadata.labels[key], value);
   assert.equal(crd.spec.preserveUnknownFields, undefined, "pruning stays on");
   assert.equal(crd.spec.scope, model.api.scope);
   assert.deepEqual(crd.spec.names.kind, model.api.kind);
@@ -28,17 +32,38 @@ function checkCommon(model: OperatorModel) {
     assert.deepEqual(version.subresources.status, {});
     assert.equal(schema.properties.metadata.type, "object");
     const status = schema.properties.status;
-    assert.deepEqual(status.properties.observedGeneration, { ...status.properties.observedGeneration, type: "integer", format: "int64" });
+    assert.deepEqual(status.properties.observedGeneration, {
+      ...status.properties.observedGeneration,
+      type: "integer",
+      format: "int64",
+    });
     const conditions = status.properties.conditions;
     assert.equal(conditions["x-kubernetes-list-type"], "map");
     assert.deepEqual(conditions["x-kubernetes-list-map-keys"], ["type"]);
-    assert.deepEqual(conditions.items.required, ["lastTransitionTime", "message", "reason", "status", "type"]);
+    assert.deepEqual(conditions.items.required, [
+      "lastTransitionTime",
+      "message",
+      "reason",
+      "status",
+      "type",
+    ]);
     assert.deepEqual(conditions.items.properties.status.enum, ["True", "False", "Unknown"]);
-    assert.equal(conditions.items.properties.reason.pattern, "^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$");
+    assert.equal(
+      conditions.items.properties.reason.pattern,
+      "^[A-Za-z]([A-Za-z0-9_,:]*[A-Za-z0-9_])?$",
+    );
     assert.equal(conditions.items.properties.type.maxLength, 316);
-    for (const [path, node] of schemaNodes(status)) assert.equal(node.default, undefined, `status${path} must not default`);
-    assert.deepEqual(version.additionalPrinterColumns ?? [], model.printerColumns.map((c) => ({ ...c })));
-    if (model.status.phases.length > 0) assert.deepEqual(status.properties.phase.enum, model.status.phases.map((p) => p.name));
+    for (const [path, node] of schemaNodes(status))
+      assert.equal(node.default, undefined, `status${path} must not default`);
+    assert.deepEqual(
+      version.additionalPrinterColumns ?? [],
+      model.printerColumns.map((c) => ({ ...c })),
+    );
+    if (model.status.phases.length > 0)
+      assert.deepEqual(
+        status.properties.phase.enum,
+        model.status.phases.map((p) => p.name),
+      );
     else assert.equal(status.properties.phase, undefined);
   }
   return crd;
@@ -52,12 +77,18 @@ describe("CRD from the examples", () => {
   }
 
   it("database: immutable engine, defaults, backup defaults to {} so nested defaults apply", () => {
-    const spec = checkCommon(exampleModel("database")).spec.versions[0].schema.openAPIV3Schema.properties.spec;
-    assert.deepEqual(spec.properties.engine["x-kubernetes-validations"], [{ rule: "self == oldSelf", message: "engine is immutable" }]);
+    const spec = checkCommon(exampleModel("database")).spec.versions[0].schema.openAPIV3Schema
+      .properties.spec;
+    assert.deepEqual(spec.properties.engine["x-kubernetes-validations"], [
+      { rule: "self == oldSelf", message: "engine is immutable" },
+    ]);
     assert.equal(spec.properties.engine.default, "postgres");
     assert.deepEqual(spec.properties.backup.default, {});
     assert.equal(spec.properties.backup.properties.retentionDays.default, 7);
-    assert.deepEqual(spec.properties.backup["x-kubernetes-validations"][0].fieldPath, ".retentionDays");
+    assert.deepEqual(
+      spec.properties.backup["x-kubernetes-validations"][0].fieldPath,
+      ".retentionDays",
+    );
     assert.equal(spec.properties.allowedCIDRs["x-kubernetes-list-type"], "set");
     assert.equal(spec.properties.allowedCIDRs.items.format, "cidr");
     assert.deepEqual(spec.properties.tags.additionalProperties, { type: "string", maxLength: 256 });
@@ -72,7 +103,9 @@ describe("CRD from the examples", () => {
     const root = version.schema.openAPIV3Schema;
     assert.deepEqual(root.required, ["spec"]);
     assert.deepEqual(root.properties.spec.required, ["domain"]);
-    assert.deepEqual(root.properties.spec.properties.domain["x-kubernetes-validations"], [{ rule: "self == oldSelf", message: "domain is immutable" }]);
+    assert.deepEqual(root.properties.spec.properties.domain["x-kubernetes-validations"], [
+      { rule: "self == oldSelf", message: "domain is immutable" },
+    ]);
     const records = root.properties.spec.properties.records;
     assert.equal(records["x-kubernetes-list-type"], "map");
     assert.deepEqual(records["x-kubernetes-list-map-keys"], ["name", "type"]);
@@ -82,12 +115,25 @@ describe("CRD from the examples", () => {
 
   it("web-app: scale subresource, int-or-string, free-form, spec-level CEL", () => {
     const version = checkCommon(exampleModel("web-app")).spec.versions[0];
-    assert.deepEqual(version.subresources.scale, { specReplicasPath: ".spec.replicas", statusReplicasPath: ".status.replicas", labelSelectorPath: ".status.selector" });
+    assert.deepEqual(version.subresources.scale, {
+      specReplicasPath: ".spec.replicas",
+      statusReplicasPath: ".status.replicas",
+      labelSelectorPath: ".status.selector",
+    });
     const spec = version.schema.openAPIV3Schema.properties.spec;
-    assert.deepEqual(spec.properties.servicePort, { description: "Service port, a number or a named port.", "x-kubernetes-int-or-string": true, default: "http" });
+    assert.deepEqual(spec.properties.servicePort, {
+      description: "Service port, a number or a named port.",
+      "x-kubernetes-int-or-string": true,
+      default: "http",
+    });
     assert.equal(spec.properties.extraConfig.type, "object");
     assert.equal(spec.properties.extraConfig["x-kubernetes-preserve-unknown-fields"], true);
-    assert.deepEqual(spec["x-kubernetes-validations"], [{ rule: "self.replicas <= 10 || self.port != 80", message: "more than 10 replicas cannot listen on port 80" }]);
+    assert.deepEqual(spec["x-kubernetes-validations"], [
+      {
+        rule: "self.replicas <= 10 || self.port != 80",
+        message: "more than 10 replicas cannot listen on port 80",
+      },
+    ]);
     assert.equal(spec.default, undefined, "image is required: spec does not default");
   });
 });
@@ -109,33 +155,59 @@ describe("CRD from a hand-built model", () => {
   });
 
   it("an optional immutable field can neither change nor be removed", () => {
-    assert.deepEqual(spec.properties.zone["x-kubernetes-validations"], [{ rule: "self == oldSelf", message: "zone is immutable" }]);
+    assert.deepEqual(spec.properties.zone["x-kubernetes-validations"], [
+      { rule: "self == oldSelf", message: "zone is immutable" },
+    ]);
     assert.deepEqual(spec["x-kubernetes-validations"], [
-      { rule: "!has(oldSelf.zone) || has(self.zone)", message: "zone is immutable and cannot be removed once set" },
-      { rule: "self.count > 3 || self.mode == 'safe'", message: "few widgets must be safe", reason: "FieldValueInvalid" },
+      {
+        rule: "!has(oldSelf.zone) || has(self.zone)",
+        message: "zone is immutable and cannot be removed once set",
+      },
+      {
+        rule: "self.count > 3 || self.mode == 'safe'",
+        message: "few widgets must be safe",
+        reason: "FieldValueInvalid",
+      },
     ]);
   });
 
   it("an object of optional, defaulted children defaults to {}", () => {
     assert.deepEqual(spec.properties.limits.default, {});
-    assert.deepEqual(spec.properties.limits.properties.cpu, { "x-kubernetes-int-or-string": true, default: 1 });
+    assert.deepEqual(spec.properties.limits.properties.cpu, {
+      "x-kubernetes-int-or-string": true,
+      default: 1,
+    });
   });
 
   it("status fields drop their defaults", () => {
-    assert.deepEqual(root.properties.status.properties.history, { type: "array", items: { type: "string" }, "x-kubernetes-list-type": "atomic" });
+    assert.deepEqual(root.properties.status.properties.history, {
+      type: "array",
+      items: { type: "string" },
+      "x-kubernetes-list-type": "atomic",
+    });
   });
 
   it("the structural checker catches what it claims to", () => {
-    assert.deepEqual(structuralProblems({ type: "object", properties: { a: {} }, additionalProperties: { type: "string" } }), [
-      "openAPIV3Schema: both properties and additionalProperties",
-      "openAPIV3Schema.a: no type",
+    assert.deepEqual(
+      structuralProblems({
+        type: "object",
+        properties: { a: {} },
+        additionalProperties: { type: "string" },
+      }),
+      ["openAPIV3Schema: both properties and additionalProperties", "openAPIV3Schema.a: no type"],
+    );
+    assert.deepEqual(structuralProblems({ type: "array", items: { type: "string" } }), [
+      "openAPIV3Schema: array without x-kubernetes-list-type",
     ]);
-    assert.deepEqual(structuralProblems({ type: "array", items: { type: "string" } }), ["openAPIV3Schema: array without x-kubernetes-list-type"]);
   });
 
   it("keeps long CEL rules on one line", () => {
-    const long = "self.count > 3 || " + Array.from({ length: 30 }, (_, i) => `self.mode == 'm${i}'`).join(" || ");
-    const content = renderCrd(fixtureModel({ spec: { fields: model.spec.fields, rules: [{ rule: long, message: "m" }] } })).content;
+    const long =
+      "self.count > 3 || " +
+      Array.from({ length: 30 }, (_, i) => `self.mode == 'm${i}'`).join(" || ");
+    const content = renderCrd(
+      fixtureModel({ spec: { fields: model.spec.fields, rules: [{ rule: long, message: "m" }] } }),
+    ).content;
     assert.ok(content.includes(`- rule: ${long}\n`));
   });
 

@@ -40,7 +40,9 @@ export function buildCrd(model: OperatorModel) {
         storage: version.storage,
         schema: { openAPIV3Schema: rootSchema(model) },
         subresources: subresources(model),
-        ...(model.printerColumns.length > 0 ? { additionalPrinterColumns: printerColumns(model) } : {}),
+        ...(model.printerColumns.length > 0
+          ? { additionalPrinterColumns: printerColumns(model) }
+          : {}),
       })),
     },
   };
@@ -57,7 +59,8 @@ export function rootSchema(model: OperatorModel): JSONSchemaProps {
         type: "string",
       },
       kind: {
-        description: "Kind is a string value representing the REST resource this object represents.",
+        description:
+          "Kind is a string value representing the REST resource this object represents.",
         type: "string",
       },
       metadata: { type: "object" },

@@ -32,7 +32,19 @@ const NAME_HINTS: [RegExp, string][] = [
   [/version/i, "1.0"],
 ];
 
-const GENERIC_STRINGS = ["example", "example-1", "a", "A", "1", "v1", "1.0", "Example", "EXAMPLE", "example.com", "x1"];
+const GENERIC_STRINGS = [
+  "example",
+  "example-1",
+  "a",
+  "A",
+  "1",
+  "v1",
+  "1.0",
+  "Example",
+  "EXAMPLE",
+  "example.com",
+  "x1",
+];
 
 /**
  * A value the API server accepts for this field. `index` makes list elements and map keys
@@ -45,7 +57,11 @@ export function exampleValue(field: FieldModel, index = 0): unknown {
 }
 
 /** The fields an object needs: every required one, then optional ones until minProperties holds. */
-export function exampleObject(fields: readonly FieldModel[], minProperties = 0, index = 0): Record<string, unknown> {
+export function exampleObject(
+  fields: readonly FieldModel[],
+  minProperties = 0,
+  index = 0,
+): Record<string, unknown> {
   const chosen = fields.filter((f) => f.required);
   for (const field of fields) {
     if (chosen.length >= minProperties) break;
@@ -56,7 +72,10 @@ export function exampleObject(fields: readonly FieldModel[], minProperties = 0, 
 }
 
 function candidatesFor(field: FieldModel, index: number): unknown[] {
-  const preset = [...(field.hasDefault && index === 0 ? [field.default] : []), ...(field.enum ? rotate(field.enum, index) : [])];
+  const preset = [
+    ...(field.hasDefault && index === 0 ? [field.default] : []),
+    ...(field.enum ? rotate(field.enum, index) : []),
+  ];
   switch (field.type) {
     case "string":
       return [...preset, ...stringCandidates(field, index)];
@@ -73,11 +92,22 @@ function candidatesFor(field: FieldModel, index: number): unknown[] {
       return [...preset, exampleObject(field.fields, field.minProperties ?? 0, index)];
     case "array": {
       const count = field.minItems ?? 0;
-      return [...preset, Array.from({ length: count }, (_, i) => exampleValue(field.items!, index + i))];
+      return [
+        ...preset,
+        Array.from({ length: count }, (_, i) => exampleValue(field.items!, index + i)),
+      ];
     }
     case "map": {
       const count = field.minProperties ?? 0;
-      return [...preset, Object.fromEntries(Array.from({ length: count }, (_, i) => [`key-${index + i + 1}`, exampleValue(field.items!, index + i)]))];
+      return [
+        ...preset,
+        Object.fromEntries(
+          Array.from({ length: count }, (_, i) => [
+            `key-${index + i + 1}`,
+            exampleValue(field.items!, index + i),
+          ]),
+        ),
+      ];
     }
   }
 }
@@ -88,11 +118,24 @@ function stringCandidates(field: FieldModel, index: number): string[] {
     ...NAME_HINTS.filter(([hint]) => hint.test(field.name)).map(([, value]) => value),
     ...GENERIC_STRINGS,
   ];
-  const padded = field.minLength ? [..."ax1".split("").map((c) => c.repeat(field.minLength!)), "example".padEnd(field.minLength, "x")] : [];
-  const fromPattern = field.pattern ? [0, 1, 2].map((extra) => stringForPattern(field.pattern!, extra)).filter((v): v is string => v !== undefined) : [];
+  const padded = field.minLength
+    ? [
+        ..."ax1".split("").map((c) => c.repeat(field.minLength!)),
+        "example".padEnd(field.minLength, "x"),
+      ]
+    : [];
+  const fromPattern = field.pattern
+    ? [0, 1, 2]
+        .map((extra) => stringForPattern(field.pattern!, extra))
+        .filter((v): v is string => v !== undefined)
+    : [];
   const all = [...base, ...padded, ...fromPattern];
   if (index === 0) return all;
-  return all.flatMap((value) => [distinct(value, index, field.format), `${value}-${index}`, `${value}${index}`]);
+  return all.flatMap((value) => [
+    distinct(value, index, field.format),
+    `${value}-${index}`,
+    `${value}${index}`,
+  ]);
 }
 
 /** Distinct variants that keep formats valid: 10.0.1.0/24 rather than 10.0.0.0/24-1. */
@@ -106,7 +149,9 @@ function distinct(value: string, index: number, format: string | undefined): str
 function numberCandidates(field: FieldModel, index: number): number[] {
   const integral = field.type !== "number";
   const round = (v: number) => (integral ? Math.ceil(v) : v);
-  const up = [field.minimum, 1, 0].filter((v): v is number => v !== undefined).map((v) => round(v) + index);
+  const up = [field.minimum, 1, 0]
+    .filter((v): v is number => v !== undefined)
+    .map((v) => round(v) + index);
   const down = field.maximum === undefined ? [] : [Math.floor(field.maximum) - index];
   return [...up, ...down];
 }

@@ -6,7 +6,8 @@ import type { FieldModel } from "../../model/types.ts";
 
 /** Loose checks of the formats the API server validates. */
 const FORMAT_CHECKS: Record<string, RegExp> = {
-  hostname: /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?(\.[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*$/i,
+  hostname:
+    /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?(\.[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*$/i,
   cidr: /^(\d{1,3}\.){3}\d{1,3}\/\d{1,2}$|^[0-9a-f:]+\/\d{1,3}$/i,
   ipv4: /^(\d{1,3}\.){3}\d{1,3}$/,
   ipv6: /^[0-9a-f:]+$/i,
@@ -25,36 +26,56 @@ export function fieldViolations(field: FieldModel, value: unknown, path = field.
   if (value === null) return field.nullable ? [] : [`${path}: null is not allowed`];
   const problems: string[] = [];
   const fail = (message: string) => problems.push(`${path}: ${message}`);
-  if (!typeMatches(field, value)) return [`${path}: ${JSON.stringify(value)} is not of type ${field.type}`];
-  if (field.enum && !field.enum.some((v) => v === value)) fail(`${JSON.stringify(value)} is not one of ${field.enum.join(", ")}`);
+  if (!typeMatches(field, value))
+    return [`${path}: ${JSON.stringify(value)} is not of type ${field.type}`];
+  if (field.enum && !field.enum.some((v) => v === value))
+    fail(`${JSON.stringify(value)} is not one of ${field.enum.join(", ")}`);
   if (typeof value === "number") {
-    if (field.minimum !== undefined && value < field.minimum) fail(`${value} < minimum ${field.minimum}`);
-    if (field.maximum !== undefined && value > field.maximum) fail(`${value} > maximum ${field.maximum}`);
+    if (field.minimum !== undefined && value < field.minimum)
+      fail(`${value} < minimum ${field.minimum}`);
+    if (field.maximum !== undefined && value > field.maximum)
+      fail(`${value} > maximum ${field.maximum}`);
   }
   if (typeof value === "string") {
     const length = [...value].length;
-    if (field.minLength !== undefined && length < field.minLength) fail(`shorter than ${field.minLength}`);
-    if (field.maxLength !== undefined && length > field.maxLength) fail(`longer than ${field.maxLength}`);
-    if (field.pattern !== undefined && !patternRegExp(field.pattern).test(value)) fail(`does not match ${field.pattern}`);
+    if (field.minLength !== undefined && length < field.minLength)
+      fail(`shorter than ${field.minLength}`);
+    if (field.maxLength !== undefined && length > field.maxLength)
+      fail(`longer than ${field.maxLength}`);
+    if (field.pattern !== undefined && !patternRegExp(field.pattern).test(value))
+      fail(`does not match ${field.pattern}`);
     const check = field.format ? FORMAT_CHECKS[field.format] : undefined;
     if (check && !check.test(value)) fail(`is not a valid ${field.format}`);
   }
   if (Array.isArray(value)) {
-    if (field.minItems !== undefined && value.length < field.minItems) fail(`fewer than ${field.minItems} items`);
-    if (field.maxItems !== undefined && value.length > field.maxItems) fail(`more than ${field.maxItems} items`);
-    value.forEach((item, i) => problems.push(...fieldViolations(field.items!, item, `${path}[${i}]`)));
+    if (field.minItems !== undefined && value.length < field.minItems)
+      fail(`fewer than ${field.minItems} items`);
+    if (field.maxItems !== undefined && value.length > field.maxItems)
+      fail(`more than ${field.maxItems} items`);
+    value.forEach((item, i) =>
+      problems.push(...fieldViolations(field.items!, item, `${path}[${i}]`)),
+    );
   } else if (typeof value === "object" && field.type !== "free-form") {
     const entries = Object.entries(value as Record<string, unknown>);
-    if (field.minProperties !== undefined && entries.length < field.minProperties) fail(`fewer than ${field.minProperties} properties`);
-    if (field.maxProperties !== undefined && entries.length > field.maxProperties) fail(`more than ${field.maxProperties} properties`);
-    if (field.type === "map") for (const [key, v] of entries) problems.push(...fieldViolations(field.items!, v, `${path}.${key}`));
-    if (field.type === "object") problems.push(...objectViolations(field.fields, value as Record<string, unknown>, path));
+    if (field.minProperties !== undefined && entries.length < field.minProperties)
+      fail(`fewer than ${field.minProperties} properties`);
+    if (field.maxProperties !== undefined && entries.length > field.maxProperties)
+      fail(`more than ${field.maxProperties} properties`);
+    if (field.type === "map")
+      for (const [key, v] of entries)
+        problems.push(...fieldViolations(field.items!, v, `${path}.${key}`));
+    if (field.type === "object")
+      problems.push(...objectViolations(field.fields, value as Record<string, unknown>, path));
   }
   return problems;
 }
 
 /** Required fields present, every present field valid, no unknown fields. */
-export function objectViolations(fields: readonly FieldModel[], value: Record<string, unknown>, path: string): string[] {
+export function objectViolations(
+  fields: readonly FieldModel[],
+  value: Record<string, unknown>,
+  path: string,
+): string[] {
   const problems: string[] = [];
   for (const field of fields) {
     const childPath = path ? `${path}.${field.name}` : field.name;
@@ -64,7 +85,9 @@ export function objectViolations(fields: readonly FieldModel[], value: Record<st
     }
     problems.push(...fieldViolations(field, value[field.name], childPath));
   }
-  for (const key of Object.keys(value)) if (!fields.some((f) => f.name === key)) problems.push(`${path ? `${path}.` : ""}${key}: unknown field`);
+  for (const key of Object.keys(value))
+    if (!fields.some((f) => f.name === key))
+      problems.push(`${path ? `${path}.` : ""}${key}: unknown field`);
   return problems;
 }
 

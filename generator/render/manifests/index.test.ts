@@ -27,7 +27,10 @@ const EXPECTED_FILES = {
 
 describe("renderManifests", () => {
   it("database: the expected file list, sorted", () => {
-    assert.deepEqual(renderManifests(exampleModel("database")).map((f) => f.path), EXPECTED_FILES.database);
+    assert.deepEqual(
+      renderManifests(exampleModel("database")).map((f) => f.path),
+      EXPECTED_FILES.database,
+    );
   });
 
   for (const name of EXAMPLES) {
@@ -37,11 +40,14 @@ describe("renderManifests", () => {
       assert.deepEqual(renderManifests(exampleModel(name)), first);
       for (const file of first) {
         assert.ok(file.path.startsWith("config/"));
-        const ownership = file.path.startsWith("config/samples/") ? Ownership.ScaffoldOnce : Ownership.Generated;
+        const ownership = file.path.startsWith("config/samples/")
+          ? Ownership.ScaffoldOnce
+          : Ownership.Generated;
         assert.equal(file.ownership, ownership, file.path);
         assert.ok(file.content.startsWith(fileHeader(ownership, "#")), file.path);
         for (const doc of documentsOf(file)) {
-          if (["Deployment", "ServiceAccount", "Role", "RoleBinding"].includes(doc.kind)) assert.ok(doc.metadata.namespace, `${file.path} ${doc.kind}`);
+          if (["Deployment", "ServiceAccount", "Role", "RoleBinding"].includes(doc.kind))
+            assert.ok(doc.metadata.namespace, `${file.path} ${doc.kind}`);
         }
       }
     });
@@ -50,10 +56,19 @@ describe("renderManifests", () => {
   it("kustomizations: default ties crd, rbac and manager together without a global namespace", () => {
     const files = renderManifests(fixtureModel());
     const [main] = documentsOf(fileAt(files, "config/default/kustomization.yaml"));
-    assert.deepEqual(main, { apiVersion: "kustomize.config.k8s.io/v1beta1", kind: "Kustomization", resources: ["../crd", "../rbac", "../manager"] });
+    assert.deepEqual(main, {
+      apiVersion: "kustomize.config.k8s.io/v1beta1",
+      kind: "Kustomization",
+      resources: ["../crd", "../rbac", "../manager"],
+    });
     assert.match(fileAt(files, "config/default/kustomization.yaml").content, /# .*namespace/);
-    assert.deepEqual(documentsOf(fileAt(files, "config/crd/kustomization.yaml"))[0]!.resources, ["bases/widgets.example.com_widgets.yaml"]);
-    assert.deepEqual(documentsOf(fileAt(files, "config/manager/kustomization.yaml"))[0]!.resources, ["manager.yaml"]);
+    assert.deepEqual(documentsOf(fileAt(files, "config/crd/kustomization.yaml"))[0]!.resources, [
+      "bases/widgets.example.com_widgets.yaml",
+    ]);
+    assert.deepEqual(
+      documentsOf(fileAt(files, "config/manager/kustomization.yaml"))[0]!.resources,
+      ["manager.yaml"],
+    );
   });
 
   it("strings YAML 1.1 would misread stay strings", () => {

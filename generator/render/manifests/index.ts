@@ -12,11 +12,22 @@ import { renderUserRoles } from "./user-roles.ts";
 
 export function renderManifests(model: OperatorModel): GeneratedFile[] {
   const rbac = [...renderOperatorRbac(model), ...renderUserRoles(model)];
-  const files = [renderCrd(model), ...rbac, renderManager(model), ...renderSamples(model), ...renderKustomizations(model, rbac)];
+  const files = [
+    renderCrd(model),
+    ...rbac,
+    renderManager(model),
+    ...renderSamples(model),
+    ...renderKustomizations(model, rbac),
+  ];
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
 export { exampleObject, exampleValue } from "./example-values.ts";
 export { fieldViolations, objectViolations } from "./field-violations.ts";
 export { ENV, HEALTH_PORT, LIVENESS_PATH, METRICS_PORT, READINESS_PATH } from "./manager.ts";
-export { deploymentName, leaderElectionRoleName, managerRoleName, serviceAccountName } from "./rbac-names.ts";
+export {
+  deploymentName,
+  leaderElectionRoleName,
+  managerRoleName,
+  serviceAccountName,
+} from "./rbac-names.ts";

@@ -10,23 +10,30 @@ function kustomization(resources: string[]) {
   return { apiVersion: "kustomize.config.k8s.io/v1beta1", kind: "Kustomization", resources };
 }
 
-export function renderKustomizations(model: OperatorModel, rbacFiles: readonly GeneratedFile[]): GeneratedFile[] {
+export function renderKustomizations(
+  model: OperatorModel,
+  rbacFiles: readonly GeneratedFile[],
+): GeneratedFile[] {
   const crdFile = crdPath(model).slice("config/crd/".length);
   const rbacResources = rbacFiles.map((f) => f.path.slice("config/rbac/".length)).sort();
   return [
     yamlFile("config/crd/kustomization.yaml", [kustomization([crdFile])]),
     yamlFile("config/rbac/kustomization.yaml", [kustomization(rbacResources)]),
     yamlFile("config/manager/kustomization.yaml", [kustomization(["manager.yaml"])]),
-    yamlFile("config/default/kustomization.yaml", [kustomization(["../crd", "../rbac", "../manager"])], {
-      comment: [
-        `Installs the operator into namespace ${model.namespace}: kubectl apply -k config/default`,
-        "",
-        "No `namespace:` and no `labels:` transformer here, on purpose. Every namespaced object below",
-        "states its own namespace: the operator's objects live in its namespace, and the RBAC of an",
-        "operator that watches listed namespaces lives in each of those. A global `namespace:` would",
-        "move those RoleBindings into the operator's namespace and silently revoke its access, and",
-        "a global label transformer would rewrite the Deployment's immutable selector.",
-      ],
-    }),
+    yamlFile(
+      "config/default/kustomization.yaml",
+      [kustomization(["../crd", "../rbac", "../manager"])],
+      {
+        comment: [
+          `Installs the operator into namespace ${model.namespace}: kubectl apply -k config/default`,
+          "",
+          "No `namespace:` and no `labels:` transformer here, on purpose. Every namespaced object below",
+          "states its own namespace: the operator's objects live in its namespace, and the RBAC of an",
+          "operator that watches listed namespaces lives in each of those. A global `namespace:` would",
+          "move those RoleBindings into the operator's namespace and silently revoke its access, and",
+          "a global label transformer would rewrite the Deployment's immutable selector.",
+        ],
+      },
+    ),
   ];
 }

@@ -23,11 +23,18 @@ function checkRestricted(model: OperatorModel) {
   assert.equal(deployment.metadata.namespace, model.namespace);
   assert.equal(deployment.spec.replicas, model.operator.leaderElection ? 2 : 1);
   const selector = deployment.spec.selector.matchLabels;
-  assert.deepEqual(selector, { "app.kubernetes.io/name": model.name, "app.kubernetes.io/component": "manager" });
+  assert.deepEqual(selector, {
+    "app.kubernetes.io/name": model.name,
+    "app.kubernetes.io/component": "manager",
+  });
   const pod = deployment.spec.template;
-  for (const [key, value] of Object.entries(selector)) assert.equal(pod.metadata.labels[key], value, "the template matches its selector");
+  for (const [key, value] of Object.entries(selector))
+    assert.equal(pod.metadata.labels[key], value, "the template matches its selector");
   assert.equal(pod.spec.serviceAccountName, `${model.name}-controller-manager`);
-  assert.deepEqual(pod.spec.securityContext, { runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } });
+  assert.deepEqual(pod.spec.securityContext, {
+    runAsNonRoot: true,
+    seccompProfile: { type: "RuntimeDefault" },
+  });
   assert.equal(pod.spec.terminationGracePeriodSeconds, 10);
   assert.equal(pod.spec.hostNetwork ?? false, false);
 
@@ -42,10 +49,19 @@ function checkRestricted(model: OperatorModel) {
     runAsUser: 65532,
     capabilities: { drop: ["ALL"] },
   });
-  assert.deepEqual(container.ports.map((p: any) => [p.name, p.containerPort]), [["metrics", 8080], ["health", 8081]]);
+  assert.deepEqual(
+    container.ports.map((p: any) => [p.name, p.containerPort]),
+    [
+      ["metrics", 8080],
+      ["health", 8081],
+    ],
+  );
   assert.deepEqual(container.livenessProbe.httpGet, { path: "/healthz", port: 8081 });
   assert.deepEqual(container.readinessProbe.httpGet, { path: "/readyz", port: 8081 });
-  assert.deepEqual(container.resources, { requests: { cpu: "10m", memory: "64Mi" }, limits: { cpu: "500m", memory: "256Mi" } });
+  assert.deepEqual(container.resources, {
+    requests: { cpu: "10m", memory: "64Mi" },
+    limits: { cpu: "500m", memory: "256Mi" },
+  });
   const env = Object.fromEntries(container.env.map((e: any) => [e.name, e.value ?? e.valueFrom]));
   assert.deepEqual(env, {
     POD_NAMESPACE: { fieldRef: { fieldPath: "metadata.namespace" } },
@@ -59,14 +75,18 @@ function checkRestricted(model: OperatorModel) {
 
 describe("manager Deployment", () => {
   for (const name of EXAMPLES) {
-    it(`${name}: restricted Pod Security Standard, probes, env, resources`, () => checkRestricted(exampleModel(name)));
+    it(`${name}: restricted Pod Security Standard, probes, env, resources`, () =>
+      checkRestricted(exampleModel(name)));
   }
 
   it("watched namespaces and no leader election: one replica, namespaces in WATCH_NAMESPACES", () => {
     const model = fixtureModel();
     checkRestricted(model);
     const container = managerOf(model).deployment.spec.template.spec.containers[0];
-    assert.equal(container.env.find((e: any) => e.name === "WATCH_NAMESPACES").value, "team-a,team-b");
+    assert.equal(
+      container.env.find((e: any) => e.name === "WATCH_NAMESPACES").value,
+      "team-a,team-b",
+    );
     assert.equal(container.env.find((e: any) => e.name === "LEADER_ELECT").value, "false");
   });
 

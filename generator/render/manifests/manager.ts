@@ -45,7 +45,11 @@ export function deployment(model: OperatorModel) {
   return {
     apiVersion: "apps/v1",
     kind: "Deployment",
-    metadata: { name: deploymentName(model), namespace: model.namespace, labels: labelsFor(model, "manager") },
+    metadata: {
+      name: deploymentName(model),
+      namespace: model.namespace,
+      labels: labelsFor(model, "manager"),
+    },
     spec: {
       // A second replica only helps when a Lease keeps it on standby.
       replicas: model.operator.leaderElection ? 2 : 1,
@@ -85,9 +89,20 @@ function container(model: OperatorModel) {
       { name: "metrics", containerPort: METRICS_PORT, protocol: "TCP" },
       { name: "health", containerPort: HEALTH_PORT, protocol: "TCP" },
     ],
-    livenessProbe: { httpGet: { path: LIVENESS_PATH, port: HEALTH_PORT }, initialDelaySeconds: 15, periodSeconds: 20 },
-    readinessProbe: { httpGet: { path: READINESS_PATH, port: HEALTH_PORT }, initialDelaySeconds: 5, periodSeconds: 10 },
-    resources: { requests: { cpu: "10m", memory: "64Mi" }, limits: { cpu: "500m", memory: "256Mi" } },
+    livenessProbe: {
+      httpGet: { path: LIVENESS_PATH, port: HEALTH_PORT },
+      initialDelaySeconds: 15,
+      periodSeconds: 20,
+    },
+    readinessProbe: {
+      httpGet: { path: READINESS_PATH, port: HEALTH_PORT },
+      initialDelaySeconds: 5,
+      periodSeconds: 10,
+    },
+    resources: {
+      requests: { cpu: "10m", memory: "64Mi" },
+      limits: { cpu: "500m", memory: "256Mi" },
+    },
     securityContext: {
       allowPrivilegeEscalation: false,
       readOnlyRootFilesystem: true,

@@ -20,7 +20,9 @@ export function managerRules(model: OperatorModel): PolicyRule[] {
     // Status and conditions are written through the status subresource.
     { apiGroups: [group], resources: [`${plural}/status`], verbs: STATUS_VERBS },
     // Setting blockOwnerDeletion on a child's ownerReference requires update on the owner's finalizers.
-    ...(model.children.length > 0 ? [{ apiGroups: [group], resources: [`${plural}/finalizers`], verbs: FINALIZERS_VERBS }] : []),
+    ...(model.children.length > 0
+      ? [{ apiGroups: [group], resources: [`${plural}/finalizers`], verbs: FINALIZERS_VERBS }]
+      : []),
     // Children are server-side applied and garbage-collected through ownerReferences:
     // no update, no delete.
     ...childRules(model),
@@ -37,7 +39,13 @@ export function childRules(model: OperatorModel): PolicyRule[] {
     resources.add(child.plural);
     byGroup.set(child.group, resources);
   }
-  return [...byGroup.keys()].sort().map((group) => ({ apiGroups: [group], resources: [...byGroup.get(group)!].sort(), verbs: CHILD_VERBS }));
+  return [...byGroup.keys()]
+    .sort()
+    .map((group) => ({
+      apiGroups: [group],
+      resources: [...byGroup.get(group)!].sort(),
+      verbs: CHILD_VERBS,
+    }));
 }
 
 /** Leader election: one Lease in the operator's namespace, and events about who leads. */
@@ -53,7 +61,9 @@ export function copyRule(rule: PolicyRule): PolicyRule {
   return {
     apiGroups: [...rule.apiGroups],
     resources: [...rule.resources],
-    ...(rule.resourceNames && rule.resourceNames.length > 0 ? { resourceNames: [...rule.resourceNames] } : {}),
+    ...(rule.resourceNames && rule.resourceNames.length > 0
+      ? { resourceNames: [...rule.resourceNames] }
+      : {}),
     verbs: [...rule.verbs],
   };
 }

@@ -14,7 +14,9 @@ function rulesIn(file: GeneratedFile): any[] {
 }
 
 function verbsFor(rules: any[], group: string, resource: string): string[] | undefined {
-  const matching = rules.filter((r) => r.apiGroups.includes(group) && r.resources.includes(resource));
+  const matching = rules.filter(
+    (r) => r.apiGroups.includes(group) && r.resources.includes(resource),
+  );
   if (matching.length === 0) return undefined;
   return matching.flatMap((r) => r.verbs).sort();
 }
@@ -24,7 +26,9 @@ const sorted = (verbs: string[]) => [...verbs].sort();
 function checkNoWildcards(files: GeneratedFile[]) {
   for (const file of files) {
     assert.ok(!file.content.includes("*"), `${file.path} contains *`);
-    for (const rule of rulesIn(file)) for (const list of [rule.apiGroups, rule.resources, rule.verbs, rule.resourceNames ?? []]) assert.ok(!list.includes("*"));
+    for (const rule of rulesIn(file))
+      for (const list of [rule.apiGroups, rule.resources, rule.verbs, rule.resourceNames ?? []])
+        assert.ok(!list.includes("*"));
   }
 }
 
@@ -32,20 +36,37 @@ function checkManagerRules(model: OperatorModel, rules: any[]) {
   const { group, plural } = model.api;
   assert.deepEqual(verbsFor(rules, group, plural), sorted(["get", "list", "watch", "patch"]));
   assert.deepEqual(verbsFor(rules, group, `${plural}/status`), sorted(["get", "update", "patch"]));
-  assert.deepEqual(verbsFor(rules, group, `${plural}/finalizers`), model.children.length > 0 ? ["update"] : undefined);
-  for (const child of model.children) assert.deepEqual(verbsFor(rules, child.group, child.plural), sorted(["get", "list", "watch", "create", "patch"]));
+  assert.deepEqual(
+    verbsFor(rules, group, `${plural}/finalizers`),
+    model.children.length > 0 ? ["update"] : undefined,
+  );
+  for (const child of model.children)
+    assert.deepEqual(
+      verbsFor(rules, child.group, child.plural),
+      sorted(["get", "list", "watch", "create", "patch"]),
+    );
   assert.deepEqual(verbsFor(rules, "events.k8s.io", "events"), ["create", "patch"]);
   assert.equal(verbsFor(rules, "", "events"), undefined, "events go through events.k8s.io only");
   for (const rule of rules) {
-    assert.ok(!rule.verbs.includes("delete") || model.rbac.extraRules.some((r) => r.verbs.includes("delete")), "no delete unless asked for");
+    assert.ok(
+      !rule.verbs.includes("delete") ||
+        model.rbac.extraRules.some((r) => r.verbs.includes("delete")),
+      "no delete unless asked for",
+    );
   }
 }
 
 function checkUserRoles(model: OperatorModel, files: GeneratedFile[]) {
   const { group, plural, singular } = model.api;
   const expected = {
-    admin: { aggregate: "admin", verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"] },
-    editor: { aggregate: "edit", verbs: ["create", "delete", "get", "list", "patch", "update", "watch"] },
+    admin: {
+      aggregate: "admin",
+      verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
+    },
+    editor: {
+      aggregate: "edit",
+      verbs: ["create", "delete", "get", "list", "patch", "update", "watch"],
+    },
     viewer: { aggregate: "view", verbs: ["get", "list", "watch"] },
   };
   for (const [level, { aggregate, verbs }] of Object.entries(expected)) {
@@ -53,10 +74,17 @@ function checkUserRoles(model: OperatorModel, files: GeneratedFile[]) {
     const [role] = documentsOf(file);
     assert.equal(role!.kind, "ClusterRole");
     assert.equal(role!.metadata.name, `${model.name}-${singular}-${level}-role`);
-    assert.equal(role!.metadata.labels[`rbac.authorization.k8s.io/aggregate-to-${aggregate}`], "true");
+    assert.equal(
+      role!.metadata.labels[`rbac.authorization.k8s.io/aggregate-to-${aggregate}`],
+      "true",
+    );
     const rules = rulesIn(file);
     assert.deepEqual(verbsFor(rules, group, plural), verbs);
-    assert.deepEqual(verbsFor(rules, group, `${plural}/status`), ["get"], `${level} can never write status`);
+    assert.deepEqual(
+      verbsFor(rules, group, `${plural}/status`),
+      ["get"],
+      `${level} can never write status`,
+    );
   }
 }
 
@@ -70,21 +98,40 @@ function checkServiceAccount(model: OperatorModel, files: GeneratedFile[]) {
 function checkLeaderElection(model: OperatorModel, files: GeneratedFile[]) {
   const present = files.some((f) => f.path === "config/rbac/leader_election_role.yaml");
   assert.equal(present, model.operator.leaderElection);
-  assert.equal(files.some((f) => f.path === "config/rbac/leader_election_role_binding.yaml"), model.operator.leaderElection);
+  assert.equal(
+    files.some((f) => f.path === "config/rbac/leader_election_role_binding.yaml"),
+    model.operator.leaderElection,
+  );
   if (!present) return;
   const [role] = documentsOf(fileAt(files, "config/rbac/leader_election_role.yaml"));
   assert.equal(role!.kind, "Role");
   assert.equal(role!.metadata.namespace, model.namespace);
-  assert.deepEqual(verbsFor(role!.rules, "coordination.k8s.io", "leases"), ["create", "get", "update"]);
+  assert.deepEqual(verbsFor(role!.rules, "coordination.k8s.io", "leases"), [
+    "create",
+    "get",
+    "update",
+  ]);
   assert.deepEqual(verbsFor(role!.rules, "events.k8s.io", "events"), ["create", "patch"]);
   const [binding] = documentsOf(fileAt(files, "config/rbac/leader_election_role_binding.yaml"));
-  assert.deepEqual(binding!.roleRef, { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: `${model.name}-leader-election-role` });
-  assert.deepEqual(binding!.subjects, [{ kind: "ServiceAccount", name: `${model.name}-controller-manager`, namespace: model.namespace }]);
+  assert.deepEqual(binding!.roleRef, {
+    apiGroup: "rbac.authorization.k8s.io",
+    kind: "Role",
+    name: `${model.name}-leader-election-role`,
+  });
+  assert.deepEqual(binding!.subjects, [
+    {
+      kind: "ServiceAccount",
+      name: `${model.name}-controller-manager`,
+      namespace: model.namespace,
+    },
+  ]);
 }
 
 function checkKustomization(files: GeneratedFile[]) {
   const [kustomization] = documentsOf(fileAt(files, "config/rbac/kustomization.yaml"));
-  const listed = files.filter((f) => f.path !== "config/rbac/kustomization.yaml").map((f) => f.path.slice("config/rbac/".length));
+  const listed = files
+    .filter((f) => f.path !== "config/rbac/kustomization.yaml")
+    .map((f) => f.path.slice("config/rbac/".length));
   assert.deepEqual([...kustomization!.resources].sort(), listed.sort());
 }
 
@@ -101,8 +148,18 @@ describe("RBAC from the examples (cluster-wide)", () => {
       checkManagerRules(model, role!.rules);
       const [binding] = documentsOf(fileAt(files, "config/rbac/role_binding.yaml"));
       assert.equal(binding!.kind, "ClusterRoleBinding");
-      assert.deepEqual(binding!.roleRef, { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: `${model.name}-manager-role` });
-      assert.deepEqual(binding!.subjects, [{ kind: "ServiceAccount", name: `${model.name}-controller-manager`, namespace: model.namespace }]);
+      assert.deepEqual(binding!.roleRef, {
+        apiGroup: "rbac.authorization.k8s.io",
+        kind: "ClusterRole",
+        name: `${model.name}-manager-role`,
+      });
+      assert.deepEqual(binding!.subjects, [
+        {
+          kind: "ServiceAccount",
+          name: `${model.name}-controller-manager`,
+          namespace: model.namespace,
+        },
+      ]);
       checkServiceAccount(model, files);
       checkUserRoles(model, files);
       checkLeaderElection(model, files);
@@ -112,10 +169,20 @@ describe("RBAC from the examples (cluster-wide)", () => {
 
   it("web-app: children grouped by API group", () => {
     const rules = rulesIn(fileAt(rbacFiles(exampleModel("web-app")), "config/rbac/role.yaml"));
-    assert.deepEqual(rules.filter((r) => r.resources.includes("deployments")), [
-      { apiGroups: ["apps"], resources: ["deployments"], verbs: ["get", "list", "watch", "create", "patch"] },
-    ]);
-    assert.deepEqual(rules.filter((r) => r.apiGroups.includes("")).map((r) => r.resources), [["configmaps", "services"]]);
+    assert.deepEqual(
+      rules.filter((r) => r.resources.includes("deployments")),
+      [
+        {
+          apiGroups: ["apps"],
+          resources: ["deployments"],
+          verbs: ["get", "list", "watch", "create", "patch"],
+        },
+      ],
+    );
+    assert.deepEqual(
+      rules.filter((r) => r.apiGroups.includes("")).map((r) => r.resources),
+      [["configmaps", "services"]],
+    );
   });
 
   it("dns-zone: no children, so no finalizers rule", () => {
@@ -131,22 +198,40 @@ describe("RBAC for watched namespaces", () => {
   it("a Role and RoleBinding in each watched namespace, nothing cluster-wide for the manager", () => {
     checkNoWildcards(files);
     const roles = documentsOf(fileAt(files, "config/rbac/role.yaml"));
-    assert.deepEqual(roles.map((r) => [r.kind, r.metadata.namespace, r.metadata.name]), [
-      ["Role", "team-a", "widget-operator-manager-role"],
-      ["Role", "team-b", "widget-operator-manager-role"],
-    ]);
+    assert.deepEqual(
+      roles.map((r) => [r.kind, r.metadata.namespace, r.metadata.name]),
+      [
+        ["Role", "team-a", "widget-operator-manager-role"],
+        ["Role", "team-b", "widget-operator-manager-role"],
+      ],
+    );
     for (const role of roles) checkManagerRules(model, role.rules);
     const bindings = documentsOf(fileAt(files, "config/rbac/role_binding.yaml"));
-    assert.deepEqual(bindings.map((b) => [b.kind, b.metadata.namespace, b.roleRef.kind]), [
-      ["RoleBinding", "team-a", "Role"],
-      ["RoleBinding", "team-b", "Role"],
-    ]);
-    for (const binding of bindings) assert.deepEqual(binding.subjects, [{ kind: "ServiceAccount", name: "widget-operator-controller-manager", namespace: "widget-system" }]);
+    assert.deepEqual(
+      bindings.map((b) => [b.kind, b.metadata.namespace, b.roleRef.kind]),
+      [
+        ["RoleBinding", "team-a", "Role"],
+        ["RoleBinding", "team-b", "Role"],
+      ],
+    );
+    for (const binding of bindings)
+      assert.deepEqual(binding.subjects, [
+        {
+          kind: "ServiceAccount",
+          name: "widget-operator-controller-manager",
+          namespace: "widget-system",
+        },
+      ]);
   });
 
   it("extra rules are passed through as given, resourceNames included", () => {
     const [role] = documentsOf(fileAt(files, "config/rbac/role.yaml"));
-    assert.deepEqual(role!.rules.at(-1), { apiGroups: [""], resources: ["configmaps"], resourceNames: ["widget-config"], verbs: ["get"] });
+    assert.deepEqual(role!.rules.at(-1), {
+      apiGroups: [""],
+      resources: ["configmaps"],
+      resourceNames: ["widget-config"],
+      verbs: ["get"],
+    });
   });
 
   it("no leader election files when leader election is off", () => {

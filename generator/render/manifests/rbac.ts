@@ -29,7 +29,11 @@ function serviceAccount(model: OperatorModel) {
   return {
     apiVersion: "v1",
     kind: "ServiceAccount",
-    metadata: { name: serviceAccountName(model), namespace: model.namespace, labels: labelsFor(model, "rbac") },
+    metadata: {
+      name: serviceAccountName(model),
+      namespace: model.namespace,
+      labels: labelsFor(model, "rbac"),
+    },
     // The operator talks to the API server with this token.
     automountServiceAccountToken: true,
   };
@@ -38,7 +42,14 @@ function serviceAccount(model: OperatorModel) {
 function managerRoles(model: OperatorModel): object[] {
   const rules = () => managerRules(model);
   if (model.rbac.clusterWide) {
-    return [{ apiVersion: RBAC_API, kind: "ClusterRole", metadata: { name: managerRoleName(model), labels: labelsFor(model, "rbac") }, rules: rules() }];
+    return [
+      {
+        apiVersion: RBAC_API,
+        kind: "ClusterRole",
+        metadata: { name: managerRoleName(model), labels: labelsFor(model, "rbac") },
+        rules: rules(),
+      },
+    ];
   }
   return model.rbac.watchNamespaces.map((namespace) => ({
     apiVersion: RBAC_API,
@@ -55,7 +66,11 @@ function managerBindings(model: OperatorModel): object[] {
         apiVersion: RBAC_API,
         kind: "ClusterRoleBinding",
         metadata: { name: `${model.name}-manager-rolebinding`, labels: labelsFor(model, "rbac") },
-        roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "ClusterRole", name: managerRoleName(model) },
+        roleRef: {
+          apiGroup: "rbac.authorization.k8s.io",
+          kind: "ClusterRole",
+          name: managerRoleName(model),
+        },
         subjects: [subject(model)],
       },
     ];
@@ -63,7 +78,11 @@ function managerBindings(model: OperatorModel): object[] {
   return model.rbac.watchNamespaces.map((namespace) => ({
     apiVersion: RBAC_API,
     kind: "RoleBinding",
-    metadata: { name: `${model.name}-manager-rolebinding`, namespace, labels: labelsFor(model, "rbac") },
+    metadata: {
+      name: `${model.name}-manager-rolebinding`,
+      namespace,
+      labels: labelsFor(model, "rbac"),
+    },
     roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: managerRoleName(model) },
     subjects: [subject(model)],
   }));
@@ -73,7 +92,11 @@ function leaderElectionRole(model: OperatorModel) {
   return {
     apiVersion: RBAC_API,
     kind: "Role",
-    metadata: { name: leaderElectionRoleName(model), namespace: model.namespace, labels: labelsFor(model, "rbac") },
+    metadata: {
+      name: leaderElectionRoleName(model),
+      namespace: model.namespace,
+      labels: labelsFor(model, "rbac"),
+    },
     rules: leaderElectionRules(),
   };
 }
@@ -82,8 +105,16 @@ function leaderElectionBinding(model: OperatorModel) {
   return {
     apiVersion: RBAC_API,
     kind: "RoleBinding",
-    metadata: { name: `${model.name}-leader-election-rolebinding`, namespace: model.namespace, labels: labelsFor(model, "rbac") },
-    roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: leaderElectionRoleName(model) },
+    metadata: {
+      name: `${model.name}-leader-election-rolebinding`,
+      namespace: model.namespace,
+      labels: labelsFor(model, "rbac"),
+    },
+    roleRef: {
+      apiGroup: "rbac.authorization.k8s.io",
+      kind: "Role",
+      name: leaderElectionRoleName(model),
+    },
     subjects: [subject(model)],
   };
 }

@@ -25,18 +25,26 @@ function checkSample(model: OperatorModel) {
   assert.equal(object.metadata.name, `${model.api.singular}-sample`);
   assert.equal(object.metadata.namespace, undefined, "left to kubectl apply -n");
   assert.deepEqual(objectViolations(model.spec.fields, object.spec, "spec"), []);
-  assert.deepEqual(Object.keys(object.spec), model.spec.fields.filter((f) => f.required).map((f) => f.name), "required fields only");
+  assert.deepEqual(
+    Object.keys(object.spec),
+    model.spec.fields.filter((f) => f.required).map((f) => f.name),
+    "required fields only",
+  );
   return object;
 }
 
 describe("sample object", () => {
-  for (const name of EXAMPLES) it(`${name}: every required field, each valid`, () => {
+  for (const name of EXAMPLES)
+    it(`${name}: every required field, each valid`, () => {
       checkSample(exampleModel(name));
     });
 
-  it("dns-zone: a hostname for the domain", () => assert.deepEqual(checkSample(exampleModel("dns-zone")).spec, { domain: "example.com" }));
-  it("web-app: an image for the image field", () => assert.deepEqual(checkSample(exampleModel("web-app")).spec, { image: "nginx:1.27" }));
-  it("database: nothing required, empty spec", () => assert.deepEqual(checkSample(exampleModel("database")).spec, {}));
+  it("dns-zone: a hostname for the domain", () =>
+    assert.deepEqual(checkSample(exampleModel("dns-zone")).spec, { domain: "example.com" }));
+  it("web-app: an image for the image field", () =>
+    assert.deepEqual(checkSample(exampleModel("web-app")).spec, { image: "nginx:1.27" }));
+  it("database: nothing required, empty spec", () =>
+    assert.deepEqual(checkSample(exampleModel("database")).spec, {}));
 
   it("hand-built model: formats, minimum, enum, minProperties, minItems with distinct map keys", () => {
     const spec = checkSample(fixtureModel()).spec;
@@ -56,7 +64,10 @@ describe("sample object", () => {
 
 describe("example values", () => {
   it("prefers the default, then the first enum value", () => {
-    assert.equal(exampleValue(field("size", "string", { enum: ["small", "large"], default: "large" })), "large");
+    assert.equal(
+      exampleValue(field("size", "string", { enum: ["small", "large"], default: "large" })),
+      "large",
+    );
     assert.equal(exampleValue(field("size", "string", { enum: ["small", "large"] })), "small");
   });
 
@@ -76,21 +87,42 @@ describe("example values", () => {
   });
 
   it("a format value for every format the API server checks", () => {
-    for (const format of ["hostname", "cidr", "ipv4", "ipv6", "email", "uri", "uuid", "date", "date-time", "duration", "mac", "byte"]) {
+    for (const format of [
+      "hostname",
+      "cidr",
+      "ipv4",
+      "ipv6",
+      "email",
+      "uri",
+      "uuid",
+      "date",
+      "date-time",
+      "duration",
+      "mac",
+      "byte",
+    ]) {
       const f = field("x", "string", { format });
       assert.deepEqual(fieldViolations(f, exampleValue(f)), [], format);
     }
   });
 
   it("distinct elements for a set list", () => {
-    const set = field("cidrs", "array", { listType: "set", minItems: 3, items: field("cidrs", "string", { format: "cidr" }) });
+    const set = field("cidrs", "array", {
+      listType: "set",
+      minItems: 3,
+      items: field("cidrs", "string", { format: "cidr" }),
+    });
     const value = exampleValue(set) as string[];
     assert.equal(new Set(value).size, 3);
     assert.deepEqual(fieldViolations(set, value), []);
   });
 
   it("objects get required fields, then optional ones up to minProperties", () => {
-    const fields = [field("a", "string"), field("b", "boolean", { required: true }), field("c", "integer")];
+    const fields = [
+      field("a", "string"),
+      field("b", "boolean", { required: true }),
+      field("c", "integer"),
+    ];
     assert.deepEqual(exampleObject(fields), { b: false });
     assert.deepEqual(exampleObject(fields, 2), { a: "example", b: false });
   });
@@ -100,6 +132,8 @@ describe("example values", () => {
     assert.deepEqual(fieldViolations(port, 0), ["port: 0 < minimum 1"]);
     assert.deepEqual(fieldViolations(port, "80"), ['port: "80" is not of type integer']);
     assert.deepEqual(objectViolations([port], { other: 1 }, "spec"), ["spec.other: unknown field"]);
-    assert.deepEqual(objectViolations([{ ...port, required: true }], {}, "spec"), ["spec.port: required"]);
+    assert.deepEqual(objectViolations([{ ...port, required: true }], {}, "spec"), [
+      "spec.port: required",
+    ]);
   });
 });

@@ -16,12 +16,23 @@ export function renderSamples(model: OperatorModel): GeneratedFile[] {
   return [
     yamlFile(`config/samples/${sampleFileName(model)}`, [sampleObject(model)], {
       ownership: Ownership.ScaffoldOnce,
-      comment: ["TODO(user): set the spec fields your first object needs; optional fields are left out."],
+      comment: [
+        "TODO(user): set the spec fields your first object needs; optional fields are left out.",
+      ],
     }),
     yamlFile(
       "config/samples/kustomization.yaml",
-      [{ apiVersion: "kustomize.config.k8s.io/v1beta1", kind: "Kustomization", resources: [sampleFileName(model)] }],
-      { ownership: Ownership.ScaffoldOnce, comment: ["List every sample here so `kubectl apply -k config/samples` creates them all."] },
+      [
+        {
+          apiVersion: "kustomize.config.k8s.io/v1beta1",
+          kind: "Kustomization",
+          resources: [sampleFileName(model)],
+        },
+      ],
+      {
+        ownership: Ownership.ScaffoldOnce,
+        comment: ["List every sample here so `kubectl apply -k config/samples` creates them all."],
+      },
     ),
   ];
 }

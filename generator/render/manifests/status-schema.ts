@@ -11,7 +11,8 @@ export const RESERVED_STATUS_FIELDS = ["observedGeneration", "phase", "condition
 export function statusSchema(model: OperatorModel): JSONSchemaProps {
   const properties: Record<string, JSONSchemaProps> = {
     observedGeneration: {
-      description: "The metadata.generation this status reflects. Status is current when it equals metadata.generation.",
+      description:
+        "The metadata.generation this status reflects. Status is current when it equals metadata.generation.",
       type: "integer",
       format: "int64",
       minimum: 0,
@@ -27,10 +28,17 @@ export function statusSchema(model: OperatorModel): JSONSchemaProps {
   }
   properties.conditions = conditionsSchema(model);
   for (const field of model.status.fields) {
-    if (field.name in properties) throw new Error(`internal error: status field ${field.name} collides with a field the runtime writes`);
+    if (field.name in properties)
+      throw new Error(
+        `internal error: status field ${field.name} collides with a field the runtime writes`,
+      );
     properties[field.name] = fieldSchema(field, "status");
   }
-  return { description: "Observed state, written only by the operator through the status subresource.", type: "object", properties };
+  return {
+    description: "Observed state, written only by the operator through the status subresource.",
+    type: "object",
+    properties,
+  };
 }
 
 /** metav1.Condition exactly as apimachinery publishes it, as a list-map keyed by type. */
@@ -40,27 +48,32 @@ export function conditionsSchema(model: OperatorModel): JSONSchemaProps {
     description: `Latest observations of the object's state. Condition types: ${types.join(", ")}.`,
     type: "array",
     items: {
-      description: "Condition contains details for one aspect of the current state of this API Resource.",
+      description:
+        "Condition contains details for one aspect of the current state of this API Resource.",
       type: "object",
       properties: {
         lastTransitionTime: {
-          description: "lastTransitionTime is the last time the condition transitioned from one status to another.",
+          description:
+            "lastTransitionTime is the last time the condition transitioned from one status to another.",
           type: "string",
           format: "date-time",
         },
         message: {
-          description: "message is a human readable message indicating details about the transition. This may be an empty string.",
+          description:
+            "message is a human readable message indicating details about the transition. This may be an empty string.",
           type: "string",
           maxLength: 32768,
         },
         observedGeneration: {
-          description: "observedGeneration represents the .metadata.generation that the condition was set based upon.",
+          description:
+            "observedGeneration represents the .metadata.generation that the condition was set based upon.",
           type: "integer",
           format: "int64",
           minimum: 0,
         },
         reason: {
-          description: "reason contains a programmatic identifier indicating the reason for the condition's last transition.",
+          description:
+            "reason contains a programmatic identifier indicating the reason for the condition's last transition.",
           type: "string",
           maxLength: 1024,
           minLength: 1,
@@ -75,7 +88,8 @@ export function conditionsSchema(model: OperatorModel): JSONSchemaProps {
           description: "type of condition in CamelCase or in foo.example.com/CamelCase.",
           type: "string",
           maxLength: 316,
-          pattern: "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
+          pattern:
+            "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
         },
       },
       required: ["lastTransitionTime", "message", "reason", "status", "type"],

@@ -16,8 +16,16 @@ export interface UserRole {
 }
 
 export const USER_ROLES: readonly UserRole[] = [
-  { level: "admin", aggregateTo: "admin", verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"] },
-  { level: "editor", aggregateTo: "edit", verbs: ["create", "delete", "get", "list", "patch", "update", "watch"] },
+  {
+    level: "admin",
+    aggregateTo: "admin",
+    verbs: ["create", "delete", "deletecollection", "get", "list", "patch", "update", "watch"],
+  },
+  {
+    level: "editor",
+    aggregateTo: "edit",
+    verbs: ["create", "delete", "get", "list", "patch", "update", "watch"],
+  },
   { level: "viewer", aggregateTo: "view", verbs: ["get", "list", "watch"] },
 ];
 
@@ -26,7 +34,9 @@ export function userRoleFileName(model: OperatorModel, role: UserRole): string {
 }
 
 export function renderUserRoles(model: OperatorModel): GeneratedFile[] {
-  return USER_ROLES.map((role) => yamlFile(`config/rbac/${userRoleFileName(model, role)}`, [userRole(model, role)]));
+  return USER_ROLES.map((role) =>
+    yamlFile(`config/rbac/${userRoleFileName(model, role)}`, [userRole(model, role)]),
+  );
 }
 
 export function userRoleRules(model: OperatorModel, role: UserRole): PolicyRule[] {
@@ -43,7 +53,10 @@ function userRole(model: OperatorModel, role: UserRole) {
     kind: "ClusterRole",
     metadata: {
       name: `${model.name}-${model.api.singular}-${role.level}-role`,
-      labels: sortKeys({ ...labelsFor(model, "rbac"), [`rbac.authorization.k8s.io/aggregate-to-${role.aggregateTo}`]: "true" }),
+      labels: sortKeys({
+        ...labelsFor(model, "rbac"),
+        [`rbac.authorization.k8s.io/aggregate-to-${role.aggregateTo}`]: "true",
+      }),
     },
     rules: userRoleRules(model, role),
   };

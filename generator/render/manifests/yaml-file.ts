@@ -16,11 +16,19 @@ export interface YamlFileOptions {
  * quoted or they turn into booleans and numbers. lineWidth 0 keeps long CEL rules and patterns on
  * one line; aliasDuplicateObjects false keeps shared objects from turning into anchors.
  */
-export function yamlFile(path: string, documents: readonly unknown[], options: YamlFileOptions = {}): GeneratedFile {
+export function yamlFile(
+  path: string,
+  documents: readonly unknown[],
+  options: YamlFileOptions = {},
+): GeneratedFile {
   const ownership = options.ownership ?? Ownership.Generated;
   const comment = (options.comment ?? []).map((line) => (line ? `# ${line}` : "#")).join("\n");
   const body = documents.map(toYaml).join("---\n");
-  return { path, ownership, content: fileHeader(ownership, "#") + (comment ? comment + "\n" : "") + body };
+  return {
+    path,
+    ownership,
+    content: fileHeader(ownership, "#") + (comment ? comment + "\n" : "") + body,
+  };
 }
 
 export function toYaml(value: unknown): string {

@@ -11,12 +11,19 @@ import type { FieldModel, OperatorModel } from "../../../model/types.ts";
 export const EXAMPLES = ["database", "dns-zone", "web-app"] as const;
 
 export function exampleModel(name: (typeof EXAMPLES)[number]): OperatorModel {
-  const source = readFileSync(join(import.meta.dirname, "../../../../examples", `${name}.yaml`), "utf8");
+  const source = readFileSync(
+    join(import.meta.dirname, "../../../../examples", `${name}.yaml`),
+    "utf8",
+  );
   return buildModel(parse(source), source);
 }
 
 /** A FieldModel with the builder's defaults; `path` follows `name` unless given. */
-export function field(name: string, type: FieldModel["type"], extra: Partial<FieldModel> = {}): FieldModel {
+export function field(
+  name: string,
+  type: FieldModel["type"],
+  extra: Partial<FieldModel> = {},
+): FieldModel {
   return {
     name,
     path: name,
@@ -66,9 +73,16 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
         field("mode", "string", { required: true, enum: ["fast", "safe"] }),
         field("network", "string", { required: true, format: "cidr" }),
         field("limits", "object", {
-          fields: [field("cpu", "int-or-string", { path: "limits.cpu", default: 1 }), field("extra", "free-form", { path: "limits.extra" })],
+          fields: [
+            field("cpu", "int-or-string", { path: "limits.cpu", default: 1 }),
+            field("extra", "free-form", { path: "limits.extra" }),
+          ],
         }),
-        field("labels", "map", { items: field("labels", "string", { path: "labels{}", maxLength: 63 }), minProperties: 1, required: true }),
+        field("labels", "map", {
+          items: field("labels", "string", { path: "labels{}", maxLength: 63 }),
+          minProperties: 1,
+          required: true,
+        }),
         field("ports", "array", {
           required: true,
           minItems: 2,
@@ -76,26 +90,73 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
           listMapKeys: ["name"],
           items: field("ports", "object", {
             path: "ports[]",
-            fields: [field("name", "string", { path: "ports[].name", required: true, maxLength: 15 }), field("port", "integer", { path: "ports[].port", required: true, minimum: 1, maximum: 65535 })],
+            fields: [
+              field("name", "string", { path: "ports[].name", required: true, maxLength: 15 }),
+              field("port", "integer", {
+                path: "ports[].port",
+                required: true,
+                minimum: 1,
+                maximum: 65535,
+              }),
+            ],
           }),
         }),
       ],
-      rules: [{ rule: "self.count > 3 || self.mode == 'safe'", message: "few widgets must be safe", reason: "FieldValueInvalid" }],
+      rules: [
+        {
+          rule: "self.count > 3 || self.mode == 'safe'",
+          message: "few widgets must be safe",
+          reason: "FieldValueInvalid",
+        },
+      ],
     },
     status: {
       phases: [],
       conditions: [{ type: "Ready" }],
-      fields: [field("url", "string"), field("history", "array", { items: field("history", "string", { path: "history[]" }), default: ["x"] })],
+      fields: [
+        field("url", "string"),
+        field("history", "array", {
+          items: field("history", "string", { path: "history[]" }),
+          default: ["x"],
+        }),
+      ],
     },
     externalResources: [],
     children: [],
-    rbac: { watchNamespaces: ["team-a", "team-b"], clusterWide: false, extraRules: [{ apiGroups: [""], resources: ["configmaps"], resourceNames: ["widget-config"], verbs: ["get"] }] },
+    rbac: {
+      watchNamespaces: ["team-a", "team-b"],
+      clusterWide: false,
+      extraRules: [
+        {
+          apiGroups: [""],
+          resources: ["configmaps"],
+          resourceNames: ["widget-config"],
+          verbs: ["get"],
+        },
+      ],
+    },
     printerColumns: [{ name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" }],
-    operator: { concurrency: 1, resyncPeriodSeconds: 600, backoffInitialSeconds: 1, backoffMaxSeconds: 300, leaderElection: false },
+    operator: {
+      concurrency: 1,
+      resyncPeriodSeconds: 600,
+      backoffInitialSeconds: 1,
+      backoffMaxSeconds: 300,
+      leaderElection: false,
+    },
     finalizer: "widgets.example.com/finalizer",
     fieldManager: name,
-    labels: { "app.kubernetes.io/name": name, "app.kubernetes.io/part-of": name, "app.kubernetes.io/managed-by": "kustomize" },
-    names: { specType: "WidgetSpec", statusType: "WidgetStatus", kindFile: "widget", kindVar: "widget", envPrefix: "WIDGET_OPERATOR" },
+    labels: {
+      "app.kubernetes.io/name": name,
+      "app.kubernetes.io/part-of": name,
+      "app.kubernetes.io/managed-by": "kustomize",
+    },
+    names: {
+      specType: "WidgetSpec",
+      statusType: "WidgetStatus",
+      kindFile: "widget",
+      kindVar: "widget",
+      envPrefix: "WIDGET_OPERATOR",
+    },
     ...overrides,
   };
 }
@@ -104,7 +165,8 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
 export function documentsOf(file: GeneratedFile): Record<string, any>[] {
   const docs = parseAllDocuments(file.content);
   for (const doc of docs) {
-    if (doc.errors.length > 0 || doc.warnings.length > 0) throw new Error(`${file.path}: ${[...doc.errors, ...doc.warnings].join("; ")}`);
+    if (doc.errors.length > 0 || doc.warnings.length > 0)
+      throw new Error(`${file.path}: ${[...doc.errors, ...doc.warnings].join("; ")}`);
   }
   return docs.map((doc) => doc.toJS());
 }
