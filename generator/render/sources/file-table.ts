@@ -1,0 +1,84 @@
+// The declarative table of source templates: which template renders which project path(s), and
+// who owns the result. Adding a file to generated projects means adding one row here.
+
+import { Ownership } from "../../base/files.ts";
+import type { ChildModel, ExternalResourceModel, OperatorModel } from "../../model/types.ts";
+
+export interface TemplateOutput {
+  path: string;
+  /** Set for rows rendered once per external binding. */
+  binding?: ExternalResourceModel;
+  /** Set for rows rendered once per child kind. */
+  child?: ChildModel;
+}
+
+export interface TemplateRow {
+  /** Path under templates/project/. */
+  template: string;
+  ownership: Ownership;
+  outputs: (model: OperatorModel) => TemplateOutput[];
+}
+
+const apiDir = (m: OperatorModel): string => `src/api/${m.api.version}`;
+const single = (path: (m: OperatorModel) => string) => (m: OperatorModel) => [{ path: path(m) }];
+const perBinding = (suffix: string) => (m: OperatorModel) =>
+  m.externalResources.map((binding) => ({ path: `src/providers/${binding.fileName}-${suffix}.ts`, binding }));
+const perChild = (accept: (c: ChildModel) => boolean) => (m: OperatorModel) =>
+  m.children.filter(accept).map((child) => ({ path: `src/children/${child.fileName}.ts`, child }));
+
+/** Child kinds with a dedicated builder template; every other kind gets the generic one. */
+const CHILD_TEMPLATES: Record<string, string> = {
+  "apps/v1:Deployment": "src/children/deployment.ts.hbs",
+  "v1:Service": "src/children/service.ts.hbs",
+  "v1:ConfigMap": "src/children/config-map.ts.hbs",
+  "v1:Secret": "src/children/secret.ts.hbs",
+};
+const childTemplate = (c: ChildModel): string | undefined => CHILD_TEMPLATES[`${c.apiVersion}:${c.kind}`];
+
+export const TEMPLATE_TABLE: readonly TemplateRow[] = [
+  { template: "package.json.hbs", ownership: Ownership.Merged, outputs: single(() => "package.json") },
+  { template: "README.md.hbs", ownership: Ownership.Merged, outputs: single(() => "README.md") },
+  { template: "src/config.ts.hbs", ownership: Ownership.Generated, outputs: single(() => "src/config.ts") },
+  { template: "src/main.ts.hbs", ownership: Ownership.Generated, outputs: single(() => "src/main.ts") },
+  {
+    template: "src/api/types.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single((m) => `${apiDir(m)}/${m.names.kindFile}-types.ts`),
+  },
+  {
+    template: "src/api/phases.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) => (m.status.phases.length > 0 ? [{ path: `${apiDir(m)}/phases.ts` }] : []),
+  },
+  { template: "src/providers/provider.ts.hbs", ownership: Ownership.Generated, outputs: perBinding("provider") },
+  { template: "src/providers/memory.ts.hbs", ownership: Ownership.Generated, outputs: perBinding("memory") },
+  { template: "src/providers/cloud.ts.hbs", ownership: Ownership.ScaffoldOnce, outputs: perBinding("cloud") },
+  ...Object.values(CHILD_TEMPLATES).map((template) => ({
+    template,
+    ownership: Ownership.ScaffoldOnce,
+    outputs: perChild((c) => childTemplate(c) === template),
+  })),
+  {
+    template: "src/children/generic.ts.hbs",
+    ownership: Ownership.ScaffoldOnce,
+    outputs: perChild((c) => childTemplate(c) === undefined),
+  },
+  { template: "src/children/index.ts.hbs", ownership: Ownership.Generated, outputs: single(() => "src/children/index.ts") },
+  {
+    template: "src/reconciler/reconciler.ts.hbs",
+    ownership: Ownership.ScaffoldOnce,
+    outputs: single((m) => `src/reconciler/${m.names.kindFile}-reconciler.ts`),
+  },
+  { template: "src/reconciler/finalize.ts.hbs", ownership: Ownership.Generated, outputs: single(() => "src/reconciler/finalize.ts") },
+  {
+    template: "test/reconciler.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single((m) => `test/${m.names.kindFile}-reconciler.test.ts`),
+  },
+];
+
+/**
+ * Verbatim files whose name in the repository differs from the project: npm never packs a file
+ * called .gitignore (it would read it as ignore rules), so the template is stored without the dot.
+ */
+export const VERBATIM_RENAMES: Readonly<Record<string, string>> = { gitignore: ".gitignore" };

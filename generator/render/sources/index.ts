@@ -1,0 +1,98 @@
+// Renders the TypeScript side of a generated project: Handlebars templates for domain files,
+// verbatim copies for the runtime that is the same in every operator. Rendered output is not yet
+// formatted (the caller runs prettier on it); verbatim files are stored formatted.
+
+import { existsSync, readFileSync, readdirSync } from "node:fs";
+import { dirname, join, relative, sep } from "node:path";
+import { fileURLToPath } from "node:url";
+import Handlebars from "handlebars";
+import { fileHeader, Ownership, type GeneratedFile } from "../../base/files.ts";
+import type { OperatorModel } from "../../model/types.ts";
+import { TEMPLATE_TABLE, VERBATIM_RENAMES } from "./file-table.ts";
+import { buildViewModel, type ViewModel } from "./view-model.ts";
+
+export interface RenderedSources {
+  rendered: GeneratedFile[];
+  verbatim: GeneratedFile[];
+}
+
+/** templates/project/, found by walking up from this module (generator/… in the repo, dist/… when built). */
+export const PROJECT_TEMPLATES_DIR: string = findProjectTemplates(dirname(fileURLToPath(import.meta.url)));
+
+function findProjectTemplates(start: string): string {
+  for (let dir = start; ; dir = dirname(dir)) {
+    const candidate = join(dir, "templates", "project");
+    if (existsSync(candidate)) return candidate;
+    if (dirname(dir) === dir) throw new Error(`internal error: no templates/project above ${start}`);
+  }
+}
+
+const compiled = new Map<string, Handlebars.TemplateDelegate>();
+
+function template(path: string): Handlebars.TemplateDelegate {
+  let delegate = compiled.get(path);
+  if (delegate === undefined) {
+    const source = readFileSync(join(PROJECT_TEMPLATES_DIR, path), "utf8");
+    delegate = Handlebars.compile(source, { noEscape: true, strict: true });
+    compiled.set(path, delegate);
+  }
+  return delegate;
+}
+
+export function renderSources(model: OperatorModel): RenderedSources {
+  const planned = TEMPLATE_TABLE.flatMap((row) => row.outputs(model).map((output) => ({ row, output })));
+  const verbatim = verbatimFiles();
+  const listing = [
+    ...planned.map(({ row, output }) => ({ path: output.path, ownership: row.ownership })),
+    ...verbatim.map((file) => ({ path: file.path, ownership: file.ownership })),
+  ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  const view: ViewModel = buildViewModel(model, listing);
+  const rendered = planned.map(({ row, output }) => {
+    const bindingView = output.binding ? view.bindings.find((b) => b.name === output.binding!.name) : undefined;
+    const childView = output.child ? view.children.find((c) => c.fileName === output.child!.fileName) : undefined;
+    const context = { ...view, ...(bindingView ? { binding: bindingView } : {}), ...(childView ? { child: childView } : {}) };
+    let body: string;
+    try {
+      body = template(row.template)(context);
+    } catch (error) {
+      const reason = error instanceof Error ? error.message : String(error);
+      throw new Error(`internal error: template ${row.template} failed for ${output.path}: ${reason}`);
+    }
+    return { path: output.path, content: header(output.path, row.ownership) + body, ownership: row.ownership };
+  });
+  return { rendered, verbatim };
+}
+
+/** The ownership comment in the syntax of the file; JSON cannot carry one. */
+function header(path: string, ownership: Ownership): string {
+  if (path.endsWith(".json")) return "";
+  if (path.endsWith(".md")) {
+    const lines = fileHeader(ownership, "#").trimEnd().split("\n").map((line) => line.slice(2));
+    return `<!--\n${lines.join("\n")}\n-->\n\n`;
+  }
+  if (path.endsWith(".ts")) return fileHeader(ownership, "//") + "\n";
+  return fileHeader(ownership, "#") + "\n";
+}
+
+let verbatimCache: GeneratedFile[] | undefined;
+
+/** Every non-template file under templates/project/, read once per process. */
+function verbatimFiles(): GeneratedFile[] {
+  verbatimCache ??= walk(PROJECT_TEMPLATES_DIR)
+    .filter((path) => !path.endsWith(".hbs"))
+    .map((path) => {
+      const relativePath = relative(PROJECT_TEMPLATES_DIR, path).split(sep).join("/");
+      const segments = relativePath.split("/");
+      const last = segments.pop()!;
+      const projectPath = [...segments, VERBATIM_RENAMES[last] ?? last].join("/");
+      return { path: projectPath, content: readFileSync(path, "utf8"), ownership: Ownership.Generated };
+    })
+    .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+  return verbatimCache.map((file) => ({ ...file }));
+}
+
+function walk(dir: string): string[] {
+  return readdirSync(dir, { withFileTypes: true })
+    .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
+    .flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+}

@@ -1,0 +1,92 @@
+// TypeScript declarations derived from FieldModel trees: interface shapes, doc comments and
+// property accessors. Templates print these; they never derive a type themselves.
+
+import type { FieldModel } from "../../model/types.ts";
+
+export interface PropertyView {
+  name: string;
+  /** `?` when the property may be absent, "" otherwise. */
+  optional: "" | "?";
+  type: string;
+  /** A complete `/** … *\/` block ending in a newline, or "". */
+  doc: string;
+}
+
+export interface InterfaceView {
+  name: string;
+  doc: string;
+  properties: PropertyView[];
+}
+
+/** A JSDoc block for `lines`, or "" when there is nothing to say. */
+export function docComment(lines: readonly string[]): string {
+  const clean = lines.flatMap((line) => line.split("\n")).map((line) => line.replaceAll("*/", "*\\/").trimEnd());
+  const body = clean.filter((line, i) => line !== "" || (i > 0 && i < clean.length - 1));
+  if (body.length === 0) return "";
+  if (body.length === 1) return `/** ${body[0]} */\n`;
+  return `/**\n${body.map((line) => (line ? ` * ${line}` : " *")).join("\n")}\n */\n`;
+}
+
+function fieldDocLines(field: FieldModel): string[] {
+  const lines: string[] = [];
+  if (field.description) lines.push(field.description);
+  if (field.hasDefault) lines.push(`Default: ${JSON.stringify(field.default)}.`);
+  if (field.immutable) lines.push("Immutable once set.");
+  return lines;
+}
+
+export function propertyOf(field: FieldModel): PropertyView {
+  return { name: field.name, optional: field.required ? "" : "?", type: field.tsType, doc: docComment(fieldDocLines(field)) };
+}
+
+/**
+ * One interface per object type in the tree: `rootName` for the fields themselves, then every
+ * nested object (including array items and map values) under the name the model gave its tsType.
+ */
+export function interfacesFor(rootName: string, rootDoc: string[], fields: readonly FieldModel[], extra: PropertyView[] = []): InterfaceView[] {
+  const result: InterfaceView[] = [{ name: rootName, doc: docComment(rootDoc), properties: [...fields.map(propertyOf), ...extra] }];
+  const visit = (field: FieldModel): void => {
+    if (field.type === "object") {
+      result.push({ name: objectTypeName(field), doc: docComment(field.description ? [field.description] : []), properties: field.fields.map(propertyOf) });
+      field.fields.forEach(visit);
+    }
+    if (field.items) visit(field.items);
+  };
+  fields.forEach(visit);
+  return result;
+}
+
+/** The interface name of an object field: its tsType without a trailing `| null`. */
+function objectTypeName(field: FieldModel): string {
+  return field.tsType.replace(/ \| null$/, "");
+}
+
+export interface AccessorView {
+  /** Expression reading the value from `obj`, with `?.` after every parent that may be absent. */
+  expression: string;
+  /** Whether the expression can evaluate to undefined. */
+  optional: boolean;
+}
+
+/**
+ * How to read the spec field at `path` (dotted, e.g. backup.enabled) from a variable `root` that
+ * holds the object, falling back to the declared default so readers see what the API server would
+ * have defaulted.
+ */
+export function specAccessor(path: string, fields: readonly FieldModel[], rootExpression: string, rootOptional: boolean): AccessorView {
+  let expression = rootExpression;
+  let maybeAbsent = rootOptional;
+  let level: readonly FieldModel[] = fields;
+  let field: FieldModel | undefined;
+  for (const segment of path.split(".")) {
+    field = level.find((f) => f.name === segment);
+    if (!field) throw new Error(`internal error: no spec field ${path}`);
+    expression += `${maybeAbsent ? "?." : "."}${segment}`;
+    maybeAbsent = maybeAbsent || !field.required;
+    level = field.fields;
+  }
+  if (field!.hasDefault && field!.default !== null) {
+    return { expression: `${expression} ?? ${JSON.stringify(field!.default)}`, optional: false };
+  }
+  return { expression, optional: maybeAbsent };
+}
