@@ -22,7 +22,10 @@ export interface TemplateRow {
 const apiDir = (m: OperatorModel): string => `src/api/${m.api.version}`;
 const single = (path: (m: OperatorModel) => string) => (m: OperatorModel) => [{ path: path(m) }];
 const perBinding = (suffix: string) => (m: OperatorModel) =>
-  m.externalResources.map((binding) => ({ path: `src/providers/${binding.fileName}-${suffix}.ts`, binding }));
+  m.externalResources.map((binding) => ({
+    path: `src/providers/${binding.fileName}-${suffix}.ts`,
+    binding,
+  }));
 const perChild = (accept: (c: ChildModel) => boolean) => (m: OperatorModel) =>
   m.children.filter(accept).map((child) => ({ path: `src/children/${child.fileName}.ts`, child }));
 
@@ -33,13 +36,26 @@ const CHILD_TEMPLATES: Record<string, string> = {
   "v1:ConfigMap": "src/children/config-map.ts.hbs",
   "v1:Secret": "src/children/secret.ts.hbs",
 };
-const childTemplate = (c: ChildModel): string | undefined => CHILD_TEMPLATES[`${c.apiVersion}:${c.kind}`];
+const childTemplate = (c: ChildModel): string | undefined =>
+  CHILD_TEMPLATES[`${c.apiVersion}:${c.kind}`];
 
 export const TEMPLATE_TABLE: readonly TemplateRow[] = [
-  { template: "package.json.hbs", ownership: Ownership.Merged, outputs: single(() => "package.json") },
+  {
+    template: "package.json.hbs",
+    ownership: Ownership.Merged,
+    outputs: single(() => "package.json"),
+  },
   { template: "README.md.hbs", ownership: Ownership.Merged, outputs: single(() => "README.md") },
-  { template: "src/config.ts.hbs", ownership: Ownership.Generated, outputs: single(() => "src/config.ts") },
-  { template: "src/main.ts.hbs", ownership: Ownership.Generated, outputs: single(() => "src/main.ts") },
+  {
+    template: "src/config.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "src/config.ts"),
+  },
+  {
+    template: "src/main.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "src/main.ts"),
+  },
   {
     template: "src/api/types.ts.hbs",
     ownership: Ownership.Generated,
@@ -50,9 +66,21 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.Generated,
     outputs: (m) => (m.status.phases.length > 0 ? [{ path: `${apiDir(m)}/phases.ts` }] : []),
   },
-  { template: "src/providers/provider.ts.hbs", ownership: Ownership.Generated, outputs: perBinding("provider") },
-  { template: "src/providers/memory.ts.hbs", ownership: Ownership.Generated, outputs: perBinding("memory") },
-  { template: "src/providers/cloud.ts.hbs", ownership: Ownership.ScaffoldOnce, outputs: perBinding("cloud") },
+  {
+    template: "src/providers/provider.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: perBinding("provider"),
+  },
+  {
+    template: "src/providers/memory.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: perBinding("memory"),
+  },
+  {
+    template: "src/providers/cloud.ts.hbs",
+    ownership: Ownership.ScaffoldOnce,
+    outputs: perBinding("cloud"),
+  },
   ...Object.values(CHILD_TEMPLATES).map((template) => ({
     template,
     ownership: Ownership.ScaffoldOnce,
@@ -63,13 +91,21 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.ScaffoldOnce,
     outputs: perChild((c) => childTemplate(c) === undefined),
   },
-  { template: "src/children/index.ts.hbs", ownership: Ownership.Generated, outputs: single(() => "src/children/index.ts") },
+  {
+    template: "src/children/index.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "src/children/index.ts"),
+  },
   {
     template: "src/reconciler/reconciler.ts.hbs",
     ownership: Ownership.ScaffoldOnce,
     outputs: single((m) => `src/reconciler/${m.names.kindFile}-reconciler.ts`),
   },
-  { template: "src/reconciler/finalize.ts.hbs", ownership: Ownership.Generated, outputs: single(() => "src/reconciler/finalize.ts") },
+  {
+    template: "src/reconciler/finalize.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "src/reconciler/finalize.ts"),
+  },
   {
     template: "test/reconciler.test.ts.hbs",
     ownership: Ownership.Generated,

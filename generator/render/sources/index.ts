@@ -17,13 +17,16 @@ export interface RenderedSources {
 }
 
 /** templates/project/, found by walking up from this module (generator/… in the repo, dist/… when built). */
-export const PROJECT_TEMPLATES_DIR: string = findProjectTemplates(dirname(fileURLToPath(import.meta.url)));
+export const PROJECT_TEMPLATES_DIR: string = findProjectTemplates(
+  dirname(fileURLToPath(import.meta.url)),
+);
 
 function findProjectTemplates(start: string): string {
   for (let dir = start; ; dir = dirname(dir)) {
     const candidate = join(dir, "templates", "project");
     if (existsSync(candidate)) return candidate;
-    if (dirname(dir) === dir) throw new Error(`internal error: no templates/project above ${start}`);
+    if (dirname(dir) === dir)
+      throw new Error(`internal error: no templates/project above ${start}`);
   }
 }
 
@@ -40,7 +43,9 @@ function template(path: string): Handlebars.TemplateDelegate {
 }
 
 export function renderSources(model: OperatorModel): RenderedSources {
-  const planned = TEMPLATE_TABLE.flatMap((row) => row.outputs(model).map((output) => ({ row, output })));
+  const planned = TEMPLATE_TABLE.flatMap((row) =>
+    row.outputs(model).map((output) => ({ row, output })),
+  );
   const verbatim = verbatimFiles();
   const listing = [
     ...planned.map(({ row, output }) => ({ path: output.path, ownership: row.ownership })),
@@ -48,17 +53,31 @@ export function renderSources(model: OperatorModel): RenderedSources {
   ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   const view: ViewModel = buildViewModel(model, listing);
   const rendered = planned.map(({ row, output }) => {
-    const bindingView = output.binding ? view.bindings.find((b) => b.name === output.binding!.name) : undefined;
-    const childView = output.child ? view.children.find((c) => c.fileName === output.child!.fileName) : undefined;
-    const context = { ...view, ...(bindingView ? { binding: bindingView } : {}), ...(childView ? { child: childView } : {}) };
+    const bindingView = output.binding
+      ? view.bindings.find((b) => b.name === output.binding!.name)
+      : undefined;
+    const childView = output.child
+      ? view.children.find((c) => c.fileName === output.child!.fileName)
+      : undefined;
+    const context = {
+      ...view,
+      ...(bindingView ? { binding: bindingView } : {}),
+      ...(childView ? { child: childView } : {}),
+    };
     let body: string;
     try {
       body = template(row.template)(context);
     } catch (error) {
       const reason = error instanceof Error ? error.message : String(error);
-      throw new Error(`internal error: template ${row.template} failed for ${output.path}: ${reason}`);
+      throw new Error(
+        `internal error: template ${row.template} failed for ${output.path}: ${reason}`,
+      );
     }
-    return { path: output.path, content: header(output.path, row.ownership) + body, ownership: row.ownership };
+    return {
+      path: output.path,
+      content: header(output.path, row.ownership) + body,
+      ownership: row.ownership,
+    };
   });
   return { rendered, verbatim };
 }
@@ -67,7 +86,10 @@ export function renderSources(model: OperatorModel): RenderedSources {
 function header(path: string, ownership: Ownership): string {
   if (path.endsWith(".json")) return "";
   if (path.endsWith(".md")) {
-    const lines = fileHeader(ownership, "#").trimEnd().split("\n").map((line) => line.slice(2));
+    const lines = fileHeader(ownership, "#")
+      .trimEnd()
+      .split("\n")
+      .map((line) => line.slice(2));
     return `<!--\n${lines.join("\n")}\n-->\n\n`;
   }
   if (path.endsWith(".ts")) return fileHeader(ownership, "//") + "\n";
@@ -85,7 +107,11 @@ function verbatimFiles(): GeneratedFile[] {
       const segments = relativePath.split("/");
       const last = segments.pop()!;
       const projectPath = [...segments, VERBATIM_RENAMES[last] ?? last].join("/");
-      return { path: projectPath, content: readFileSync(path, "utf8"), ownership: Ownership.Generated };
+      return {
+        path: projectPath,
+        content: readFileSync(path, "utf8"),
+        ownership: Ownership.Generated,
+      };
     })
     .sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
   return verbatimCache.map((file) => ({ ...file }));
@@ -94,5 +120,7 @@ function verbatimFiles(): GeneratedFile[] {
 function walk(dir: string): string[] {
   return readdirSync(dir, { withFileTypes: true })
     .sort((a, b) => (a.name < b.name ? -1 : a.name > b.name ? 1 : 0))
-    .flatMap((entry) => (entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)]));
+    .flatMap((entry) =>
+      entry.isDirectory() ? walk(join(dir, entry.name)) : [join(dir, entry.name)],
+    );
 }

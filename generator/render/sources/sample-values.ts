@@ -34,7 +34,9 @@ function sampleString(field: FieldModel): string {
   if (field.format === "hostname") return "example.org";
   if (field.format === "cidr") return "10.0.0.0/16";
   const base = "example";
-  return field.minLength && field.minLength > base.length ? base.padEnd(field.minLength, "x") : base;
+  return field.minLength && field.minLength > base.length
+    ? base.padEnd(field.minLength, "x")
+    : base;
 }
 
 /** An object with every required field set; optional fields are left to their defaults. */

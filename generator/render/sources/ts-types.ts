@@ -20,7 +20,9 @@ export interface InterfaceView {
 
 /** A JSDoc block for `lines`, or "" when there is nothing to say. */
 export function docComment(lines: readonly string[]): string {
-  const clean = lines.flatMap((line) => line.split("\n")).map((line) => line.replaceAll("*/", "*\\/").trimEnd());
+  const clean = lines
+    .flatMap((line) => line.split("\n"))
+    .map((line) => line.replaceAll("*/", "*\\/").trimEnd());
   const body = clean.filter((line, i) => line !== "" || (i > 0 && i < clean.length - 1));
   if (body.length === 0) return "";
   if (body.length === 1) return `/** ${body[0]} */\n`;
@@ -36,18 +38,34 @@ function fieldDocLines(field: FieldModel): string[] {
 }
 
 export function propertyOf(field: FieldModel): PropertyView {
-  return { name: field.name, optional: field.required ? "" : "?", type: field.tsType, doc: docComment(fieldDocLines(field)) };
+  return {
+    name: field.name,
+    optional: field.required ? "" : "?",
+    type: field.tsType,
+    doc: docComment(fieldDocLines(field)),
+  };
 }
 
 /**
  * One interface per object type in the tree: `rootName` for the fields themselves, then every
  * nested object (including array items and map values) under the name the model gave its tsType.
  */
-export function interfacesFor(rootName: string, rootDoc: string[], fields: readonly FieldModel[], extra: PropertyView[] = []): InterfaceView[] {
-  const result: InterfaceView[] = [{ name: rootName, doc: docComment(rootDoc), properties: [...fields.map(propertyOf), ...extra] }];
+export function interfacesFor(
+  rootName: string,
+  rootDoc: string[],
+  fields: readonly FieldModel[],
+  extra: PropertyView[] = [],
+): InterfaceView[] {
+  const result: InterfaceView[] = [
+    { name: rootName, doc: docComment(rootDoc), properties: [...fields.map(propertyOf), ...extra] },
+  ];
   const visit = (field: FieldModel): void => {
     if (field.type === "object") {
-      result.push({ name: objectTypeName(field), doc: docComment(field.description ? [field.description] : []), properties: field.fields.map(propertyOf) });
+      result.push({
+        name: objectTypeName(field),
+        doc: docComment(field.description ? [field.description] : []),
+        properties: field.fields.map(propertyOf),
+      });
       field.fields.forEach(visit);
     }
     if (field.items) visit(field.items);
@@ -73,7 +91,12 @@ export interface AccessorView {
  * holds the object, falling back to the declared default so readers see what the API server would
  * have defaulted.
  */
-export function specAccessor(path: string, fields: readonly FieldModel[], rootExpression: string, rootOptional: boolean): AccessorView {
+export function specAccessor(
+  path: string,
+  fields: readonly FieldModel[],
+  rootExpression: string,
+  rootOptional: boolean,
+): AccessorView {
   let expression = rootExpression;
   let maybeAbsent = rootOptional;
   let level: readonly FieldModel[] = fields;

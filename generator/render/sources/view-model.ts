@@ -1,9 +1,21 @@
 // The view-model the source templates render against. Every name, type, import, literal and
 // expression a template prints is computed here, so templates only loop and branch.
 
-import type { ChildModel, ExternalResourceModel, FieldModel, OperatorModel, PhaseModel } from "../../model/types.ts";
+import type {
+  ChildModel,
+  ExternalResourceModel,
+  FieldModel,
+  OperatorModel,
+  PhaseModel,
+} from "../../model/types.ts";
 import { sampleObject, specChange } from "./sample-values.ts";
-import { docComment, interfacesFor, specAccessor, type InterfaceView, type PropertyView } from "./ts-types.ts";
+import {
+  docComment,
+  interfacesFor,
+  specAccessor,
+  type InterfaceView,
+  type PropertyView,
+} from "./ts-types.ts";
 
 export interface ViewModel {
   name: string;
@@ -53,6 +65,10 @@ export interface ViewModel {
   conditionUnion: string;
   hasBindings: boolean;
   bindings: BindingView[];
+  /** Declared conditions other than Ready and the per-binding ones: the user's code sets them. */
+  userConditions: string[];
+  /** Status fields no external binding fills: the user's code sets them. */
+  userStatusFields: string[];
   hasChildren: boolean;
   childCount: number;
   children: ChildView[];
@@ -112,6 +128,11 @@ export interface BindingView {
   isEnforce: boolean;
   isReport: boolean;
   conditionType: string;
+  /** Type names the provider module imports from the API types module (the resource first). */
+  typeImports: string[];
+  /** Type names the in-memory provider's fake outputs mention. */
+  memoryTypeImports: string[];
+  hasMemoryTypeImports: boolean;
   desiredProps: Array<PropertyView & { expression: string }>;
   outputs: Array<PropertyView & { fakeExpression: string }>;
 }
@@ -136,7 +157,16 @@ export interface ChildView {
   secretEntries: Array<{ key: string; expression: string }>;
 }
 
-const READY_NAMES = ["Available", "Ready", "Running", "Active", "Healthy", "Succeeded", "Bound", "Synced"];
+const READY_NAMES = [
+  "Available",
+  "Ready",
+  "Running",
+  "Active",
+  "Healthy",
+  "Succeeded",
+  "Bound",
+  "Synced",
+];
 const FAILED_NAMES = ["Failed", "Degraded", "Error", "Errored"];
 /** Child kinds with a template that fills in real content; others get a valid placeholder. */
 const TYPED_CHILDREN: Record<string, string> = {
@@ -146,7 +176,10 @@ const TYPED_CHILDREN: Record<string, string> = {
   "v1:Secret": "V1Secret",
 };
 
-export function buildViewModel(model: OperatorModel, files: Array<{ path: string; ownership: string }>): ViewModel {
+export function buildViewModel(
+  model: OperatorModel,
+  files: Array<{ path: string; ownership: string }>,
+): ViewModel {
   const { kind } = model.api;
   const specOptional = model.spec.fields.some((f) => f.required) ? "" : "?";
   const phases = model.status.phases;
@@ -165,10 +198,40 @@ export function buildViewModel(model: OperatorModel, files: Array<{ path: string
     finalizeDeps: `Finalize${kind}Deps`,
   };
   const statusExtra: PropertyView[] = [
-    prop("observedGeneration", "number", "The metadata.generation this status reflects; compare it with metadata.generation before trusting the rest."),
-    ...(phases.length > 0 ? [prop("phase", types.phase, "Observed lifecycle phase (a summary; conditions carry the detail).")] : []),
-    prop("conditions", "Condition[]", "Latest observations in metav1.Condition form; Ready is always present once reconciled."),
+    prop(
+      "observedGeneration",
+      "number",
+      "The metadata.generation this status reflects; compare it with metadata.generation before trusting the rest.",
+    ),
+    ...(phases.length > 0
+      ? [
+          prop(
+            "phase",
+            types.phase,
+            "Observed lifecycle phase (a summary; conditions carry the detail).",
+          ),
+        ]
+      : []),
+    prop(
+      "conditions",
+      "Condition[]",
+      "Latest observations in metav1.Condition form; Ready is always present once reconciled.",
+    ),
   ];
+  const interfaces: InterfaceView[] = [
+    ...interfacesFor(
+      types.spec,
+      [model.spec.description ?? `Desired state of a ${kind}.`],
+      model.spec.fields,
+    ),
+    ...interfacesFor(
+      types.status,
+      [`Observed state of a ${kind}, written only by the operator.`],
+      model.status.fields,
+      statusExtra,
+    ),
+  ];
+  const declared = interfaces.map((i) => i.name);
   return {
     name: model.name,
     description: model.description,
@@ -195,14 +258,15 @@ export function buildViewModel(model: OperatorModel, files: Array<{ path: string
       finalize: "reconciler/finalize.ts",
     },
     specOptional,
-    interfaces: [
-      ...interfacesFor(types.spec, [model.spec.description ?? `Desired state of a ${kind}.`], model.spec.fields),
-      ...interfacesFor(types.status, [`Observed state of a ${kind}, written only by the operator.`], model.status.fields, statusExtra),
-    ],
+    interfaces,
     hasPhases: phases.length > 0,
     phases: phases.map((p) => ({
       name: p.name,
-      doc: docComment([p.description ?? "", p.terminal ? "Terminal: only deletion leaves it." : ""].filter(Boolean)),
+      doc: docComment(
+        [p.description ?? "", p.terminal ? "Terminal: only deletion leaves it." : ""].filter(
+          Boolean,
+        ),
+      ),
       nextLiteral: JSON.stringify(p.next),
       terminal: p.terminal,
     })),
@@ -212,10 +276,21 @@ export function buildViewModel(model: OperatorModel, files: Array<{ path: string
     readyPhase: roles.ready,
     failedPhaseLiteral: roles.failed === undefined ? "undefined" : JSON.stringify(roles.failed),
     hasFailedPhase: roles.failed !== undefined,
-    conditions: model.status.conditions.map((c) => ({ type: c.type, doc: docComment(c.description ? [c.description] : []) })),
+    conditions: model.status.conditions.map((c) => ({
+      type: c.type,
+      doc: docComment(c.description ? [c.description] : []),
+    })),
     conditionUnion: model.status.conditions.map((c) => JSON.stringify(c.type)).join(" | "),
     hasBindings: model.externalResources.length > 0,
-    bindings: model.externalResources.map((b) => bindingView(b, model, specOptional === "?")),
+    userConditions: model.status.conditions
+      .map((c) => c.type)
+      .filter((t) => t !== "Ready" && !model.externalResources.some((b) => b.conditionType === t)),
+    userStatusFields: model.status.fields
+      .map((f) => f.name)
+      .filter((n) => !model.externalResources.some((b) => b.outputs.some((o) => o.name === n))),
+    bindings: model.externalResources.map((b) =>
+      bindingView(b, model, specOptional === "?", declared),
+    ),
     hasChildren: model.children.length > 0,
     childCount: model.children.length,
     children: model.children.map((c) => childView(c, model, specOptional === "?")),
@@ -234,7 +309,8 @@ export function buildViewModel(model: OperatorModel, files: Array<{ path: string
       specChangeValue: JSON.stringify(change?.value ?? null),
       namespaceLiteral: model.api.namespaced ? JSON.stringify("team-a") : "undefined",
       startsNotReady:
-        model.externalResources.length > 0 || model.children.some((c) => ["Deployment", "StatefulSet", "ReplicaSet"].includes(c.kind)),
+        model.externalResources.length > 0 ||
+        model.children.some((c) => ["Deployment", "StatefulSet", "ReplicaSet"].includes(c.kind)),
     },
     readme: { files },
   };
@@ -249,21 +325,51 @@ function prop(name: string, type: string, doc: string): PropertyView {
  * and after a terminal error. Read from the phase names and the transition table; a spec whose
  * names fit none of the patterns still gets a consistent choice.
  */
-export function phaseRoles(phases: readonly PhaseModel[]): { progressing: string; ready: string; failed: string | undefined } {
+export function phaseRoles(phases: readonly PhaseModel[]): {
+  progressing: string;
+  ready: string;
+  failed: string | undefined;
+} {
   if (phases.length === 0) return { progressing: "", ready: "", failed: undefined };
   const initial = phases.find((p) => p.initial) ?? phases[0]!;
-  const failed = phases.find((p) => p.terminal)?.name ?? phases.find((p) => FAILED_NAMES.includes(p.name))?.name;
+  const failed =
+    phases.find((p) => p.terminal)?.name ?? phases.find((p) => FAILED_NAMES.includes(p.name))?.name;
   const ready =
     phases.find((p) => READY_NAMES.includes(p.name))?.name ??
-    [...phases].reverse().find((p) => !p.terminal && p.name !== failed && p.name !== initial.name)?.name ??
+    [...phases].reverse().find((p) => !p.terminal && p.name !== failed && p.name !== initial.name)
+      ?.name ??
     initial.name;
   const progressing = initial.next.find((n) => n !== ready && n !== failed) ?? initial.name;
   return { progressing, ready, failed };
 }
 
-function bindingView(binding: ExternalResourceModel, model: OperatorModel, specOptional: boolean): BindingView {
+function bindingView(
+  binding: ExternalResourceModel,
+  model: OperatorModel,
+  specOptional: boolean,
+  declaredTypes: readonly string[],
+): BindingView {
   const t = binding.typeName;
+  const used = [...binding.inputs, ...binding.outputs].map((f) => f.tsType).join(" ");
+  const typeImports = [
+    model.api.kind,
+    ...declaredTypes.filter((name) => new RegExp(`\\b${name}\\b`).test(used)),
+  ];
+  const outputs = binding.outputs.map((field) => ({
+    name: field.name,
+    optional: "?" as const,
+    type: field.tsType,
+    doc: docComment([
+      `Copied to status.${field.name}${field.description ? `: ${field.description}` : ""}`,
+    ]),
+    fakeExpression: fakeOutput(field),
+  }));
+  const fakes = outputs.map((o) => o.fakeExpression).join(" ");
   return {
+    typeImports,
+    hasMemoryTypeImports: declaredTypes.some((name) => new RegExp(`\\b${name}\\b`).test(fakes)),
+    memoryTypeImports: declaredTypes.filter((name) => new RegExp(`\\b${name}\\b`).test(fakes)),
+    outputs,
     name: binding.name,
     typeName: t,
     fileName: binding.fileName,
@@ -301,19 +407,15 @@ function bindingView(binding: ExternalResourceModel, model: OperatorModel, specO
         expression: accessor.expression,
       };
     }),
-    outputs: binding.outputs.map((field) => ({
-      name: field.name,
-      optional: "?",
-      type: field.tsType,
-      doc: docComment([`Copied to status.${field.name}${field.description ? `: ${field.description}` : ""}`]),
-      fakeExpression: fakeOutput(field),
-    })),
   };
 }
 
 /** backup.retentionDays → backupRetentionDays: Desired is flat, whatever the spec's nesting. */
 function desiredName(path: string): string {
-  return path.split(".").map((segment, i) => (i === 0 ? segment : segment[0]!.toUpperCase() + segment.slice(1))).join("");
+  return path
+    .split(".")
+    .map((segment, i) => (i === 0 ? segment : segment[0]!.toUpperCase() + segment.slice(1)))
+    .join("");
 }
 
 /** What the in-memory provider reports for an output; `id` is the fake provider ID in scope. */
@@ -329,7 +431,9 @@ function fakeOutput(field: FieldModel): string {
     case "int-or-string":
       return "1";
     case "array":
-      return field.items?.type === "string" && !field.items.enum ? `[\`\${id}-${field.name}\`]` : "[]";
+      return field.items?.type === "string" && !field.items.enum
+        ? `[\`\${id}-${field.name}\`]`
+        : "[]";
     default:
       return `{} as ${field.tsType}`;
   }
@@ -338,23 +442,42 @@ function fakeOutput(field: FieldModel): string {
 function childView(child: ChildModel, model: OperatorModel, specOptional: boolean): ChildView {
   const spec = model.spec.fields;
   /** Reads top-level spec field `name` if it exists with an accepted type; `fallback` covers absence. */
-  const read = (name: string, accept: (f: FieldModel) => boolean, fallback?: string): string | null => {
+  const read = (
+    name: string,
+    accept: (f: FieldModel) => boolean,
+    fallback?: string,
+  ): string | null => {
     const field = spec.find((f) => f.name === name && accept(f));
     if (!field) return null;
     const accessor = specAccessor(field.path, spec, "obj.spec", specOptional);
-    return accessor.optional && fallback !== undefined ? `${accessor.expression} ?? ${fallback}` : accessor.expression;
+    return accessor.optional && fallback !== undefined
+      ? `${accessor.expression} ?? ${fallback}`
+      : accessor.expression;
   };
   const integer = (f: FieldModel): boolean => f.type === "integer";
   const image = read("image", (f) => f.type === "string", '""');
   const port = read("port", integer) ?? read("containerPort", integer);
-  const servicePort = read("servicePort", (f) => ["int-or-string", "integer", "string"].includes(f.type), '"http"');
+  const servicePort = read(
+    "servicePort",
+    (f) => ["int-or-string", "integer", "string"].includes(f.type),
+    '"http"',
+  );
   const env = read(
     "env",
-    (f) => f.type === "array" && f.items?.type === "object" && f.items.fields.some((i) => i.name === "name" && i.required),
+    (f) =>
+      f.type === "array" &&
+      f.items?.type === "object" &&
+      f.items.fields.some((i) => i.name === "name" && i.required),
     "[]",
   );
   const tsType = TYPED_CHILDREN[`${child.apiVersion}:${child.kind}`] ?? "KubernetesObject";
-  const suffix: Record<string, string> = { Deployment: "", StatefulSet: "", Service: "", ConfigMap: "-config", Secret: "-connection" };
+  const suffix: Record<string, string> = {
+    Deployment: "",
+    StatefulSet: "",
+    Service: "",
+    ConfigMap: "-config",
+    Secret: "-connection",
+  };
   return {
     kind: child.kind,
     apiVersion: child.apiVersion,
@@ -373,7 +496,10 @@ function childView(child: ChildModel, model: OperatorModel, specOptional: boolea
     targetPortExpression: servicePort ?? '"http"',
     configEntries: spec
       .filter((f) => f.type === "free-form" || (f.type === "map" && /config/i.test(f.name)))
-      .map((f) => ({ key: `${f.name}.json`, expression: `JSON.stringify(${specAccessor(f.path, spec, "obj.spec", specOptional).expression} ?? {})` })),
+      .map((f) => ({
+        key: `${f.name}.json`,
+        expression: `JSON.stringify(${specAccessor(f.path, spec, "obj.spec", specOptional).expression} ?? {})`,
+      })),
     secretEntries: model.status.fields
       .filter((f) => f.type === "string")
       .map((f) => ({ key: f.name, expression: `obj.status?.${f.name} ?? ""` })),
