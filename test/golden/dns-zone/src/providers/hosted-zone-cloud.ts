@@ -1,0 +1,38 @@
+// Scaffolded by create-operator. Ownership: scaffold-once.
+// This file is yours: regeneration never overwrites it. Fill in the TODO(user) parts.
+
+// The real HostedZoneProvider: A hosted zone at the DNS provider.
+// Read the contract in hosted-zone-provider.ts first. Until a method is implemented it
+// throws, so an unfinished provider fails loudly instead of pretending to work.
+
+import type {
+  HostedZoneDesired,
+  HostedZoneObserved,
+  HostedZoneProvider,
+} from "./hosted-zone-provider.ts";
+
+export class CloudHostedZoneProvider implements HostedZoneProvider {
+  async find(uid: string): Promise<HostedZoneObserved | undefined> {
+    // TODO(user): look the resource up by a tag holding `uid` (e.g. "dns.example.org/uid") and map it
+    // to HostedZoneObserved; compare the live settings with the last applied ones to set `drifted`.
+    throw new Error(
+      `CloudHostedZoneProvider.find is not implemented: look up the resource tagged with UID ${uid}`,
+    );
+  }
+
+  async ensure(uid: string, desired: HostedZoneDesired): Promise<HostedZoneObserved> {
+    // TODO(user): call find(uid) first and adopt what exists (the last create may have succeeded
+    // with its response lost); create it tagged with `uid` when missing, update it when it differs.
+    throw new Error(
+      `CloudHostedZoneProvider.ensure is not implemented: create or update the resource tagged with UID ${uid} to match ${JSON.stringify(desired)}`,
+    );
+  }
+
+  async delete(uid: string): Promise<"deleted" | "gone"> {
+    // TODO(user): delete the resource tagged with `uid`; return "gone" when none exists, so a
+    // repeated delete after a crash succeeds.
+    throw new Error(
+      `CloudHostedZoneProvider.delete is not implemented: delete the resource tagged with UID ${uid}`,
+    );
+  }
+}

@@ -1,0 +1,21 @@
+// Scaffolded by create-operator. Ownership: scaffold-once.
+// This file is yours: regeneration never overwrites it. Fill in the TODO(user) parts.
+
+// The ConfigMap holding a WebApp's configuration files.
+
+import type { V1ConfigMap } from "@kubernetes/client-node";
+import { OPERATOR_NAME, type WebApp } from "../api/v1/web-app-types.ts";
+import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
+
+export function desiredConfigMap(obj: WebApp): V1ConfigMap {
+  const labels = selectorLabels(obj, OPERATOR_NAME, "web-app");
+  return {
+    apiVersion: "v1",
+    kind: "ConfigMap",
+    metadata: childMetadata(obj, `${obj.metadata.name}-config`, labels),
+    // TODO(user): add the configuration files the application reads.
+    data: {
+      "extraConfig.json": JSON.stringify(obj.spec.extraConfig ?? {}),
+    },
+  };
+}

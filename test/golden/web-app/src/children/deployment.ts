@@ -1,0 +1,39 @@
+// Scaffolded by create-operator. Ownership: scaffold-once.
+// This file is yours: regeneration never overwrites it. Fill in the TODO(user) parts.
+
+// The Deployment that runs a WebApp's pods. Server-side applied on every reconcile: fields set
+// here are owned by the operator, fields it leaves out (e.g. replicas under an autoscaler) are not.
+
+import type { V1Deployment } from "@kubernetes/client-node";
+import { OPERATOR_NAME, type WebApp } from "../api/v1/web-app-types.ts";
+import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
+
+export function desiredDeployment(obj: WebApp): V1Deployment {
+  const labels = selectorLabels(obj, OPERATOR_NAME, "web-app");
+  return {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: childMetadata(obj, `${obj.metadata.name}`, labels),
+    spec: {
+      replicas: obj.spec.replicas ?? 2,
+      selector: { matchLabels: labels },
+      template: {
+        metadata: {
+          labels,
+          annotations: obj.spec.podAnnotations,
+        },
+        spec: {
+          // TODO(user): add probes, resources and a securityContext that fit the application.
+          containers: [
+            {
+              name: "app",
+              image: obj.spec.image,
+              ports: [{ name: "http", containerPort: obj.spec.port ?? 8080 }],
+              env: obj.spec.env ?? [],
+            },
+          ],
+        },
+      },
+    },
+  };
+}

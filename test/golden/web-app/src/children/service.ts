@@ -1,0 +1,22 @@
+// Scaffolded by create-operator. Ownership: scaffold-once.
+// This file is yours: regeneration never overwrites it. Fill in the TODO(user) parts.
+
+// The Service in front of a WebApp's pods; it selects them by the same labels the workload uses.
+
+import type { V1Service } from "@kubernetes/client-node";
+import { OPERATOR_NAME, type WebApp } from "../api/v1/web-app-types.ts";
+import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
+
+export function desiredService(obj: WebApp): V1Service {
+  const labels = selectorLabels(obj, OPERATOR_NAME, "web-app");
+  return {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: childMetadata(obj, `${obj.metadata.name}`, labels),
+    spec: {
+      selector: labels,
+      // TODO(user): change the Service type or port if clients expect something else than port 80.
+      ports: [{ name: "http", port: 80, targetPort: obj.spec.servicePort ?? "http" }],
+    },
+  };
+}
