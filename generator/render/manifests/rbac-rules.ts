@@ -39,13 +39,11 @@ export function childRules(model: OperatorModel): PolicyRule[] {
     resources.add(child.plural);
     byGroup.set(child.group, resources);
   }
-  return [...byGroup.keys()]
-    .sort()
-    .map((group) => ({
-      apiGroups: [group],
-      resources: [...byGroup.get(group)!].sort(),
-      verbs: CHILD_VERBS,
-    }));
+  return [...byGroup.keys()].sort().map((group) => ({
+    apiGroups: [group],
+    resources: [...byGroup.get(group)!].sort(),
+    verbs: CHILD_VERBS,
+  }));
 }
 
 /** Leader election: one Lease in the operator's namespace, and events about who leads. */
