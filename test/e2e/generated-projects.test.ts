@@ -8,22 +8,25 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { examplePath, exampleNames, runCli, tempDir } from "../support.ts";
 
-function run(command: string, args: string[], cwd: string): void {
+/**
+ * The environment of a child that runs its own test suite. NODE_TEST_CONTEXT must go: node --test
+ * sets it for the files it runs, and a nested `node --test` that inherits it reports to a parent
+ * that is not listening, so its results would vanish and it would pass whatever happened.
+ */
+function childEnv(): NodeJS.ProcessEnv {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
+  delete env.NODE_TEST_CONTEXT;
+  return env;
+}
+
+function run(command: string, args: string[], cwd: string): string {
   const started = Date.now();
-  const result = spawnSync(command, args, {
-    cwd,
-    encoding: "utf8",
-    env: { ...process.env, NO_COLOR: "1" },
-  });
+  const result = spawnSync(command, args, { cwd, encoding: "utf8", env: childEnv() });
   const output = `${result.stdout}\n${result.stderr}`;
-  assert.equal(
-    result.status,
-    0,
-    `${command} ${args.join(" ")} failed in ${cwd}:\n${output.slice(-6000)}`,
-  );
-  process.stdout.write(
-    `# ${command} ${args.join(" ")}: ${((Date.now() - started) / 1000).toFixed(1)} s\n`,
-  );
+  const line = `${command} ${args.join(" ")}`;
+  assert.equal(result.status, 0, `${line} failed in ${cwd}:\n${output.slice(-6000)}`);
+  process.stdout.write(`# ${line}: ${((Date.now() - started) / 1000).toFixed(1)} s\n`);
+  return output;
 }
 
 for (const name of exampleNames()) {
@@ -33,7 +36,14 @@ for (const name of exampleNames()) {
     assert.equal(generated.status, 0, generated.stderr);
     run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], target);
     run("npm", ["run", "typecheck"], target);
-    run("npm", ["test"], target);
+    const tests = run("npm", ["test"], target);
+    const passed = Number(/^ℹ pass (\d+)$/m.exec(tests)?.[1] ?? 0);
+    assert.ok(
+      passed >= 20,
+      `the generated suite should run its tests; ${passed} passed:\n${tests}`,
+    );
+    assert.match(tests, /^ℹ fail 0$/m);
+    process.stdout.write(`# ${name}: ${passed} generated tests passed\n`);
     run("npm", ["run", "build"], target);
   });
 }

@@ -1,4 +1,4 @@
-// The package as users get it: `npm pack`, then `npx <tarball>` in an empty directory, on the
+// The package as users get it: `npm pack`, then `npx file:<tarball>` in an empty directory, on the
 // machine's own Node.js (20 here) rather than the Node 24 the repository's scripts use.
 
 import assert from "node:assert/strict";
@@ -31,11 +31,15 @@ test("npm pack, then npx <tarball> demo --spec … creates a project on the syst
   const user = tempDir("npx-user");
   const env = { ...process.env, PATH: systemPath(), npm_config_yes: "true" };
   const nodeVersion = spawnSync("node", ["--version"], { env, encoding: "utf8" }).stdout.trim();
-  const result = spawnSync("npx", ["--yes", tarball, "demo", "--spec", examplePath("database")], {
-    cwd: user,
-    env,
-    encoding: "utf8",
-  });
+  const result = spawnSync(
+    "npx",
+    ["--yes", `file:${tarball}`, "demo", "--spec", examplePath("database")],
+    {
+      cwd: user,
+      env,
+      encoding: "utf8",
+    },
+  );
   assert.equal(result.status, 0, `on ${nodeVersion}: ${result.stdout}\n${result.stderr}`);
   assert.ok(existsSync(join(user, "demo", "operator.yaml")));
   assert.ok(existsSync(join(user, "demo", ".create-operator", "lock.json")));
