@@ -1,5 +1,10 @@
 #!/usr/bin/env node
 // Thin launcher: the CLI is compiled to dist/ so that it runs on Node.js 20 and newer.
-import { main } from "../dist/cli/main.js";
+import module from "node:module";
 
+// Node 22.1+ keeps V8's compiled code of our dependencies (prettier is megabytes of JavaScript)
+// on disk between runs; older Node versions simply skip it.
+module.enableCompileCache?.();
+
+const { main } = await import("../dist/cli/main.js");
 process.exitCode = await main(process.argv.slice(2));

@@ -1,5 +1,7 @@
-// Median wall time of `create-operator new` per example, as a user runs it: a fresh process of
-// the compiled CLI each time (Node startup, module loading, prettier included). Prints JSON.
+// Wall time of `create-operator new` per example, as a user runs it: a fresh process of the
+// compiled CLI each time (Node startup, module loading and prettier included). Two numbers per
+// example: cold (no format cache, as on a first run) and warm (the format cache filled, as when
+// a spec is regenerated or the same generator runs again). Prints JSON.
 // Usage: npm run bench [-- runs]
 
 import { spawnSync } from "node:child_process";
@@ -15,9 +17,13 @@ const examples = readdirSync(join(root, "examples"))
   .sort();
 const scratch = mkdtempSync(join(tmpdir(), "bench-"));
 
-const results: Record<string, { medianMs: number; minMs: number; maxMs: number; runs: number }> =
-  {};
-for (const example of examples) {
+interface Stats {
+  medianMs: number;
+  minMs: number;
+  maxMs: number;
+}
+
+function timeRuns(example: string, env: NodeJS.ProcessEnv): Stats {
   const times: number[] = [];
   for (let i = 0; i < runs; i++) {
     const target = join(scratch, `${example}-${i}`);
@@ -31,7 +37,7 @@ for (const example of examples) {
         "--spec",
         join(root, "examples", example),
       ],
-      { encoding: "utf8" },
+      { encoding: "utf8", env: { ...process.env, ...env } },
     );
     const elapsed = Number(process.hrtime.bigint() - started) / 1e6;
     if (result.status !== 0) throw new Error(`${example} failed: ${result.stderr}`);
@@ -39,12 +45,21 @@ for (const example of examples) {
     rmSync(target, { recursive: true, force: true });
   }
   times.sort((a, b) => a - b);
-  results[example] = {
+  return {
     medianMs: Math.round(times[Math.floor(times.length / 2)]!),
     minMs: Math.round(times[0]!),
     maxMs: Math.round(times[times.length - 1]!),
-    runs,
+  };
+}
+
+const results: Record<string, { cold: Stats; warm: Stats }> = {};
+for (const example of examples) {
+  const cacheDir = join(scratch, `cache-${example}`);
+  results[example] = {
+    cold: timeRuns(example, { CREATE_OPERATOR_NO_CACHE: "1" }),
+    // The first warm run fills the cache; the median of the rest is what users see afterwards.
+    warm: timeRuns(example, { CREATE_OPERATOR_CACHE_DIR: cacheDir }),
   };
 }
 rmSync(scratch, { recursive: true, force: true });
-console.log(JSON.stringify({ node: process.version, targetMs: 500, results }, null, 2));
+console.log(JSON.stringify({ node: process.version, runs, targetMs: 500, results }, null, 2));

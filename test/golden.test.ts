@@ -69,3 +69,19 @@ test("rendering is deterministic: two renders are identical", async () => {
     assert.deepEqual(await renderExample(name), await renderExample(name));
   }
 });
+
+test("every emitted file is already in prettier's style, including those generation does not format", async () => {
+  const { format } = await import("prettier");
+  const { parserFor, PRETTIER_OPTIONS } = await import("../generator/render/format.ts");
+  for (const name of exampleNames()) {
+    for (const [path, content] of await renderExample(name)) {
+      const parser = parserFor(path);
+      if (!parser || path === "operator.yaml") continue;
+      assert.equal(
+        await format(content, { ...PRETTIER_OPTIONS, parser }),
+        content,
+        `${name}/${path} is not prettier-formatted`,
+      );
+    }
+  }
+});

@@ -25,14 +25,16 @@ export async function renderProject(model: OperatorModel): Promise<ProjectFiles>
     content: schemaSource,
     ownership: Ownership.Generated,
   };
-  const formatted = await formatFiles([...renderManifests(model), ...sources.rendered, schema]);
+  // Manifests come out of the `yaml` serializer and the schema is stored formatted: both are
+  // already in prettier's style (the golden test checks every file), so only templates are formatted.
+  const formatted = await formatFiles(sources.rendered);
   const spec: GeneratedFile = {
     path: SPEC_FILE,
     content: model.specSource,
     ownership: Ownership.ScaffoldOnce,
   };
   const files: ProjectFiles = new Map();
-  for (const file of [spec, ...formatted, ...sources.verbatim]) {
+  for (const file of [spec, schema, ...renderManifests(model), ...formatted, ...sources.verbatim]) {
     if (files.has(file.path)) throw new Error(`internal error: two templates render ${file.path}`);
     files.set(file.path, file);
   }
