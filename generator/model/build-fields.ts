@@ -3,27 +3,16 @@
 
 import { DERIVED_MAX_LENGTH, needsDerivedMaxLength } from "../check/cel-bounds.ts";
 import { toPascal } from "../check/derive-names.ts";
-import type { CelRule, FieldModel, FieldType } from "./types.ts";
+import type { CelRule, FieldConstraints, FieldModel, FieldType } from "./types.ts";
 
 /** The field shape as the JSON Schema admits it; check has already proven it well-formed. */
-export interface RawField {
+export interface RawField extends FieldConstraints {
   type: FieldType;
   description?: string;
   required?: boolean;
   nullable?: boolean;
   default?: unknown;
   immutable?: boolean;
-  enum?: unknown[];
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minItems?: number;
-  maxItems?: number;
-  minProperties?: number;
-  maxProperties?: number;
   items?: RawField;
   values?: RawField;
   fields?: Record<string, RawField>;

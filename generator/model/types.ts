@@ -19,7 +19,26 @@ export interface CelRule {
   fieldPath?: string;
 }
 
-export interface FieldModel {
+/**
+ * The value constraints a field can carry, named as in OpenAPI v3 so the spec, the model and the
+ * CRD schema share one vocabulary.
+ */
+export interface FieldConstraints {
+  enum?: unknown[];
+  format?: string;
+  minimum?: number;
+  maximum?: number;
+  minLength?: number;
+  /** In the model: declared, or derived so that a CEL rule touching the string has a bounded cost. */
+  maxLength?: number;
+  pattern?: string;
+  minItems?: number;
+  maxItems?: number;
+  minProperties?: number;
+  maxProperties?: number;
+}
+
+export interface FieldModel extends FieldConstraints {
   /** Property name as it appears in the object (camelCase). */
   name: string;
   /** Dotted path from the root of spec or status, e.g. backup.retentionDays. */
@@ -32,18 +51,6 @@ export interface FieldModel {
   default?: unknown;
   hasDefault: boolean;
   immutable: boolean;
-  enum?: unknown[];
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  /** Either declared, or derived so that a CEL rule touching the string has a bounded cost. */
-  maxLength?: number;
-  pattern?: string;
-  minItems?: number;
-  maxItems?: number;
-  minProperties?: number;
-  maxProperties?: number;
   /** Element of an array, value of a map. */
   items?: FieldModel;
   /** Fields of an object, sorted as declared. */

@@ -1,24 +1,13 @@
 // The subset of apiextensions.k8s.io/v1 JSONSchemaProps the generator writes, typed so a
 // misspelled keyword is a compile error instead of a silently pruned schema.
 
-import type { CelRule } from "../../model/types.ts";
+import type { CelRule, FieldConstraints } from "../../model/types.ts";
 
-export interface JSONSchemaProps {
+export interface JSONSchemaProps extends FieldConstraints {
   description?: string;
   type?: "object" | "array" | "string" | "integer" | "number" | "boolean";
-  format?: string;
   nullable?: boolean;
   default?: unknown;
-  enum?: unknown[];
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minItems?: number;
-  maxItems?: number;
-  minProperties?: number;
-  maxProperties?: number;
   properties?: Record<string, JSONSchemaProps>;
   required?: string[];
   additionalProperties?: JSONSchemaProps;
