@@ -1,0 +1,53 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { MAX_SPEC_BYTES, parseSpec, type ParseResult } from "./parse-spec.ts";
+
+function failure(result: ParseResult): { code: string; at: string; message: string } {
+  assert.equal(result.ok, false, "expected the parse to fail");
+  const [d] = result.ok ? [] : result.diagnostics;
+  return { code: d!.code, at: `${d!.position.line}:${d!.position.col}`, message: d!.message };
+}
+
+test("YAML001: malformed YAML is reported at the offending position", () => {
+  const d = failure(parseSpec("api:\n  kind: [Database\nspec: {}\n", "x.yaml"));
+  assert.equal(d.code, "YAML001");
+  assert.equal(d.at, "3:1");
+});
+
+test("YAML002: a duplicate key is reported at the second occurrence", () => {
+  const d = failure(parseSpec("api:\n  kind: A\n  kind: B\n", "x.yaml"));
+  assert.deepEqual([d.code, d.at], ["YAML002", "3:3"]);
+});
+
+test("YAML003: a file over the size limit is refused before parsing", () => {
+  const d = failure(parseSpec(`a: "${"x".repeat(MAX_SPEC_BYTES)}"\n`, "x.yaml"));
+  assert.equal(d.code, "YAML003");
+  assert.match(d.message, /the limit is 262144/);
+});
+
+test("YAML004: an alias bomb is refused instead of expanded", () => {
+  const bomb = [
+    "a: &a [x, x, x, x, x, x, x, x, x, x]",
+    "b: &b [*a, *a, *a, *a, *a, *a, *a, *a, *a, *a]",
+    "c: &c [*b, *b, *b, *b, *b, *b, *b, *b, *b, *b]",
+    "d: [*c, *c, *c, *c, *c, *c, *c, *c, *c, *c]",
+  ].join("\n");
+  const started = Date.now();
+  const d = failure(parseSpec(bomb, "x.yaml"));
+  assert.equal(d.code, "YAML004");
+  assert.ok(Date.now() - started < 1000, "refused quickly, without expanding");
+});
+
+test("YAML005: a document that is not a mapping is refused", () => {
+  assert.equal(failure(parseSpec("- just\n- a list\n", "x.yaml")).code, "YAML005");
+  assert.equal(failure(parseSpec("", "x.yaml")).code, "YAML005");
+});
+
+test("positionOf points at values, keys, and the nearest existing ancestor", () => {
+  const result = parseSpec("spec:\n  fields:\n    size:\n      default: huge\n", "x.yaml");
+  assert.ok(result.ok);
+  const { positionOf } = result.spec;
+  assert.deepEqual(positionOf(["spec", "fields", "size", "default"]), { line: 4, col: 16 });
+  assert.deepEqual(positionOf(["spec", "fields", "size", "default"], "key"), { line: 4, col: 7 });
+  assert.deepEqual(positionOf(["spec", "fields", "missing", "type"]), { line: 3, col: 5 });
+});
