@@ -8,6 +8,7 @@ import { checkAntiPatterns } from "./anti-patterns.ts";
 import { checkBounds } from "./check-bounds.ts";
 import { checkExternalResources } from "./check-bindings.ts";
 import { checkCelCost } from "./check-cel.ts";
+import { checkCelExamples } from "./check-cel-examples.ts";
 import { checkChildren } from "./check-children.ts";
 import { checkCollisions } from "./check-collisions.ts";
 import { checkDefaults } from "./check-defaults.ts";
@@ -41,6 +42,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkOperator,
   checkScale,
   checkCelCost,
+  checkCelExamples,
   checkAntiPatterns,
 ];
 

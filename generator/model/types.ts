@@ -17,6 +17,11 @@ export interface CelRule {
   message: string;
   reason?: string;
   fieldPath?: string;
+  /**
+   * Fixtures for the generated contract tests (values of self; {old, new} pairs for rules that
+   * read oldSelf). Never written into the CRD.
+   */
+  examples?: { valid?: unknown[]; invalid?: unknown[] };
 }
 
 /**

@@ -12,7 +12,7 @@ function withField(extra: string): string {
 }
 
 const ITEM_RULE =
-  "type: array\nitems:\n  type: object\n  fields:\n    port:\n      type: integer\n  rules:\n    - rule: self.port > 0\n      message: positive";
+  "type: array\nitems:\n  type: object\n  fields:\n    port:\n      type: integer\n  rules:\n    - rule: self.port > 0\n      message: positive\n      examples: { valid: [{ port: 1 }], invalid: [{ port: 0 }] }";
 
 test("SEM060 a rule inside the items of an array without maxItems", () => {
   const src = withField(ITEM_RULE);
@@ -76,4 +76,20 @@ test("needsDerivedMaxLength: the predicate the model shares", () => {
   assert.equal(needsDerivedMaxLength("name", { type: "integer" }, rules), false);
   assert.equal(ruleReferencesField("myself.name == 1", "name"), false);
   assert.equal(ruleReferencesField("self.names == 1", "name"), false);
+});
+
+test("WARN009 a CEL rule without an invalid example", () => {
+  const src = withField("type: integer\nrules:\n  - rule: self > 0\n    message: positive");
+  expectOne(src, "WARN009", posOf(src, "rule: self"), 'CEL rule "self > 0" has no invalid example');
+  const proven = withField(
+    "type: integer\nrules:\n  - rule: self > 0\n    message: positive\n    examples: { invalid: [0] }",
+  );
+  assert.deepEqual(check(proven), []);
+});
+
+test("SEM061 an example of a transition rule that is not an {old, new} pair", () => {
+  const src = withField(
+    "type: integer\nrules:\n  - rule: self >= oldSelf\n    message: no shrinking\n    examples: { invalid: [5] }",
+  );
+  expectOne(src, "SEM061", posOf(src, "5]"), "must be an object with old and new");
 });

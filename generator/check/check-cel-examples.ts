@@ -1,0 +1,50 @@
+// A CEL rule is only proven by fixtures: the generated contract tests send each `examples.valid`
+// value to the real API server expecting acceptance and each `examples.invalid` value expecting
+// the rule's message. A rule without an invalid example cannot be shown to reject anything.
+
+import type { CheckContext } from "./context.ts";
+import { arr, isObject, obj, str } from "./raw-spec.ts";
+import type { Path } from "./report.ts";
+
+export function checkCelExamples({ data, report, specFields, statusFields }: CheckContext): void {
+  const places: Path[] = [
+    ["spec", "rules"],
+    ...[...specFields, ...statusFields].map((visit) => [...visit.docPath, "rules"]),
+  ];
+  for (const place of places) {
+    arr(lookup(data, place)).forEach((raw, index) => {
+      const rule = obj(raw);
+      const text = str(rule.rule);
+      if (text === undefined) return;
+      const path = [...place, index];
+      const examples = obj(rule.examples);
+      if (arr(examples.invalid).length === 0) {
+        report.warning(
+          "WARN009",
+          [...path, "rule"],
+          `CEL rule "${text}" has no invalid example, so no test proves that it rejects anything`,
+          "Add examples: { valid: [...], invalid: [...] } with values of self the rule accepts and rejects.",
+          "key",
+        );
+      }
+      if (!text.includes("oldSelf")) return;
+      for (const kind of ["valid", "invalid"] as const) {
+        arr(examples[kind]).forEach((example, i) => {
+          if (isObject(example) && "old" in example && "new" in example) return;
+          report.error(
+            "SEM061",
+            [...path, "examples", kind, i],
+            `an example of the transition rule "${text}" must be an object with old and new`,
+            "A rule that reads oldSelf is checked on updates: give the value before (old) and after (new).",
+          );
+        });
+      }
+    });
+  }
+}
+
+function lookup(data: unknown, path: Path): unknown {
+  let node = data;
+  for (const segment of path) node = isObject(node) ? node[segment as string] : undefined;
+  return node;
+}
