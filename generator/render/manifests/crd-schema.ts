@@ -16,7 +16,7 @@ export function specSchema(model: OperatorModel): JSONSchemaProps {
   return {
     ...(model.spec.description ? { description: model.spec.description } : {}),
     ...schema,
-    ...(needsEmptyDefault ? { default: {} } : {}),
+    ...(needsEmptyDefault ? { default: impliedDefault(fields) } : {}),
   };
 }
 
@@ -35,7 +35,7 @@ export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProp
   if (field.nullable) schema.nullable = true;
   if (side === "spec") {
     if (field.hasDefault) schema.default = field.default;
-    else if (needsEmptyObjectDefault(field)) schema.default = {};
+    else if (needsEmptyObjectDefault(field)) schema.default = impliedDefault(field.fields);
   }
   const rules: CelRule[] = [
     ...(field.immutable
@@ -136,7 +136,7 @@ function copyConstraints(field: FieldModel, schema: JSONSchemaProps): void {
 /**
  * An object without a default of its own whose children are all optional and at least one of
  * them defaults: the API server applies children's defaults only when the parent exists, so the
- * parent defaults to {} and the children's defaults then fill it in.
+ * parent gets a default and the children's defaults then fill it in.
  */
 function needsEmptyObjectDefault(field: FieldModel): boolean {
   return (
@@ -149,4 +149,17 @@ function needsEmptyObjectDefault(field: FieldModel): boolean {
 
 function hasEffectiveDefault(field: FieldModel): boolean {
   return field.hasDefault || needsEmptyObjectDefault(field);
+}
+
+/**
+ * The default of such an object, spelled out: what `{}` becomes once the children's defaults are
+ * applied. The API server validates a default as written, CEL rules included, without applying
+ * nested defaults first, so `{}` would fail a rule such as `!self.enabled || …` with "no such key".
+ */
+function impliedDefault(fields: readonly FieldModel[]): Record<string, unknown> {
+  return Object.fromEntries(
+    fields
+      .filter(hasEffectiveDefault)
+      .map((f) => [f.name, f.hasDefault ? f.default : impliedDefault(f.fields)]),
+  );
 }

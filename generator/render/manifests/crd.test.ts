@@ -76,14 +76,15 @@ describe("CRD from the examples", () => {
     });
   }
 
-  it("database: immutable engine, defaults, backup defaults to {} so nested defaults apply", () => {
+  it("database: immutable engine, defaults, backup defaults to its children's defaults", () => {
     const spec = checkCommon(exampleModel("database")).spec.versions[0].schema.openAPIV3Schema
       .properties.spec;
     assert.deepEqual(spec.properties.engine["x-kubernetes-validations"], [
       { rule: "self == oldSelf", message: "engine is immutable" },
     ]);
     assert.equal(spec.properties.engine.default, "postgres");
-    assert.deepEqual(spec.properties.backup.default, {});
+    // Spelled out, not {}: the API server checks the backup rule against the default as written.
+    assert.deepEqual(spec.properties.backup.default, { enabled: true, retentionDays: 7 });
     assert.equal(spec.properties.backup.properties.retentionDays.default, 7);
     assert.deepEqual(
       spec.properties.backup["x-kubernetes-validations"][0].fieldPath,
@@ -93,7 +94,17 @@ describe("CRD from the examples", () => {
     assert.equal(spec.properties.allowedCIDRs.items.format, "cidr");
     assert.deepEqual(spec.properties.tags.additionalProperties, { type: "string", maxLength: 256 });
     assert.equal(spec.properties.tags.maxProperties, 16);
-    assert.deepEqual(spec.default, {}, "no required spec fields: spec itself defaults");
+    assert.deepEqual(
+      spec.default,
+      {
+        engine: "postgres",
+        version: "16",
+        size: "small",
+        storageGB: 20,
+        backup: { enabled: true, retentionDays: 7 },
+      },
+      "no required spec fields: spec itself defaults",
+    );
   });
 
   it("dns-zone: cluster-scoped, spec required, list-map records, no scale", () => {
@@ -171,8 +182,8 @@ describe("CRD from a hand-built model", () => {
     ]);
   });
 
-  it("an object of optional, defaulted children defaults to {}", () => {
-    assert.deepEqual(spec.properties.limits.default, {});
+  it("an object of optional, defaulted children defaults to its children's defaults", () => {
+    assert.deepEqual(spec.properties.limits.default, { cpu: 1 });
     assert.deepEqual(spec.properties.limits.properties.cpu, {
       "x-kubernetes-int-or-string": true,
       default: 1,
