@@ -4,6 +4,7 @@ import { Command, CommanderError, Option } from "commander";
 import { resolve } from "node:path";
 import { InputError } from "../base/diagnostics.ts";
 import { UnsafePathError } from "../base/safe-path.ts";
+import { runEnvtestCommand, type EnvtestCommandOptions } from "../envtest/command.ts";
 import {
   checkSource,
   createProject,
@@ -25,6 +26,7 @@ Examples:
   $ create-operator new db-operator --spec examples/database.yaml --dry-run
   $ create-operator validate operator.yaml --json           diagnostics for an editor or CI
   $ cd db-operator && npx create-operator generate          re-render after editing operator.yaml
+  $ export KUBEBUILDER_ASSETS=$(npx create-operator envtest --build)   control plane for tests
 
 Exit codes: 0 ok, 1 invalid input or refused plan, 2 usage error.`;
 
@@ -92,6 +94,15 @@ export function buildProgram(): Command {
         reporter.flush(ok);
         return ok ? ExitCode.Ok : ExitCode.InvalidInput;
       });
+    });
+
+  program
+    .command("envtest")
+    .description("print a KUBEBUILDER_ASSETS directory holding kube-apiserver and etcd")
+    .option("--build", "build them from Go modules when missing (needs Go; minutes when cold)")
+    .option("--json", "print { path, source, kubernetes, etcd } instead of the bare path")
+    .action(async (options: EnvtestCommandOptions) => {
+      process.exitCode = await runEnvtestCommand(options);
     });
   return program;
 }
