@@ -111,6 +111,11 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.Generated,
     outputs: single((m) => `test/${m.names.kindFile}-reconciler.test.ts`),
   },
+  {
+    template: "test/contract/api-contract.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single((m) => `test/contract/${m.names.kindFile}-api-contract.test.ts`),
+  },
 ];
 
 /**

@@ -8,6 +8,7 @@ import type {
   OperatorModel,
   PhaseModel,
 } from "../../model/types.ts";
+import { buildContractView, type ContractView } from "./contract-view.ts";
 import { sampleObject, specChange } from "./sample-values.ts";
 import {
   docComment,
@@ -93,6 +94,8 @@ export interface ViewModel {
   readme: {
     files: Array<{ path: string; ownership: string }>;
   };
+  /** The API contract tests under test/contract/. */
+  contract: ContractView;
 }
 
 export interface PhaseView {
@@ -313,6 +316,7 @@ export function buildViewModel(
         model.children.some((c) => ["Deployment", "StatefulSet", "ReplicaSet"].includes(c.kind)),
     },
     readme: { files },
+    contract: buildContractView(model),
   };
 }
 

@@ -1,0 +1,159 @@
+// Where a value sits in a spec, for the generated API contract tests: every node of the spec tree
+// (fields, array items, map values) as a slot that can put a value at its location inside an
+// otherwise valid spec, and names that location the way the API server does (spec.records[0].name).
+
+import type { CelRule, FieldModel } from "../../model/types.ts";
+import { exampleObject, exampleValue } from "../manifests/example-values.ts";
+
+export type Spec = Record<string, unknown>;
+
+export interface Slot {
+  field: FieldModel;
+  /** The location as the API server reports it, e.g. spec.backup.retentionDays, spec.tags.key-1. */
+  path: string;
+  /** The whole spec with `value` here and valid example values around it. */
+  place: (value: unknown) => Spec;
+  /** An object member: the spec without this field (its parent still present). */
+  remove?: () => Spec;
+  /**
+   * The enclosing object, array or map (or the spec root): its CEL rules may read this value, and
+   * values from their examples are the only ones known to pass them.
+   */
+  container?: { path: string; rules: CelRule[]; place: (value: unknown) => Spec };
+  /** Reached through object fields only: transition rules (oldSelf) correlate here. */
+  correlated: boolean;
+}
+
+/** The map key a slot for map values uses. */
+export const MAP_KEY = "key-1";
+
+/** Every slot of the spec tree, parents before children, in declaration order. */
+export function specSlots(
+  fields: readonly FieldModel[],
+  minimalSpec: Spec,
+  specRules: CelRule[],
+): Slot[] {
+  const root = { path: "spec", rules: specRules, place: (value: unknown) => value as Spec };
+  return memberSlots(fields, minimalSpec, root, (v) => v, true);
+}
+
+function memberSlots(
+  fields: readonly FieldModel[],
+  base: Spec,
+  container: NonNullable<Slot["container"]>,
+  placeObject: (value: Spec) => Spec,
+  correlated: boolean,
+): Slot[] {
+  return fields.flatMap((field) => {
+    const slot: Slot = {
+      field,
+      path: `${container.path}.${field.name}`,
+      place: (value) => placeObject({ ...base, [field.name]: value }),
+      remove: () => placeObject(withoutKey(base, field.name)),
+      container,
+      correlated,
+    };
+    return [slot, ...childSlots(slot)];
+  });
+}
+
+/** The slots inside a slot's value: object members, the first array item, one map value. */
+function childSlots(slot: Slot): Slot[] {
+  const { field } = slot;
+  switch (field.type) {
+    case "object": {
+      const base = exampleObject(field.fields, field.minProperties ?? 0);
+      const container = { path: slot.path, rules: field.rules, place: slot.place };
+      return memberSlots(
+        field.fields,
+        base,
+        container,
+        (value) => slot.place(value),
+        slot.correlated,
+      );
+    }
+    case "array": {
+      const items = field.items!;
+      const rest = Array.from({ length: Math.max(0, (field.minItems ?? 0) - 1) }, (_, i) =>
+        exampleValue(items, i + 1),
+      );
+      const item: Slot = {
+        field: items,
+        path: `${slot.path}[0]`,
+        place: (value) => slot.place([value, ...rest]),
+        container: { path: slot.path, rules: field.rules, place: slot.place },
+        correlated: false,
+      };
+      return [item, ...childSlots(item)];
+    }
+    case "map": {
+      const values = field.items!;
+      const rest = Object.fromEntries(
+        Array.from({ length: Math.max(0, (field.minProperties ?? 0) - 1) }, (_, i) => [
+          `key-${i + 2}`,
+          exampleValue(values, i + 1),
+        ]),
+      );
+      const value: Slot = {
+        field: values,
+        path: `${slot.path}.${MAP_KEY}`,
+        place: (v) => slot.place({ [MAP_KEY]: v, ...rest }),
+        container: { path: slot.path, rules: field.rules, place: slot.place },
+        correlated: false,
+      };
+      return [value, ...childSlots(value)];
+    }
+    default:
+      return [];
+  }
+}
+
+function withoutKey(object: Spec, key: string): Spec {
+  return Object.fromEntries(Object.entries(object).filter(([k]) => k !== key));
+}
+
+/**
+ * What the API server stores for `value` of these fields: every absent field with a default gets
+ * it, and defaulting continues inside defaulted values, as structural defaulting does. Objects
+ * with no default of their own whose children default are materialized (the CRD defaults them).
+ */
+export function serverDefaults(fields: readonly FieldModel[], value: Spec): Spec {
+  const result: Spec = { ...value };
+  for (const field of fields) {
+    if (!(field.name in result)) {
+      const implied = impliedDefault(field);
+      if (implied === undefined) continue;
+      result[field.name] = structuredClone(implied);
+    }
+    result[field.name] = defaultedValue(field, result[field.name]);
+  }
+  return result;
+}
+
+function defaultedValue(field: FieldModel, value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  switch (field.type) {
+    case "object":
+      return serverDefaults(field.fields, value as Spec);
+    case "array":
+      return (value as unknown[]).map((item) => defaultedValue(field.items!, item));
+    case "map":
+      return Object.fromEntries(
+        Object.entries(value as Spec).map(([k, v]) => [k, defaultedValue(field.items!, v)]),
+      );
+    default:
+      return value;
+  }
+}
+
+/** The field's default, or {} for an object whose optional children default (see crd-schema.ts). */
+export function impliedDefault(field: FieldModel): unknown {
+  if (field.hasDefault) return field.default;
+  if (
+    field.type === "object" &&
+    !field.fields.some((f) => f.required) &&
+    field.fields.some((f) => impliedDefault(f) !== undefined)
+  )
+    return {};
+  return undefined;
+}

@@ -1,0 +1,118 @@
+// The status side of the generated API contract tests: a status the status schema accepts, the
+// printer columns the server's Table output must show for an object carrying it, and the scale
+// subresource's view of spec and status.
+
+import type { OperatorModel } from "../../model/types.ts";
+import { exampleValue } from "../manifests/example-values.ts";
+import { fieldViolations } from "../manifests/field-violations.ts";
+import type { Spec } from "./contract-slots.ts";
+
+export interface ColumnCheck {
+  name: string;
+  /** The cell the server must return; absent when only a non-empty cell can be asserted (ages, names). */
+  value?: unknown;
+}
+
+export interface ScaleView {
+  /** The replica field as the API server names it, e.g. spec.replicas. */
+  field: string;
+  /** JSON of the path segments under spec and status, e.g. ["replicas"]. */
+  specPath: string;
+  statusPath: string;
+  specReplicas: number;
+  statusReplicas: number;
+  /** A different valid replica count to write through /scale. */
+  newReplicas: number;
+  /** JSON of the label selector status carries, or "null". */
+  selector: string;
+  hasMaximum: boolean;
+  /** maximum + 1: refused through /scale too. */
+  tooMany: number;
+  maximum: number;
+}
+
+/** Every condition True, the initial phase, each status field's example value. */
+export function contractStatus(model: OperatorModel): Spec {
+  const status: Spec = { observedGeneration: 1 };
+  const phase = model.status.initialPhase ?? model.status.phases[0]?.name;
+  if (phase) status.phase = phase;
+  status.conditions = model.status.conditions.map((c) => ({
+    type: c.type,
+    status: "True",
+    reason: "ContractTest",
+    message: "written by the API contract test",
+    lastTransitionTime: "2025-01-01T00:00:00Z",
+  }));
+  for (const field of model.status.fields) {
+    const value = exampleValue(field);
+    const problems = fieldViolations(field, value, `status.${field.path}`);
+    if (problems.length > 0)
+      throw new Error(`internal error: no valid status example: ${problems.join("; ")}`);
+    status[field.name] = value;
+  }
+  return status;
+}
+
+const CONDITION_COLUMN = /^\.status\.conditions\[\?\(@\.type=="([^"]+)"\)\]\.(\w+)$/;
+const SIMPLE_PATH = /^(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
+
+/** Column names in order, Name first, with the cell each must show for `{spec, status}`. */
+export function printerColumnChecks(model: OperatorModel, spec: Spec, status: Spec): ColumnCheck[] {
+  const object = { spec, status };
+  return [
+    { name: "Name" },
+    ...model.printerColumns.map((column): ColumnCheck => {
+      if (column.type === "date") return { name: column.name };
+      const condition = CONDITION_COLUMN.exec(column.jsonPath);
+      if (condition) {
+        const found = (status.conditions as Spec[]).find((c) => c.type === condition[1]);
+        return found ? { name: column.name, value: found[condition[2]!] } : { name: column.name };
+      }
+      if (!SIMPLE_PATH.test(column.jsonPath)) return { name: column.name };
+      const value = valueAt(object, column.jsonPath.slice(1).split("."));
+      const scalar = ["string", "number", "boolean"].includes(typeof value);
+      return scalar ? { name: column.name, value } : { name: column.name };
+    }),
+  ];
+}
+
+export function scaleView(model: OperatorModel, spec: Spec, status: Spec): ScaleView | null {
+  const scale = model.api.scale;
+  if (!scale) return null;
+  const segments = (path: string, root: string): string[] => {
+    if (!path.startsWith(`.${root}.`))
+      throw new Error(`internal error: scale path ${path} is not under .${root}`);
+    return path.slice(root.length + 2).split(".");
+  };
+  const specPath = segments(scale.specReplicasPath, "spec");
+  const statusPath = segments(scale.statusReplicasPath, "status");
+  const field = model.spec.fields.find((f) => f.name === specPath[0]);
+  const specReplicas = Number(valueAt(spec, specPath) ?? 0);
+  const fits = (n: number) => !field || fieldViolations(field, n).length === 0;
+  const newReplicas = [specReplicas + 1, specReplicas - 1, 1].find((n) => n >= 0 && fits(n));
+  if (newReplicas === undefined)
+    throw new Error(`internal error: no second replica count for ${scale.specReplicasPath}`);
+  const selector = scale.labelSelectorPath
+    ? valueAt(status, segments(scale.labelSelectorPath, "status"))
+    : undefined;
+  return {
+    field: ["spec", ...specPath].join("."),
+    specPath: JSON.stringify(specPath),
+    statusPath: JSON.stringify(statusPath),
+    specReplicas,
+    statusReplicas: Number(valueAt(status, statusPath) ?? 0),
+    newReplicas,
+    selector: JSON.stringify(selector ?? null),
+    hasMaximum: field?.maximum !== undefined,
+    tooMany: (field?.maximum ?? 0) + 1,
+    maximum: field?.maximum ?? 0,
+  };
+}
+
+function valueAt(object: unknown, path: readonly string[]): unknown {
+  return path.reduce<unknown>(
+    (at, key) =>
+      at !== null && typeof at === "object" ? (at as Record<string, unknown>)[key] : undefined,
+    object,
+  );
+}
