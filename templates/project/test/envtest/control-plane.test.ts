@@ -4,7 +4,14 @@
 // The envtest harness tested against the real binaries: what every envtest suite relies on.
 // It owns its control plane (not the shared one) because its last test stops it.
 
-import { ApiException, CoreV1Api, CustomObjectsApi, loadAllYaml } from "@kubernetes/client-node";
+import {
+  ApiException,
+  ApiextensionsV1Api,
+  CoreV1Api,
+  CustomObjectsApi,
+  loadAllYaml,
+  type V1ClusterRoleBinding,
+} from "@kubernetes/client-node";
 import assert from "node:assert/strict";
 import { existsSync, readFileSync } from "node:fs";
 import { after, before, test } from "node:test";
@@ -68,6 +75,30 @@ test("createNamespace makes unique, labelled namespaces", async () => {
   assert.match(first, /^harness-[0-9a-f]{10}$/);
   const ns = await plane.admin.makeApiClient(CoreV1Api).readNamespace({ name: first });
   assert.equal(ns.metadata?.labels?.purpose, "test");
+});
+
+test("applyManifests applies the RBAC files; the service account then has exactly its grants", async () => {
+  const applied = await plane.applyManifests([
+    "config/rbac/service_account.yaml",
+    "config/rbac/role.yaml",
+    "config/rbac/role_binding.yaml",
+  ]);
+  const binding = applied.find((o) => o.kind === "ClusterRoleBinding") as V1ClusterRoleBinding;
+  const subject = binding.subjects?.[0];
+  assert.ok(subject?.namespace, "the binding names a namespaced ServiceAccount");
+  // The ServiceAccount's namespace is not in the files: applyManifests created it.
+  const operator = await plane.serviceAccountConfig(subject.namespace, subject.name);
+  const crd = crds[0]!;
+  const version = crd.spec.versions.find((v) => v.served)!.name;
+  await operator.makeApiClient(CustomObjectsApi).listClusterCustomObject({
+    group: crd.spec.group,
+    version,
+    plural: crd.spec.names.plural,
+  });
+  await assert.rejects(
+    operator.makeApiClient(ApiextensionsV1Api).listCustomResourceDefinition(),
+    (error: unknown) => error instanceof ApiException && error.code === 403,
+  );
 });
 
 // Last: it stops the plane the other tests used (a second start would cost seconds per project).

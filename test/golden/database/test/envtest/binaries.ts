@@ -4,7 +4,7 @@
 // Finds the kube-apiserver and etcd binaries. The lookup honours the same variables as
 // controller-runtime's envtest, so a machine set up for Go operators works here unchanged.
 
-import { existsSync } from "node:fs";
+import { accessSync, constants, statSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 
@@ -26,22 +26,49 @@ export function defaultAssetsDirectory(env: NodeJS.ProcessEnv = process.env): st
   return join(root, "k8s", `${KUBERNETES_VERSION}-${platform}`);
 }
 
-/** Throws one error that says where it looked and how to get the binaries. */
+interface Candidate {
+  source: string;
+  binaries: Binaries;
+}
+
+/**
+ * The first place holding both binaries, in the order `create-operator envtest` and
+ * controller-runtime use: TEST_ASSET_KUBE_APISERVER with TEST_ASSET_ETCD, then
+ * KUBEBUILDER_ASSETS, then the cache. Throws one error saying where it looked and how to get them.
+ */
 export function findBinaries(env: NodeJS.ProcessEnv = process.env): Binaries {
-  const directory = env.KUBEBUILDER_ASSETS || defaultAssetsDirectory(env);
-  const binaries = {
-    kubeApiserver: env.TEST_ASSET_KUBE_APISERVER || join(directory, "kube-apiserver"),
-    etcd: env.TEST_ASSET_ETCD || join(directory, "etcd"),
-  };
-  const missing = Object.values(binaries).filter((path) => !existsSync(path));
-  if (missing.length === 0) return binaries;
+  const inDirectory = (directory: string): Binaries => ({
+    kubeApiserver: join(directory, "kube-apiserver"),
+    etcd: join(directory, "etcd"),
+  });
+  const candidates: Candidate[] = [];
+  if (env.TEST_ASSET_KUBE_APISERVER && env.TEST_ASSET_ETCD) {
+    const binaries = { kubeApiserver: env.TEST_ASSET_KUBE_APISERVER, etcd: env.TEST_ASSET_ETCD };
+    candidates.push({ source: "TEST_ASSET_KUBE_APISERVER and TEST_ASSET_ETCD", binaries });
+  }
+  if (env.KUBEBUILDER_ASSETS) {
+    const binaries = inDirectory(env.KUBEBUILDER_ASSETS);
+    candidates.push({ source: `KUBEBUILDER_ASSETS=${env.KUBEBUILDER_ASSETS}`, binaries });
+  }
+  const cache = defaultAssetsDirectory(env);
+  candidates.push({ source: `the cache ${cache}`, binaries: inDirectory(cache) });
+  const found = candidates.find((c) => Object.values(c.binaries).every(isExecutable));
+  if (found) return found.binaries;
   throw new Error(
     [
-      `envtest: control-plane binaries not found: ${missing.join(", ")}.`,
-      `Get kube-apiserver and etcd ${KUBERNETES_VERSION} with one of:`,
-      `  npx create-operator envtest --build     (builds them from Go modules into ${defaultAssetsDirectory(env)})`,
-      `  setup-envtest use ${KUBERNETES_VERSION.replace(/\.\d+$/, ".x")} -p path   (controller-runtime's tool; then export KUBEBUILDER_ASSETS=<that path>)`,
-      "Or point KUBEBUILDER_ASSETS at a directory holding both, or TEST_ASSET_KUBE_APISERVER and TEST_ASSET_ETCD at each binary.",
+      `envtest: kube-apiserver and etcd not found (looked in ${candidates.map((c) => c.source).join("; ")}).`,
+      `Get both, version ${KUBERNETES_VERSION}, with one of:`,
+      `  export KUBEBUILDER_ASSETS="$(npx create-operator envtest --build)"   (builds them from Go modules into the cache)`,
+      `  export KUBEBUILDER_ASSETS="$(setup-envtest use ${KUBERNETES_VERSION.replace(/\.\d+$/, ".x")} -p path)"   (controller-runtime's downloader)`,
     ].join("\n"),
   );
+}
+
+function isExecutable(path: string): boolean {
+  try {
+    accessSync(path, constants.X_OK);
+    return statSync(path).isFile();
+  } catch {
+    return false;
+  }
 }

@@ -9,7 +9,10 @@
 // ES module imports evaluate in order, so this one must stay first.
 import "reflect-metadata";
 import * as x509 from "@peculiar/x509";
-import { randomBytes } from "node:crypto";
+import { randomBytes, webcrypto } from "node:crypto";
+
+type CryptoKey = webcrypto.CryptoKey;
+type CryptoKeyPair = webcrypto.CryptoKeyPair;
 
 const ALGORITHM = { name: "ECDSA", namedCurve: "P-256", hash: "SHA-256" };
 const VALIDITY_MS = 24 * 60 * 60 * 1_000;
@@ -30,11 +33,11 @@ export interface LeafRequest {
 }
 
 async function generateKeys(): Promise<CryptoKeyPair> {
-  return crypto.subtle.generateKey(ALGORITHM, true, ["sign", "verify"]);
+  return webcrypto.subtle.generateKey(ALGORITHM, true, ["sign", "verify"]);
 }
 
 async function privateKeyPem(key: CryptoKey): Promise<string> {
-  return x509.PemConverter.encode(await crypto.subtle.exportKey("pkcs8", key), "PRIVATE KEY");
+  return x509.PemConverter.encode(await webcrypto.subtle.exportKey("pkcs8", key), "PRIVATE KEY");
 }
 
 /** A positive serial: the top bit cleared so DER does not read it as negative. */
@@ -117,7 +120,7 @@ export class CertificateAuthority {
 /** The key pair the API server signs and verifies service-account tokens with. */
 export async function serviceAccountKeys(): Promise<{ publicKey: string; privateKey: string }> {
   const keys = await generateKeys();
-  const spki = await crypto.subtle.exportKey("spki", keys.publicKey);
+  const spki = await webcrypto.subtle.exportKey("spki", keys.publicKey);
   return {
     publicKey: x509.PemConverter.encode(spki, "PUBLIC KEY"),
     privateKey: await privateKeyPem(keys.privateKey),

@@ -7,16 +7,15 @@
 
 import { CoreV1Api, KubeConfig, type KubernetesObject } from "@kubernetes/client-node";
 import { randomBytes } from "node:crypto";
-import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
-import { tmpdir } from "node:os";
+import { rmSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { after } from "node:test";
-import { findBinaries, type Binaries } from "./binaries.ts";
-import { CertificateAuthority, serviceAccountKeys, type KeyPairPem } from "./certificates.ts";
+import { findBinaries } from "./binaries.ts";
+import type { KeyPairPem } from "./certificates.ts";
 import { registerForCleanup } from "./cleanup.ts";
-import { httpsGetter, pollUntil, type Get } from "./https-client.ts";
+import { httpsGetter, type Get } from "./https-client.ts";
+import { createPki, startProcesses, tlsOf, type Pki, type Running } from "./launch.ts";
 import { applyObjects, readManifests, yamlFilesIn } from "./manifests.ts";
-import { freePort, ManagedProcess } from "./processes.ts";
 
 export interface ControlPlaneOptions {
   /** Per attempt; default 60_000 or ENVTEST_START_TIMEOUT_MS. */
@@ -31,20 +30,6 @@ export interface ControlPlaneOptions {
 export const PROJECT_ROOT = resolve(import.meta.dirname, "..", "..");
 
 const projectPath = (path: string): string => (isAbsolute(path) ? path : join(PROJECT_ROOT, path));
-
-interface Pki {
-  ca: CertificateAuthority;
-  serving: KeyPairPem;
-  admin: KeyPairPem;
-  serviceAccount: { publicKey: string; privateKey: string };
-}
-
-interface Running {
-  directory: string;
-  port: number;
-  etcd: ManagedProcess;
-  apiserver: ManagedProcess;
-}
 
 export class ControlPlane {
   /** cluster-admin (system:masters) client certificate. */
@@ -190,6 +175,12 @@ let shared: Promise<ControlPlane> | undefined;
  * One control plane per test process, started on first use, stopped after the file's tests.
  * Call it at the top level of a test file (top-level await) or in a top-level before() hook:
  * node:test attaches the `after` hook registered here to whatever test is running the call.
+ *
+ * node --test runs each file in its own process, so each envtest file has its own control plane
+ * and no test sees another file's objects. `npm test` passes --test-concurrency=1 because a start
+ * is CPU-bound (about 3 s of two busy cores) and an API server with etcd holds several hundred MB:
+ * one per core on an 8-core laptop starts slower and can run out of memory. Unit test files take
+ * milliseconds each, so running them serially as well costs almost nothing.
  */
 export function sharedControlPlane(options?: ControlPlaneOptions): Promise<ControlPlane> {
   if (shared === undefined) {
@@ -201,110 +192,6 @@ export function sharedControlPlane(options?: ControlPlaneOptions): Promise<Contr
     });
   }
   return shared;
-}
-
-async function createPki(): Promise<Pki> {
-  const ca = await CertificateAuthority.create("envtest-ca");
-  const [serving, admin, serviceAccount] = await Promise.all([
-    ca.issue({
-      commonName: "kube-apiserver",
-      usage: "server",
-      dnsNames: ["localhost"],
-      ipAddresses: ["127.0.0.1"],
-    }),
-    ca.issue({ commonName: "admin", organizations: ["system:masters"], usage: "client" }),
-    serviceAccountKeys(),
-  ]);
-  return { ca, serving, admin, serviceAccount };
-}
-
-/** One attempt: a fresh directory and ports; on any failure everything it started is stopped. */
-async function startProcesses(binaries: Binaries, pki: Pki, timeoutMs: number): Promise<Running> {
-  const deadline = Date.now() + timeoutMs;
-  const directory = mkdtempSync(join(tmpdir(), "envtest-cp-"));
-  const file = (name: string, content: string) => {
-    writeFileSync(join(directory, name), content, { mode: 0o600 });
-    return join(directory, name);
-  };
-  const [etcdPort, port] = [await freePort(), await freePort()];
-  const started: ManagedProcess[] = [];
-  try {
-    const etcdUrl = `http://127.0.0.1:${etcdPort}`;
-    const etcd = new ManagedProcess("etcd", binaries.etcd, etcdArgs(directory, etcdUrl), directory);
-    started.push(etcd);
-    const etcdHealth = httpGetter(etcdUrl);
-    await pollUntil(
-      deadline,
-      20,
-      () => etcdHealth("/health").catch(() => etcd.assertRunning()),
-      () => `etcd not healthy at ${etcdUrl} within ${timeoutMs} ms\n${etcd.tail()}`,
-    );
-    const apiserver = new ManagedProcess(
-      "kube-apiserver",
-      binaries.kubeApiserver,
-      [
-        `--etcd-servers=${etcdUrl}`,
-        "--bind-address=127.0.0.1",
-        "--advertise-address=127.0.0.1",
-        `--secure-port=${port}`,
-        `--cert-dir=${join(directory, "apiserver-certs")}`,
-        `--tls-cert-file=${file("serving.crt", pki.serving.certificate)}`,
-        `--tls-private-key-file=${file("serving.key", pki.serving.privateKey)}`,
-        `--client-ca-file=${file("ca.crt", pki.ca.certificate)}`,
-        "--authorization-mode=RBAC",
-        `--service-account-key-file=${file("sa.pub", pki.serviceAccount.publicKey)}`,
-        `--service-account-signing-key-file=${file("sa.key", pki.serviceAccount.privateKey)}`,
-        `--service-account-issuer=https://127.0.0.1:${port}`,
-        "--service-cluster-ip-range=10.0.0.0/24",
-        // No controller manager runs, so nothing would create the tokens this plugin waits for.
-        "--disable-admission-plugins=ServiceAccount",
-      ],
-      directory,
-    );
-    started.push(apiserver);
-    const get = httpsGetter(`https://127.0.0.1:${port}`, tlsOf(pki.ca, pki.admin));
-    await pollUntil(
-      deadline,
-      50,
-      async () => {
-        apiserver.assertRunning();
-        etcd.assertRunning();
-        const res = await get("/readyz").catch(() => undefined);
-        return res?.status === 200 ? true : undefined;
-      },
-      () => `kube-apiserver not ready on port ${port} within ${timeoutMs} ms\n${apiserver.tail()}`,
-    );
-    return { directory, port, etcd, apiserver };
-  } catch (error) {
-    for (const p of started.reverse()) await p.stop();
-    rmSync(directory, { recursive: true, force: true, maxRetries: 3 });
-    throw error;
-  }
-}
-
-function etcdArgs(directory: string, url: string): string[] {
-  return [
-    "--name=envtest",
-    `--data-dir=${join(directory, "etcd")}`,
-    `--listen-client-urls=${url}`,
-    `--advertise-client-urls=${url}`,
-    // Port 0: the single member never talks to peers, so it needs no second free port.
-    "--listen-peer-urls=http://127.0.0.1:0",
-    // Test data is disposable; fsync on every write is most of etcd's latency.
-    "--unsafe-no-fsync",
-    // A lone member elects itself after one election timeout: 1 s by default, nearly a third of
-    // the whole start. Loopback without peers needs no slack (etcd wants election >= 5 beats).
-    "--heartbeat-interval=10",
-    "--election-timeout=100",
-  ];
-}
-
-function httpGetter(base: string): (path: string) => Promise<true | undefined> {
-  return async (path) => ((await fetch(new URL(path, base))).ok ? true : undefined);
-}
-
-function tlsOf(ca: CertificateAuthority, pair: KeyPairPem) {
-  return { ca: ca.certificate, cert: pair.certificate, key: pair.privateKey };
 }
 
 function kubeConfig(server: string, ca: string, user: string, pair: KeyPairPem): KubeConfig {
