@@ -1,9 +1,11 @@
 #!/usr/bin/env bash
-# The main job, end to end: generate the Database example into demo/database-operator, then
-# install, type-check, build and test the generated operator the way its README says.
+# The main job, end to end: provide the control-plane binaries (built once from Go modules, then
+# cached), generate the Database example into demo/database-operator, then install, type-check,
+# build and test the generated operator (unit and envtest suites) the way its README says.
 set -euo pipefail
 cd "$(dirname "$0")/.."
 npm run build
+npm run envtest
 rm -rf demo/database-operator
 node bin/create-operator.js new demo/database-operator --spec examples/database.yaml
 cd demo/database-operator
