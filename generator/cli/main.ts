@@ -4,7 +4,7 @@ import { Command, CommanderError, Option } from "commander";
 import { resolve } from "node:path";
 import { InputError } from "../base/diagnostics.ts";
 import { UnsafePathError } from "../base/safe-path.ts";
-import { runEnvtestCommand, type EnvtestCommandOptions } from "../envtest/command.ts";
+import { runEnvtestCommand, type EnvtestCommandOptions } from "./envtest-command.ts";
 import {
   checkSource,
   createProject,

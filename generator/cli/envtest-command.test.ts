@@ -4,8 +4,8 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { assetsDir } from "./asset-dirs.ts";
-import { tempDir, writeStubBinaries, writeStubGo, runCliFromSource } from "./testing.ts";
+import { assetsDir } from "../envtest/asset-dirs.ts";
+import { tempDir, writeStubBinaries, writeStubGo, runCliFromSource } from "../envtest/testing.ts";
 
 const pins = { kubernetes: "1.36.3", etcd: "3.6.16" };
 const assetsPath = (root: string): string => assetsDir(root, "1.36.3");

@@ -3,11 +3,11 @@
 // `export KUBEBUILDER_ASSETS=$(npx create-operator envtest --build)` works; everything else,
 // build progress included, goes to stderr.
 
-import { ExitCode } from "../cli/exit-codes.ts";
-import { buildAssets } from "./build-assets.ts";
-import { EnvtestSetupError, howToGetAssets } from "./explain.ts";
-import { cachedAssetsDir, findAssets, type FoundAssets } from "./find-assets.ts";
-import { packageRoot, readPinnedVersions } from "./versions.ts";
+import { ExitCode } from "./exit-codes.ts";
+import { buildAssets } from "../envtest/build-assets.ts";
+import { EnvtestSetupError, howToGetAssets } from "../envtest/explain.ts";
+import { cachedAssetsDir, findAssets, type FoundAssets } from "../envtest/find-assets.ts";
+import { packageRoot, readPinnedVersions } from "../envtest/versions.ts";
 
 export interface EnvtestCommandOptions {
   build?: boolean;
