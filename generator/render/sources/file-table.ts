@@ -116,6 +116,16 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.Generated,
     outputs: single((m) => `test/contract/${m.names.kindFile}-api-contract.test.ts`),
   },
+  {
+    template: "test/integration/rbac.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "test/integration/rbac.test.ts"),
+  },
+  {
+    template: "test/integration/reconciler.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "test/integration/reconciler.test.ts"),
+  },
 ];
 
 /**

@@ -8,6 +8,7 @@ import type {
   OperatorModel,
   PhaseModel,
 } from "../../model/types.ts";
+import { buildIntegrationView, type IntegrationView } from "./integration-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
 import { sampleObject, specChange } from "./sample-values.ts";
 import {
@@ -96,6 +97,8 @@ export interface ViewModel {
   };
   /** The API contract tests under test/contract/. */
   contract: ContractView;
+  /** The envtest suites under test/integration/. */
+  integration: IntegrationView;
 }
 
 export interface PhaseView {
@@ -317,6 +320,7 @@ export function buildViewModel(
     },
     readme: { files },
     contract: buildContractView(model),
+    integration: buildIntegrationView(model),
   };
 }
 

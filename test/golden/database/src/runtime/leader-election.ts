@@ -39,6 +39,8 @@ export class LeaderElector {
   #lastRenewed = 0;
   #observed: { holder: string; renewTime: string; at: number } | undefined;
   #timer: NodeJS.Timeout | undefined;
+  /** The acquire/renew round in progress, if any: stop() waits for it. */
+  #ticking: Promise<void> | undefined;
 
   constructor(options: LeaderElectionOptions) {
     this.#options = options;
@@ -50,16 +52,20 @@ export class LeaderElector {
   }
 
   start(): void {
-    void this.#tick();
+    this.#ticking = this.#tick();
   }
 
   /** Steps down: releases the lease so another replica takes over without waiting for expiry. */
   async stop(): Promise<void> {
+    if (this.#stopped) return;
     this.#stopped = true;
     if (this.#timer !== undefined) clearTimeout(this.#timer);
-    if (!this.#leading) return;
-    this.#setLeading(false);
+    // A renewal in flight finishes first: releasing alongside it would conflict with its write,
+    // and it must not report leadership once stop() has begun.
+    await this.#ticking;
+    if (this.#leading) this.#setLeading(false);
     try {
+      // Released even when we never reported leading: a round cut short by stop() may have won it.
       const lease = await this.#read();
       if (lease?.spec?.holderIdentity === this.#options.identity) {
         lease.spec.holderIdentity = undefined;
@@ -81,6 +87,8 @@ export class LeaderElector {
     const renewDeadlineMs = this.#options.renewDeadlineMs ?? 10_000;
     try {
       const held = await this.#tryAcquireOrRenew();
+      // stop() was called meanwhile: it decides what happens to the lease now.
+      if (this.#stopped) return;
       if (held) this.#lastRenewed = Date.now();
       if (held && !this.#leading) this.#setLeading(true);
       if (!held && this.#leading) this.#setLeading(false);
@@ -90,7 +98,9 @@ export class LeaderElector {
         this.#setLeading(false);
     }
     if (!this.#stopped) {
-      this.#timer = setTimeout(() => void this.#tick(), this.#options.retryPeriodMs ?? 2_000);
+      this.#timer = setTimeout(() => {
+        this.#ticking = this.#tick();
+      }, this.#options.retryPeriodMs ?? 2_000);
     }
   }
 

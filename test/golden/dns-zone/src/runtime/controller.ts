@@ -83,6 +83,8 @@ export class Controller<T extends KubernetesObject> {
       // A delete event still enqueues: the reconciler finds the object gone and does nothing.
       informer.on("delete", enqueue);
       informer.on("error", (err: unknown) => {
+        // stop() aborts the watch, which the informer reports as an error: not a failure.
+        if (this.#stopped) return;
         logger.warn("watch failed, restarting", { path: source.path, err: errorMessage(err) });
         setTimeout(() => {
           if (!this.#stopped)

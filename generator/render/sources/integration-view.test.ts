@@ -1,0 +1,143 @@
+import assert from "node:assert/strict";
+import { readFileSync } from "node:fs";
+import { test } from "node:test";
+import { parse } from "yaml";
+import { buildModel } from "../../model/build-model.ts";
+import type { OperatorModel, PolicyRule } from "../../model/types.ts";
+import { fieldViolations } from "../manifests/field-violations.ts";
+import { leaderElectionRules, managerRules } from "../manifests/rbac-rules.ts";
+import {
+  buildIntegrationView,
+  mustAllow,
+  mustDeny,
+  specChanges,
+  type AccessCheck,
+} from "./integration-view.ts";
+
+const EXAMPLES = ["database", "dns-zone", "web-app"] as const;
+
+function modelOf(example: string): OperatorModel {
+  const source = readFileSync(
+    new URL(`../../../examples/${example}.yaml`, import.meta.url),
+    "utf8",
+  );
+  return buildModel(parse(source), source);
+}
+
+/** Whether the generated rules grant `check`, evaluated the way RBAC would. */
+function granted(model: OperatorModel, check: AccessCheck): boolean {
+  const matches = (rule: PolicyRule) => {
+    const resource = check.subresource ? `${check.resource}/${check.subresource}` : check.resource;
+    const any = (values: string[], value: string) => values.includes(value) || values.includes("*");
+    return (
+      any(rule.apiGroups, check.group) &&
+      any(rule.resources, resource) &&
+      any(rule.verbs, check.verb)
+    );
+  };
+  // Manager rules: a ClusterRole bound cluster-wide, or Roles in the watched namespaces.
+  const managerApplies = model.rbac.clusterWide || check.scope === "watched";
+  const leaderApplies = model.operator.leaderElection && check.scope === "operator";
+  return (
+    (managerApplies && managerRules(model).some(matches)) ||
+    (leaderApplies && leaderElectionRules().some(matches))
+  );
+}
+
+for (const example of EXAMPLES) {
+  test(`${example}: the generated rules grant every needed call and nothing on the deny list`, () => {
+    const model = modelOf(example);
+    const allow = mustAllow(model);
+    const deny = mustDeny(model);
+    assert.deepEqual(
+      allow.filter((check) => !granted(model, check)),
+      [],
+    );
+    assert.deepEqual(
+      deny.filter((check) => granted(model, check)),
+      [],
+    );
+    const key = (c: AccessCheck) =>
+      `${c.verb} ${c.group} ${c.resource}/${c.subresource} ${c.scope}`;
+    const allowed = new Set(allow.map(key));
+    assert.deepEqual(
+      deny.filter((check) => allowed.has(key(check))),
+      [],
+      "no check is on both lists",
+    );
+  });
+
+  test(`${example}: sample spec and spec changes are values the schema accepts`, () => {
+    const model = modelOf(example);
+    const view = buildIntegrationView(model);
+    const sample = JSON.parse(view.sampleSpec) as Record<string, unknown>;
+    for (const field of model.spec.fields) {
+      if (field.name in sample)
+        assert.deepEqual(fieldViolations(field, sample[field.name]), [], field.name);
+      else assert.ok(!field.required, `required field ${field.name} is in the sample`);
+    }
+    assert.ok(view.hasSpecChange);
+    const field = model.spec.fields.find((f) => f.name === view.specChangeField)!;
+    assert.ok(!field.immutable);
+    const [first, second] = view.specChangeValues.map((v) => JSON.parse(v) as unknown);
+    const start = field.name in sample ? sample[field.name] : field.default;
+    assert.notDeepEqual(first, start, "the first change changes the spec");
+    assert.notDeepEqual(second, first, "so does the second");
+    assert.deepEqual(fieldViolations(field, first), []);
+    assert.deepEqual(fieldViolations(field, second), []);
+  });
+}
+
+test("lists follow the model: children, scope, leader election", () => {
+  const database = mustAllow(modelOf("database"));
+  assert.ok(database.some((c) => c.resource === "databases" && c.subresource === "finalizers"));
+  assert.ok(database.some((c) => c.resource === "secrets" && c.verb === "create"));
+  assert.ok(database.some((c) => c.resource === "leases" && c.scope === "operator"));
+  assert.ok(
+    !mustDeny(modelOf("database")).some((c) => c.resource === "secrets" && c.verb === "get"),
+  );
+
+  const dns = modelOf("dns-zone");
+  assert.ok(!mustAllow(dns).some((c) => c.subresource === "finalizers"), "no children");
+  assert.ok(
+    mustAllow(dns)
+      .filter((c) => c.resource === "dnszones")
+      .every((c) => c.scope === "cluster"),
+  );
+  assert.ok(mustDeny(dns).some((c) => c.resource === "secrets" && c.verb === "get"));
+
+  const quiet = modelOf("web-app");
+  quiet.operator = { ...quiet.operator, leaderElection: false };
+  assert.ok(!mustAllow(quiet).some((c) => c.resource === "leases"));
+});
+
+test("an operator bound to listed namespaces must not reach others", () => {
+  const model = modelOf("web-app");
+  model.rbac = { ...model.rbac, watchNamespaces: ["team-a"], clusterWide: false };
+  assert.ok(mustDeny(model).some((c) => c.resource === "webapps" && c.scope === "other"));
+  assert.equal(buildIntegrationView(model).watchNamespacesLiteral, '["team-a"]');
+});
+
+test("spec changes avoid fields whose CEL rules compare with the old value", () => {
+  const model = modelOf("database");
+  assert.equal(
+    specChanges(model.spec.fields, {})?.field,
+    "version",
+    "not storageGB (self >= oldSelf)",
+  );
+  const onlyImmutable = model.spec.fields.map((f) => ({ ...f, immutable: true }));
+  assert.equal(specChanges(onlyImmutable, {}), undefined);
+});
+
+test("the operator's identity is its ServiceAccount's", () => {
+  const view = buildIntegrationView(modelOf("database"));
+  assert.equal(
+    view.operatorUser,
+    "system:serviceaccount:database-operator-system:database-operator-controller-manager",
+  );
+  assert.deepEqual(JSON.parse(view.operatorGroupsLiteral), [
+    "system:serviceaccounts",
+    "system:serviceaccounts:database-operator-system",
+    "system:authenticated",
+  ]);
+});

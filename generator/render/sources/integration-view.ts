@@ -1,0 +1,260 @@
+// What the generated envtest suites (test/integration/) need to know about one operator: its
+// identity, the access it must have and must not have, and spec values the real API server accepts.
+//
+// The access lists are written from what the generated runtime calls, not read back from the RBAC
+// builder (manifests/rbac-rules.ts): a verb dropped or added there must fail these tests rather
+// than move the expectation along with it.
+
+import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
+import { exampleObject, exampleValue } from "../manifests/example-values.ts";
+import { fieldViolations } from "../manifests/field-violations.ts";
+
+/**
+ * Where a check is made: a namespace the operator works in, its own namespace (the Lease), a
+ * namespace it has no business in, or cluster-wide.
+ */
+export type AccessScope = "watched" | "operator" | "other" | "cluster";
+
+export interface AccessCheck {
+  verb: string;
+  group: string;
+  resource: string;
+  subresource?: string;
+  scope: AccessScope;
+  /** Why the operator needs it, or why it must not have it; printed when the check fails. */
+  why: string;
+}
+
+export interface IntegrationView {
+  serviceAccount: string;
+  /** The user name the API server gives the ServiceAccount's token. */
+  operatorUser: string;
+  /** JSON array of the groups the API server gives the ServiceAccount's token. */
+  operatorGroupsLiteral: string;
+  /** The operator watches every namespace (ClusterRole) rather than listed ones (Roles). */
+  clusterWide: boolean;
+  /** JSON array of the namespaces RBAC is bound in, empty when cluster-wide. */
+  watchNamespacesLiteral: string;
+  editorRole: string;
+  viewerRole: string;
+  /** JSON arrays of AccessCheck. */
+  mustAllowLiteral: string;
+  mustDenyLiteral: string;
+  /** JSON of a spec the API server accepts (required fields, with the schema's defaults). */
+  sampleSpec: string;
+  hasSpecChange: boolean;
+  /** Top-level spec field the tests change, and two successive values that bump the generation. */
+  specChangeField: string;
+  specChangeValues: [string, string];
+  hasWorkloadChildren: boolean;
+}
+
+const WORKLOAD_KINDS = ["Deployment", "StatefulSet", "ReplicaSet", "DaemonSet"];
+
+export function buildIntegrationView(model: OperatorModel): IntegrationView {
+  const serviceAccount = `${model.name}-controller-manager`;
+  const sample = exampleObject(model.spec.fields);
+  const change = specChanges(model.spec.fields, sample);
+  return {
+    serviceAccount,
+    operatorUser: `system:serviceaccount:${model.namespace}:${serviceAccount}`,
+    operatorGroupsLiteral: JSON.stringify([
+      "system:serviceaccounts",
+      `system:serviceaccounts:${model.namespace}`,
+      "system:authenticated",
+    ]),
+    clusterWide: model.rbac.clusterWide,
+    watchNamespacesLiteral: JSON.stringify(model.rbac.watchNamespaces),
+    editorRole: `${model.name}-${model.api.singular}-editor-role`,
+    viewerRole: `${model.name}-${model.api.singular}-viewer-role`,
+    mustAllowLiteral: JSON.stringify(mustAllow(model)),
+    mustDenyLiteral: JSON.stringify(mustDeny(model)),
+    sampleSpec: JSON.stringify(sample),
+    hasSpecChange: change !== undefined,
+    specChangeField: change?.field ?? "",
+    specChangeValues: change
+      ? [JSON.stringify(change.values[0]), JSON.stringify(change.values[1])]
+      : ["null", "null"],
+    hasWorkloadChildren: model.children.some((c) => WORKLOAD_KINDS.includes(c.kind)),
+  };
+}
+
+/** Every call the generated runtime and reconciler make, as the API server authorizes it. */
+export function mustAllow(model: OperatorModel): AccessCheck[] {
+  const { group, plural } = model.api;
+  const crScope: AccessScope = model.api.namespaced ? "watched" : "cluster";
+  const cr = (verb: string, why: string, subresource?: string): AccessCheck => ({
+    verb,
+    group,
+    resource: plural,
+    ...(subresource ? { subresource } : {}),
+    scope: crScope,
+    why,
+  });
+  const checks: AccessCheck[] = [
+    cr("get", "the reconciler re-reads the object at the start of every pass"),
+    cr("list", "the informer lists before it watches"),
+    cr("watch", "the informer watches for changes"),
+    cr("patch", "finalizers are set with a merge patch carrying resourceVersion"),
+    cr("get", "status is read through the status subresource", "status"),
+    cr("update", "status is replaced through the status subresource", "status"),
+    cr("patch", "status may be patched through the status subresource", "status"),
+  ];
+  if (model.children.length > 0) {
+    checks.push(
+      cr("update", "blockOwnerDeletion on a child's ownerReference needs it", "finalizers"),
+    );
+  }
+  for (const child of model.children) {
+    for (const verb of ["get", "list", "watch", "create", "patch"]) {
+      checks.push({
+        verb,
+        group: child.group,
+        resource: child.plural,
+        scope: childScope(child, model),
+        why: `${child.kind} children are server-side applied (create on first apply) and observed`,
+      });
+    }
+  }
+  for (const verb of ["create", "patch"]) {
+    checks.push({
+      verb,
+      group: "events.k8s.io",
+      resource: "events",
+      scope: crScope === "cluster" ? "operator" : "watched",
+      why: "the operator records events",
+    });
+  }
+  if (model.operator.leaderElection) {
+    for (const verb of ["get", "create", "update"]) {
+      checks.push({
+        verb,
+        group: "coordination.k8s.io",
+        resource: "leases",
+        scope: "operator",
+        why: "leader election reads, creates and renews its Lease",
+      });
+    }
+  }
+  return checks;
+}
+
+/** What a stolen operator token must not be able to do. */
+export function mustDeny(model: OperatorModel): AccessCheck[] {
+  const { group, plural } = model.api;
+  const crScope: AccessScope = model.api.namespaced ? "watched" : "cluster";
+  const checks: AccessCheck[] = [
+    { verb: "create", group, resource: plural, scope: crScope, why: "users create objects" },
+    { verb: "delete", group, resource: plural, scope: crScope, why: "users delete objects" },
+    {
+      verb: "deletecollection",
+      group,
+      resource: plural,
+      scope: crScope,
+      why: "users delete objects",
+    },
+    {
+      verb: "update",
+      group,
+      resource: plural,
+      scope: crScope,
+      why: "the spec is the user's: the operator patches finalizers only",
+    },
+  ];
+  for (const child of model.children) {
+    for (const verb of ["delete", "update"]) {
+      checks.push({
+        verb,
+        group: child.group,
+        resource: child.plural,
+        scope: childScope(child, model),
+        why: "children are applied and garbage-collected, never updated or deleted directly",
+      });
+    }
+  }
+  if (!model.children.some((c) => c.group === "" && c.plural === "secrets")) {
+    checks.push({
+      verb: "get",
+      group: "",
+      resource: "secrets",
+      scope: "watched",
+      why: "Secret is not a child kind: reading secrets would leak credentials",
+    });
+  }
+  if (!model.rbac.clusterWide && model.api.namespaced) {
+    checks.push({
+      verb: "list",
+      group,
+      resource: plural,
+      scope: "other",
+      why: "only the listed watchNamespaces are the operator's",
+    });
+  }
+  checks.push(
+    { verb: "list", group: "", resource: "nodes", scope: "cluster", why: "nothing cluster-wide" },
+    {
+      verb: "delete",
+      group: "",
+      resource: "namespaces",
+      scope: "cluster",
+      why: "nothing cluster-wide",
+    },
+    {
+      verb: "create",
+      group: "rbac.authorization.k8s.io",
+      resource: "clusterrolebindings",
+      scope: "cluster",
+      why: "binding roles would be privilege escalation",
+    },
+    {
+      verb: "impersonate",
+      group: "",
+      resource: "users",
+      scope: "cluster",
+      why: "no impersonation",
+    },
+    {
+      verb: "get",
+      group: "coordination.k8s.io",
+      resource: "leases",
+      scope: "other",
+      why: "the Lease lives in the operator's own namespace only",
+    },
+    { verb: "*", group: "*", resource: "*", scope: "cluster", why: "no wildcard access" },
+  );
+  return checks;
+}
+
+function childScope(child: ChildModel, model: OperatorModel): AccessScope {
+  if (child.scope === "Cluster") return "cluster";
+  return model.api.namespaced ? "watched" : "operator";
+}
+
+/**
+ * Two successive valid values of one mutable top-level scalar field, each different from the
+ * value the object starts with. Fields without CEL rules are preferred: a rule like
+ * `self >= oldSelf` could reject an arbitrary new value.
+ */
+export function specChanges(
+  fields: readonly FieldModel[],
+  sample: Record<string, unknown>,
+): { field: string; values: [unknown, unknown] } | undefined {
+  const scalar = ["string", "integer", "number", "boolean", "int-or-string"];
+  const candidates = fields.filter((f) => !f.immutable && scalar.includes(f.type));
+  const ordered = [
+    ...candidates.filter((f) => f.rules.length === 0),
+    ...candidates.filter((f) => f.rules.length > 0),
+  ];
+  for (const field of ordered) {
+    const start = field.name in sample ? sample[field.name] : field.default;
+    const valid = [1, 2, 3, 4, 5, 6]
+      .map((index) => exampleValue(field, index))
+      .filter((value) => fieldViolations(field, value).length === 0);
+    const first = valid.find((value) => value !== start);
+    // The second change may go back to the start value: it still changes the spec.
+    const second = [...valid, start].find((value) => value !== first && value !== undefined);
+    if (first !== undefined && second !== undefined)
+      return { field: field.name, values: [first, second] };
+  }
+  return undefined;
+}
