@@ -8,9 +8,9 @@ import type {
   OperatorModel,
   PhaseModel,
 } from "../../model/types.ts";
-import { buildIntegrationView, type IntegrationView } from "./integration-view.ts";
+import { exampleObject } from "../manifests/example-values.ts";
+import { buildIntegrationView, specChanges, type IntegrationView } from "./integration-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
-import { sampleObject, specChange } from "./sample-values.ts";
 import {
   docComment,
   interfacesFor,
@@ -190,7 +190,10 @@ export function buildViewModel(
   const specOptional = model.spec.fields.some((f) => f.required) ? "" : "?";
   const phases = model.status.phases;
   const roles = phaseRoles(phases);
-  const change = specChange(model.spec.fields);
+  // The same schema-valid sample and spec change the integration suites use: the unit tests must
+  // never drive the reconciler with a spec the API server would reject.
+  const sample = exampleObject(model.spec.fields);
+  const change = specChanges(model.spec.fields, sample);
   const types = {
     resource: kind,
     list: `${kind}List`,
@@ -309,10 +312,10 @@ export function buildViewModel(
       watchNamespacesLiteral: JSON.stringify(model.rbac.watchNamespaces),
     },
     test: {
-      sampleSpec: JSON.stringify(sampleObject(model.spec.fields)),
+      sampleSpec: JSON.stringify(sample),
       hasSpecChange: change !== undefined,
       specChangeField: change?.field ?? "",
-      specChangeValue: JSON.stringify(change?.value ?? null),
+      specChangeValue: JSON.stringify(change?.values[0] ?? null),
       namespaceLiteral: model.api.namespaced ? JSON.stringify("team-a") : "undefined",
       startsNotReady:
         model.externalResources.length > 0 ||

@@ -243,7 +243,7 @@ test("spec change: Ready=False/Reconciling first, then Ready at the new generati
   const h = harness();
   await reconcileUntilSettled(h);
   h.client.update(h.key, (obj) => {
-    obj.spec = { ...obj.spec, version: "example-changed" };
+    obj.spec = { ...obj.spec, version: "1.01" };
   });
   assert.equal((await h.read()).metadata.generation, 2);
   // Let the Reconciling write land, then lose the race on the final write.

@@ -38,7 +38,7 @@ function harness() {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
     metadata: { name: "sample" },
-    spec: { domain: "example.org" },
+    spec: { domain: "example.com" },
   });
   const key: ObjectKey = keyOf(created);
   const read = async (): Promise<DNSZone> => {
@@ -189,7 +189,7 @@ test("spec change: Ready=False/Reconciling first, then Ready at the new generati
   const h = harness();
   await reconcileUntilSettled(h);
   h.client.update(h.key, (obj) => {
-    obj.spec = { ...obj.spec, ttlSeconds: 301 };
+    obj.spec = { ...obj.spec, ttlSeconds: 31 };
   });
   assert.equal((await h.read()).metadata.generation, 2);
   // Let the Reconciling write land, then lose the race on the final write.

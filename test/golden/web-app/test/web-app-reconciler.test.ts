@@ -30,7 +30,7 @@ function harness() {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
     metadata: { name: "sample", namespace: "team-a" },
-    spec: { image: "example" },
+    spec: { image: "nginx:1.27" },
   });
   const key: ObjectKey = keyOf(created);
   const read = async (): Promise<WebApp> => {
@@ -120,7 +120,7 @@ test("spec change: Ready=False/Reconciling first, then Ready at the new generati
   const h = harness();
   await reconcileUntilSettled(h);
   h.client.update(h.key, (obj) => {
-    obj.spec = { ...obj.spec, image: "example-changed" };
+    obj.spec = { ...obj.spec, image: "nginx:1.27-1" };
   });
   assert.equal((await h.read()).metadata.generation, 2);
   // Let the Reconciling write land, then lose the race on the final write.
