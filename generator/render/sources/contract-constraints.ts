@@ -2,56 +2,20 @@
 // length, pattern, format, item count, entry count, required member and list type, a value that
 // breaks exactly that constraint (rejected with the API server's cause) and one that keeps it
 // (accepted). Values are checked locally with field-violations.ts; a constraint without a
-// provable bad value is an internal error, never a silently weaker test.
+// provable bad value is an internal error, never a silently weaker test. Numeric and enum probes
+// are here; string, list and map probes have their own modules.
 
 import type { FieldModel } from "../../model/types.ts";
-import { exampleObject, exampleValue } from "../manifests/example-values.ts";
+import { exampleObject } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
+import type { AcceptPlacer, SpecCase } from "./contract-case-types.ts";
+import { arrayProbes, mapProbes } from "./contract-collection-probes.ts";
+import type { Probe } from "./contract-probe.ts";
 import type { Slot, Spec } from "./contract-slots.ts";
-import { itemIdentity, longText, manyEntries, manyItems, show } from "./contract-values.ts";
+import { stringProbes } from "./contract-string-probes.ts";
+import { show } from "./contract-values.ts";
 
-/** A cause the API server must report: metav1.StatusCause field, reason and a message fragment. */
-export interface Rejection {
-  field: string;
-  reason: string;
-  message: string;
-}
-
-export type Expectation = "accepted" | Rejection;
-
-export interface SpecCase {
-  name: string;
-  spec: Spec;
-  expect: Expectation;
-}
-
-/** Formats the API server checks (password, int64, float and double are accepted as any value). */
-const CHECKED_FORMATS = new Set([
-  "hostname",
-  "cidr",
-  "ipv4",
-  "ipv6",
-  "email",
-  "uri",
-  "uuid",
-  "date",
-  "date-time",
-  "duration",
-  "mac",
-  "byte",
-]);
 const INT32_MAX = 2 ** 31 - 1;
-
-interface Probe {
-  /** The constraint, as the test name shows it: "minimum 10". */
-  label: string;
-  bad?: unknown;
-  rejection?: Omit<Rejection, "field"> & { field?: string };
-  /** Values that keep the constraint, best first (the boundary). */
-  good: unknown[];
-  /** Whether `bad` really breaks the constraint; by default, the local schema check says so. */
-  breaks?: (value: unknown) => boolean;
-}
 
 /** Negative and positive cases for every constraint on the slot's field. */
 export function constraintCases(slot: Slot, accept: AcceptPlacer): SpecCase[] {
@@ -74,9 +38,6 @@ export function constraintCases(slot: Slot, accept: AcceptPlacer): SpecCase[] {
   }
   return cases;
 }
-
-/** Places a value the slot's constraints accept so that CEL rules around it accept it too. */
-export type AcceptPlacer = (slot: Slot, value: unknown, label: string) => SpecCase;
 
 function probes(slot: Slot): Probe[] {
   const f = slot.field;
@@ -143,152 +104,6 @@ function probes(slot: Slot): Probe[] {
       { label: "int-or-string: a number", good: [f.minimum ?? 80, f.maximum ?? 1] },
       { label: "int-or-string: a string", good: ["http", "example"] },
     );
-  return out;
-}
-
-function stringProbes(slot: Slot): Probe[] {
-  const f = slot.field;
-  const example = exampleValue(f);
-  if (typeof example !== "string" || fieldViolations(f, example).length > 0)
-    throw new Error(`internal error: no valid example string for ${slot.path}`);
-  const out: Probe[] = [];
-  if (f.minLength !== undefined && f.minLength > 0) {
-    out.push({
-      label: `minLength ${f.minLength}`,
-      bad: ofLength(f, example, f.minLength - 1, "minLength"),
-      rejection: { reason: "FieldValueInvalid", message: `at least ${f.minLength} chars long` },
-      good: [ofLength(f, example, f.minLength), example],
-    });
-  }
-  if (f.maxLength !== undefined) {
-    out.push({
-      label: `maxLength ${f.maxLength}`,
-      bad: ofLength(f, example, f.maxLength + 1, "maxLength"),
-      rejection: { reason: "FieldValueTooLong", message: `more than ${f.maxLength}` },
-      good: [ofLength(f, example, f.maxLength), example],
-    });
-  }
-  if (f.pattern !== undefined) {
-    const bad = [
-      "",
-      "!",
-      " ",
-      "-",
-      "_",
-      "a b",
-      `!${example}`,
-      `${example}!`,
-      ` ${example}`,
-      `${example} `,
-      "0",
-      "a",
-      "A",
-      ".",
-    ].find((v) => only(f, v, "does not match"));
-    if (bad === undefined)
-      throw new Error(
-        `internal error: no string breaks only the pattern ${f.pattern} of ${slot.path}; the contract test would be weak`,
-      );
-    out.push({
-      label: `pattern ${f.pattern}`,
-      bad,
-      rejection: { reason: "FieldValueInvalid", message: `should match '${f.pattern}'` },
-      good: [example],
-    });
-  }
-  if (f.format !== undefined && CHECKED_FORMATS.has(f.format)) {
-    const bad = ["not a valid value!", "!", "x y"].find((v) => only(f, v, "is not a valid"));
-    if (bad === undefined)
-      throw new Error(`internal error: no string breaks only the format of ${slot.path}`);
-    out.push({
-      label: `format ${f.format}`,
-      bad,
-      rejection: { reason: "FieldValueTypeInvalid", message: `must be of type ${f.format}` },
-      good: [example],
-    });
-  }
-  return out;
-}
-
-/** A string of `length` characters near the example, preferring one that breaks nothing else. */
-function ofLength(f: FieldModel, example: string, length: number, breaks?: string): string {
-  const fillers = ["x", "1", "a", "0", "A", "_"];
-  const candidates = [
-    ...fillers.map((c) => example.slice(0, length).padEnd(length, c)),
-    ...fillers.map((c) => c.repeat(length)),
-  ];
-  const fitting = (v: string) =>
-    breaks === undefined ? fieldViolations(f, v).length === 0 : only(f, v, breaks);
-  return longText(candidates.find(fitting) ?? candidates[0]!);
-}
-
-/** The value breaks the field in exactly one way, the one named by `fragment`. */
-function only(f: FieldModel, value: unknown, fragment: string): boolean {
-  const problems = fieldViolations(f, value);
-  const words: Record<string, string> = { minLength: "shorter than", maxLength: "longer than" };
-  return problems.length === 1 && problems[0]!.includes(words[fragment] ?? fragment);
-}
-
-function arrayProbes(slot: Slot): Probe[] {
-  const f = slot.field;
-  const out: Probe[] = [];
-  if (f.minItems !== undefined && f.minItems > 0)
-    out.push({
-      label: `minItems ${f.minItems}`,
-      bad: manyItems(f, f.minItems - 1),
-      rejection: { reason: "FieldValueInvalid", message: `at least ${f.minItems} items` },
-      good: [manyItems(f, f.minItems)],
-    });
-  if (f.maxItems !== undefined)
-    out.push({
-      label: `maxItems ${f.maxItems}`,
-      bad: manyItems(f, f.maxItems + 1),
-      rejection: { reason: "FieldValueTooMany", message: `at most ${f.maxItems} items` },
-      good: [manyItems(f, f.maxItems)],
-    });
-  const identity = itemIdentity(f);
-  if (identity && (f.maxItems ?? 2) >= 2) {
-    const first = exampleValue(f.items!, 0);
-    const label =
-      f.listType === "set"
-        ? "list-type set"
-        : `list-type map keyed by ${f.listMapKeys?.join(", ")}`;
-    const twice = [first, structuredClone(first)];
-    const distinct = manyItems(f, Math.max(2, f.minItems ?? 0));
-    out.push({
-      label,
-      bad: twice,
-      rejection: {
-        field: `${slot.path}[1]`,
-        reason: "FieldValueDuplicate",
-        message: "Duplicate value",
-      },
-      good: [distinct],
-      breaks: (v) => new Set((v as unknown[]).map(identity)).size < (v as unknown[]).length,
-    });
-  }
-  return out;
-}
-
-function mapProbes(f: FieldModel): Probe[] {
-  const out: Probe[] = [];
-  if (f.minProperties !== undefined && f.minProperties > 0)
-    out.push({
-      label: `minProperties ${f.minProperties}`,
-      bad: manyEntries(f, f.minProperties - 1),
-      rejection: {
-        reason: "FieldValueInvalid",
-        message: `at least ${f.minProperties} properties`,
-      },
-      good: [manyEntries(f, f.minProperties)],
-    });
-  if (f.maxProperties !== undefined)
-    out.push({
-      label: `maxProperties ${f.maxProperties}`,
-      bad: manyEntries(f, f.maxProperties + 1),
-      rejection: { reason: "FieldValueTooMany", message: `at most ${f.maxProperties}` },
-      good: [manyEntries(f, f.maxProperties)],
-    });
   return out;
 }
 

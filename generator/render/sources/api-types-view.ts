@@ -1,0 +1,95 @@
+// The TypeScript names of the custom resource's API: its type and function names, the modules
+// that declare them, and the Spec and Status interfaces every other generated file imports.
+
+import type { OperatorModel } from "../../model/types.ts";
+import { docComment, interfacesFor, type InterfaceView, type PropertyView } from "./ts-types.ts";
+
+export interface TypeNames {
+  resource: string;
+  list: string;
+  spec: string;
+  status: string;
+  phase: string;
+  conditionType: string;
+  reconciler: string;
+  reconcilerDeps: string;
+  finalizeFn: string;
+  finalizeDeps: string;
+}
+
+/** Module paths relative to src/, e.g. api/v1alpha1/database-types.ts. */
+export interface ModulePaths {
+  types: string;
+  phases: string;
+  reconciler: string;
+  finalize: string;
+}
+
+export function typeNames(model: OperatorModel): TypeNames {
+  const { kind } = model.api;
+  return {
+    resource: kind,
+    list: `${kind}List`,
+    spec: model.names.specType,
+    status: model.names.statusType,
+    phase: `${kind}Phase`,
+    conditionType: `${kind}ConditionType`,
+    reconciler: `${kind}Reconciler`,
+    reconcilerDeps: `${kind}ReconcilerDeps`,
+    finalizeFn: `finalize${kind}`,
+    finalizeDeps: `Finalize${kind}Deps`,
+  };
+}
+
+export function modulePaths(model: OperatorModel): ModulePaths {
+  return {
+    types: `api/${model.api.version}/${model.names.kindFile}-types.ts`,
+    phases: `api/${model.api.version}/phases.ts`,
+    reconciler: `reconciler/${model.names.kindFile}-reconciler.ts`,
+    finalize: "reconciler/finalize.ts",
+  };
+}
+
+/** The Spec interfaces, then the Status ones with the fields the operator always writes. */
+export function apiInterfaces(model: OperatorModel, types: TypeNames): InterfaceView[] {
+  const { kind } = model.api;
+  const phases = model.status.phases;
+  const statusExtra: PropertyView[] = [
+    prop(
+      "observedGeneration",
+      "number",
+      "The metadata.generation this status reflects; compare it with metadata.generation before trusting the rest.",
+    ),
+    ...(phases.length > 0
+      ? [
+          prop(
+            "phase",
+            types.phase,
+            "Observed lifecycle phase (a summary; conditions carry the detail).",
+          ),
+        ]
+      : []),
+    prop(
+      "conditions",
+      "Condition[]",
+      "Latest observations in metav1.Condition form; Ready is always present once reconciled.",
+    ),
+  ];
+  return [
+    ...interfacesFor(
+      types.spec,
+      [model.spec.description ?? `Desired state of a ${kind}.`],
+      model.spec.fields,
+    ),
+    ...interfacesFor(
+      types.status,
+      [`Observed state of a ${kind}, written only by the operator.`],
+      model.status.fields,
+      statusExtra,
+    ),
+  ];
+}
+
+function prop(name: string, type: string, doc: string): PropertyView {
+  return { name, optional: "?", type, doc: docComment([doc]) };
+}

@@ -1,0 +1,108 @@
+// CEL rule cases: each rule's `valid` and `invalid` examples at the rule's location, and for
+// rules reading oldSelf, the same examples as create-then-update transitions. Immutable fields
+// are transitions too: a different value is refused, the same one is not.
+
+import type { CelRule } from "../../model/types.ts";
+import { exampleValue } from "../manifests/example-values.ts";
+import { fieldViolations } from "../manifests/field-violations.ts";
+import type { Expectation, SpecCase, TransitionCase } from "./contract-case-types.ts";
+import type { Slot, Spec } from "./contract-slots.ts";
+import { show } from "./contract-values.ts";
+
+export const readsOldSelf = (rule: CelRule): boolean => /\boldSelf\b/.test(rule.rule);
+
+function ruleLabel(rule: CelRule): string {
+  return `rule: ${rule.message}`;
+}
+
+function celRejection(path: string, rule: CelRule): Expectation {
+  // fieldPath is relative to the rule's location: ".retentionDays" or "['key']".
+  const field = rule.fieldPath ? `${path}${rule.fieldPath}` : path;
+  return { field, reason: rule.reason ?? "FieldValueInvalid", message: rule.message };
+}
+
+/** Each `valid` example accepted and each `invalid` one rejected with the rule's message. */
+export function ruleCases(path: string, rules: CelRule[], place: (v: unknown) => Spec): SpecCase[] {
+  return rules
+    .filter((rule) => !readsOldSelf(rule))
+    .flatMap((rule) => [
+      ...(rule.examples?.valid ?? []).map((example) => ({
+        name: `${path}: ${show(example)} is accepted (${ruleLabel(rule)})`,
+        spec: place(example),
+        expect: "accepted" as const,
+      })),
+      ...(rule.examples?.invalid ?? []).map((example) => ({
+        name: `${path}: ${show(example)} is rejected (${ruleLabel(rule)})`,
+        spec: place(example),
+        expect: celRejection(path, rule),
+      })),
+    ]);
+}
+
+/** Rules reading oldSelf: create with `old`, update to `new`. */
+export function transitionRuleCases(
+  path: string,
+  rules: CelRule[],
+  place: (v: unknown) => Spec,
+): TransitionCase[] {
+  return rules.filter(readsOldSelf).flatMap((rule) => {
+    const pair = (example: unknown) => example as { old: unknown; new: unknown };
+    const label = (e: unknown) => `${show(pair(e).old)} → ${show(pair(e).new)}`;
+    return [
+      ...(rule.examples?.valid ?? []).map((e) => ({
+        name: `${path}: ${label(e)} is accepted (${ruleLabel(rule)})`,
+        old: place(pair(e).old),
+        new: place(pair(e).new),
+        expect: "accepted" as const,
+      })),
+      ...(rule.examples?.invalid ?? []).map((e) => ({
+        name: `${path}: ${label(e)} is rejected (${ruleLabel(rule)})`,
+        old: place(pair(e).old),
+        new: place(pair(e).new),
+        expect: celRejection(path, rule),
+      })),
+    ];
+  });
+}
+
+/** A field's own transition rules, and immutability: a different value is refused, the same one is not. */
+export function transitionCases(slot: Slot): TransitionCase[] {
+  const field = slot.field;
+  const cases = transitionRuleCases(slot.path, field.rules, slot.place);
+  if (!field.immutable) return cases;
+  const first = field.hasDefault ? field.default : exampleValue(field);
+  const other = [...(field.enum ?? []), ...[1, 2, 3, 4, 5, 6].map((i) => exampleValue(field, i))]
+    .filter((v) => fieldViolations(field, v).length === 0)
+    .find((v) => JSON.stringify(v) !== JSON.stringify(first));
+  if (other === undefined)
+    throw new Error(`internal error: no second valid value for immutable ${slot.path}`);
+  const immutable = `${field.name} is immutable`;
+  cases.push(
+    {
+      name: `${slot.path}: ${show(first)} → ${show(other)} is rejected (immutable)`,
+      old: slot.place(first),
+      new: slot.place(other),
+      expect: { field: slot.path, reason: "FieldValueInvalid", message: immutable },
+    },
+    {
+      name: `${slot.path}: ${show(first)} → ${show(first)} is accepted (immutable)`,
+      old: slot.place(first),
+      new: slot.place(first),
+      expect: "accepted",
+    },
+  );
+  if (!field.required && !field.hasDefault && slot.remove) {
+    const parent = slot.path.slice(0, slot.path.lastIndexOf("."));
+    cases.push({
+      name: `${slot.path}: removing ${show(first)} is rejected (immutable)`,
+      old: slot.place(first),
+      new: slot.remove(),
+      expect: {
+        field: parent,
+        reason: "FieldValueInvalid",
+        message: `${immutable} and cannot be removed once set`,
+      },
+    });
+  }
+  return cases;
+}

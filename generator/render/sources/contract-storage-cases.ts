@@ -1,0 +1,91 @@
+// What the server stores for a spec: unknown fields pruned (free-form content kept), defaults
+// filled in, and a valid change of the minimal spec for the update tests.
+
+import type { FieldModel } from "../../model/types.ts";
+import { exampleObject, exampleValue } from "../manifests/example-values.ts";
+import { fieldViolations } from "../manifests/field-violations.ts";
+import type { PruningCase } from "./contract-case-types.ts";
+import { readsOldSelf } from "./contract-rule-cases.ts";
+import { serverDefaults, type Slot, type Spec } from "./contract-slots.ts";
+
+const UNKNOWN = "contractTestUnknownField";
+const FREE_FORM_CONTENT = { anyKey: { nested: [1, "two", true] }, "dashed-key": "kept" };
+
+export function pruningCases(
+  fields: FieldModel[],
+  slots: Slot[],
+  minimal: Spec,
+  stored: Spec,
+): PruningCase[] {
+  const cases: PruningCase[] = [
+    {
+      name: `an unknown field at the spec root is pruned`,
+      spec: { ...minimal, [UNKNOWN]: "pruned" },
+      stored,
+    },
+  ];
+  const nested = slots.find((s) => s.field.type === "object");
+  if (nested) {
+    const validExample = nested.field.rules
+      .filter((r) => !readsOldSelf(r))
+      .flatMap((r) => r.examples?.valid ?? [])[0] as Spec | undefined;
+    const base = validExample ?? exampleObject(nested.field.fields, nested.field.minProperties);
+    cases.push({
+      name: `an unknown field inside ${nested.path} is pruned`,
+      spec: nested.place({ ...base, [UNKNOWN]: "pruned" }),
+      stored: serverDefaults(fields, nested.place(base)),
+    });
+  }
+  for (const slot of slots.filter((s) => s.field.type === "free-form")) {
+    const spec = slot.place(structuredClone(FREE_FORM_CONTENT));
+    cases.push({
+      name: `free-form ${slot.path} keeps arbitrary content`,
+      spec,
+      stored: serverDefaults(fields, spec),
+    });
+  }
+  return cases;
+}
+
+/** Each value the server fills in for the minimal spec; objects defaulted as a whole are listed field by field. */
+export function defaultChecks(
+  fields: readonly FieldModel[],
+  given: Spec,
+  stored: Spec,
+  path: string,
+): Array<{ path: string; value: unknown }> {
+  return fields.flatMap((field) => {
+    const here = `${path}.${field.name}`;
+    if (!(field.name in stored)) return [];
+    const value = stored[field.name];
+    if (field.type === "object" && value !== null && typeof value === "object") {
+      const inner = (given[field.name] ?? {}) as Spec;
+      if (field.name in given || !field.hasDefault)
+        return defaultChecks(field.fields, inner, value as Spec, here);
+    }
+    return field.name in given ? [] : [{ path: here, value }];
+  });
+}
+
+/** The minimal spec with one mutable top-level scalar changed; fields without CEL rules first. */
+export function changedSpec(fields: FieldModel[], minimal: Spec, stored: Spec): Spec | undefined {
+  const scalar = ["string", "integer", "number", "boolean", "int-or-string"];
+  const candidates = fields.filter((f) => !f.immutable && scalar.includes(f.type));
+  const ordered = [
+    ...candidates.filter((f) => f.rules.length === 0),
+    ...candidates.filter((f) => f.rules.length > 0),
+  ];
+  for (const field of ordered) {
+    const current = stored[field.name];
+    // Growing a number first: a rule such as `self >= oldSelf` accepts it.
+    const next = [
+      ...(typeof current === "number" ? [current + 1] : []),
+      ...(field.enum ?? []),
+      ...[1, 2, 3, 4, 5, 6].map((i) => exampleValue(field, i)),
+    ]
+      .filter((v) => fieldViolations(field, v).length === 0)
+      .find((v) => v !== current);
+    if (next !== undefined) return { ...minimal, [field.name]: next };
+  }
+  return undefined;
+}

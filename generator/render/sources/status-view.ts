@@ -1,0 +1,101 @@
+// The status side of the view: declared phases with the roles the reconciler gives them, the
+// condition types, and which conditions and status fields are left to the user's code because no
+// external binding fills them.
+
+import type { OperatorModel, PhaseModel } from "../../model/types.ts";
+import { docComment } from "./ts-types.ts";
+
+export interface PhaseView {
+  name: string;
+  doc: string;
+  nextLiteral: string;
+  terminal: boolean;
+}
+
+export interface StatusView {
+  hasPhases: boolean;
+  phases: PhaseView[];
+  phaseUnion: string;
+  initialPhase: string;
+  progressingPhase: string;
+  readyPhase: string;
+  /** JSON literal of the failure phase, or `undefined`. */
+  failedPhaseLiteral: string;
+  hasFailedPhase: boolean;
+  conditions: Array<{ type: string; doc: string }>;
+  conditionUnion: string;
+  /** Declared conditions other than Ready and the per-binding ones: the user's code sets them. */
+  userConditions: string[];
+  /** Status fields no external binding fills: the user's code sets them. */
+  userStatusFields: string[];
+}
+
+const READY_NAMES = [
+  "Available",
+  "Ready",
+  "Running",
+  "Active",
+  "Healthy",
+  "Succeeded",
+  "Bound",
+  "Synced",
+];
+const FAILED_NAMES = ["Failed", "Degraded", "Error", "Errored"];
+
+export function statusView(model: OperatorModel): StatusView {
+  const phases = model.status.phases;
+  const roles = phaseRoles(phases);
+  return {
+    hasPhases: phases.length > 0,
+    phases: phases.map((p) => ({
+      name: p.name,
+      doc: docComment(
+        [p.description ?? "", p.terminal ? "Terminal: only deletion leaves it." : ""].filter(
+          Boolean,
+        ),
+      ),
+      nextLiteral: JSON.stringify(p.next),
+      terminal: p.terminal,
+    })),
+    phaseUnion: phases.map((p) => JSON.stringify(p.name)).join(" | ") || "never",
+    initialPhase: model.status.initialPhase ?? "",
+    progressingPhase: roles.progressing,
+    readyPhase: roles.ready,
+    failedPhaseLiteral: roles.failed === undefined ? "undefined" : JSON.stringify(roles.failed),
+    hasFailedPhase: roles.failed !== undefined,
+    conditions: model.status.conditions.map((c) => ({
+      type: c.type,
+      doc: docComment(c.description ? [c.description] : []),
+    })),
+    conditionUnion: model.status.conditions.map((c) => JSON.stringify(c.type)).join(" | "),
+    userConditions: model.status.conditions
+      .map((c) => c.type)
+      .filter((t) => t !== "Ready" && !model.externalResources.some((b) => b.conditionType === t)),
+    userStatusFields: model.status.fields
+      .map((f) => f.name)
+      .filter((n) => !model.externalResources.some((b) => b.outputs.some((o) => o.name === n))),
+  };
+}
+
+/**
+ * Which declared phase the reconciler records while work is under way, when everything is ready,
+ * and after a terminal error. Read from the phase names and the transition table; a spec whose
+ * names fit none of the patterns still gets a consistent choice.
+ */
+export function phaseRoles(phases: readonly PhaseModel[]): {
+  progressing: string;
+  ready: string;
+  failed: string | undefined;
+} {
+  if (phases.length === 0) return { progressing: "", ready: "", failed: undefined };
+  const initial = phases.find((p) => p.initial) ?? phases[0]!;
+  const failed =
+    phases.find((p) => p.terminal)?.name ?? phases.find((p) => FAILED_NAMES.includes(p.name))?.name;
+  const ready =
+    phases.find((p) => READY_NAMES.includes(p.name))?.name ??
+    [...phases].reverse().find((p) => !p.terminal && p.name !== failed && p.name !== initial.name)
+      ?.name ??
+    initial.name;
+  const progressing = initial.next.find((n) => n !== ready && n !== failed) ?? initial.name;
+  return { progressing, ready, failed };
+}
