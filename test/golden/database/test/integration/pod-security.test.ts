@@ -16,7 +16,7 @@ import {
 } from "@kubernetes/client-node";
 import { errorMessage, statusCode } from "../../src/runtime/errors.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import { readManifests } from "./support.ts";
+import { readManifests } from "./support/manifests.ts";
 
 const RESTRICTED = {
   "pod-security.kubernetes.io/enforce": "restricted",

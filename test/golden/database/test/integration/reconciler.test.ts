@@ -38,17 +38,13 @@ import { DatabaseReconciler } from "../../src/reconciler/database-reconciler.ts"
 import { InMemoryInstanceProvider } from "../../src/providers/instance-memory.ts";
 import { desiredChildren } from "../../src/children/index.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import {
-  CustomResourceApi,
-  installOperatorIdentity,
-  readObject,
-  reconcileUntilSettled,
-  recordingLogger,
-  uniqueName,
-  waitFor,
-  watchObject,
-  type OperatorIdentity,
-} from "./support.ts";
+import { CustomResourceApi } from "./support/custom-resource-api.ts";
+import { installOperatorIdentity, type OperatorIdentity } from "./support/identity.ts";
+import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
+import { recordingLogger } from "./support/recording-logger.ts";
+import { readObject, watchObject } from "./support/stored-objects.ts";
+import { uniqueName } from "./support/unique-name.ts";
+import { waitFor } from "./support/wait.ts";
 
 const IDENTITY: OperatorIdentity = {
   namespace: "database-operator-system",

@@ -21,16 +21,11 @@ import {
   type DNSZone,
 } from "../../src/api/v1beta1/dns-zone-types.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import {
-  CustomResourceApi,
-  accessReview,
-  describeCheck,
-  installOperatorIdentity,
-  uniqueName,
-  waitFor,
-  type AccessCheck,
-  type OperatorIdentity,
-} from "./support.ts";
+import { accessReview, describeCheck, type AccessCheck } from "./support/access-review.ts";
+import { CustomResourceApi } from "./support/custom-resource-api.ts";
+import { installOperatorIdentity, type OperatorIdentity } from "./support/identity.ts";
+import { uniqueName } from "./support/unique-name.ts";
+import { waitFor } from "./support/wait.ts";
 
 const IDENTITY: OperatorIdentity = {
   namespace: "dns-operator-system",

@@ -36,16 +36,13 @@ import {
 import { DNSZoneReconciler } from "../../src/reconciler/dns-zone-reconciler.ts";
 import { InMemoryHostedZoneProvider } from "../../src/providers/hosted-zone-memory.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import {
-  CustomResourceApi,
-  installOperatorIdentity,
-  reconcileUntilSettled,
-  recordingLogger,
-  uniqueName,
-  waitFor,
-  watchObject,
-  type OperatorIdentity,
-} from "./support.ts";
+import { CustomResourceApi } from "./support/custom-resource-api.ts";
+import { installOperatorIdentity, type OperatorIdentity } from "./support/identity.ts";
+import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
+import { recordingLogger } from "./support/recording-logger.ts";
+import { watchObject } from "./support/stored-objects.ts";
+import { uniqueName } from "./support/unique-name.ts";
+import { waitFor } from "./support/wait.ts";
 
 const IDENTITY: OperatorIdentity = {
   namespace: "dns-operator-system",

@@ -21,16 +21,11 @@ import {
   type WebApp,
 } from "../../src/api/v1/web-app-types.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import {
-  CustomResourceApi,
-  accessReview,
-  describeCheck,
-  installOperatorIdentity,
-  uniqueName,
-  waitFor,
-  type AccessCheck,
-  type OperatorIdentity,
-} from "./support.ts";
+import { accessReview, describeCheck, type AccessCheck } from "./support/access-review.ts";
+import { CustomResourceApi } from "./support/custom-resource-api.ts";
+import { installOperatorIdentity, type OperatorIdentity } from "./support/identity.ts";
+import { uniqueName } from "./support/unique-name.ts";
+import { waitFor } from "./support/wait.ts";
 
 const IDENTITY: OperatorIdentity = {
   namespace: "webapp-operator-system",

@@ -37,18 +37,14 @@ import { READY_PHASE } from "../../src/api/v1/phases.ts";
 import { WebAppReconciler } from "../../src/reconciler/web-app-reconciler.ts";
 import { desiredChildren } from "../../src/children/index.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import {
-  CustomResourceApi,
-  installOperatorIdentity,
-  markWorkloadsReady,
-  readObject,
-  reconcileUntilSettled,
-  recordingLogger,
-  uniqueName,
-  waitFor,
-  watchObject,
-  type OperatorIdentity,
-} from "./support.ts";
+import { CustomResourceApi } from "./support/custom-resource-api.ts";
+import { installOperatorIdentity, type OperatorIdentity } from "./support/identity.ts";
+import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
+import { recordingLogger } from "./support/recording-logger.ts";
+import { readObject, watchObject } from "./support/stored-objects.ts";
+import { uniqueName } from "./support/unique-name.ts";
+import { waitFor } from "./support/wait.ts";
+import { markWorkloadsReady } from "./support/workload-stand-in.ts";
 
 const IDENTITY: OperatorIdentity = {
   namespace: "webapp-operator-system",
