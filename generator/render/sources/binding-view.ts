@@ -40,6 +40,11 @@ export interface BindingView {
   outputs: Array<PropertyView & { fakeExpression: string }>;
 }
 
+/** The provider's key in the reconciler's dependencies, e.g. instanceProvider. */
+export function providerDepName(binding: ExternalResourceModel): string {
+  return `${binding.name}Provider`;
+}
+
 export function bindingView(
   binding: ExternalResourceModel,
   model: OperatorModel,
@@ -80,7 +85,7 @@ export function bindingView(
     desiredFn: `desired${t}`,
     cleanUpFn: `cleanUp${t}`,
     reconcileFn: `reconcile${t}`,
-    depName: `${binding.name}Provider`,
+    depName: providerDepName(binding),
     modules: {
       provider: `providers/${binding.fileName}-provider.ts`,
       memory: `providers/${binding.fileName}-memory.ts`,

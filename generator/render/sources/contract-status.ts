@@ -16,15 +16,15 @@ export interface ColumnCheck {
 export interface ScaleView {
   /** The replica field as the API server names it, e.g. spec.replicas. */
   field: string;
-  /** JSON of the path segments under spec and status, e.g. ["replicas"]. */
-  specPath: string;
-  statusPath: string;
+  /** The path segments under spec and status, e.g. ["replicas"]. */
+  specPath: string[];
+  statusPath: string[];
   specReplicas: number;
   statusReplicas: number;
   /** A different valid replica count to write through /scale. */
   newReplicas: number;
-  /** JSON of the label selector status carries, or "null". */
-  selector: string;
+  /** The label selector status carries, or null. */
+  selector: unknown;
   hasMaximum: boolean;
   /** maximum + 1: refused through /scale too. */
   tooMany: number;
@@ -97,12 +97,12 @@ export function scaleView(model: OperatorModel, spec: Spec, status: Spec): Scale
     : undefined;
   return {
     field: ["spec", ...specPath].join("."),
-    specPath: JSON.stringify(specPath),
-    statusPath: JSON.stringify(statusPath),
+    specPath,
+    statusPath,
     specReplicas,
     statusReplicas: Number(valueAt(status, statusPath) ?? 0),
     newReplicas,
-    selector: JSON.stringify(selector ?? null),
+    selector: selector ?? null,
     hasMaximum: field?.maximum !== undefined,
     tooMany: (field?.maximum ?? 0) + 1,
     maximum: field?.maximum ?? 0,

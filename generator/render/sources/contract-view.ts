@@ -46,6 +46,8 @@ export interface ContractView {
   columns: string;
   hasScale: boolean;
   scale: ScaleView | null;
+  /** JSON of `scale`, for test/contract/cases.json. */
+  scaleJson: string;
   /** Number of cases per table, for the README and the report. */
   counts: { schema: number; cel: number; transition: number; pruning: number; defaults: number };
 }
@@ -103,6 +105,7 @@ export function buildContractView(model: OperatorModel): ContractView {
     columns: JSON.stringify(printerColumnChecks(model, stored, status)),
     hasScale: scale !== null,
     scale,
+    scaleJson: JSON.stringify(scale),
     counts: {
       schema: schema.length,
       cel: cel.length,

@@ -107,24 +107,19 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     outputs: single(() => "src/reconciler/finalize.ts"),
   },
   {
-    template: "test/reconciler.test.ts.hbs",
+    template: "test/support/kind.ts.hbs",
     ownership: Ownership.Generated,
-    outputs: single((m) => `test/${m.names.kindFile}-reconciler.test.ts`),
+    outputs: single(() => "test/support/kind.ts"),
   },
   {
-    template: "test/contract/api-contract.test.ts.hbs",
+    template: "test/support/fixture.json.hbs",
     ownership: Ownership.Generated,
-    outputs: single((m) => `test/contract/${m.names.kindFile}-api-contract.test.ts`),
+    outputs: single(() => "test/support/fixture.json"),
   },
   {
-    template: "test/integration/rbac.test.ts.hbs",
+    template: "test/contract/cases.json.hbs",
     ownership: Ownership.Generated,
-    outputs: single(() => "test/integration/rbac.test.ts"),
-  },
-  {
-    template: "test/integration/reconciler.test.ts.hbs",
-    ownership: Ownership.Generated,
-    outputs: single(() => "test/integration/reconciler.test.ts"),
+    outputs: single(() => "test/contract/cases.json"),
   },
 ];
 

@@ -6,13 +6,8 @@ import { buildModel } from "../../model/build-model.ts";
 import type { OperatorModel, PolicyRule } from "../../model/types.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import { leaderElectionRules, managerRules } from "../manifests/rbac-rules.ts";
-import {
-  buildIntegrationView,
-  mustAllow,
-  mustDeny,
-  specChanges,
-  type AccessCheck,
-} from "./integration-view.ts";
+import { mustAllow, mustDeny, specChanges, type AccessCheck } from "./integration-view.ts";
+import { testFixture } from "./test-fixture.ts";
 
 const EXAMPLES = ["database", "dns-zone", "web-app"] as const;
 
@@ -69,17 +64,17 @@ for (const example of EXAMPLES) {
 
   test(`${example}: sample spec and spec changes are values the schema accepts`, () => {
     const model = modelOf(example);
-    const view = buildIntegrationView(model);
-    const sample = JSON.parse(view.sampleSpec) as Record<string, unknown>;
+    const fixture = testFixture(model);
+    const sample = fixture.sampleSpec;
     for (const field of model.spec.fields) {
       if (field.name in sample)
         assert.deepEqual(fieldViolations(field, sample[field.name]), [], field.name);
       else assert.ok(!field.required, `required field ${field.name} is in the sample`);
     }
-    assert.ok(view.hasSpecChange);
-    const field = model.spec.fields.find((f) => f.name === view.specChangeField)!;
+    assert.ok(fixture.specChange);
+    const field = model.spec.fields.find((f) => f.name === fixture.specChange!.field)!;
     assert.ok(!field.immutable);
-    const [first, second] = view.specChangeValues.map((v) => JSON.parse(v) as unknown);
+    const [first, second] = fixture.specChange.values;
     const start = field.name in sample ? sample[field.name] : field.default;
     assert.notDeepEqual(first, start, "the first change changes the spec");
     assert.notDeepEqual(second, first, "so does the second");
@@ -115,7 +110,7 @@ test("an operator bound to listed namespaces must not reach others", () => {
   const model = modelOf("web-app");
   model.rbac = { ...model.rbac, watchNamespaces: ["team-a"], clusterWide: false };
   assert.ok(mustDeny(model).some((c) => c.resource === "webapps" && c.scope === "other"));
-  assert.equal(buildIntegrationView(model).watchNamespacesLiteral, '["team-a"]');
+  assert.deepEqual(testFixture(model).watchNamespaces, ["team-a"]);
 });
 
 test("spec changes avoid fields whose CEL rules compare with the old value", () => {
@@ -130,12 +125,12 @@ test("spec changes avoid fields whose CEL rules compare with the old value", () 
 });
 
 test("the operator's identity is its ServiceAccount's", () => {
-  const view = buildIntegrationView(modelOf("database"));
+  const { identity } = testFixture(modelOf("database"));
   assert.equal(
-    view.operatorUser,
+    identity.user,
     "system:serviceaccount:database-operator-system:database-operator-controller-manager",
   );
-  assert.deepEqual(JSON.parse(view.operatorGroupsLiteral), [
+  assert.deepEqual(identity.groups, [
     "system:serviceaccounts",
     "system:serviceaccounts:database-operator-system",
     "system:authenticated",

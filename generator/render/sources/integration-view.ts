@@ -1,12 +1,12 @@
-// What the generated envtest suites (test/integration/) need to know about one operator: its
-// identity, the access it must have and must not have, and spec values the real API server accepts.
+// What the generated envtest suites (test/integration/) check about one operator's access and
+// spec: the calls it must be allowed and denied, and spec changes the real API server accepts.
 //
 // The access lists are written from what the generated runtime calls, not read back from the RBAC
 // builder (manifests/rbac-rules.ts): a verb dropped or added there must fail these tests rather
 // than move the expectation along with it.
 
 import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
-import { exampleObject, exampleValue } from "../manifests/example-values.ts";
+import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 
 /**
@@ -23,60 +23,6 @@ export interface AccessCheck {
   scope: AccessScope;
   /** Why the operator needs it, or why it must not have it; printed when the check fails. */
   why: string;
-}
-
-export interface IntegrationView {
-  serviceAccount: string;
-  /** The user name the API server gives the ServiceAccount's token. */
-  operatorUser: string;
-  /** JSON array of the groups the API server gives the ServiceAccount's token. */
-  operatorGroupsLiteral: string;
-  /** The operator watches every namespace (ClusterRole) rather than listed ones (Roles). */
-  clusterWide: boolean;
-  /** JSON array of the namespaces RBAC is bound in, empty when cluster-wide. */
-  watchNamespacesLiteral: string;
-  editorRole: string;
-  viewerRole: string;
-  /** JSON arrays of AccessCheck. */
-  mustAllowLiteral: string;
-  mustDenyLiteral: string;
-  /** JSON of a spec the API server accepts (required fields, with the schema's defaults). */
-  sampleSpec: string;
-  hasSpecChange: boolean;
-  /** Top-level spec field the tests change, and two successive values that bump the generation. */
-  specChangeField: string;
-  specChangeValues: [string, string];
-  hasWorkloadChildren: boolean;
-}
-
-const WORKLOAD_KINDS = ["Deployment", "StatefulSet", "ReplicaSet", "DaemonSet"];
-
-export function buildIntegrationView(model: OperatorModel): IntegrationView {
-  const serviceAccount = `${model.name}-controller-manager`;
-  const sample = exampleObject(model.spec.fields);
-  const change = specChanges(model.spec.fields, sample);
-  return {
-    serviceAccount,
-    operatorUser: `system:serviceaccount:${model.namespace}:${serviceAccount}`,
-    operatorGroupsLiteral: JSON.stringify([
-      "system:serviceaccounts",
-      `system:serviceaccounts:${model.namespace}`,
-      "system:authenticated",
-    ]),
-    clusterWide: model.rbac.clusterWide,
-    watchNamespacesLiteral: JSON.stringify(model.rbac.watchNamespaces),
-    editorRole: `${model.name}-${model.api.singular}-editor-role`,
-    viewerRole: `${model.name}-${model.api.singular}-viewer-role`,
-    mustAllowLiteral: JSON.stringify(mustAllow(model)),
-    mustDenyLiteral: JSON.stringify(mustDeny(model)),
-    sampleSpec: JSON.stringify(sample),
-    hasSpecChange: change !== undefined,
-    specChangeField: change?.field ?? "",
-    specChangeValues: change
-      ? [JSON.stringify(change.values[0]), JSON.stringify(change.values[1])]
-      : ["null", "null"],
-    hasWorkloadChildren: model.children.some((c) => WORKLOAD_KINDS.includes(c.kind)),
-  };
 }
 
 /** Every call the generated runtime and reconciler make, as the API server authorizes it. */

@@ -13,11 +13,10 @@ import {
 import { bindingView, type BindingView } from "./binding-view.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
-import { buildIntegrationView, type IntegrationView } from "./integration-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
+import { testFixture } from "./test-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
-import { unitTestView, type UnitTestView } from "./unit-test-view.ts";
 
 export interface ViewModel extends StatusView {
   name: string;
@@ -48,14 +47,13 @@ export interface ViewModel extends StatusView {
   childCount: number;
   children: ChildView[];
   settings: SettingsView;
-  test: UnitTestView;
   readme: {
     files: Array<{ path: string; ownership: string }>;
   };
   /** The API contract tests under test/contract/. */
   contract: ContractView;
-  /** The envtest suites under test/integration/. */
-  integration: IntegrationView;
+  /** JSON of the data the verbatim test suites read (test/support/fixture.json). */
+  testFixture: string;
 }
 
 export function buildViewModel(
@@ -97,9 +95,8 @@ export function buildViewModel(
     childCount: model.children.length,
     children: model.children.map((c) => childView(c, model, specOptional === "?")),
     settings: settingsView(model),
-    test: unitTestView(model),
     readme: { files },
     contract: buildContractView(model),
-    integration: buildIntegrationView(model),
+    testFixture: JSON.stringify(testFixture(model)),
   };
 }

@@ -18,184 +18,22 @@ import {
   KIND,
   NAMESPACED,
   PLURAL,
-  type DNSZone,
-} from "../../src/api/v1beta1/dns-zone-types.ts";
+  type Resource,
+} from "../support/kind.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { accessReview, describeCheck, type AccessCheck } from "./support/access-review.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
-import { installOperatorIdentity, type OperatorIdentity } from "./support/identity.ts";
+import { FIXTURE } from "../support/fixture.ts";
+import { installOperatorIdentity } from "./support/identity.ts";
 import { uniqueName } from "./support/unique-name.ts";
 import { waitFor } from "./support/wait.ts";
 
-const IDENTITY: OperatorIdentity = {
-  namespace: "dns-operator-system",
-  serviceAccount: "dns-operator-controller-manager",
-  user: "system:serviceaccount:dns-operator-system:dns-operator-controller-manager",
-  groups: [
-    "system:serviceaccounts",
-    "system:serviceaccounts:dns-operator-system",
-    "system:authenticated",
-  ],
-};
-/** Namespaces the operator's rules are bound in; empty: every namespace. */
-const WATCH_NAMESPACES: string[] = [];
-const MUST_ALLOW: AccessCheck[] = [
-  {
-    verb: "get",
-    group: "dns.example.org",
-    resource: "dnszones",
-    scope: "cluster",
-    why: "the reconciler re-reads the object at the start of every pass",
-  },
-  {
-    verb: "list",
-    group: "dns.example.org",
-    resource: "dnszones",
-    scope: "cluster",
-    why: "the informer lists before it watches",
-  },
-  {
-    verb: "watch",
-    group: "dns.example.org",
-    resource: "dnszones",
-    scope: "cluster",
-    why: "the informer watches for changes",
-  },
-  {
-    verb: "patch",
-    group: "dns.example.org",
-    resource: "dnszones",
-    scope: "cluster",
-    why: "finalizers are set with a merge patch carrying resourceVersion",
-  },
-  {
-    verb: "get",
-    group: "dns.example.org",
-    resource: "dnszones",
-    subresource: "status",
-    scope: "cluster",
-    why: "status is read through the status subresource",
-  },
-  {
-    verb: "update",
-    group: "dns.example.org",
-    resource: "dnszones",
-    subresource: "status",
-    scope: "cluster",
-    why: "status is replaced through the status subresource",
-  },
-  {
-    verb: "patch",
-    group: "dns.example.org",
-    resource: "dnszones",
-    subresource: "status",
-    scope: "cluster",
-    why: "status may be patched through the status subresource",
-  },
-  {
-    verb: "create",
-    group: "events.k8s.io",
-    resource: "events",
-    scope: "operator",
-    why: "the operator records events",
-  },
-  {
-    verb: "patch",
-    group: "events.k8s.io",
-    resource: "events",
-    scope: "operator",
-    why: "the operator records events",
-  },
-  {
-    verb: "get",
-    group: "coordination.k8s.io",
-    resource: "leases",
-    scope: "operator",
-    why: "leader election reads, creates and renews its Lease",
-  },
-  {
-    verb: "create",
-    group: "coordination.k8s.io",
-    resource: "leases",
-    scope: "operator",
-    why: "leader election reads, creates and renews its Lease",
-  },
-  {
-    verb: "update",
-    group: "coordination.k8s.io",
-    resource: "leases",
-    scope: "operator",
-    why: "leader election reads, creates and renews its Lease",
-  },
-];
-const MUST_DENY: AccessCheck[] = [
-  {
-    verb: "create",
-    group: "dns.example.org",
-    resource: "dnszones",
-    scope: "cluster",
-    why: "users create objects",
-  },
-  {
-    verb: "delete",
-    group: "dns.example.org",
-    resource: "dnszones",
-    scope: "cluster",
-    why: "users delete objects",
-  },
-  {
-    verb: "deletecollection",
-    group: "dns.example.org",
-    resource: "dnszones",
-    scope: "cluster",
-    why: "users delete objects",
-  },
-  {
-    verb: "update",
-    group: "dns.example.org",
-    resource: "dnszones",
-    scope: "cluster",
-    why: "the spec is the user's: the operator patches finalizers only",
-  },
-  {
-    verb: "get",
-    group: "",
-    resource: "secrets",
-    scope: "watched",
-    why: "Secret is not a child kind: reading secrets would leak credentials",
-  },
-  { verb: "list", group: "", resource: "nodes", scope: "cluster", why: "nothing cluster-wide" },
-  {
-    verb: "delete",
-    group: "",
-    resource: "namespaces",
-    scope: "cluster",
-    why: "nothing cluster-wide",
-  },
-  {
-    verb: "create",
-    group: "rbac.authorization.k8s.io",
-    resource: "clusterrolebindings",
-    scope: "cluster",
-    why: "binding roles would be privilege escalation",
-  },
-  { verb: "impersonate", group: "", resource: "users", scope: "cluster", why: "no impersonation" },
-  {
-    verb: "get",
-    group: "coordination.k8s.io",
-    resource: "leases",
-    scope: "other",
-    why: "the Lease lives in the operator's own namespace only",
-  },
-  { verb: "*", group: "*", resource: "*", scope: "cluster", why: "no wildcard access" },
-];
-const EDITOR_ROLE = "dns-operator-dnszone-editor-role";
-const VIEWER_ROLE = "dns-operator-dnszone-viewer-role";
+const { identity: IDENTITY, mustAllow: MUST_ALLOW, mustDeny: MUST_DENY } = FIXTURE;
 const REF = { group: API_GROUP, version: API_VERSION, plural: PLURAL, namespaced: NAMESPACED };
 
 const cp: ControlPlane = await sharedControlPlane();
 const scopes: Record<AccessCheck["scope"], string | undefined> = {
-  watched: WATCH_NAMESPACES[0] ?? (await cp.createNamespace("rbac-watched")),
+  watched: FIXTURE.watchNamespaces[0] ?? (await cp.createNamespace("rbac-watched")),
   operator: IDENTITY.namespace,
   other: await cp.createNamespace("rbac-other"),
   cluster: undefined,
@@ -234,12 +72,12 @@ async function wrongAnswers(
   return wrong;
 }
 
-function sample(name: string, namespace: string | undefined): DNSZone {
+function sample(name: string, namespace: string | undefined): Resource {
   return {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
     metadata: { name, ...(NAMESPACED ? { namespace } : {}) },
-    spec: { domain: "example.com" },
+    spec: structuredClone(FIXTURE.sampleSpec) as Resource["spec"],
   };
 }
 
@@ -278,13 +116,13 @@ test("the operator's ServiceAccount is denied what it must not have", async () =
   assert.deepEqual(await wrongAnswers(operator, MUST_DENY, false), []);
 });
 
-test("the editor role creates and updates dnszones but cannot write their status", async () => {
+test(`the editor role creates and updates ${PLURAL} but cannot write their status`, async () => {
   const user = uniqueName("editor");
-  await grant(user, EDITOR_ROLE, scopes.watched);
+  await grant(user, FIXTURE.editorRole, scopes.watched);
   const editorConfig = await cp.userConfig(user);
-  const editor = new CustomResourceApi<DNSZone>(editorConfig, REF);
+  const editor = new CustomResourceApi<Resource>(editorConfig, REF);
   const create = { verb: "create", group: API_GROUP, resource: PLURAL, namespace: scopes.watched };
-  await waitFor(`${user} to be allowed to create dnszones`, async () => {
+  await waitFor(`${user} to be allowed to create ${PLURAL}`, async () => {
     return (
       await accessReview(editorConfig, NAMESPACED ? create : { ...create, namespace: undefined })
     ).allowed;
@@ -299,19 +137,19 @@ test("the editor role creates and updates dnszones but cannot write their status
     editor.replaceStatus({ ...updated, status: { observedGeneration: 99 } }),
   );
   assert.equal(forged, 403, "status is written by the operator only");
-  const stored = await new CustomResourceApi<DNSZone>(cp.admin, REF).read(keyOf(updated));
+  const stored = await new CustomResourceApi<Resource>(cp.admin, REF).read(keyOf(updated));
   assert.equal(stored.status?.observedGeneration, undefined, "no status was stored");
 });
 
-test("the viewer role reads dnszones but cannot create them", async () => {
+test(`the viewer role reads ${PLURAL} but cannot create them`, async () => {
   const user = uniqueName("viewer");
-  await grant(user, VIEWER_ROLE, scopes.watched);
+  await grant(user, FIXTURE.viewerRole, scopes.watched);
   const viewerConfig = await cp.userConfig(user);
-  const viewer = new CustomResourceApi<DNSZone>(viewerConfig, REF);
-  const existing = await new CustomResourceApi<DNSZone>(cp.admin, REF).create(
+  const viewer = new CustomResourceApi<Resource>(viewerConfig, REF);
+  const existing = await new CustomResourceApi<Resource>(cp.admin, REF).create(
     sample(uniqueName("viewed"), scopes.watched),
   );
-  const read = await waitFor(`${user} to be allowed to read dnszones`, () =>
+  const read = await waitFor(`${user} to be allowed to read ${PLURAL}`, () =>
     viewer.get(keyOf(existing)),
   );
   assert.equal(read.metadata.uid, existing.metadata.uid);

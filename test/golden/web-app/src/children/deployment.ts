@@ -23,11 +23,18 @@ export function desiredDeployment(obj: WebApp): V1Deployment {
           annotations: obj.spec.podAnnotations,
         },
         spec: {
-          // TODO(user): add probes, resources and a securityContext that fit the application.
+          // The restricted Pod Security Standard by default, so the pods are admitted in namespaces
+          // that enforce it. The image must then run as a non-root user.
+          // TODO(user): add probes and resources that fit the application.
+          securityContext: { runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } },
           containers: [
             {
               name: "app",
               image: obj.spec.image,
+              securityContext: {
+                allowPrivilegeEscalation: false,
+                capabilities: { drop: ["ALL"] },
+              },
               ports: [{ name: "http", containerPort: obj.spec.port ?? 8080 }],
               env: obj.spec.env ?? [],
             },

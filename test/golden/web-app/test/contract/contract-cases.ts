@@ -41,6 +41,48 @@ export interface PruningCase {
   stored: Spec;
 }
 
+/** The scale subresource's paths and the replica counts the tests read and write. */
+export interface ScaleCases {
+  /** The replica field as the API server names it, e.g. spec.replicas. */
+  field: string;
+  specPath: string[];
+  statusPath: string[];
+  specReplicas: number;
+  statusReplicas: number;
+  /** A different valid replica count to write through /scale. */
+  newReplicas: number;
+  /** The label selector status carries, or null. */
+  selector: string | null;
+  hasMaximum: boolean;
+  /** maximum + 1: refused through /scale too. */
+  tooMany: number;
+  maximum: number;
+}
+
+/** test/contract/cases.json: every table computed from operator.yaml. */
+export interface ContractCases {
+  /** The smallest spec the server accepts: required fields only. */
+  minimalSpec: Spec;
+  /** What the server stores for it. */
+  storedMinimalSpec: Spec;
+  defaults: Array<{ path: string; value: unknown }>;
+  /** Enum, bounds, lengths, pattern, format, item and entry counts, required fields, list types. */
+  schemaCases: SpecCase[];
+  /** The examples of every CEL rule, at the rule's location. */
+  celCases: SpecCase[];
+  /** Immutable fields and rules that read oldSelf: create with `old`, update to `new`. */
+  transitionCases: TransitionCase[];
+  pruningCases: PruningCase[];
+  /** A status the status schema accepts. */
+  status: Spec;
+  /** kubectl get's columns, in order, with the cell each shows for an object carrying `status`. */
+  columns: Array<{ name: string; value?: unknown }>;
+  /** A valid spec that differs from the stored minimal spec; null when no field can change. */
+  changedSpec: Spec | null;
+  /** Null when the CRD has no scale subresource. */
+  scale: ScaleCases | null;
+}
+
 /**
  * Expands the compact forms of big values: `{ $repeat: n, item }` is an array of n items (each
  * "{i}" in the item's strings replaced by the index), `{ $repeat: n, key, value }` a map of n
