@@ -7,6 +7,7 @@ import { fieldViolations } from "../manifests/field-violations.ts";
 import type { PruningCase } from "./contract-case-types.ts";
 import { readsOldSelf } from "./contract-rule-cases.ts";
 import { serverDefaults, type Slot, type Spec } from "./contract-slots.ts";
+import { changeableFields } from "./changeable-fields.ts";
 
 const UNKNOWN = "contractTestUnknownField";
 const FREE_FORM_CONTENT = { anyKey: { nested: [1, "two", true] }, "dashed-key": "kept" };
@@ -69,13 +70,7 @@ export function defaultChecks(
 
 /** The minimal spec with one mutable top-level scalar changed; fields without CEL rules first. */
 export function changedSpec(fields: FieldModel[], minimal: Spec, stored: Spec): Spec | undefined {
-  const scalar = ["string", "integer", "number", "boolean", "int-or-string"];
-  const candidates = fields.filter((f) => !f.immutable && scalar.includes(f.type));
-  const ordered = [
-    ...candidates.filter((f) => f.rules.length === 0),
-    ...candidates.filter((f) => f.rules.length > 0),
-  ];
-  for (const field of ordered) {
+  for (const field of changeableFields(fields)) {
     const current = stored[field.name];
     // Growing a number first: a rule such as `self >= oldSelf` accepts it.
     const next = [

@@ -8,6 +8,7 @@
 import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
+import { changeableFields } from "./changeable-fields.ts";
 
 /**
  * Where a check is made: a namespace the operator works in, its own namespace (the Lease), a
@@ -185,13 +186,7 @@ export function specChanges(
   fields: readonly FieldModel[],
   sample: Record<string, unknown>,
 ): { field: string; values: [unknown, unknown] } | undefined {
-  const scalar = ["string", "integer", "number", "boolean", "int-or-string"];
-  const candidates = fields.filter((f) => !f.immutable && scalar.includes(f.type));
-  const ordered = [
-    ...candidates.filter((f) => f.rules.length === 0),
-    ...candidates.filter((f) => f.rules.length > 0),
-  ];
-  for (const field of ordered) {
+  for (const field of changeableFields(fields)) {
     const start = field.name in sample ? sample[field.name] : field.default;
     const valid = [1, 2, 3, 4, 5, 6]
       .map((index) => exampleValue(field, index))
