@@ -24,7 +24,7 @@ export function renderManifests(model: OperatorModel): GeneratedFile[] {
 
 export { exampleObject, exampleValue } from "./example-values.ts";
 export { fieldViolations, objectViolations } from "./field-violations.ts";
-export { ENV, HEALTH_PORT, LIVENESS_PATH, METRICS_PORT, READINESS_PATH } from "./manager.ts";
+export { ENV, HEALTH_PORT, LIVENESS_PATH, READINESS_PATH } from "./manager.ts";
 export {
   deploymentName,
   leaderElectionRoleName,

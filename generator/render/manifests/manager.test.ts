@@ -51,10 +51,7 @@ function checkRestricted(model: OperatorModel) {
   });
   assert.deepEqual(
     container.ports.map((p: any) => [p.name, p.containerPort]),
-    [
-      ["metrics", 8080],
-      ["health", 8081],
-    ],
+    [["health", 8081]],
   );
   assert.deepEqual(container.livenessProbe.httpGet, { path: "/healthz", port: 8081 });
   assert.deepEqual(container.readinessProbe.httpGet, { path: "/readyz", port: 8081 });

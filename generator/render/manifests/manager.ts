@@ -7,8 +7,10 @@ import { labelsFor, managerSelector, sortKeys } from "./labels.ts";
 import { deploymentName, serviceAccountName } from "./rbac-names.ts";
 import { yamlFile } from "./yaml-file.ts";
 
-/** Contract with the runtime: it serves these ports and paths and reads these variables. */
-export const METRICS_PORT = 8080;
+/**
+ * Contract with the runtime: it serves these ports and paths and reads these variables. No
+ * metrics port is declared until the runtime serves metrics: a port nobody listens on misleads.
+ */
 export const HEALTH_PORT = 8081;
 export const LIVENESS_PATH = "/healthz";
 export const READINESS_PATH = "/readyz";
@@ -85,10 +87,7 @@ function container(model: OperatorModel) {
       // Keeps the heap under the memory limit with room for native memory.
       { name: ENV.nodeOptions, value: "--max-old-space-size=192" },
     ],
-    ports: [
-      { name: "metrics", containerPort: METRICS_PORT, protocol: "TCP" },
-      { name: "health", containerPort: HEALTH_PORT, protocol: "TCP" },
-    ],
+    ports: [{ name: "health", containerPort: HEALTH_PORT, protocol: "TCP" }],
     livenessProbe: {
       httpGet: { path: LIVENESS_PATH, port: HEALTH_PORT },
       initialDelaySeconds: 15,
