@@ -82,6 +82,10 @@ export class ControlPlane {
         process.stdout.write(
           `# envtest: control plane ready in ${seconds(plane.startupMs)}${crds}\n`,
         );
+        // A start that needed another attempt (say, a port taken between probe and bind) is
+        // said out loud, so retries never hide a control plane that is getting flaky.
+        for (const failure of failures)
+          process.stdout.write(`# envtest: retried after ${failure}\n`);
         return plane;
       } catch (error) {
         await plane.stop(); // a CRD that does not install will not install on other ports either
