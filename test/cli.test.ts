@@ -4,7 +4,7 @@ import assert from "node:assert/strict";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { examplePath, exampleNames, listTree, runCli, tempDir } from "./support.ts";
+import { examplePath, exampleNames, listTree, REPO_ROOT, runCli, tempDir } from "./support.ts";
 
 /** Ten different mistakes, one per line that matters; positions are asserted below. */
 const TEN_MISTAKES = `apiVersion: create-operator.dev/v1alpha1
@@ -206,4 +206,23 @@ test("regeneration after a spec change: generated files follow the spec, the use
     readFileSync(join(target, "config/crd/bases/db.example.com_databases.yaml"), "utf8"),
     /maintenanceWindow:/,
   );
+});
+
+test("the compiled CLI (precompiled validator and templates) writes exactly the golden tree", () => {
+  const root = tempDir("cli");
+  for (const name of exampleNames()) {
+    const target = join(root, name);
+    const result = runCli(["new", target, "--spec", examplePath(name)]);
+    assert.equal(result.status, 0, result.stderr);
+    const golden = join(REPO_ROOT, "test", "golden", name);
+    const files = listTree(target);
+    assert.deepEqual(files, listTree(golden), `${name}: file list differs from test/golden`);
+    for (const path of files) {
+      assert.equal(
+        readFileSync(join(target, path), "utf8"),
+        readFileSync(join(golden, path), "utf8"),
+        `${name}/${path} differs between the compiled CLI and the golden render`,
+      );
+    }
+  }
 });
