@@ -7,7 +7,8 @@
 // server said rather than a client library's summary.
 
 import type { KubeConfig } from "@kubernetes/client-node";
-import { request, type RequestOptions } from "node:https";
+import type { RequestOptions } from "node:https";
+import { sendRequest } from "../envtest/https-client.ts";
 
 export interface StatusCause {
   field?: string;
@@ -143,37 +144,13 @@ export class ResourceApi {
       timeout: REQUEST_TIMEOUT_MS,
     };
     await this.#config.applyToHTTPSOptions(requestOptions);
-    const response = await send(url, requestOptions, payload, what);
+    const response = await sendRequest(url, requestOptions, payload, what);
     const parsed = parseJson(response.body);
     if (response.status >= 200 && response.status < 300) return parsed as T;
     const status =
       (parsed as Status | undefined)?.kind === "Status" ? (parsed as Status) : undefined;
     throw new ApiError(what, response.status, status, response.body);
   }
-}
-
-function send(
-  url: URL,
-  options: RequestOptions,
-  payload: string | undefined,
-  what: string,
-): Promise<{ status: number; body: string }> {
-  return new Promise((resolve, reject) => {
-    const req = request(url, options);
-    req.once("timeout", () =>
-      req.destroy(new Error(`${what} timed out after ${REQUEST_TIMEOUT_MS} ms`)),
-    );
-    req.once("error", reject);
-    req.once("response", (res) => {
-      const chunks: Buffer[] = [];
-      res.on("data", (chunk: Buffer) => chunks.push(chunk));
-      res.once("error", reject);
-      res.once("end", () =>
-        resolve({ status: res.statusCode ?? 0, body: Buffer.concat(chunks).toString("utf8") }),
-      );
-    });
-    req.end(payload);
-  });
 }
 
 function parseJson(text: string): unknown {
