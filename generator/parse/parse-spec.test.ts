@@ -51,3 +51,42 @@ test("positionOf points at values, keys, and the nearest existing ancestor", () 
   assert.deepEqual(positionOf(["spec", "fields", "size", "default"], "key"), { line: 4, col: 7 });
   assert.deepEqual(positionOf(["spec", "fields", "missing", "type"]), { line: 3, col: 5 });
 });
+
+test("positionOf follows the path by position, not by name: a key named like an ancestor", () => {
+  const source = "spec:\n  fields:\n    version:\n      type: string\n      spec: oops\n";
+  const result = parseSpec(source, "x.yaml");
+  assert.ok(result.ok);
+  const path = ["spec", "fields", "version", "spec"];
+  assert.deepEqual(result.spec.positionOf(path, "key"), { line: 5, col: 7 });
+  assert.deepEqual(result.spec.positionOf(path), { line: 5, col: 13 });
+  // The parent of a missing key, whose own name repeats an ancestor's.
+  const nested = parseSpec("a:\n  b:\n    a:\n      c: 1\n", "x.yaml");
+  assert.ok(nested.ok);
+  assert.deepEqual(nested.spec.positionOf(["a", "b", "a"], "key"), { line: 3, col: 5 });
+});
+
+test("positionOf looks through aliases to the node they name", () => {
+  const source = "base: &b\n  x: 1\nuse: *b\n";
+  const result = parseSpec(source, "x.yaml");
+  assert.ok(result.ok);
+  assert.deepEqual(result.spec.positionOf(["use", "x"]), { line: 2, col: 6 });
+});
+
+test("YAML010: an unknown tag such as !Ref is an error at the tag", () => {
+  const d = failure(parseSpec("api:\n  group: !Ref MyGroup\n", "x.yaml"));
+  assert.deepEqual([d.code, d.at], ["YAML010", "2:10"]);
+  assert.match(d.message, /!Ref/);
+});
+
+test("YAML010: an unknown tag is reported even when the document has no other error", () => {
+  const result = parseSpec("a: !!binary aGVsbG8=\nb: !custom {x: 1}\n", "x.yaml");
+  assert.equal(result.ok, false);
+  const codes = result.ok ? [] : result.diagnostics.map((d) => d.code);
+  assert.deepEqual(codes, ["YAML010", "YAML010"]);
+});
+
+test("the standard tags (!!str, !!int, !!map …) are still accepted", () => {
+  const result = parseSpec("a: !!str 12\nb: !!int 3\nc: !!map {x: 1}\nd: !!seq [1]\n", "x.yaml");
+  assert.ok(result.ok);
+  assert.deepEqual(result.spec.data, { a: "12", b: 3, c: { x: 1 }, d: [1] });
+});

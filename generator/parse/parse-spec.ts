@@ -1,7 +1,17 @@
 // Stage 1: text → YAML document with source positions. Nothing here knows what an operator is;
 // it turns bytes into a document and a way to point at any path in it.
 
-import { isMap, isScalar, isSeq, LineCounter, parseDocument, type Document, type Node } from "yaml";
+import {
+  isAlias,
+  isMap,
+  isScalar,
+  isSeq,
+  LineCounter,
+  parseDocument,
+  type Document,
+  type Node,
+  visit,
+} from "yaml";
 import type { Diagnostic, SourcePosition } from "../base/diagnostics.ts";
 
 /** A spec is a page of YAML; anything this big is a mistake or an attack. */
@@ -44,14 +54,11 @@ export function parseSpec(source: string, file: string): ParseResult {
     const p = lineCounter.linePos(offset);
     return { line: p.line, col: p.col };
   };
-  const yamlErrors = [
-    ...document.errors,
-    ...document.warnings.filter((w) => w.code !== "TAG_RESOLVE_FAILED"),
-  ];
   if (document.errors.length > 0) {
+    const warnings = document.warnings.filter((w) => w.code !== "TAG_RESOLVE_FAILED");
     return {
       ok: false,
-      diagnostics: yamlErrors.map((e) => ({
+      diagnostics: [...document.errors, ...warnings].map((e) => ({
         severity: "error" as const,
         code: e.code === "DUPLICATE_KEY" ? "YAML002" : "YAML001",
         path: "",
@@ -62,6 +69,21 @@ export function parseSpec(source: string, file: string): ParseResult {
             : "Fix the YAML syntax at this position.",
         file,
         position: toPos(e.pos[0]),
+      })),
+    };
+  }
+  const tagged = unsupportedTags(document, source);
+  if (tagged.length > 0) {
+    return {
+      ok: false,
+      diagnostics: tagged.map(({ tag, offset }) => ({
+        severity: "error" as const,
+        code: "YAML010",
+        path: "",
+        message: `the tag ${tag} is not supported: a spec is plain YAML`,
+        hint: "Remove the tag; a spec has no references or custom types (quote the value if it is text).",
+        file,
+        position: toPos(offset),
       })),
     };
   }
@@ -88,35 +110,80 @@ export function parseSpec(source: string, file: string): ParseResult {
     );
   }
 
+  // Walks the real nodes: each segment is looked up in the node the previous one led to, so a key
+  // that shares its name with an ancestor is found where it is, not where the ancestor is.
   const positionOf = (
     path: readonly (string | number)[],
     which: "key" | "value" = "value",
   ): SourcePosition => {
-    let node: unknown = document.contents;
-    let best: SourcePosition =
-      node && (node as Node).range ? toPos((node as Node).range![0]) : start;
-    for (const segment of path) {
+    let node: unknown = resolveAlias(document, document.contents);
+    let best: SourcePosition = startOf(node) ?? start;
+    for (const [index, segment] of path.entries()) {
+      const last = index === path.length - 1;
       if (isMap(node)) {
         const pair = node.items.find(
           (item) => isScalar(item.key) && String(item.key.value) === String(segment),
         );
         if (!pair) return best;
-        const key = pair.key as Node;
-        if (key.range) best = toPos(key.range[0]);
-        node = pair.value;
-        if (segment === path[path.length - 1] && which === "key") return best;
+        best = startOf(pair.key) ?? best;
+        if (last && which === "key") return best;
+        node = resolveAlias(document, pair.value);
       } else if (isSeq(node) && typeof segment === "number") {
-        node = node.items[segment];
+        node = resolveAlias(document, node.items[segment]);
       } else {
         return best;
       }
-      const range = (node as Node | null)?.range;
-      if (range) best = toPos(range[0]);
+      best = startOf(node) ?? best;
     }
     return best;
   };
+  function startOf(node: unknown): SourcePosition | undefined {
+    const range = (node as Node | null | undefined)?.range;
+    return range ? toPos(range[0]) : undefined;
+  }
 
   return { ok: true, spec: { file, source, document, data, positionOf } };
+}
+
+/** The tags of the YAML 1.2 core schema: anything else (!Ref, !!binary, !!set) would be dropped or turned into something a spec never holds. */
+const CORE_TAGS = new Set(
+  ["str", "int", "float", "bool", "null", "map", "seq"].map((t) => `tag:yaml.org,2002:${t}`),
+);
+
+/** Every node with an explicit tag outside the core schema, at the tag's own offset. */
+function unsupportedTags(
+  document: Document.Parsed,
+  source: string,
+): { tag: string; offset: number }[] {
+  const found: { tag: string; offset: number }[] = [];
+  // Unresolved tags (!Ref) carry the tag's position; resolved ones are found on their nodes.
+  for (const w of document.warnings)
+    if (w.code === "TAG_RESOLVE_FAILED")
+      found.push({ tag: w.message.replace(/^Unresolved tag: /, ""), offset: w.pos[0] });
+  const unresolved = new Set(found.map((f) => f.tag));
+  visit(document, {
+    Node(_, node) {
+      // "!" is YAML's non-specific tag: it only says "a string", which is fine.
+      if (
+        !node.tag ||
+        node.tag === "!" ||
+        CORE_TAGS.has(node.tag) ||
+        unresolved.has(node.tag) ||
+        !node.range
+      )
+        return;
+      // The node's range starts after its properties; the tag is the last `!…` token before it.
+      const before = source.slice(0, node.range[0]);
+      const match = /(!\S*)\s+(?:&\S+\s+)?$/.exec(before);
+      found.push({ tag: match?.[1] ?? node.tag, offset: match ? match.index : node.range[0] });
+    },
+  });
+  return found.sort((a, b) => a.offset - b.offset);
+}
+
+/** An alias stands for the node its anchor names; positions point into that node. */
+function resolveAlias(document: Document.Parsed, node: unknown): unknown {
+  return isAlias(node) ? node.resolve(document) : node;
 }
 
 function fail(
