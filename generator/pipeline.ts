@@ -1,7 +1,7 @@
 // The pipeline in one place: parse → check → model → render → plan → write. Each stage lives in
 // its own folder; this module only sequences them, so the CLI and the tests drive the same path.
 
-import { existsSync, readFileSync } from "node:fs";
+import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { hasErrors, InputError, type Diagnostic } from "./base/diagnostics.ts";
 import type { ProjectFiles } from "./base/files.ts";
@@ -9,6 +9,7 @@ import { checkSpec } from "./check/check-spec.ts";
 import { buildModel } from "./model/build-model.ts";
 import type { OperatorModel } from "./model/types.ts";
 import { parseSpec } from "./parse/parse-spec.ts";
+import { readSpecFile } from "./parse/read-spec-file.ts";
 import { planNewProject, planRegeneration, type Plan } from "./plan/plan.ts";
 import { renderProject, SPEC_FILE } from "./render/render-project.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
@@ -39,22 +40,8 @@ export function checkSource(source: string, file: string): Diagnostic[] {
   return parsed.ok ? checkSpec(parsed.spec) : parsed.diagnostics;
 }
 
-export function readSpecFile(path: string): string {
-  if (!existsSync(path)) {
-    throw new InputError([
-      {
-        severity: "error",
-        code: "IO001",
-        path: "",
-        message: `spec file not found`,
-        hint: "Pass the path of an operator.yaml with --spec.",
-        file: path,
-        position: { line: 1, col: 1 },
-      },
-    ]);
-  }
-  return readFileSync(path, "utf8");
-}
+/** The spec's text, read bounded; refusals (missing, a directory, too large) are InputErrors. */
+export { readSpecFile };
 
 export interface PipelineResult {
   plan: Plan;

@@ -13,7 +13,10 @@ import {
   regenerateProject,
   type PipelineResult,
 } from "../pipeline.ts";
+import { isSystemError, systemErrorCause } from "../base/system-error.ts";
+import { closestMatch } from "../check/did-you-mean.ts";
 import { PlanRefusedError } from "../plan/plan.ts";
+import { WriteError } from "../write/write-error.ts";
 import { ExitCode } from "./exit-codes.ts";
 import { askAnswers, defaultAnswers, specFromAnswers } from "./prompt-spec.ts";
 import { createReporter, type Reporter } from "./report.ts";
@@ -109,6 +112,12 @@ export function buildProgram(): Command {
 
 async function runNew(dir: string, options: NewOptions): Promise<number> {
   const reporter = createReporter(options.json ?? false);
+  const usage = newUsageError(dir, options);
+  if (usage) {
+    reporter.error(usage.message, usage.hint);
+    reporter.flush(false);
+    return ExitCode.Usage;
+  }
   let specFile = options.spec;
   let specSource: string;
   if (specFile === undefined) {
@@ -138,6 +147,45 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
     }),
   );
 }
+
+/** Command lines that parse but cannot mean what they say. */
+function newUsageError(
+  dir: string,
+  options: NewOptions,
+): { message: string; hint: string } | undefined {
+  // resolve("") is the current directory: an empty name would write the project right here.
+  if (dir.trim() === "")
+    return {
+      message: "the directory name must not be empty",
+      hint: "Name the project's directory, e.g. create-operator new my-operator (use . for the current directory).",
+    };
+  if (options.yes && options.spec !== undefined)
+    return {
+      message:
+        "--yes cannot be combined with --spec: --yes answers the questions that --spec replaces",
+      hint: "Drop --yes to generate from the spec, or drop --spec to take the default answers.",
+    };
+  return undefined;
+}
+
+/**
+ * `new` is the default command, so `create-operator generat` would quietly create a project named
+ * "generat". A first argument that is close to another command's name is far more likely a typo.
+ * `new` itself is left out: short words such as "web" are close to it and are fine project names.
+ */
+function mistypedCommand(argv: readonly string[]): { message: string; hint: string } | undefined {
+  const [first] = argv;
+  if (first === undefined || first.startsWith("-") || first.includes("/")) return undefined;
+  if (COMMANDS.includes(first) || first === "new" || first === "help") return undefined;
+  const match = closestMatch(first, COMMANDS);
+  if (match === undefined) return undefined;
+  return {
+    message: `unknown command "${first}"; did you mean "${match}"?`,
+    hint: `To create a project in a directory named "${first}", run: create-operator new ${first}`,
+  };
+}
+
+const COMMANDS = ["generate", "validate", "envtest"];
 
 async function runPipeline(
   reporter: Reporter,
@@ -170,6 +218,20 @@ function report(reporter: Reporter, error: unknown): number {
     reporter.flush(false);
     return ExitCode.InvalidInput;
   }
+  if (error instanceof WriteError) {
+    reporter.error(error.message, "Free some space, or choose a directory you can write to.");
+    reporter.flush(false);
+    return ExitCode.InvalidInput;
+  }
+  if (isSystemError(error) && error.path !== undefined) {
+    // The plan reads the target (and a spec may be read later); the disk said no, not a bug.
+    reporter.error(
+      `cannot ${verbOf(error.syscall)} ${error.path}: ${systemErrorCause(error)}; nothing was written`,
+      "Check that path and its permissions.",
+    );
+    reporter.flush(false);
+    return ExitCode.InvalidInput;
+  }
   if (error instanceof PlanRefusedError || error instanceof UnsafePathError) {
     reporter.error(error.message, error instanceof PlanRefusedError ? error.hint : undefined);
     reporter.flush(false);
@@ -184,7 +246,20 @@ function report(reporter: Reporter, error: unknown): number {
   return ExitCode.Internal;
 }
 
+function verbOf(syscall: string | undefined): string {
+  return ["open", "read", "readdir", "scandir", "stat", "lstat", "realpath"].includes(syscall ?? "")
+    ? "read"
+    : (syscall ?? "access");
+}
+
 export async function main(argv: readonly string[]): Promise<number> {
+  const typo = mistypedCommand(argv);
+  if (typo) {
+    const reporter = createReporter(argv.includes("--json"));
+    reporter.error(typo.message, typo.hint);
+    reporter.flush(false);
+    return ExitCode.Usage;
+  }
   const program = buildProgram();
   try {
     await program.parseAsync([...argv], { from: "user" });

@@ -1,7 +1,15 @@
 // Stage 5: rendered files + what is on disk → one decision per path. Reads the disk, never
 // writes it. The plan is complete before anything is written, so a refusal leaves no trace.
 
-import { existsSync, readdirSync, readFileSync, realpathSync, statSync } from "node:fs";
+import {
+  existsSync,
+  lstatSync,
+  readdirSync,
+  readFileSync,
+  readlinkSync,
+  realpathSync,
+  statSync,
+} from "node:fs";
 import { dirname, relative } from "node:path";
 import {
   sortedFiles,
@@ -45,6 +53,12 @@ export function planNewProject(
   options: PlanOptions & { force: boolean },
 ): Plan {
   const exists = existsSync(root);
+  // existsSync follows links: a link to nothing looks absent, and the final rename would fail.
+  if (!exists && isSymbolicLink(root))
+    throw new PlanRefusedError(
+      `${root} is a symbolic link to ${readlinkSync(root)}, which does not exist`,
+      "Remove the link, or create the directory it points to and run again.",
+    );
   if (exists && !statSync(root).isDirectory())
     throw new PlanRefusedError(`${root} exists and is not a directory`);
   const entriesOnDisk = exists ? readdirSync(root) : [];
@@ -130,6 +144,8 @@ function planFile(
     ...(file.mode ? { mode: file.mode } : {}),
   };
   if (!existsSync(full)) return { ...base, action: "create", content: file.content };
+  if (!statSync(full).isFile())
+    return { ...base, action: "conflict", reason: "a directory or other non-file is in the way" };
   const onDisk = readFileSync(full, "utf8");
   if (onDisk === file.content) return { ...base, action: "identical" };
   if (file.ownership === "scaffold-once")
@@ -161,6 +177,14 @@ function assertNoSymlinkEscape(realRoot: string, full: string, path: string): vo
   const rel = relative(realRoot, realpathSync(dir));
   if (rel.startsWith(".."))
     throw new UnsafePathError(path, "a symbolic link leads outside the project directory");
+}
+
+function isSymbolicLink(path: string): boolean {
+  try {
+    return lstatSync(path).isSymbolicLink();
+  } catch {
+    return false;
+  }
 }
 
 function emptyLock(options: PlanOptions): LockFile {

@@ -1,60 +1,140 @@
 // Stage 6: the only code that changes the disk. It runs after the whole plan succeeded. A new
 // project is staged in a sibling directory and renamed into place, so a crash or a full disk
 // never leaves half a project behind; the lock file is written last in every case.
+//
+// Writing into an existing directory goes in two phases for the same reason: first every new
+// content is written to a temporary file beside its target (the step that can run out of space),
+// and only when all of them exist are they renamed over their targets. A failure in the first
+// phase removes every temporary file and every directory it created.
 
-import { mkdirSync, renameSync, rmSync, writeFileSync, mkdtempSync, chmodSync } from "node:fs";
-import { basename, dirname, join } from "node:path";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  renameSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
+import { basename, dirname, join, relative } from "node:path";
 import { serializeLock, LOCK_PATH } from "../base/lock-file.ts";
 import { resolveInside } from "../base/safe-path.ts";
+import { isSystemError } from "../base/system-error.ts";
 import { hasConflicts, type Plan } from "../plan/plan.ts";
+import { WriteError } from "./write-error.ts";
 
 export interface WriteSummary {
   written: string[];
   deleted: string[];
 }
 
+/** Maps a path under the directory being written to the path the user asked for. */
+type Shown = (path: string) => string;
+
 export function writePlan(plan: Plan): WriteSummary {
   if (hasConflicts(plan))
     throw new Error("internal error: a plan with conflicts reached the write stage");
   if (plan.freshDirectory) return writeFreshDirectory(plan);
-  return writeInPlace(plan.root, plan);
+  return writeInPlace(plan.root, plan, (path) => path);
 }
 
 function writeFreshDirectory(plan: Plan): WriteSummary {
   const parent = dirname(plan.root);
-  mkdirSync(parent, { recursive: true });
-  const staging = mkdtempSync(join(parent, `.${basename(plan.root)}.create-operator-`));
+  const createdParent = attempt("create the directory", parent, () =>
+    mkdirSync(parent, { recursive: true }),
+  );
+  let staging: string | undefined;
   try {
-    const summary = writeInPlace(staging, plan);
-    renameSync(staging, plan.root);
+    staging = attempt("create a staging directory in", parent, () =>
+      mkdtempSync(join(parent, `.${basename(plan.root)}.create-operator-`)),
+    );
+    const inStaging = staging;
+    const summary = writeInPlace(staging, plan, (path) =>
+      join(plan.root, relative(inStaging, path)),
+    );
+    attempt("move the new project into place at", plan.root, () =>
+      renameSync(inStaging, plan.root),
+    );
     return summary;
   } catch (error) {
-    rmSync(staging, { recursive: true, force: true });
+    if (staging) rmSync(staging, { recursive: true, force: true });
+    // Only what this run created: mkdir returns the first directory it had to make.
+    if (createdParent) rmSync(createdParent, { recursive: true, force: true });
     throw error;
   }
 }
 
-function writeInPlace(root: string, plan: Plan): WriteSummary {
+interface Staged {
+  temporary: string;
+  target: string;
+  /** The target did not exist before this run, so undoing means removing it. */
+  isNew: boolean;
+}
+
+function writeInPlace(root: string, plan: Plan, shown: Shown): WriteSummary {
   const written: string[] = [];
   const deleted: string[] = [];
-  for (const entry of plan.entries) {
-    if ((entry.action === "create" || entry.action === "update") && entry.content !== undefined) {
-      writeAtomically(resolveInside(root, entry.path), entry.content, entry.mode);
-      written.push(entry.path);
-    } else if (entry.action === "delete") {
-      rmSync(resolveInside(root, entry.path), { force: true });
+  const staged: Staged[] = [];
+  const committed: Staged[] = [];
+  const createdDirectories: string[] = [];
+  const stage = (target: string, content: string, isNew: boolean, mode = 0o644): void => {
+    const directory = dirname(target);
+    const created = attempt("create the directory", shown(directory), () =>
+      mkdirSync(directory, { recursive: true }),
+    );
+    if (created) createdDirectories.push(created);
+    const temporary = `${target}.${process.pid}.tmp`;
+    staged.push({ temporary, target, isNew });
+    attempt("write", shown(target), () => {
+      writeFileSync(temporary, content, { encoding: "utf8", mode });
+      chmodSync(temporary, mode);
+    });
+  };
+  const undo = (): void => {
+    for (const { temporary } of staged) rmSync(temporary, { force: true });
+    for (const { target, isNew } of committed) if (isNew) rmSync(target, { force: true });
+    for (const directory of createdDirectories.reverse())
+      rmSync(directory, { recursive: true, force: true });
+  };
+  try {
+    for (const entry of plan.entries) {
+      if ((entry.action === "create" || entry.action === "update") && entry.content !== undefined) {
+        const target = resolveInside(root, entry.path);
+        stage(target, entry.content, entry.action === "create", entry.mode);
+        written.push(entry.path);
+      }
+    }
+    const lockPath = resolveInside(root, LOCK_PATH);
+    stage(lockPath, serializeLock(plan.lock), !existsSync(lockPath));
+    // Renames need no new space; the lock file (staged last) is renamed after the deletions, so
+    // it never describes a state that is not on disk yet.
+    const lock = staged[staged.length - 1]!;
+    for (const file of staged.slice(0, -1)) {
+      attempt("write", shown(file.target), () => renameSync(file.temporary, file.target));
+      committed.push(file);
+    }
+    for (const entry of plan.entries) {
+      if (entry.action !== "delete") continue;
+      const target = resolveInside(root, entry.path);
+      attempt("delete", shown(target), () => rmSync(target, { force: true }));
       deleted.push(entry.path);
     }
+    attempt("write", shown(lock.target), () => renameSync(lock.temporary, lock.target));
+  } catch (error) {
+    // Files this run replaced keep their new content (their old one is gone); everything this
+    // run added is removed again, so a new project leaves nothing behind.
+    undo();
+    throw error;
   }
-  writeAtomically(resolveInside(root, LOCK_PATH), serializeLock(plan.lock));
   return { written, deleted };
 }
 
-/** Write beside the target and rename over it: readers see the old file or the new one, never half. */
-function writeAtomically(path: string, content: string, mode = 0o644): void {
-  mkdirSync(dirname(path), { recursive: true });
-  const temporary = `${path}.${process.pid}.tmp`;
-  writeFileSync(temporary, content, { encoding: "utf8", mode });
-  chmodSync(temporary, mode);
-  renameSync(temporary, path);
+/** Runs one filesystem step; a system error becomes a WriteError naming the user's path. */
+function attempt<T>(action: string, path: string, step: () => T): T {
+  try {
+    return step();
+  } catch (error) {
+    if (isSystemError(error)) throw new WriteError(action, path, error);
+    throw error;
+  }
 }
