@@ -1,10 +1,8 @@
 // The command line: argument parsing and exit codes only. Every real step is in the pipeline.
 
 import { Command, CommanderError, Option } from "commander";
-import { resolve } from "node:path";
+import { join, resolve } from "node:path";
 import { InputError } from "../base/diagnostics.ts";
-import { UnsafePathError } from "../base/safe-path.ts";
-import { runEnvtestCommand, type EnvtestCommandOptions } from "./envtest-command.ts";
 import {
   checkSource,
   createProject,
@@ -13,13 +11,15 @@ import {
   regenerateProject,
   type PipelineResult,
 } from "../pipeline.ts";
-import { isSystemError, systemErrorCause } from "../base/system-error.ts";
-import { closestMatch } from "../check/did-you-mean.ts";
-import { PlanRefusedError } from "../plan/plan.ts";
-import { WriteError } from "../write/write-error.ts";
+import { SPEC_FILE } from "../render/render-project.ts";
+import { checkAnswer } from "./answer-check.ts";
+import { runEnvtestCommand, type EnvtestCommandOptions } from "./envtest-command.ts";
 import { ExitCode } from "./exit-codes.ts";
+import { answersFilePath, keepAnswers } from "./keep-answers.ts";
 import { askAnswers, defaultAnswers, specFromAnswers } from "./prompt-spec.ts";
+import { reportError } from "./report-error.ts";
 import { createReporter, type Reporter } from "./report.ts";
+import { mistypedCommand, newUsageError } from "./usage-checks.ts";
 
 const EXAMPLES = `
 Examples:
@@ -31,7 +31,7 @@ Examples:
   $ cd db-operator && npx create-operator generate          re-render after editing operator.yaml
   $ export KUBEBUILDER_ASSETS=$(npx create-operator envtest --build)   control plane for tests
 
-Exit codes: 0 ok, 1 invalid input or refused plan, 2 usage error.`;
+Exit codes: 0 ok, 1 invalid input or refused plan, 2 usage error, 130 questions cancelled.`;
 
 interface NewOptions {
   spec?: string;
@@ -113,153 +113,99 @@ export function buildProgram(): Command {
 async function runNew(dir: string, options: NewOptions): Promise<number> {
   const reporter = createReporter(options.json ?? false);
   const usage = newUsageError(dir, options);
-  if (usage) {
-    reporter.error(usage.message, usage.hint);
-    reporter.flush(false);
-    return ExitCode.Usage;
-  }
-  let specFile = options.spec;
-  let specSource: string;
-  if (specFile === undefined) {
-    if (!options.yes && !process.stdin.isTTY) {
-      reporter.error(
-        "no terminal to ask questions on",
-        "Pass --spec <file>, or --yes to take the defaults.",
-      );
-      reporter.flush(false);
-      return ExitCode.Usage;
-    }
-    const defaults = defaultAnswers(resolve(dir));
-    specSource = specFromAnswers(options.yes ? defaults : await askAnswers(defaults));
-    specFile = "operator.yaml";
-  } else {
-    const file = specFile;
-    const read = guard(reporter, () => readSpecFile(file));
-    if (typeof read === "number") return read;
-    specSource = read;
-  }
-  const source = specSource;
-  const file = specFile;
-  return runPipeline(reporter, options.dryRun ?? false, () =>
+  if (usage) return usageError(reporter, usage.message, usage.hint);
+  const create = (source: string, file: string) => () =>
     createProject(source, file, dir, {
       force: options.force ?? false,
       dryRun: options.dryRun ?? false,
-    }),
-  );
+    });
+  if (options.spec !== undefined) {
+    const file = options.spec;
+    const read = guard(reporter, () => readSpecFile(file));
+    if (typeof read === "number") return read;
+    return runPipeline(reporter, options.dryRun ?? false, create(read, file));
+  }
+  if (!options.yes && !process.stdin.isTTY)
+    return usageError(
+      reporter,
+      "no terminal to ask questions on",
+      "Pass --spec <file>, or --yes to take the defaults.",
+    );
+  const defaults = defaultAnswers(resolve(dir));
+  let answers = defaults;
+  if (!options.yes) {
+    try {
+      answers = await askAnswers(defaults, checkAnswer);
+    } catch (error) {
+      // Ctrl-C or a closed terminal ends the questions: the user's choice, not a bug.
+      if (!(error instanceof Error && error.name === "ExitPromptError")) throw error;
+      reporter.error("the questions were cancelled; nothing was written");
+      reporter.flush(false);
+      return ExitCode.Cancelled;
+    }
+  }
+  const source = specFromAnswers(answers);
+  // Diagnostics name the file the answers are kept in when generation fails, so every
+  // line:col they print points into a file that exists.
+  // A dry run writes nothing, not even the answers: its diagnostics name the file it would write.
+  if (options.dryRun) return runPipeline(reporter, true, create(source, join(dir, SPEC_FILE)));
+  const keptAt = answersFilePath(dir);
+  return runPipeline(reporter, false, create(source, keptAt), {
+    onSuccess: () =>
+      `the spec made from your answers is ${join(dir, SPEC_FILE)}; edit it, then run create-operator generate in ${dir}`,
+    onFailure: (error) => {
+      const kept = keepAnswers(keptAt, source);
+      if (error instanceof InputError)
+        for (const d of error.diagnostics) if (d.file === keptAt) d.file = kept;
+      return `your answers are kept in ${kept}; once the problem above is fixed, run: create-operator new ${dir} --spec ${kept}`;
+    },
+  });
 }
 
-/** Command lines that parse but cannot mean what they say. */
-function newUsageError(
-  dir: string,
-  options: NewOptions,
-): { message: string; hint: string } | undefined {
-  // resolve("") is the current directory: an empty name would write the project right here.
-  if (dir.trim() === "")
-    return {
-      message: "the directory name must not be empty",
-      hint: "Name the project's directory, e.g. create-operator new my-operator (use . for the current directory).",
-    };
-  if (options.yes && options.spec !== undefined)
-    return {
-      message:
-        "--yes cannot be combined with --spec: --yes answers the questions that --spec replaces",
-      hint: "Drop --yes to generate from the spec, or drop --spec to take the default answers.",
-    };
-  return undefined;
+function usageError(reporter: Reporter, message: string, hint: string): number {
+  reporter.error(message, hint);
+  reporter.flush(false);
+  return ExitCode.Usage;
 }
 
-/**
- * `new` is the default command, so `create-operator generat` would quietly create a project named
- * "generat". A first argument that is close to another command's name is far more likely a typo.
- * `new` itself is left out: short words such as "web" are close to it and are fine project names.
- */
-function mistypedCommand(argv: readonly string[]): { message: string; hint: string } | undefined {
-  const [first] = argv;
-  if (first === undefined || first.startsWith("-") || first.includes("/")) return undefined;
-  if (COMMANDS.includes(first) || first === "new" || first === "help") return undefined;
-  const match = closestMatch(first, COMMANDS);
-  if (match === undefined) return undefined;
-  return {
-    message: `unknown command "${first}"; did you mean "${match}"?`,
-    hint: `To create a project in a directory named "${first}", run: create-operator new ${first}`,
-  };
+interface PipelineNotes {
+  onSuccess?: () => string;
+  /** Runs before the failure is printed; returns a note printed after it. */
+  onFailure?: (error: unknown) => string;
 }
-
-const COMMANDS = ["generate", "validate", "envtest"];
 
 async function runPipeline(
   reporter: Reporter,
   dryRun: boolean,
   run: () => Promise<PipelineResult>,
+  notes: PipelineNotes = {},
 ): Promise<number> {
+  let result: PipelineResult;
   try {
-    const result = await run();
-    reporter.diagnostics(result.warnings);
-    reporter.plan(result.plan, { dryRun });
-    const ok = !result.plan.entries.some((e) => e.action === "conflict");
-    reporter.flush(ok);
-    return ok ? ExitCode.Ok : ExitCode.InvalidInput;
+    result = await run();
   } catch (error) {
-    return report(reporter, error);
+    return reportError(reporter, error, notes.onFailure?.(error));
   }
+  reporter.diagnostics(result.warnings);
+  reporter.plan(result.plan, { dryRun });
+  const ok = !result.plan.entries.some((e) => e.action === "conflict");
+  const note = ok ? notes.onSuccess?.() : notes.onFailure?.(undefined);
+  if (note) reporter.note(note);
+  reporter.flush(ok);
+  return ok ? ExitCode.Ok : ExitCode.InvalidInput;
 }
 
 function guard<T>(reporter: Reporter, run: () => T): T | number {
   try {
     return run();
   } catch (error) {
-    return report(reporter, error);
+    return reportError(reporter, error);
   }
-}
-
-function report(reporter: Reporter, error: unknown): number {
-  if (error instanceof InputError) {
-    reporter.diagnostics(error.diagnostics);
-    reporter.flush(false);
-    return ExitCode.InvalidInput;
-  }
-  if (error instanceof WriteError) {
-    reporter.error(error.message, "Free some space, or choose a directory you can write to.");
-    reporter.flush(false);
-    return ExitCode.InvalidInput;
-  }
-  if (isSystemError(error) && error.path !== undefined) {
-    // The plan reads the target (and a spec may be read later); the disk said no, not a bug.
-    reporter.error(
-      `cannot ${verbOf(error.syscall)} ${error.path}: ${systemErrorCause(error)}; nothing was written`,
-      "Check that path and its permissions.",
-    );
-    reporter.flush(false);
-    return ExitCode.InvalidInput;
-  }
-  if (error instanceof PlanRefusedError || error instanceof UnsafePathError) {
-    reporter.error(error.message, error instanceof PlanRefusedError ? error.hint : undefined);
-    reporter.flush(false);
-    return ExitCode.InvalidInput;
-  }
-  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
-  reporter.error(
-    `internal error in create-operator ${GENERATOR_VERSION} (a bug, not your input): ${message}`,
-    "Please report it with the spec that triggered it.",
-  );
-  reporter.flush(false);
-  return ExitCode.Internal;
-}
-
-function verbOf(syscall: string | undefined): string {
-  return ["open", "read", "readdir", "scandir", "stat", "lstat", "realpath"].includes(syscall ?? "")
-    ? "read"
-    : (syscall ?? "access");
 }
 
 export async function main(argv: readonly string[]): Promise<number> {
   const typo = mistypedCommand(argv);
-  if (typo) {
-    const reporter = createReporter(argv.includes("--json"));
-    reporter.error(typo.message, typo.hint);
-    reporter.flush(false);
-    return ExitCode.Usage;
-  }
+  if (typo) return usageError(createReporter(argv.includes("--json")), typo.message, typo.hint);
   const program = buildProgram();
   try {
     await program.parseAsync([...argv], { from: "user" });

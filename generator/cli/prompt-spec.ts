@@ -5,6 +5,7 @@
 import { basename } from "node:path";
 import { stringify } from "yaml";
 import { toKebab, toPascal } from "../check/derive-names.ts";
+import type { CheckedAnswer } from "./answer-check.ts";
 
 export interface SpecAnswers {
   name: string;
@@ -16,28 +17,57 @@ export interface SpecAnswers {
 
 export function defaultAnswers(targetDir: string): SpecAnswers {
   const name = toKebab(basename(targetDir)) || "my-operator";
-  const stem = name.replace(/-operator$/, "") || "app";
   return {
     name,
-    group: `${stem.replace(/-/g, "")}.example.com`,
-    kind: toPascal(stem),
+    ...defaultsForName(name),
     scope: "Namespaced",
     externalResource: undefined,
   };
 }
 
-export async function askAnswers(defaults: SpecAnswers): Promise<SpecAnswers> {
+/**
+ * Words that name no domain: "my-operator" says nothing about what the operator manages, so
+ * stripping "-operator" would leave a kind like "My". Then the whole name is the best guess
+ * (MyOperator): it is the user's own words, and the prompt lets them type the real noun.
+ */
+const GENERIC_WORDS = new Set(
+  (
+    "my our your the a an new test tests demo example sample samples hello simple basic custom " +
+    "first playground sandbox tmp temp app application k8s kube kubernetes crd controller foo bar"
+  ).split(" "),
+);
+
+/** The kind and group offered for a project name: database-operator → Database, database.example.com. */
+export function defaultsForName(name: string): Pick<SpecAnswers, "kind" | "group"> {
+  const stem = name.replace(/-?operator$/, "");
+  const base = stem === "" || GENERIC_WORDS.has(stem) ? name : stem;
+  return {
+    kind: toPascal(base) || "Widget",
+    group: `${base.replace(/[^a-z0-9]/g, "") || "widgets"}.example.com`,
+  };
+}
+
+/** Asks one question at a time; each answer is checked as it is typed and re-asked with the reason. */
+export async function askAnswers(
+  defaults: SpecAnswers,
+  checkAnswer: (answer: CheckedAnswer, answers: SpecAnswers) => true | string,
+): Promise<SpecAnswers> {
   // Loaded lazily: the prompt library is only needed in a terminal session.
   const { input, select, confirm } = await import("@inquirer/prompts");
-  const name = await input({ message: "Project name (a DNS label):", default: defaults.name });
-  const kind = await input({
-    message: "Kind of the custom resource (PascalCase noun, e.g. Database):",
-    default: defaults.kind,
-  });
-  const group = await input({
-    message: "API group (a DNS subdomain you own):",
-    default: defaults.group,
-  });
+  let answers: SpecAnswers = { ...defaults };
+  const ask = async (key: "name" | "kind" | "group", message: string, fallback: string) => {
+    const value = await input({
+      message,
+      default: fallback,
+      validate: (typed) => checkAnswer(key, { ...answers, [key]: typed.trim() }),
+    });
+    answers = { ...answers, [key]: value.trim() };
+  };
+  await ask("name", "Project name (a DNS label):", defaults.name);
+  // The kind and group follow the name just given, not the directory's.
+  const derived = defaultsForName(answers.name);
+  await ask("kind", "Kind of the custom resource (PascalCase noun, e.g. Database):", derived.kind);
+  await ask("group", "API group (a DNS subdomain you own):", derived.group);
   const scope = await select({
     message: "Scope:",
     choices: [
@@ -46,17 +76,19 @@ export async function askAnswers(defaults: SpecAnswers): Promise<SpecAnswers> {
     ],
     default: defaults.scope,
   });
+  answers = { ...answers, scope };
   const external = await confirm({
     message: "Does it manage a resource outside Kubernetes (a cloud database, a DNS zone)?",
     default: false,
   });
-  const externalResource = external
-    ? await input({
-        message: "Name of that resource (camelCase, e.g. instance):",
-        default: "instance",
-      })
-    : undefined;
-  return { name, group, kind, scope, externalResource };
+  if (!external) return answers;
+  const resource = await input({
+    message: "Name of that resource (camelCase, e.g. instance):",
+    default: "instance",
+    validate: (typed) =>
+      checkAnswer("externalResource", { ...answers, externalResource: typed.trim() }),
+  });
+  return { ...answers, externalResource: resource.trim() };
 }
 
 /** The smallest spec that still yields a complete operator: one field, phases, Ready. */

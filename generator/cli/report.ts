@@ -8,6 +8,8 @@ export interface Reporter {
   diagnostics(diagnostics: readonly Diagnostic[]): void;
   plan(plan: Plan, options: { dryRun: boolean }): void;
   error(message: string, hint?: string): void;
+  /** Something the user should know that is not an error (where a file was kept). */
+  note(message: string): void;
   /** Emits the JSON document (no-op in text mode). */
   flush(ok: boolean): void;
 }
@@ -47,6 +49,9 @@ function textReporter(): Reporter {
     error(message, hint) {
       process.stderr.write(`error: ${message}\n${hint ? `  hint: ${hint}\n` : ""}`);
     },
+    note(message) {
+      process.stderr.write(`note: ${message}\n`);
+    },
     flush() {},
   };
 }
@@ -58,10 +63,12 @@ function jsonReporter(): Reporter {
     files: unknown[];
     root?: string;
     errors: { message: string; hint?: string }[];
+    notes: string[];
   } = {
     diagnostics: [],
     files: [],
     errors: [],
+    notes: [],
   };
   return {
     diagnostics(diagnostics) {
@@ -78,6 +85,9 @@ function jsonReporter(): Reporter {
     },
     error(message, hint) {
       document.errors.push({ message, ...(hint ? { hint } : {}) });
+    },
+    note(message) {
+      document.notes.push(message);
     },
     flush(ok) {
       process.stdout.write(JSON.stringify({ ...document, ok }, null, 2) + "\n");

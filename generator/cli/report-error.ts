@@ -1,0 +1,54 @@
+// Every way a command can fail, mapped to what the user reads and the exit code. Input and the
+// disk refusing are the user's to fix (exit 1); anything else is a bug and says so (exit 70).
+
+import { InputError } from "../base/diagnostics.ts";
+import { UnsafePathError } from "../base/safe-path.ts";
+import { isSystemError, systemErrorCause } from "../base/system-error.ts";
+import { GENERATOR_VERSION } from "../pipeline.ts";
+import { PlanRefusedError } from "../plan/plan.ts";
+import { WriteError } from "../write/write-error.ts";
+import { ExitCode } from "./exit-codes.ts";
+import type { Reporter } from "./report.ts";
+
+/** Prints the error (and an optional note after it), flushes, and returns the exit code. */
+export function reportError(reporter: Reporter, error: unknown, note?: string): number {
+  const code = describe(reporter, error);
+  if (note) reporter.note(note);
+  reporter.flush(false);
+  return code;
+}
+
+function describe(reporter: Reporter, error: unknown): number {
+  if (error instanceof InputError) {
+    reporter.diagnostics(error.diagnostics);
+    return ExitCode.InvalidInput;
+  }
+  if (error instanceof WriteError) {
+    reporter.error(error.message, "Free some space, or choose a directory you can write to.");
+    return ExitCode.InvalidInput;
+  }
+  if (isSystemError(error) && error.path !== undefined) {
+    // The plan reads the target; when the disk says no, that is not a bug.
+    reporter.error(
+      `cannot ${verbOf(error.syscall)} ${error.path}: ${systemErrorCause(error)}; nothing was written`,
+      "Check that path and its permissions.",
+    );
+    return ExitCode.InvalidInput;
+  }
+  if (error instanceof PlanRefusedError || error instanceof UnsafePathError) {
+    reporter.error(error.message, error instanceof PlanRefusedError ? error.hint : undefined);
+    return ExitCode.InvalidInput;
+  }
+  const message = error instanceof Error ? (error.stack ?? error.message) : String(error);
+  reporter.error(
+    `internal error in create-operator ${GENERATOR_VERSION} (a bug, not your input): ${message}`,
+    "Please report it with the spec that triggered it.",
+  );
+  return ExitCode.Internal;
+}
+
+function verbOf(syscall: string | undefined): string {
+  return ["open", "read", "readdir", "scandir", "stat", "lstat", "realpath"].includes(syscall ?? "")
+    ? "read"
+    : (syscall ?? "access");
+}
