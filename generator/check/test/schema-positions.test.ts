@@ -78,6 +78,7 @@ for (const example of EXAMPLES) {
     const next = random(0x5eed + example.length);
     let unknownKeyReports = 0;
     let namedLikeAncestor = 0;
+    let missingUnderNewKey = 0;
     for (let i = 0; i < CASES_PER_EXAMPLE; i++) {
       const map = pick(next, maps);
       const ancestors = map.path.filter((s): s is string => typeof s === "string");
@@ -90,7 +91,9 @@ for (const example of EXAMPLES) {
             : `k${Math.floor(next() * 1e6).toString(36)}`;
       if (map.keys.includes(candidate)) continue; // a duplicate key is a different error (YAML002)
       const lineStart = pick(next, map.lineStarts);
-      const marker = `oops${i}`;
+      // An empty mapping as the value makes the new key the parent of missing required keys
+      // (SPEC002 is anchored at it), a scalar makes it an unknown key or a wrong type.
+      const marker = next() < 0.4 ? "{}" : `oops${i}`;
       const text = `${source.slice(0, lineStart)}${" ".repeat(map.indent)}${candidate}: ${marker}\n${source.slice(lineStart)}`;
       const line = source.slice(0, lineStart).split("\n").length;
       const keyAt = { line, col: map.indent + 1 };
@@ -104,6 +107,16 @@ for (const example of EXAMPLES) {
         const at = d.code === "SPEC001" ? keyAt : d.position.col === keyAt.col ? keyAt : valueAt;
         assert.deepEqual(d.position, at, `${d.code} for ${path} (inserted at ${line}):\n${text}`);
       }
+      const missing = checkSpec(parsed.spec).filter(
+        (d) => d.code === "SPEC002" && d.path.startsWith(`${path}.`),
+      );
+      for (const d of missing)
+        assert.deepEqual(
+          d.position,
+          keyAt,
+          `SPEC002 for ${d.path} (inserted at ${line}):\n${text}`,
+        );
+      if (missing.length > 0) missingUnderNewKey++;
       if (here.some((d) => d.code === "SPEC001")) {
         unknownKeyReports++;
         if (ancestors.includes(candidate)) namedLikeAncestor++;
@@ -112,5 +125,70 @@ for (const example of EXAMPLES) {
     // The property must not hold vacuously: most insertions are unknown keys, many named like an ancestor.
     assert.ok(unknownKeyReports >= CASES_PER_EXAMPLE / 4, `only ${unknownKeyReports} SPEC001`);
     assert.ok(namedLikeAncestor >= 10, `only ${namedLikeAncestor} keys named like an ancestor`);
+    assert.ok(missingUnderNewKey >= 1, `only ${missingUnderNewKey} new keys missing required keys`);
+  });
+}
+
+interface RemovableLine {
+  /** Path of the key whose line is removed. */
+  path: (string | number)[];
+  start: number;
+  end: number;
+  /** Where the mapping that should hold it begins: its own key, or its list item. */
+  parentAt: { line: number; col: number };
+}
+
+/** Every `key: scalar` line inside a nested block mapping, with where its parent begins. */
+function removableLines(source: string): RemovableLine[] {
+  const lineCounter = new LineCounter();
+  const document = parseDocument(source, { lineCounter });
+  const lines: RemovableLine[] = [];
+  const at = (offset: number) => {
+    const { line, col } = lineCounter.linePos(offset);
+    return { line, col };
+  };
+  const visit = (node: unknown, path: (string | number)[], parentOffset?: number): void => {
+    if (isMap(node)) {
+      for (const pair of node.items) {
+        const key = String(isScalar(pair.key) ? pair.key.value : "");
+        const keyOffset = (pair.key as Node).range![0];
+        const value = pair.value as Node | null;
+        if (!node.flow && parentOffset !== undefined && isScalar(value) && value.range) {
+          const start = source.lastIndexOf("\n", keyOffset) + 1;
+          const end = source.indexOf("\n", value.range[1] - 1) + 1;
+          const sameLine = !source.slice(start, end - 1).includes("\n");
+          if (sameLine && /^ *$/.test(source.slice(start, keyOffset)))
+            lines.push({ path: [...path, key], start, end, parentAt: at(parentOffset) });
+        }
+        visit(pair.value, [...path, key], keyOffset);
+      }
+    } else if (isSeq(node)) {
+      node.items.forEach((item, i) => visit(item, [...path, i], (item as Node).range?.[0]));
+    }
+  };
+  visit(document.contents, []);
+  return lines;
+}
+
+for (const example of EXAMPLES) {
+  test(`${example}: a required key removed anywhere is reported at the mapping that lacks it`, () => {
+    const source = readFileSync(
+      new URL(`../../../examples/${example}.yaml`, import.meta.url),
+      "utf8",
+    );
+    let missingKeyReports = 0;
+    for (const removed of removableLines(source)) {
+      const text = source.slice(0, removed.start) + source.slice(removed.end);
+      const parsed = parseSpec(text, "operator.yaml");
+      if (!parsed.ok) continue;
+      const path = formatPath(removed.path);
+      for (const d of checkSpec(parsed.spec).filter(
+        (d) => d.code === "SPEC002" && d.path === path,
+      )) {
+        assert.deepEqual(d.position, removed.parentAt, `SPEC002 for ${path}:\n${text}`);
+        missingKeyReports++;
+      }
+    }
+    assert.ok(missingKeyReports >= 3, `only ${missingKeyReports} SPEC002`);
   });
 }
