@@ -51,6 +51,7 @@ test("a full disk: exit 1 with the path and ENOSPC, and the disk is left empty",
   const result = runCli(["new", target, "--spec", database]);
   assert.equal(result.status, 1, result.stderr);
   assert.match(result.stderr, /no space left on device \(ENOSPC\)/);
+  assert.match(result.stderr, /hint: Free some space/);
   assert.ok(result.stderr.includes(target), result.stderr);
   assert.doesNotMatch(result.stderr, /internal error/);
   assert.deepEqual(readdirSync(mount), []);
@@ -125,4 +126,17 @@ test("a directory where the plan expects a file (with --force): a conflict namin
   );
   assert.doesNotMatch(result.stderr, /internal error/);
   assert.deepEqual(readdirSync(target), ["operator.yaml"]);
+});
+
+test("a file where the target's parent directory should be: exit 1, the file is in the way", () => {
+  const dir = tempDir("cli");
+  writeFileSync(join(dir, "file"), "mine");
+  const result = runCli(["new", join(dir, "file", "demo"), "--spec", database]);
+  assert.equal(result.status, 1, result.stderr);
+  assert.ok(
+    result.stderr.includes(`cannot create the directory ${join(dir, "file")}`),
+    result.stderr,
+  );
+  assert.match(result.stderr, /A file is in the way/);
+  assert.deepEqual(readdirSync(dir), ["file"]);
 });

@@ -24,7 +24,7 @@ function describe(reporter: Reporter, error: unknown): number {
     return ExitCode.InvalidInput;
   }
   if (error instanceof WriteError) {
-    reporter.error(error.message, "Free some space, or choose a directory you can write to.");
+    reporter.error(error.message, error.hint);
     return ExitCode.InvalidInput;
   }
   if (isSystemError(error) && error.path !== undefined) {
