@@ -140,3 +140,15 @@ test("a file where the target's parent directory should be: exit 1, the file is 
   assert.match(result.stderr, /A file is in the way/);
   assert.deepEqual(readdirSync(dir), ["file"]);
 });
+
+test("generate in a project whose lock file is damaged: exit 1 naming it, not a crash", () => {
+  const dir = join(tempDir("cli"), "demo");
+  assert.equal(runCli(["new", dir, "--spec", database]).status, 0);
+  for (const damaged of ["{ not json", '{"format": 999, "files": {}}']) {
+    writeFileSync(join(dir, ".create-operator", "lock.json"), damaged);
+    const result = runCli(["generate", "--dir", dir]);
+    assert.equal(result.status, 1, result.stderr);
+    assert.match(result.stderr, /\.create-operator\/lock\.json/);
+    assert.doesNotMatch(result.stderr, /internal error/);
+  }
+});

@@ -19,6 +19,7 @@ import {
 } from "../base/files.ts";
 import { LOCK_FORMAT, LOCK_PATH, parseLock, sha256, type LockFile } from "../base/lock-file.ts";
 import { resolveInside, UnsafePathError } from "../base/safe-path.ts";
+import { isSystemError } from "../base/system-error.ts";
 
 export type Action = "create" | "identical" | "update" | "conflict" | "skip" | "delete";
 
@@ -80,7 +81,7 @@ export function planRegeneration(root: string, files: ProjectFiles, options: Pla
       "Run create-operator generate inside a generated project.",
     );
   }
-  return planAgainstDisk(root, files, parseLock(readFileSync(lockPath, "utf8")), options, false);
+  return planAgainstDisk(root, files, readLock(lockPath), options, false);
 }
 
 function planAgainstDisk(
@@ -177,6 +178,20 @@ function assertNoSymlinkEscape(realRoot: string, full: string, path: string): vo
   const rel = relative(realRoot, realpathSync(dir));
   if (rel.startsWith(".."))
     throw new UnsafePathError(path, "a symbolic link leads outside the project directory");
+}
+
+/** A damaged or foreign lock file is the user's to fix (restore it from version control), not a bug. */
+function readLock(lockPath: string): LockFile {
+  try {
+    return parseLock(readFileSync(lockPath, "utf8"));
+  } catch (error) {
+    // A disk that cannot be read is reported as such by the CLI; this is about the content.
+    if (isSystemError(error) || !(error instanceof Error)) throw error;
+    throw new PlanRefusedError(
+      `${lockPath} cannot be used: ${error.message}`,
+      `Restore ${LOCK_PATH} from version control; it records what the generator wrote, so generate cannot run without it.`,
+    );
+  }
 }
 
 function isSymbolicLink(path: string): boolean {
