@@ -36,3 +36,20 @@ test("parseDurationMs is exact where floating point is not", () => {
   assert.equal(parseDurationMs("1.000001s"), 1000.001);
   assert.equal(parseDurationMs("10 minutes"), undefined);
 });
+
+test("SEM055 a given backoff bound is compared with the other's default", () => {
+  const src = `${MINIMAL}operator:\n  backoff:\n    initial: 10m\n`;
+  expectOne(
+    src,
+    "SEM055",
+    posOf(src, "10m"),
+    "backoff initial 10m is longer than max 5m (the default)",
+  );
+  const max = `${MINIMAL}operator:\n  backoff:\n    max: 500ms\n`;
+  expectOne(
+    max,
+    "SEM055",
+    posOf(max, "500ms"),
+    "backoff initial 1s (the default) is longer than max 500ms",
+  );
+});
