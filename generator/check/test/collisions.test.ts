@@ -43,3 +43,21 @@ test("fields that differ only in case keep distinct JSON keys and TypeScript typ
   );
   assert.deepEqual(check(src), []);
 });
+
+test("SEM148 a child kind whose builder function is one the generator declares", () => {
+  const src = children("Children");
+  const d = expectOne(src, "SEM148", posOf(src, "Children"), 'child kind "Children"');
+  assert.match(d.message, /desiredChildren/);
+});
+
+test("SEM148 a kind that derives a name the reconciler already imports", () => {
+  const src = MINIMAL.replace("kind: Shop", "kind: Reconciler");
+  const d = expectOne(src, "SEM148", "7:9", 'kind "Reconciler"');
+  assert.match(d.message, /TypeScript name Reconciler/);
+});
+
+test("SEM148 an external resource whose functions meet the reconciler's own", () => {
+  const src = bindings("children");
+  const d = expectOne(src, "SEM148", posOf(src, "children"), 'external resource "children"');
+  assert.match(d.message, /desiredChildren/);
+});
