@@ -9,6 +9,7 @@ import {
   type CheckContext,
 } from "./context.ts";
 import { derivePlural, toPascal } from "./derive-names.ts";
+import { isImageReference } from "./image-reference.ts";
 import { obj, objects, str, strings } from "./raw-spec.ts";
 
 const VERSION = /^v[0-9]+((alpha|beta)[0-9]+)?$/;
@@ -80,6 +81,15 @@ export function checkIdentity({ data, report }: CheckContext): void {
         "Use lower-case letters, digits and '-', starting and ending with a letter or digit.",
       );
     }
+  }
+  const image = str(metadata.image);
+  if (image !== undefined && !isImageReference(image)) {
+    report.error(
+      "SEM154",
+      ["metadata", "image"],
+      `image "${image}" is not a container image reference`,
+      "Write [registry/]repository[:tag][@digest] with a lower-case repository, e.g. ghcr.io/example/shop-operator:0.1.0.",
+    );
   }
   for (const key of ["plural", "singular"] as const) {
     const value = str(api[key]);

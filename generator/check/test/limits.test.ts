@@ -104,3 +104,38 @@ test("SEM147 watch namespaces must be namespace names", () => {
   }
   assert.deepEqual(check(`${MINIMAL}rbac:\n  watchNamespaces: [team-a, b2]\n`), []);
 });
+
+test("SEM154 metadata.image must be a container image reference", () => {
+  for (const image of [
+    "Shop:latest",
+    "shop latest",
+    " shop",
+    "shop:",
+    "registry.example.com/shop@sha256:xyz",
+  ]) {
+    const src = edit(
+      MINIMAL,
+      "  name: shop-operator\n",
+      `  name: shop-operator\n  image: "${image}"\n`,
+    );
+    expectOne(
+      src,
+      "SEM154",
+      posOf(src, `"${image}"`),
+      `image "${image}" is not a container image reference`,
+    );
+  }
+  for (const image of [
+    "shop",
+    "ghcr.io/example/shop-operator:0.1.0",
+    "localhost:5000/a/b_c.d:v1-rc.1",
+    `registry.example.com/shop@sha256:${"a".repeat(64)}`,
+  ]) {
+    const src = edit(
+      MINIMAL,
+      "  name: shop-operator\n",
+      `  name: shop-operator\n  image: "${image}"\n`,
+    );
+    assert.deepEqual(check(src), [], image);
+  }
+});
