@@ -3,8 +3,10 @@
 // Without this check such specs crash rendering (ENAMETOOLONG, two templates for one file) or
 // produce a project that does not compile.
 
-import type { CheckContext } from "./context.ts";
+import { MAX_KIND_LENGTH } from "./check-identity.ts";
+import { isDnsSubdomain, PASCAL_CASE, type CheckContext } from "./context.ts";
 import { derivedNames, FIXED_FILES, FIXED_IDENTIFIERS, type DerivedName } from "./derived-paths.ts";
+import { obj, str } from "./raw-spec.ts";
 import { formatPath } from "./report.ts";
 
 /** NAME_MAX on Linux, macOS and Windows file systems. */
@@ -15,7 +17,14 @@ const MAX_LABEL_VALUE = 63;
 const MAX_CONDITION_TYPE = 316;
 
 export function checkDerivedNames({ data, report }: CheckContext): void {
-  const names = derivedNames(data);
+  // A group or kind already refused for itself (SEM002, SEM001, SEM141) says all there is to say.
+  const api = obj(data.api);
+  const group = str(api.group) ?? "";
+  const kind = str(api.kind) ?? "";
+  const refused = new Set<string>();
+  if (!(isDnsSubdomain(group) && group.includes("."))) refused.add("api.group");
+  if (!PASCAL_CASE.test(kind) || kind.length > MAX_KIND_LENGTH) refused.add("api.kind");
+  const names = derivedNames(data).filter((n) => !refused.has(formatPath(n.source)));
   // One name derives several files (three per binding): report each cause once per code.
   const reported = new Set<string>();
   const once: CheckContext["report"] = {

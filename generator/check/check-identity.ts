@@ -61,7 +61,8 @@ export function checkIdentity({ data, report }: CheckContext): void {
     );
   }
   const plural = str(api.plural) ?? (kind ? derivePlural(kind) : undefined);
-  if (group && plural && `${plural}.${group}`.length > MAX_CRD_NAME_LENGTH) {
+  const groupValid = group !== undefined && isDnsSubdomain(group) && group.includes(".");
+  if (groupValid && plural && `${plural}.${group}`.length > MAX_CRD_NAME_LENGTH) {
     const crdName = `${plural}.${group}`;
     report.error(
       "SEM142",
