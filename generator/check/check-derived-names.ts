@@ -5,7 +5,13 @@
 
 import { MAX_KIND_LENGTH } from "./check-identity.ts";
 import { isDnsSubdomain, PASCAL_CASE, type CheckContext } from "./context.ts";
-import { derivedNames, FIXED_FILES, FIXED_IDENTIFIERS, type DerivedName } from "./derived-paths.ts";
+import {
+  derivedNames,
+  FIXED_FILES,
+  FIXED_IDENTIFIERS,
+  TEMPLATE_TYPE_NAMES,
+  type DerivedName,
+} from "./derived-paths.ts";
 import { obj, str } from "./raw-spec.ts";
 import { formatPath } from "./report.ts";
 
@@ -87,6 +93,13 @@ function checkCollisions(names: readonly DerivedName[], report: CheckContext["re
         continue;
       }
       collide(files, key, name, `the file ${name.value}`, report);
+    } else if (name.what === "type name" && TEMPLATE_TYPE_NAMES.has(name.value)) {
+      report.error(
+        "SEM148",
+        name.source,
+        `${name.sourceLabel} derives the TypeScript type ${name.value}, a name the generated code already uses`,
+        `Choose a more specific kind (DNSRecord rather than Record): a generated ${name.value} would shadow or clash with the ${name.value} the generated code imports or relies on.`,
+      );
     } else if (name.what === "identifier" && name.scope !== undefined) {
       const key = `${name.scope}:${name.value}`;
       if ((FIXED_IDENTIFIERS[name.scope] ?? []).includes(name.value)) {

@@ -9,7 +9,7 @@ import type { Path } from "./report.ts";
 
 export interface DerivedName {
   /** What the name is, as a message says it: "file name", "label value", "condition type". */
-  what: "file" | "label value" | "condition type" | "identifier";
+  what: "file" | "label value" | "condition type" | "identifier" | "type name";
   value: string;
   /** The spec node the name comes from: where a diagnostic about it points. */
   source: Path;
@@ -59,6 +59,36 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
   children: ["desiredChildren"],
 };
 
+/**
+ * Names a generated type derived from the kind must not take: it is declared in the API types
+ * module and imported next to these, or shadows them (kind Record turns every Record<K, V> in
+ * the types module into "Type 'Record' is not generic"). The PascalCase names the templates
+ * import (a test keeps this list complete) and the global types generated code uses.
+ */
+export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
+  // imported by templates
+  ...["AccessCheck", "ApiError", "BackoffSettings", "Binaries", "BindingFixture"],
+  ...["CertificateAuthority", "ChildProcess", "ClientTls", "Condition", "ConditionUpdate"],
+  ...["ConflictError", "ContractCases", "ControlPlane", "Controller", "CoordinationV1Api"],
+  ...["CoreV1Api", "CustomResourceApi", "CustomResourceRef", "FakeResourceClient", "Get"],
+  ...["KeyPairPem", "KubeConfig", "KubeResourceClient", "KubernetesObject", "LeaderElector"],
+  ...["Logger", "ManagedProcess", "MemoryProvider", "ObjectKey", "OperatorIdentity", "Pki"],
+  ...["RbacAuthorizationV1Api", "ReconcileResult", "Reconciler", "RequestOptions"],
+  ...["ResourceApi", "ResourceClient", "ResourceObject", "Running", "Server", "Spec"],
+  ...["TerminalError", "V1ConfigMap", "V1Deployment", "V1ObjectMeta", "V1OwnerReference"],
+  ...["V1ResourceAttributes", "V1Secret", "V1Service", "WorkQueue", "Providers", "Resource"],
+  ...["CustomObjectsApi", "Informer", "KubernetesListObject", "ObjectCache", "Watch"],
+  ...["KubernetesObjectApi", "PatchStrategy", "V1MicroTime", "V1Lease", "ApiException"],
+  ...["ApiextensionsV1Api", "V1ClusterRoleBinding", "V1CustomResourceDefinition", "V1Pod"],
+  ...["V1Status", "AuthorizationV1Api", "AppsV1Api"],
+  // global types and values
+  ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
+  ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],
+  ...["Map", "ReadonlyMap", "Set", "ReadonlySet", "WeakMap", "Date", "Error", "TypeError"],
+  ...["Object", "String", "Number", "Boolean", "Symbol", "BigInt", "Function", "RegExp"],
+  ...["JSON", "Math", "NodeJS", "Buffer", "URL", "AbortController", "AbortSignal", "Iterable"],
+]);
+
 export const PROVIDER_FILE_SUFFIXES = ["provider", "memory", "cloud"] as const;
 
 export function derivedNames(data: Record<string, unknown>): DerivedName[] {
@@ -88,6 +118,8 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
     out.push({ what: "file", value: `src/reconciler/${kindFile}-reconciler.ts`, ...kindSource });
     // The component label of every child object.
     out.push({ what: "label value", value: kindFile, ...kindSource });
+    for (const suffix of ["", "List", "Spec", "Status", "Phase", "ConditionType", "Reconciler"])
+      out.push({ what: "type name", value: `${kind}${suffix}`, ...kindSource });
     out.push({ what: "identifier", value: kind, scope: "reconciler", ...kindSource });
     out.push({ what: "identifier", value: `${kind}Status`, scope: "reconciler", ...kindSource });
   }

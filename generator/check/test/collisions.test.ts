@@ -3,6 +3,9 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { readdirSync, readFileSync } from "node:fs";
+import { join } from "node:path";
+import { TEMPLATE_TYPE_NAMES } from "../derived-paths.ts";
 import { check, expectOne, MINIMAL, posOf } from "./helpers.ts";
 
 const bindings = (...names: string[]) =>
@@ -53,11 +56,56 @@ test("SEM148 a child kind whose builder function is one the generator declares",
 test("SEM148 a kind that derives a name the reconciler already imports", () => {
   const src = MINIMAL.replace("kind: Shop", "kind: Reconciler");
   const d = expectOne(src, "SEM148", "7:9", 'kind "Reconciler"');
-  assert.match(d.message, /TypeScript name Reconciler/);
+  assert.match(d.message, /TypeScript type Reconciler, a name the generated code already uses/);
 });
 
 test("SEM148 an external resource whose functions meet the reconciler's own", () => {
   const src = bindings("children");
   const d = expectOne(src, "SEM148", posOf(src, "children"), 'external resource "children"');
   assert.match(d.message, /desiredChildren/);
+});
+
+test("SEM148 a kind that would shadow a type the generated code relies on", () => {
+  // Kind Record made every Record<string, V> in the generated types "not generic" (tsc error).
+  for (const [kind, type] of [
+    ["Record", "Record"],
+    ["Condition", "Condition"],
+    ["Promise", "Promise"],
+    ["Logger", "Logger"],
+  ]) {
+    const src = MINIMAL.replace("kind: Shop", `kind: ${kind}`);
+    const d = expectOne(src, "SEM148", "7:9", `kind "${kind}" derives the TypeScript type ${type}`);
+    assert.match(d.hint!, /more specific kind/);
+  }
+  assert.deepEqual(
+    check(MINIMAL.replace("kind: Shop", "kind: DNSRecord")).filter((d) => d.code === "SEM148"),
+    [],
+  );
+});
+
+test("every PascalCase name the project templates import is one a kind may not derive", () => {
+  const root = new URL("../../../templates/project/", import.meta.url);
+  const files = readdirSync(root, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile() && /\.(ts|hbs)$/.test(e.name))
+    .map((e) => readFileSync(join(e.parentPath, e.name), "utf8"));
+  const imported = new Set(
+    files.flatMap((text) =>
+      [...text.matchAll(/import (?:type )?\{([^}]*)\}/g)].flatMap((m) =>
+        m[1]!
+          .split(",")
+          .map((n) =>
+            n
+              .trim()
+              .replace(/^type\s+/, "")
+              .replace(/\s+as\s+.*$/, ""),
+          )
+          .filter((n) => /^[A-Z][A-Za-z0-9]*$/.test(n) && /[a-z]/.test(n)),
+      ),
+    ),
+  );
+  assert.ok(imported.size > 30, `found ${imported.size} imported names`);
+  assert.deepEqual(
+    [...imported].filter((n) => !TEMPLATE_TYPE_NAMES.has(n)),
+    [],
+  );
 });
