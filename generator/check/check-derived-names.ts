@@ -115,7 +115,7 @@ function checkCollisions(names: readonly DerivedName[], report: CheckContext["re
         identifiers,
         key,
         name,
-        `the TypeScript name ${name.value} (${name.scope} module)`,
+        `the TypeScript name ${name.value} (${name.scope.endsWith(" type") ? name.scope : `${name.scope} module`})`,
         report,
       );
     }

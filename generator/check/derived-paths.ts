@@ -3,8 +3,14 @@
 // too long for the file system or two outputs with one path. A render test keeps this list and
 // the rendered tree in agreement.
 
-import { derivePlural, deriveSingular, toKebab, toPascal } from "./derive-names.ts";
-import { obj, objects, str } from "./raw-spec.ts";
+import {
+  derivePlural,
+  deriveSingular,
+  inputPropertyName,
+  toKebab,
+  toPascal,
+} from "./derive-names.ts";
+import { obj, objects, str, strings } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
 
 export interface DerivedName {
@@ -135,6 +141,14 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
     for (const suffix of PROVIDER_FILE_SUFFIXES)
       out.push({ what: "file", value: `src/providers/${file}-${suffix}.ts`, ...source });
     out.push({ what: "condition type", value: `${type}Ready`, ...source });
+    for (const [j, input] of strings(binding.inputs))
+      out.push({
+        what: "identifier",
+        value: inputPropertyName(input),
+        scope: `${type}Desired type`,
+        source: ["externalResources", i, "inputs", j],
+        sourceLabel: `input "${input}"`,
+      });
     for (const id of [`desired${type}`, `${type}Observed`, `${type}Provider`])
       out.push({ what: "identifier", value: id, scope: "reconciler", ...source });
   }

@@ -109,3 +109,13 @@ test("every PascalCase name the project templates import is one a kind may not d
     [],
   );
 });
+
+test("SEM148 two inputs of one external resource that derive one provider property", () => {
+  const src = `${MINIMAL.replace(
+    "    size:\n",
+    "    backup:\n      type: object\n      fields:\n        enabled:\n          type: boolean\n    backupEnabled:\n      type: boolean\n    size:\n",
+  )}externalResources:\n  - name: instance\n    description: A thing.\n    inputs: [backup.enabled, backupEnabled]\n`;
+  const d = expectOne(src, "SEM148", posOf(src, "backupEnabled]"), 'input "backupEnabled"');
+  assert.match(d.message, /externalResources\[0\]\.inputs\[0\] "backup\.enabled"/);
+  assert.match(d.message, /backupEnabled/);
+});
