@@ -1,15 +1,16 @@
 // Children are owned through ownerReferences, which only work downwards in scope: a namespaced
 // owner cannot own a cluster-scoped object (the garbage collector ignores such references).
 
-import { builtinKindsNamed, findBuiltinKind } from "./builtin-kinds.ts";
-import type { CheckContext } from "./context.ts";
-import { obj, objects, resourceScope, str } from "./raw-spec.ts";
+import { builtinKindsNamed, findBuiltinKind, splitApiVersion } from "./builtin-kinds.ts";
+import { isDns1035Label, isDnsSubdomain, PASCAL_CASE, type CheckContext } from "./context.ts";
+import { obj, objects, resourceScope, str, type RawObject } from "./raw-spec.ts";
 
 export function checkChildren({ data, report }: CheckContext): void {
   const parentScope = resourceScope(data);
   const parentKind = str(obj(data.api).kind) ?? "the custom resource";
   const seenKinds = new Map<string, number>();
   for (const [i, child] of objects(data.children)) {
+    checkChildNames(child, i, report);
     const apiVersion = str(child.apiVersion);
     const kind = str(child.kind);
     if (apiVersion === undefined || kind === undefined) continue;
@@ -47,4 +48,45 @@ export function checkChildren({ data, report }: CheckContext): void {
       seenKinds.set(kind, i);
     }
   }
+}
+
+/**
+ * A child's apiVersion, kind and plural become the URL the operator calls, an RBAC rule and a
+ * file and function name in the generated project: each must be what Kubernetes allows there.
+ */
+function checkChildNames(child: RawObject, i: number, report: CheckContext["report"]): void {
+  const apiVersion = str(child.apiVersion);
+  if (apiVersion !== undefined && !isApiVersion(apiVersion)) {
+    report.error(
+      "SEM144",
+      ["children", i, "apiVersion"],
+      `apiVersion "${apiVersion}" is not [group/]version`,
+      "Write the version alone for the core group (v1), else group/version (apps/v1, example.com/v1alpha1): the group a DNS subdomain, the version a DNS label starting with a letter.",
+    );
+  }
+  const kind = str(child.kind);
+  if (kind !== undefined && !(PASCAL_CASE.test(kind) && kind.length <= 63)) {
+    report.error(
+      "SEM145",
+      ["children", i, "kind"],
+      `child kind "${kind}" is not a Kubernetes kind`,
+      "A kind is a PascalCase name of at most 63 letters and digits, e.g. Deployment.",
+    );
+  }
+  const plural = str(child.plural);
+  if (plural !== undefined && !isDns1035Label(plural)) {
+    report.error(
+      "SEM146",
+      ["children", i, "plural"],
+      `child plural "${plural}" is not a lower-case DNS label`,
+      "The plural is the resource name in the URL and in RBAC rules, e.g. deployments: lower-case letters, digits and '-', starting with a letter.",
+    );
+  }
+}
+
+function isApiVersion(text: string): boolean {
+  const { group, version } = splitApiVersion(text);
+  if (!isDns1035Label(version)) return false;
+  if (!text.includes("/")) return true;
+  return group !== "" && !group.includes("/") && isDnsSubdomain(group);
 }

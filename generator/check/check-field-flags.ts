@@ -1,4 +1,4 @@
-// Flag combinations that are legal but do not mean what they seem to.
+// Flag combinations that do not mean what they seem to.
 
 import type { CheckContext } from "./context.ts";
 import { has } from "./raw-spec.ts";
@@ -6,12 +6,14 @@ import { has } from "./raw-spec.ts";
 export function checkFieldFlags({ report, specFields, statusFields }: CheckContext): void {
   for (const v of [...specFields, ...statusFields]) {
     const { def, docPath } = v;
+    // Refused rather than warned: the API server applies defaults before it validates, so
+    // `required` can never fire, and a spec that says both promises a rejection that never comes.
     if (def.required === true && has(def, "default")) {
-      report.warning(
-        "WARN001",
+      report.error(
+        "SEM153",
         [...docPath, "required"],
         `"${v.name}" is required and has a default`,
-        "The API server fills in the default, so the field is never missing; drop required: true.",
+        "The API server applies defaults before it validates, so required never rejects anything here: drop required: true to keep the default, or drop the default to make clients set it.",
         "key",
       );
     }

@@ -8,10 +8,22 @@ import {
   RESOURCE_NAME,
   type CheckContext,
 } from "./context.ts";
-import { toPascal } from "./derive-names.ts";
+import { derivePlural, toPascal } from "./derive-names.ts";
+import { isImageReference } from "./image-reference.ts";
 import { obj, objects, str, strings } from "./raw-spec.ts";
 
 const VERSION = /^v[0-9]+((alpha|beta)[0-9]+)?$/;
+
+/** The API server's limits on a CRD's names (apiextensions validation.go). */
+export const MAX_KIND_LENGTH = 63 - "List".length;
+export const MAX_CRD_NAME_LENGTH = 253;
+
+/** apihelpers.IsProtectedCommunityGroup: groups the Kubernetes project owns. */
+export function isProtectedGroup(group: string): boolean {
+  return ["k8s.io", "kubernetes.io"].some(
+    (owned) => group === owned || group.endsWith(`.${owned}`),
+  );
+}
 
 export function checkIdentity({ data, report }: CheckContext): void {
   const api = obj(data.api);
@@ -24,6 +36,14 @@ export function checkIdentity({ data, report }: CheckContext): void {
       `Write it as ${JSON.stringify(toPascal(kind) || "MyKind")}: a capital letter, then letters and digits.`,
     );
   }
+  if (kind && kind.length > MAX_KIND_LENGTH) {
+    report.error(
+      "SEM141",
+      ["api", "kind"],
+      `kind "${kind}" is ${kind.length} characters; Kubernetes allows at most ${MAX_KIND_LENGTH}`,
+      `The API server requires the list kind (${kind.slice(0, 8)}…List) to be a DNS label of at most 63 characters; choose a shorter noun.`,
+    );
+  }
   const group = str(api.group);
   if (group && !(isDnsSubdomain(group) && group.includes("."))) {
     report.error(
@@ -31,6 +51,24 @@ export function checkIdentity({ data, report }: CheckContext): void {
       ["api", "group"],
       `group "${group}" is not a DNS subdomain with a dot`,
       "Use a lower-case domain you own, e.g. db.example.com.",
+    );
+  } else if (group && isProtectedGroup(group)) {
+    report.error(
+      "SEM140",
+      ["api", "group"],
+      `group "${group}" is reserved for Kubernetes community APIs`,
+      "The API server accepts CRDs in k8s.io, kubernetes.io and their subdomains only with an api-approved.kubernetes.io annotation linking the approved Kubernetes API review; use a domain you own, e.g. db.example.com.",
+    );
+  }
+  const plural = str(api.plural) ?? (kind ? derivePlural(kind) : undefined);
+  const groupValid = group !== undefined && isDnsSubdomain(group) && group.includes(".");
+  if (groupValid && plural && `${plural}.${group}`.length > MAX_CRD_NAME_LENGTH) {
+    const crdName = `${plural}.${group}`;
+    report.error(
+      "SEM142",
+      ["api", "group"],
+      `CRD name "${crdName}" is ${crdName.length} characters; Kubernetes allows at most ${MAX_CRD_NAME_LENGTH}`,
+      "The CRD is named <plural>.<group>, a DNS subdomain; shorten the group or the plural.",
     );
   }
   const metadata = obj(data.metadata);
@@ -44,6 +82,15 @@ export function checkIdentity({ data, report }: CheckContext): void {
         "Use lower-case letters, digits and '-', starting and ending with a letter or digit.",
       );
     }
+  }
+  const image = str(metadata.image);
+  if (image !== undefined && !isImageReference(image)) {
+    report.error(
+      "SEM154",
+      ["metadata", "image"],
+      `image "${image}" is not a container image reference`,
+      "Write [registry/]repository[:tag][@digest] with a lower-case repository, e.g. ghcr.io/example/shop-operator:0.1.0.",
+    );
   }
   for (const key of ["plural", "singular"] as const) {
     const value = str(api[key]);
@@ -82,12 +129,12 @@ function checkVersions(data: CheckContext["data"], report: CheckContext["report"
   for (const [i, version] of versions) {
     const name = str(version.name);
     if (name === undefined) continue;
-    if (!VERSION.test(name)) {
+    if (!VERSION.test(name) || name.length > 63) {
       report.error(
         "SEM005",
         ["api", "versions", i, "name"],
         `version "${name}" is not a Kubernetes version name`,
-        "Use v1, v1beta1, v2alpha3 and the like.",
+        "Use v1, v1beta1, v2alpha3 and the like (a DNS label of at most 63 characters).",
       );
     } else if (seen.has(name)) {
       report.error(

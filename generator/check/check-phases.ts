@@ -115,7 +115,7 @@ export function checkConditions({ data, report }: CheckContext): void {
         "SEM035",
         path,
         `condition type "${type}" is not PascalCase`,
-        `Write it as ${JSON.stringify(toPascal(type) || "Ready")}, as metav1.Condition types are.`,
+        `Write it as ${JSON.stringify(toPascal(type) || "Ready")}. metav1.Condition also accepts other forms (dots, '-', '_', a domain prefix such as example.com/Adopted), but they are not supported by this format yet: condition types here are PascalCase, the Kubernetes API convention.`,
       );
     if (seen.has(type))
       report.error(

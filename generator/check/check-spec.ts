@@ -12,6 +12,7 @@ import { checkCelExamples } from "./check-cel-examples.ts";
 import { checkChildren } from "./check-children.ts";
 import { checkCollisions } from "./check-collisions.ts";
 import { checkDefaults } from "./check-defaults.ts";
+import { checkDerivedNames } from "./check-derived-names.ts";
 import { checkFieldFlags } from "./check-field-flags.ts";
 import { checkIdentity } from "./check-identity.ts";
 import { checkKeywords } from "./check-keywords.ts";
@@ -20,6 +21,7 @@ import { checkConditions, checkPhases } from "./check-phases.ts";
 import { checkPrinterColumns } from "./check-printer-columns.ts";
 import { checkRbac } from "./check-rbac.ts";
 import { checkScale } from "./check-scale.ts";
+import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
 import type { Check } from "./context.ts";
 import { walkFields } from "./field-walk.ts";
 import { obj } from "./raw-spec.ts";
@@ -29,6 +31,7 @@ import { reportSchemaErrors } from "./schema-errors.ts";
 const SEMANTIC_CHECKS: readonly Check[] = [
   checkIdentity,
   checkCollisions,
+  checkDerivedNames,
   checkKeywords,
   checkBounds,
   checkDefaults,
@@ -38,6 +41,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkExternalResources,
   checkChildren,
   checkRbac,
+  checkWatchNamespaces,
   checkPrinterColumns,
   checkOperator,
   checkScale,

@@ -21,6 +21,16 @@ export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** Resource names (plural, singular, short names) must also start with a letter. */
 export const RESOURCE_NAME = /^[a-z]([-a-z0-9]*[a-z0-9])?$/;
 
+/** Kubernetes' IsDNS1123Label: namespaces, and most object names that end up in DNS. */
+export function isDnsLabel(text: string): boolean {
+  return text.length <= 63 && DNS_LABEL.test(text);
+}
+
+/** Kubernetes' IsDNS1035Label: resource names (plural, singular, short names, categories), versions. */
+export function isDns1035Label(text: string): boolean {
+  return text.length <= 63 && RESOURCE_NAME.test(text);
+}
+
 export function isDnsSubdomain(text: string): boolean {
   return (
     text.length <= 253 &&

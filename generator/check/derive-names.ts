@@ -69,3 +69,14 @@ export function fieldTypeName(
     .join("");
   return `${kind}${section === "spec" ? "Spec" : "Status"}${suffix}`;
 }
+
+/**
+ * Property of a provider's Desired type for a binding input: the dotted spec path in camelCase
+ * (backup.retentionDays → backupRetentionDays).
+ */
+export function inputPropertyName(path: string): string {
+  return path
+    .split(".")
+    .map((segment, i) => (i === 0 ? segment : segment.charAt(0).toUpperCase() + segment.slice(1)))
+    .join("");
+}

@@ -25,6 +25,8 @@ export interface Reporter {
    */
   error(code: string, path: Path, message: string, hint: string, at?: Anchor): void;
   warning(code: string, path: Path, message: string, hint: string, at?: Anchor): void;
+  /** line:col of a node, for messages that name a second place (the first of two colliding names). */
+  where(path: Path, at?: Anchor): string;
 }
 
 export function createReporter(parsed: ParsedSpec): Reporter {
@@ -59,5 +61,9 @@ export function createReporter(parsed: ParsedSpec): Reporter {
     diagnostics,
     error: (code, path, message, hint, at) => add("error", code, path, message, hint, at),
     warning: (code, path, message, hint, at) => add("warning", code, path, message, hint, at),
+    where: (path, at = "value") => {
+      const { line, col } = positionOf(path, at);
+      return `${line}:${col}`;
+    },
   };
 }

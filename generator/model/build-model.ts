@@ -10,7 +10,7 @@ import {
   toKebab,
   toPascal,
 } from "../check/derive-names.ts";
-import { parseDuration } from "../check/durations.ts";
+import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
 import type {
   CelRule,
@@ -76,9 +76,7 @@ interface RawSpec {
 
 export const DEFAULT_SETTINGS = {
   concurrency: 2,
-  resyncPeriod: "10m",
-  backoffInitial: "1s",
-  backoffMax: "5m",
+  ...DEFAULT_DURATIONS,
   leaderElection: true,
 } as const;
 
@@ -103,11 +101,11 @@ export function buildModel(data: unknown, specSource: string): OperatorModel {
   const operator = raw.operator ?? {};
   const settings = {
     concurrency: operator.concurrency ?? DEFAULT_SETTINGS.concurrency,
-    resyncPeriodSeconds: parseDuration(operator.resyncPeriod ?? DEFAULT_SETTINGS.resyncPeriod)!,
-    backoffInitialSeconds: parseDuration(
+    resyncPeriodMs: parseDurationMs(operator.resyncPeriod ?? DEFAULT_SETTINGS.resyncPeriod)!,
+    backoffInitialMs: parseDurationMs(
       operator.backoff?.initial ?? DEFAULT_SETTINGS.backoffInitial,
     )!,
-    backoffMaxSeconds: parseDuration(operator.backoff?.max ?? DEFAULT_SETTINGS.backoffMax)!,
+    backoffMaxMs: parseDurationMs(operator.backoff?.max ?? DEFAULT_SETTINGS.backoffMax)!,
     leaderElection: operator.leaderElection ?? DEFAULT_SETTINGS.leaderElection,
   };
   const watchNamespaces = [...(raw.rbac?.watchNamespaces ?? [])].sort();

@@ -136,9 +136,10 @@ export interface VersionModel {
 
 export interface OperatorSettings {
   concurrency: number;
-  resyncPeriodSeconds: number;
-  backoffInitialSeconds: number;
-  backoffMaxSeconds: number;
+  /** Whole milliseconds within Node's timer limit: check guarantees both. */
+  resyncPeriodMs: number;
+  backoffInitialMs: number;
+  backoffMaxMs: number;
   leaderElection: boolean;
 }
 

@@ -168,11 +168,6 @@ test("SEM027 enum values of the wrong type", () => {
   assert.equal(d.path, "spec.fields.x.enum[1]");
 });
 
-test("WARN001 required together with default", () => {
-  const src = edit(MINIMAL, "      default: 3\n", "      default: 3\n      required: true\n");
-  expectOne(src, "WARN001", posOf(src, "required"), '"size" is required and has a default');
-});
-
 test("WARN002 immutable under an optional parent without default", () => {
   const src = withField(
     "type: object\nfields:\n  region:\n    type: string\n    maxLength: 20\n    immutable: true",

@@ -2,6 +2,7 @@
 // implementations, and the reconciler's calls, all named from the binding's type name. Desired
 // properties read the spec; outputs are what the provider reports and the status records.
 
+import { inputPropertyName } from "../../check/derive-names.ts";
 import type { ExternalResourceModel, FieldModel, OperatorModel } from "../../model/types.ts";
 import { docComment, specAccessor, type PropertyView } from "./ts-types.ts";
 
@@ -102,7 +103,7 @@ export function bindingView(
     desiredProps: binding.inputs.map((field) => {
       const accessor = specAccessor(field.path, model.spec.fields, "obj.spec", specOptional);
       return {
-        name: desiredName(field.path),
+        name: inputPropertyName(field.path),
         optional: accessor.optional ? "?" : "",
         type: field.tsType,
         doc: docComment([`spec.${field.path}${field.description ? `: ${field.description}` : ""}`]),
@@ -113,12 +114,6 @@ export function bindingView(
 }
 
 /** backup.retentionDays → backupRetentionDays: Desired is flat, whatever the spec's nesting. */
-function desiredName(path: string): string {
-  return path
-    .split(".")
-    .map((segment, i) => (i === 0 ? segment : segment[0]!.toUpperCase() + segment.slice(1)))
-    .join("");
-}
 
 /** What the in-memory provider reports for an output; `id` is the fake provider ID in scope. */
 function fakeOutput(field: FieldModel): string {

@@ -15,9 +15,9 @@ export interface SettingsView {
 export function settingsView(model: OperatorModel): SettingsView {
   return {
     concurrency: model.operator.concurrency,
-    resyncPeriodMs: model.operator.resyncPeriodSeconds * 1000,
-    backoffInitialMs: model.operator.backoffInitialSeconds * 1000,
-    backoffMaxMs: model.operator.backoffMaxSeconds * 1000,
+    resyncPeriodMs: model.operator.resyncPeriodMs,
+    backoffInitialMs: model.operator.backoffInitialMs,
+    backoffMaxMs: model.operator.backoffMaxMs,
     leaderElection: model.operator.leaderElection,
     watchNamespacesLiteral: JSON.stringify(model.rbac.watchNamespaces),
   };

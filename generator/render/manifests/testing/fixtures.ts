@@ -138,9 +138,9 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
     printerColumns: [{ name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" }],
     operator: {
       concurrency: 1,
-      resyncPeriodSeconds: 600,
-      backoffInitialSeconds: 1,
-      backoffMaxSeconds: 300,
+      resyncPeriodMs: 600_000,
+      backoffInitialMs: 1000,
+      backoffMaxMs: 300_000,
       leaderElection: false,
     },
     finalizer: "widgets.example.com/finalizer",

@@ -20,6 +20,7 @@ import { ConflictError, TerminalError, errorMessage } from "./errors.ts";
 import type { CustomResourceRef } from "./kube-resource-client.ts";
 import type { Logger } from "./logger.ts";
 import { keyOf, keyToString, parseKey, type ObjectKey } from "./resource-client.ts";
+import { timerDelay } from "./timer-delay.ts";
 import { WorkQueue } from "./work-queue.ts";
 
 export interface ReconcileResult {
@@ -86,18 +87,21 @@ export class Controller<T extends KubernetesObject> {
         // stop() aborts the watch, which the informer reports as an error: not a failure.
         if (this.#stopped) return;
         logger.warn("watch failed, restarting", { path: source.path, err: errorMessage(err) });
-        setTimeout(() => {
-          if (!this.#stopped)
-            informer
-              .start()
-              .catch((e: unknown) => logger.error("watch restart failed", { err: e }));
-        }, this.#options.watchRestartDelayMs ?? 5_000);
+        setTimeout(
+          () => {
+            if (!this.#stopped)
+              informer
+                .start()
+                .catch((e: unknown) => logger.error("watch restart failed", { err: e }));
+          },
+          timerDelay(this.#options.watchRestartDelayMs ?? 5_000),
+        );
       });
       this.#informers.push(informer);
     }
     await Promise.all(this.#informers.map((informer) => informer.start()));
     this.#synced = true;
-    this.#resyncTimer = setInterval(() => this.resync(), this.#options.resyncPeriodMs);
+    this.#resyncTimer = setInterval(() => this.resync(), timerDelay(this.#options.resyncPeriodMs));
     this.#resyncTimer.unref();
     logger.info("informers synced", { sources: sources.map((s) => s.path) });
   }

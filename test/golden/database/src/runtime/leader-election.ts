@@ -16,6 +16,7 @@ import {
 } from "@kubernetes/client-node";
 import { errorMessage, isConflict, isNotFound } from "./errors.ts";
 import type { Logger } from "./logger.ts";
+import { timerDelay } from "./timer-delay.ts";
 
 export interface LeaderElectionOptions {
   kubeConfig: KubeConfig;
@@ -98,9 +99,12 @@ export class LeaderElector {
         this.#setLeading(false);
     }
     if (!this.#stopped) {
-      this.#timer = setTimeout(() => {
-        this.#ticking = this.#tick();
-      }, this.#options.retryPeriodMs ?? 2_000);
+      this.#timer = setTimeout(
+        () => {
+          this.#ticking = this.#tick();
+        },
+        timerDelay(this.#options.retryPeriodMs ?? 2_000),
+      );
     }
   }
 

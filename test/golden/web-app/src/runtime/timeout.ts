@@ -4,6 +4,8 @@
 // Every external call during cleanup is bounded: a hung provider call must turn into a retry with
 // backoff and a visible condition, not a worker that never comes back.
 
+import { timerDelay } from "./timer-delay.ts";
+
 export class TimeoutError extends Error {
   constructor(what: string, ms: number) {
     super(`${what} did not finish within ${ms} ms`);
@@ -14,7 +16,7 @@ export class TimeoutError extends Error {
 export async function withTimeout<T>(work: Promise<T>, ms: number, what: string): Promise<T> {
   let timer: NodeJS.Timeout | undefined;
   const timeout = new Promise<never>((_, reject) => {
-    timer = setTimeout(() => reject(new TimeoutError(what, ms)), ms);
+    timer = setTimeout(() => reject(new TimeoutError(what, ms)), timerDelay(ms));
   });
   try {
     return await Promise.race([work, timeout]);

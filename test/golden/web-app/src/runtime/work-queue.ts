@@ -9,6 +9,8 @@
 // - at most `concurrency` keys are processed at the same time;
 // - per-key failure counts drive backoff and reset when the key succeeds.
 
+import { timerDelay } from "./timer-delay.ts";
+
 export interface WorkQueueOptions {
   concurrency: number;
   /** Processes one key. Errors are the caller's to classify; a throw here is only logged. */
@@ -56,18 +58,19 @@ export class WorkQueue {
   /** Adds `key` after `delayMs`. An earlier pending requeue of the same key wins. */
   addAfter(key: string, delayMs: number): void {
     if (this.#stopped) return;
-    if (delayMs <= 0) {
+    const delay = timerDelay(delayMs);
+    if (delay <= 0) {
       this.add(key);
       return;
     }
-    const due = Date.now() + delayMs;
+    const due = Date.now() + delay;
     const existing = this.#timers.get(key);
     if (existing !== undefined && existing.due <= due) return;
     if (existing !== undefined) clearTimeout(existing.timer);
     const timer = setTimeout(() => {
       this.#timers.delete(key);
       this.add(key);
-    }, delayMs);
+    }, delay);
     this.#timers.set(key, { due, timer });
   }
 

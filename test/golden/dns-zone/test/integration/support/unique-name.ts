@@ -3,9 +3,15 @@
 
 // Names that never collide across tests in one process, because one control plane is shared.
 
-/** A name no earlier test in this process used: cluster-scoped objects share one name space. */
+/**
+ * A name no earlier test in this process used: cluster-scoped objects share one name space. At
+ * most 63 characters, whatever the prefix (a kind's kebab-case name can be 63 on its own): the
+ * operator copies its objects' names into label values and DNS labels, which allow no more.
+ */
 export function uniqueName(prefix: string): string {
   uniqueCounter++;
-  return `${prefix}-${process.pid}-${uniqueCounter}`;
+  const suffix = `-${process.pid}-${uniqueCounter}`;
+  return `${prefix.slice(0, MAX_NAME - suffix.length).replace(/-+$/, "")}${suffix}`;
 }
+const MAX_NAME = 63;
 let uniqueCounter = 0;

@@ -1,0 +1,173 @@
+// The project files and identifiers the render stage derives from names in the spec, stated
+// here so check can find, before anything is rendered, the names that would produce a file name
+// too long for the file system or two outputs with one path. A render test keeps this list and
+// the rendered tree in agreement.
+
+import {
+  derivePlural,
+  deriveSingular,
+  inputPropertyName,
+  toKebab,
+  toPascal,
+} from "./derive-names.ts";
+import { obj, objects, str, strings } from "./raw-spec.ts";
+import type { Path } from "./report.ts";
+
+export interface DerivedName {
+  /** What the name is, as a message says it: "file name", "label value", "condition type". */
+  what: "file" | "label value" | "condition type" | "identifier" | "type name";
+  value: string;
+  /** The spec node the name comes from: where a diagnostic about it points. */
+  source: Path;
+  /** How the user calls the source, e.g. `external resource "aBc"`. */
+  sourceLabel: string;
+  /** For identifiers: the generated module they are declared or imported in. */
+  scope?: string;
+}
+
+/** Files the generator writes whatever the spec says, in the folders user names also land in. */
+export const FIXED_FILES: Readonly<Record<string, string>> = {
+  "src/children/index.ts": "the generated child list",
+  "src/reconciler/finalize.ts": "the generated finalizer",
+};
+
+/**
+ * Identifiers the generated modules import or declare whatever the spec says, by module: a kind,
+ * binding or child that derives one of them would be a duplicate declaration there.
+ */
+export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
+  reconciler: [
+    "KubernetesObject",
+    "setCondition",
+    "ConditionUpdate",
+    "ReconcileResult",
+    "Reconciler",
+    "TerminalError",
+    "errorMessage",
+    "isInvalid",
+    "isChildReady",
+    "hasFinalizer",
+    "isBeingDeleted",
+    "withFinalizer",
+    "Logger",
+    "ObjectKey",
+    "ResourceClient",
+    "writeStatusIfChanged",
+    "FINALIZER",
+    "FAILED_PHASE",
+    "PROGRESSING_PHASE",
+    "READY_PHASE",
+    "canTransition",
+    "isTerminalPhase",
+    "nextPhase",
+    "desiredChildren",
+  ],
+  children: ["desiredChildren"],
+};
+
+/**
+ * Names a generated type derived from the kind must not take: it is declared in the API types
+ * module and imported next to these, or shadows them (kind Record turns every Record<K, V> in
+ * the types module into "Type 'Record' is not generic"). The PascalCase names the templates
+ * import (a test keeps this list complete) and the global types generated code uses.
+ */
+export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
+  // imported by templates
+  ...["AccessCheck", "ApiError", "BackoffSettings", "Binaries", "BindingFixture"],
+  ...["CertificateAuthority", "ChildProcess", "ClientTls", "Condition", "ConditionUpdate"],
+  ...["ConflictError", "ContractCases", "ControlPlane", "Controller", "CoordinationV1Api"],
+  ...["CoreV1Api", "CustomResourceApi", "CustomResourceRef", "FakeResourceClient", "Get"],
+  ...["KeyPairPem", "KubeConfig", "KubeResourceClient", "KubernetesObject", "LeaderElector"],
+  ...["Logger", "ManagedProcess", "MemoryProvider", "ObjectKey", "OperatorIdentity", "Pki"],
+  ...["RbacAuthorizationV1Api", "ReconcileResult", "Reconciler", "RequestOptions"],
+  ...["ResourceApi", "ResourceClient", "ResourceObject", "Running", "Server", "Spec"],
+  ...["TerminalError", "V1ConfigMap", "V1Deployment", "V1ObjectMeta", "V1OwnerReference"],
+  ...["V1ResourceAttributes", "V1Secret", "V1Service", "WorkQueue", "Providers", "Resource"],
+  ...["CustomObjectsApi", "Informer", "KubernetesListObject", "ObjectCache", "Watch"],
+  ...["KubernetesObjectApi", "PatchStrategy", "V1MicroTime", "V1Lease", "ApiException"],
+  ...["ApiextensionsV1Api", "V1ClusterRoleBinding", "V1CustomResourceDefinition", "V1Pod"],
+  ...["V1Status", "AuthorizationV1Api", "AppsV1Api"],
+  // global types and values
+  ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
+  ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],
+  ...["Map", "ReadonlyMap", "Set", "ReadonlySet", "WeakMap", "Date", "Error", "TypeError"],
+  ...["Object", "String", "Number", "Boolean", "Symbol", "BigInt", "Function", "RegExp"],
+  ...["JSON", "Math", "NodeJS", "Buffer", "URL", "AbortController", "AbortSignal", "Iterable"],
+]);
+
+export const PROVIDER_FILE_SUFFIXES = ["provider", "memory", "cloud"] as const;
+
+export function derivedNames(data: Record<string, unknown>): DerivedName[] {
+  const out: DerivedName[] = [];
+  const api = obj(data.api);
+  const kind = str(api.kind);
+  const group = str(api.group);
+  const version = str(objects(api.versions)[0]?.[1].name);
+  const kindLabel = `kind "${kind}"`;
+  if (group && kind) {
+    const plural = str(api.plural) ?? derivePlural(kind);
+    const singular = str(api.singular) ?? deriveSingular(kind);
+    const groupSource = { source: ["api", "group"], sourceLabel: `group "${group}"` };
+    out.push({ what: "file", value: `config/crd/bases/${group}_${plural}.yaml`, ...groupSource });
+    if (version)
+      out.push({
+        what: "file",
+        value: `config/samples/${group}_${version}_${singular}.yaml`,
+        ...groupSource,
+      });
+  }
+  if (kind) {
+    const kindFile = toKebab(kind);
+    const kindSource = { source: ["api", "kind"], sourceLabel: kindLabel };
+    if (version)
+      out.push({ what: "file", value: `src/api/${version}/${kindFile}-types.ts`, ...kindSource });
+    out.push({ what: "file", value: `src/reconciler/${kindFile}-reconciler.ts`, ...kindSource });
+    // The component label of every child object.
+    out.push({ what: "label value", value: kindFile, ...kindSource });
+    for (const suffix of ["", "List", "Spec", "Status", "Phase", "ConditionType", "Reconciler"])
+      out.push({ what: "type name", value: `${kind}${suffix}`, ...kindSource });
+    out.push({ what: "identifier", value: kind, scope: "reconciler", ...kindSource });
+    out.push({ what: "identifier", value: `${kind}Status`, scope: "reconciler", ...kindSource });
+  }
+  for (const [i, binding] of objects(data.externalResources)) {
+    const name = str(binding.name);
+    if (!name) continue;
+    const file = toKebab(name);
+    const type = toPascal(name);
+    const source = {
+      source: ["externalResources", i, "name"],
+      sourceLabel: `external resource "${name}"`,
+    };
+    for (const suffix of PROVIDER_FILE_SUFFIXES)
+      out.push({ what: "file", value: `src/providers/${file}-${suffix}.ts`, ...source });
+    out.push({ what: "condition type", value: `${type}Ready`, ...source });
+    for (const [j, input] of strings(binding.inputs))
+      out.push({
+        what: "identifier",
+        value: inputPropertyName(input),
+        scope: `${type}Desired type`,
+        source: ["externalResources", i, "inputs", j],
+        sourceLabel: `input "${input}"`,
+      });
+    for (const id of [`desired${type}`, `${type}Observed`, `${type}Provider`])
+      out.push({ what: "identifier", value: id, scope: "reconciler", ...source });
+  }
+  for (const [i, condition] of objects(obj(data.status).conditions)) {
+    const type = str(condition.type);
+    if (type)
+      out.push({
+        what: "condition type",
+        value: type,
+        source: ["status", "conditions", i, "type"],
+        sourceLabel: `condition type "${type}"`,
+      });
+  }
+  for (const [i, child] of objects(data.children)) {
+    const kindName = str(child.kind);
+    if (!kindName) continue;
+    const source = { source: ["children", i, "kind"], sourceLabel: `child kind "${kindName}"` };
+    out.push({ what: "file", value: `src/children/${toKebab(kindName)}.ts`, ...source });
+    out.push({ what: "identifier", value: `desired${kindName}`, scope: "children", ...source });
+  }
+  return out;
+}
