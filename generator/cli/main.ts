@@ -15,6 +15,7 @@ import {
 } from "../pipeline.ts";
 import { PlanRefusedError } from "../plan/plan.ts";
 import { ExitCode } from "./exit-codes.ts";
+import { validateOnServer } from "./validate-server.ts";
 import { askAnswers, defaultAnswers, specFromAnswers } from "./prompt-spec.ts";
 import { createReporter, type Reporter } from "./report.ts";
 
@@ -81,8 +82,14 @@ export function buildProgram(): Command {
     .description("check a spec and print every diagnostic; writes nothing")
     .argument("<file>", "the domain spec")
     .addOption(new Option("--json", "machine-readable diagnostics"))
-    .action((file: string, options: { json?: boolean }) => {
+    .option("--server", "then create the CRD and dry-run every sample on a real API server")
+    .action(async (file: string, options: { json?: boolean; server?: boolean }) => {
       const reporter = createReporter(options.json ?? false);
+      if (options.server) {
+        const json = options.json ?? false;
+        process.exitCode = await validateOnServer(file, json).catch((e) => report(reporter, e));
+        return;
+      }
       process.exitCode = guard(reporter, () => {
         const diagnostics = checkSource(readSpecFile(file), file);
         reporter.diagnostics(diagnostics);
