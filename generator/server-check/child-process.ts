@@ -1,14 +1,11 @@
 // One control-plane binary as a child process: its own process group (so the whole group can be
-// signalled), output captured to a log file in the run directory, SIGTERM then SIGKILL on stop.
+// signalled), output captured to a log file in the run directory, killed as a group.
 // The same protocol as the generated projects' envtest harness; that harness is a template
 // compiled into each project, so the generator carries its own small copy.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { closeSync, openSync, readFileSync } from "node:fs";
 import { join } from "node:path";
-
-/** How long a process gets to exit after SIGTERM before its group is killed. */
-const GRACE_MS = 3_000;
 
 export class ChildBinary {
   readonly name: string;
@@ -56,18 +53,14 @@ export class ChildBinary {
     }
   }
 
-  async stop(): Promise<void> {
-    if (!this.#signalGroup("SIGTERM")) return void (await this.exited);
-    let timer: NodeJS.Timeout | undefined;
-    const killLater = new Promise<void>((resolve) => {
-      timer = setTimeout(() => resolve(void this.#signalGroup("SIGKILL")), GRACE_MS);
-    });
-    await Promise.race([this.exited, killLater]);
-    clearTimeout(timer);
+  /** Kills the group and waits until the process is gone. */
+  async kill(): Promise<void> {
+    this.#child.ref(); // an unref'd child alone would let Node exit before its exit event
+    this.killNow();
     await this.exited;
   }
 
-  /** Synchronous, for exit and signal handlers, which cannot wait. */
+  /** Synchronous, so exit and signal handlers can use it too. */
   killNow(): void {
     this.#signalGroup("SIGKILL");
   }

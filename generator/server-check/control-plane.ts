@@ -59,8 +59,9 @@ export async function startControlPlane(
   let stopping: Promise<void> | undefined;
   const stop = () =>
     (stopping ??= (async () => {
-      // API server first, so it never sees its storage disappear under it.
-      for (const p of [...processes].reverse()) await p.stop();
+      // Killed, not asked to stop: nothing in etcd outlives this run, and the API server's
+      // graceful shutdown would add a second to every validate.
+      await Promise.all(processes.map((p) => p.kill()));
       rmSync(directory, { recursive: true, force: true, maxRetries: 3 });
       process.off("exit", onExit);
       for (const signal of SIGNALS) process.off(signal, onSignal);

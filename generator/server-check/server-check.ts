@@ -8,12 +8,20 @@ import type { Diagnostic } from "../base/diagnostics.ts";
 import { formatPath, type Path } from "../check/report.ts";
 import type { OperatorModel } from "../model/types.ts";
 import { buildCrd } from "../render/manifests/crd.ts";
+import { show } from "../render/sources/contract-values.ts";
 import type { Expectation, Rejection } from "../render/sources/contract-case-types.ts";
 import { causesOf, isAccepted, type ApiAnswer, type Call, type StatusCause } from "./api-client.ts";
 import { pollUntil } from "./control-plane.ts";
 import { leadingFieldPath } from "./field-paths.ts";
 import { objectFor, serverCases, type ServerCase, type Spec } from "./server-cases.ts";
-import { anchorFor, crdFieldToSpec, existing, objectFieldToSpec } from "./spec-locations.ts";
+import {
+  anchorFor,
+  crdFieldToSpec,
+  existing,
+  objectFieldToSpec,
+  ruleQuotedIn,
+  valueAt,
+} from "./spec-locations.ts";
 
 export interface ServerCheckInput {
   model: OperatorModel;
@@ -24,7 +32,11 @@ export interface ServerCheckInput {
 }
 
 const NAMESPACE = "create-operator-validate";
-/** Cases in flight at once: enough to hide round trips, few enough not to queue in the server. */
+/**
+ * Cases in flight at once: enough to hide round trips, few enough not to queue in the server.
+ * The first creates after a CRD is Established wait 2 s in the API server whatever we do (it
+ * delays them for HA consistency, kubernetes/kubernetes#99199), so the first batch is that long.
+ */
 const PARALLEL = 8;
 
 export async function checkOnServer(
@@ -34,13 +46,19 @@ export async function checkOnServer(
 ): Promise<Diagnostic[]> {
   const { model, data } = input;
   const diagnostics: Diagnostic[] = [];
+  const seen = new Set<string>();
+  /** `same`: what makes two reports one, when the server repeats a cause at several places. */
   const report = (
     code: string,
     severity: Diagnostic["severity"],
     path: Path,
     message: string,
     hint: string,
-  ) =>
+    same = message,
+  ) => {
+    const key = `${code} ${formatPath(path)} ${same}`;
+    if (seen.has(key)) return;
+    seen.add(key);
     diagnostics.push({
       severity,
       code,
@@ -50,6 +68,7 @@ export async function checkOnServer(
       file: input.file,
       position: input.positionOf(path, anchorFor(data, path)),
     });
+  };
 
   const crd = buildCrd(model);
   const created = await call(
@@ -70,12 +89,14 @@ export async function checkOnServer(
   if (!isAccepted(created)) {
     for (const cause of causesOf(created)) {
       const field = cause.field ?? leadingFieldPath(cause.message ?? "")?.field;
+      const quoted = ruleQuotedIn(cause.message ?? "", data);
       report(
         "SRV001",
         "error",
-        field ? crdFieldToSpec(field, crd, data) : [],
+        quoted ?? (field ? crdFieldToSpec(field, crd, data) : []),
         `the API server rejects the CRD: ${describe(cause)}`,
         "The generated CRD would not install; change the spec node shown.",
+        cause.message,
       );
     }
     return diagnostics;
@@ -98,7 +119,7 @@ export async function checkOnServer(
       kind: "Namespace",
       metadata: { name: namespace },
     });
-    if (!isAccepted(made))
+    if (!isAccepted(made) && made.status !== 409)
       throw new Error(`could not create namespace ${namespace}: ${JSON.stringify(made.body)}`);
   }
   const base = `/apis/${model.api.group}/${model.api.version}${namespace ? `/namespaces/${namespace}` : ""}/${model.api.plural}`;
@@ -199,7 +220,7 @@ function matches(cause: StatusCause, expected: Rejection): boolean {
   );
 }
 
-/** The spec node a case's disagreement is about; a rule's examples when the case came from them. */
+/** The spec node a case's disagreement is about; a rule's example when the case came from one. */
 function pointAt(
   c: ServerCase,
   field: string,
@@ -208,9 +229,22 @@ function pointAt(
 ): Path {
   const path = objectFieldToSpec(field, message, data);
   const fromRule = /\(rule: .*\)$/.test(c.name);
-  if (fromRule && path.includes("rules") && typeof path[path.length - 1] === "number")
-    return existing(data, [...path, "examples", c.expect === "accepted" ? "valid" : "invalid"]);
-  return path;
+  if (!fromRule || !path.includes("rules") || typeof path[path.length - 1] !== "number")
+    return path;
+  const list = [...path, "examples", c.expect === "accepted" ? "valid" : "invalid"];
+  const examples = valueAt(data, list);
+  // Case names quote the example as show() prints it: "spec.x: <example> is accepted (rule: ...)".
+  const index = Array.isArray(examples)
+    ? examples.findIndex(
+        (e) => c.name.includes(`: ${show(e)} is `) || c.name.includes(`: ${transition(e)} is `),
+      )
+    : -1;
+  return existing(data, index === -1 ? list : [...list, index]);
+}
+
+function transition(example: unknown): string {
+  const pair = (example ?? {}) as { old?: unknown; new?: unknown };
+  return `${show(pair.old)} → ${show(pair.new)}`;
 }
 
 /** Established and listed in discovery, or why not. */

@@ -95,6 +95,14 @@ function schemaToSpec(segments: Segment[], root: JSONSchemaProps | undefined, da
       const property =
         keyAfter && "name" in keyAfter && RULE_KEYS.has(keyAfter.name) ? [keyAfter.name] : [];
       return existing(data, [...path, ...ruleOrigin(data, path, rendered), ...property]);
+    } else if (segment.name === "default") {
+      // A default is checked as a whole value: `default.backup.retentionDays` is what the
+      // default holds at backup.retentionDays, which the spec declares as that field's default.
+      for (const inner of segments.slice(i + 1)) {
+        if (!("name" in inner)) break;
+        path.push("fields", inner.name);
+      }
+      return existing(data, [...path, "default"]);
     } else {
       path.push(RENAMED[segment.name] ?? segment.name);
       if (subscript !== undefined && /^\d+$/.test(subscript)) path.push(Number(subscript));
@@ -185,4 +193,33 @@ export function anchorFor(data: Data, path: Path): "key" | "value" {
   return typeof path[path.length - 1] === "string" && value !== null && typeof value === "object"
     ? "key"
     : "value";
+}
+
+/**
+ * The rule a server message quotes: CEL compile errors print the rule's source (`| self.x >= 1`)
+ * even when they are reported at a default that the rule could not check.
+ */
+export function ruleQuotedIn(message: string, data: Data): Path | undefined {
+  const quoted = /^ \| (.*)$/m.exec(message)?.[1];
+  if (quoted === undefined) return undefined;
+  return rulesIn(data).find(({ rule }) => rule === quoted)?.path;
+}
+
+function rulesIn(data: Data): Array<{ rule: string; path: Path }> {
+  const found: Array<{ rule: string; path: Path }> = [];
+  const visit = (node: unknown, path: (string | number)[]) => {
+    const here = obj(node);
+    if (Array.isArray(here.rules))
+      here.rules.forEach((r, i) => {
+        const text = obj(r).rule;
+        if (typeof text === "string")
+          found.push({ rule: text, path: [...path, "rules", i, "rule"] });
+      });
+    for (const key of ["items", "values"]) if (here[key]) visit(here[key], [...path, key]);
+    for (const [name, field] of Object.entries(obj(here.fields)))
+      visit(field, [...path, "fields", name]);
+  };
+  visit(data.spec, ["spec"]);
+  visit(data.status, ["status"]);
+  return found;
 }
