@@ -6,7 +6,7 @@ import { parseSpec } from "../parse/parse-spec.ts";
 import { loadSpec } from "../pipeline.ts";
 import { buildCrd } from "../render/manifests/crd.ts";
 import { leadingFieldPath, parseFieldPath } from "./field-paths.ts";
-import { anchorFor, crdFieldToSpec, objectFieldToSpec } from "./spec-locations.ts";
+import { anchorFor, crdFieldToSpec, objectFieldToSpec, ruleQuotedIn } from "./spec-locations.ts";
 
 const source = readFileSync(new URL("../../examples/database.yaml", import.meta.url), "utf8");
 const parsed = parseSpec(source, "database.yaml");
@@ -138,4 +138,26 @@ test("an object's field path maps to the field, or to the rule whose message the
   );
   assert.equal(formatPath(objectFieldToSpec("spec.nope.deeper", "x", data)), "spec");
   assert.equal(formatPath(objectFieldToSpec("<nil>", "x", data)), "");
+});
+
+test("a path inside a default names the field whose default it is", () => {
+  const schema = "spec.validation.openAPIV3Schema.properties[spec]";
+  assert.equal(
+    located(crdFieldToSpec(`${schema}.default.storageGB`, crd, data)),
+    `spec.fields.storageGB.default ${at("20", "storageGB:")}`,
+  );
+  assert.equal(
+    formatPath(crdFieldToSpec(`${schema}.properties[backup].default.retentionDays`, crd, data)),
+    "spec.fields.backup.fields.retentionDays.default",
+  );
+});
+
+test("a CEL compile error names the rule it quotes, wherever the server reported it", () => {
+  const message =
+    'Invalid value: "object": rule compile error: compilation failed: ERROR: <input>:1:5: x\n | self >= oldSelf\n | ....^';
+  assert.equal(
+    formatPath(ruleQuotedIn(message, data) ?? []),
+    "spec.fields.storageGB.rules[0].rule",
+  );
+  assert.equal(ruleQuotedIn("no rule quoted here", data), undefined);
 });
