@@ -17,10 +17,15 @@ export interface StatusCause {
   field?: string;
 }
 
-export type Call = (method: string, path: string, body?: unknown) => Promise<ApiAnswer>;
+export type Call = (
+  method: string,
+  path: string,
+  body?: unknown,
+  accept?: string,
+) => Promise<ApiAnswer>;
 
 export function apiClient(server: string, ca: string, token: string, timeoutMs = 15_000): Call {
-  return (method, path, body) =>
+  return (method, path, body, accept = "application/json") =>
     new Promise((resolve, reject) => {
       const payload = body === undefined ? undefined : JSON.stringify(body);
       const req = request(
@@ -31,7 +36,7 @@ export function apiClient(server: string, ca: string, token: string, timeoutMs =
           timeout: timeoutMs,
           headers: {
             authorization: `Bearer ${token}`,
-            accept: "application/json",
+            accept,
             ...(payload ? { "content-type": "application/json" } : {}),
           },
         },

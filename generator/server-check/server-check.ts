@@ -13,6 +13,7 @@ import type { Expectation, Rejection } from "../render/sources/contract-case-typ
 import { causesOf, isAccepted, type ApiAnswer, type Call, type StatusCause } from "./api-client.ts";
 import { pollUntil } from "./control-plane.ts";
 import { leadingFieldPath } from "./field-paths.ts";
+import { checkStatusAndColumns } from "./status-and-columns.ts";
 import { objectFor, serverCases, type ServerCase, type Spec } from "./server-cases.ts";
 import {
   anchorFor,
@@ -161,7 +162,21 @@ export async function checkOnServer(
         );
     });
   }
+  for (const finding of await checkStatusAndColumns(model, call, base, namespace)) {
+    const path =
+      "object" in finding.field
+        ? objectFieldToSpec(finding.field.object, finding.field.message, data)
+        : columnPath(data, finding.field.column);
+    report(finding.code, "error", path, finding.text, finding.hint);
+  }
   return diagnostics;
+}
+
+/** The declared printer column of that name, else the list, else the document. */
+function columnPath(data: Record<string, unknown>, column: string | undefined): Path {
+  const declared = Array.isArray(data.printerColumns) ? data.printerColumns : [];
+  const index = declared.findIndex((c) => (c as { name?: unknown } | null)?.name === column);
+  return existing(data, index === -1 ? ["printerColumns"] : ["printerColumns", index]);
 }
 
 interface Disagreement {

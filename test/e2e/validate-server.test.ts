@@ -2,21 +2,31 @@
 // the examples pass, specs the local checks accept but the server rejects are reported at the
 // line:col of the node to change with the server's own words, and the control plane never
 // outlives the command, not even when it is interrupted.
+//
+// The CLI tests run the command as a user does. The server-check tests below them send specs
+// straight to one shared control plane: what they prove is what the server says and where it
+// lands, which must hold even once the local checks learn to catch the same problem first.
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { test } from "node:test";
+import { after, before, test } from "node:test";
+import { formatDiagnostic } from "../../generator/base/diagnostics.ts";
 import { findAssets } from "../../generator/envtest/find-assets.ts";
 import { readPinnedVersions } from "../../generator/envtest/versions.ts";
+import { buildModel } from "../../generator/model/build-model.ts";
+import { parseSpec } from "../../generator/parse/parse-spec.ts";
+import {
+  startControlPlane,
+  type RunningControlPlane,
+} from "../../generator/server-check/control-plane.ts";
+import { checkOnServer } from "../../generator/server-check/server-check.ts";
 import { BIN, examplePath, exampleNames, REPO_ROOT, runCli, tempDir } from "../support.ts";
 
-assert.ok(
-  findAssets({ env: process.env, versions: readPinnedVersions(REPO_ROOT) }),
-  "these tests need kube-apiserver and etcd: run `npm run envtest` first",
-);
+const assets = findAssets({ env: process.env, versions: readPinnedVersions(REPO_ROOT) });
+assert.ok(assets, "these tests need kube-apiserver and etcd: run `npm run envtest` first");
 
 const BASE = `apiVersion: create-operator.dev/v1alpha1
 kind: OperatorSpec
@@ -64,23 +74,10 @@ for (const name of exampleNames()) {
   });
 }
 
-test("a rule the CEL type-checker rejects and one over the cost budget: at each rule", () => {
+test("a rule over the cost budget: exit 1, the server's message at the rule's line:col", () => {
   const { file, source } = specFile(
-    "crd-rules",
-    `    backup:
-      type: object
-      fields:
-        retentionDays:
-          type: integer
-          minimum: 0
-          maximum: 35
-      rules:
-        - rule: "self.retentionDayz >= 1"
-          message: keep backups at least a day
-          examples:
-            valid: [{ retentionDays: 2 }]
-            invalid: [{ retentionDays: 0 }]
-    hosts:
+    "cost",
+    `    hosts:
       type: array
       maxItems: 5000
       items:
@@ -98,105 +95,21 @@ test("a rule the CEL type-checker rejects and one over the cost budget: at each 
   assert.equal(runCli(["validate", file]).status, 0);
   const result = runCli(["validate", file, "--server"]);
   assert.equal(result.status, 1, result.stderr);
-  const errors = errorLines(result.stderr);
   assert.ok(
-    errors.some(
-      (line) =>
-        line.startsWith(
-          `${file}:${at(source, '"self.retentionDayz')} error SRV001 spec.fields.backup.rules[0].rule: ` +
-            "the API server rejects the CRD: spec.validation.openAPIV3Schema.properties[spec].properties[backup].x-kubernetes-validations[0].rule: ",
-        ) && line.includes("undefined field 'retentionDayz'"),
-    ),
-    result.stderr,
-  );
-  assert.ok(
-    errors.some(
-      (line) =>
-        line.startsWith(
-          `${file}:${at(source, '"self.all(a')} error SRV001 spec.fields.hosts.rules[0].rule: `,
-        ) && line.includes("estimated rule cost exceeds budget"),
+    errorLines(result.stderr).some((line) =>
+      line.startsWith(
+        `${file}:${at(source, '"self.all(a')} error SRV001 spec.fields.hosts.rules[0].rule: ` +
+          "the API server rejects the CRD: spec.validation.openAPIV3Schema.properties[spec].properties[hosts].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget",
+      ),
     ),
     result.stderr,
   );
   assert.match(result.stderr, /hint: The generated CRD would not install/);
 });
 
-test("a default its own rule rejects: at the default, with the rule's message", () => {
-  const { file, source } = specFile(
-    "crd-default",
-    `    replicas:
-      type: integer
-      default: 1
-      rules:
-        - rule: "self >= 3"
-          message: at least three replicas
-          examples:
-            valid: [3]
-            invalid: [2]
-`,
-  );
-  assert.equal(runCli(["validate", file]).status, 0);
-  const result = runCli(["validate", file, "--server"]);
-  assert.equal(result.status, 1, result.stderr);
-  // The server checks the default twice (alone, and inside the spec's own default): one report.
-  const errors = errorLines(result.stderr);
-  assert.equal(errors.length, 1, result.stderr);
-  assert.ok(
-    errors[0]!.startsWith(
-      `${file}:${at(source, "default: 1", "default: ".length)} error SRV001 spec.fields.replicas.default: `,
-    ),
-    result.stderr,
-  );
-  assert.match(errors[0]!, /default(\.replicas)?: Invalid value: 1: at least three replicas$/);
-});
-
 function errorLines(stderr: string): string[] {
   return stderr.split("\n").filter((line) => / error SRV\d{3} /.test(line));
 }
-
-test("rule examples the server disagrees with, at the example, as JSON", () => {
-  const { file, source } = specFile(
-    "examples",
-    `    replicas:
-      type: integer
-      default: 3
-      rules:
-        - rule: "self >= 3"
-          message: at least three replicas
-          examples:
-            valid: [3, 2]
-            invalid: [1, 5]
-`,
-  );
-  assert.equal(runCli(["validate", file]).status, 0);
-  const result = runCli(["validate", file, "--server", "--json"]);
-  assert.equal(result.status, 1, result.stderr);
-  const document = JSON.parse(result.stdout) as {
-    ok: boolean;
-    diagnostics: Array<{
-      code: string;
-      path: string;
-      message: string;
-      position: { line: number; col: number };
-    }>;
-  };
-  assert.equal(document.ok, false);
-  const shown = document.diagnostics.map(
-    (d) => `${d.position.line}:${d.position.col} ${d.code} ${d.path}`,
-  );
-  assert.deepEqual(shown, [
-    `${at(source, "2]")} SRV003 spec.fields.replicas.rules[0].examples.valid[1]`,
-    `${at(source, "5]")} SRV004 spec.fields.replicas.rules[0].examples.invalid[1]`,
-  ]);
-  assert.match(
-    document.diagnostics[0]!.message,
-    /rejects .*spec\.replicas: Invalid value: 2: at least three replicas/,
-  );
-  assert.match(
-    document.diagnostics[1]!.message,
-    /accepts a value the generator expects it to reject/,
-  );
-});
 
 test("SIGINT while the control plane runs: both processes and the run directory are gone", async () => {
   const tmp = tempDir("server-signal");
@@ -241,3 +154,127 @@ function processesUsing(dir: string): number[] {
     })
     .map(Number);
 }
+
+let plane: RunningControlPlane;
+before(async () => {
+  plane = await startControlPlane({
+    kubeApiserver: join(assets.path, "kube-apiserver"),
+    etcd: join(assets.path, "etcd"),
+  });
+});
+after(() => plane?.stop());
+
+/**
+ * The server check alone, on the shared control plane: each spec gets its own API group so its
+ * CRD does not meet another test's. Returns the source and each diagnostic's first line.
+ */
+async function onServer(
+  group: string,
+  fields: string,
+  extra = "",
+): Promise<{ source: string; lines: string[] }> {
+  const source =
+    BASE.replace("shop.example.com", `${group}.example.com`).replace("FIELDS\n", fields) + extra;
+  const parsed = parseSpec(source, "operator.yaml");
+  assert.ok(parsed.ok);
+  const data = parsed.spec.data as Record<string, unknown>;
+  const diagnostics = await checkOnServer(
+    {
+      model: buildModel(data, source),
+      data,
+      file: "operator.yaml",
+      positionOf: parsed.spec.positionOf,
+    },
+    plane.call,
+  );
+  return { source, lines: diagnostics.map((d) => formatDiagnostic(d).split("\n")[0]!) };
+}
+
+test("server check: a rule naming a field that does not exist, at the rule, even when reported at a default", async () => {
+  const { source, lines } = await onServer(
+    "typo",
+    `    backup:
+      type: object
+      fields:
+        retentionDays:
+          type: integer
+          minimum: 0
+          maximum: 35
+          default: 7
+      rules:
+        - rule: "self.retentionDayz >= 1"
+          message: keep backups at least a day
+`,
+  );
+  // The server checks the rule against the default it gives backup and reports it there; the
+  // rule's source in its message names the rule.
+  assert.equal(lines.length, 1, lines.join("\n"));
+  assert.ok(
+    lines[0]!.startsWith(
+      `operator.yaml:${at(source, '"self.retentionDayz')} error SRV001 spec.fields.backup.rules[0].rule: `,
+    ),
+    lines[0],
+  );
+  assert.match(lines[0]!, /undefined field 'retentionDayz' \| self\.retentionDayz >= 1/);
+});
+
+test("server check: a default its own rule rejects, at the default, once", async () => {
+  const { source, lines } = await onServer(
+    "default",
+    `    replicas:
+      type: integer
+      default: 1
+      rules:
+        - rule: "self >= 3"
+          message: at least three replicas
+`,
+  );
+  assert.equal(lines.length, 1, lines.join("\n"));
+  assert.ok(
+    lines[0]!.startsWith(
+      `operator.yaml:${at(source, "default: 1", "default: ".length)} error SRV001 spec.fields.replicas.default: `,
+    ),
+    lines[0],
+  );
+  assert.match(lines[0]!, /Invalid value: 1: at least three replicas$/);
+});
+
+test("server check: rule examples the server disagrees with, at each example", async () => {
+  const { source, lines } = await onServer(
+    "examples",
+    `    replicas:
+      type: integer
+      default: 3
+      rules:
+        - rule: "self >= 3"
+          message: at least three replicas
+          examples:
+            valid: [3, 2]
+            invalid: [1, 5]
+`,
+  );
+  assert.deepEqual(
+    lines.map((l) => l.slice(0, l.indexOf(": ") + 1)),
+    [
+      `operator.yaml:${at(source, "2]")} error SRV003 spec.fields.replicas.rules[0].examples.valid[1]:`,
+      `operator.yaml:${at(source, "5]")} error SRV004 spec.fields.replicas.rules[0].examples.invalid[1]:`,
+    ],
+  );
+  assert.match(lines[0]!, /rejects .*spec\.replicas: Invalid value: 2: at least three replicas/);
+  assert.match(lines[1]!, /accepts a value the generator expects it to reject/);
+});
+
+test("server check: a printer column kubectl cannot show, at the column", async () => {
+  const { source, lines } = await onServer(
+    "columns",
+    "",
+    `printerColumns:
+  - name: Size
+    type: integer
+    jsonPath: .spec.size[
+`,
+  );
+  assert.deepEqual(lines, [
+    `operator.yaml:${at(source, "- name: Size", 2)} error SRV007 printerColumns[0]: kubectl get shows the columns [Name]; the generated test expects [Name, Size]`,
+  ]);
+});
