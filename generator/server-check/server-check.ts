@@ -8,20 +8,18 @@ import type { Diagnostic } from "../base/diagnostics.ts";
 import { formatPath, type Path } from "../check/report.ts";
 import type { OperatorModel } from "../model/types.ts";
 import { buildCrd } from "../render/manifests/crd.ts";
-import { show } from "../render/sources/contract-values.ts";
-import type { Expectation, Rejection } from "../render/sources/contract-case-types.ts";
-import { causesOf, isAccepted, type ApiAnswer, type Call, type StatusCause } from "./api-client.ts";
-import { pollUntil } from "./control-plane.ts";
+import { causesOf, isAccepted, type ApiAnswer, type Call } from "./api-client.ts";
 import { leadingFieldPath } from "./field-paths.ts";
+import { describe, disagreement, pointAt } from "./case-outcomes.ts";
+import { servedOrWhy } from "./crd-served.ts";
 import { checkStatusAndColumns } from "./status-and-columns.ts";
-import { objectFor, serverCases, type ServerCase, type Spec } from "./server-cases.ts";
+import { objectFor, serverCases, type ServerCase } from "./server-cases.ts";
 import {
   anchorFor,
   crdFieldToSpec,
   existing,
   objectFieldToSpec,
   ruleQuotedIn,
-  valueAt,
 } from "./spec-locations.ts";
 
 export interface ServerCheckInput {
@@ -177,139 +175,6 @@ function columnPath(data: Record<string, unknown>, column: string | undefined): 
   const declared = Array.isArray(data.printerColumns) ? data.printerColumns : [];
   const index = declared.findIndex((c) => (c as { name?: unknown } | null)?.name === column);
   return existing(data, index === -1 ? ["printerColumns"] : ["printerColumns", index]);
-}
-
-interface Disagreement {
-  code: string;
-  field: string;
-  message: string;
-  text: string;
-  hint: string;
-}
-
-function disagreement(c: ServerCase, answer: ApiAnswer): Disagreement | undefined {
-  const accepted = isAccepted(answer);
-  const causes = accepted ? [] : causesOf(answer);
-  const said = causes.map(describe).join("; ");
-  if (c.kind === "sample") {
-    if (accepted) return undefined;
-    const first = causes[0] ?? {};
-    return {
-      code: "SRV002",
-      field: first.field ?? "spec",
-      message: said,
-      text: `the API server rejects the sample object (config/samples): ${said}`,
-      hint: "The sample is built from defaults and required fields; make the default or the rule agree.",
-    };
-  }
-  const test = `the generated contract test "${c.name}" would fail`;
-  if (c.expect === "accepted") {
-    if (accepted) return undefined;
-    const first = causes[0] ?? {};
-    return {
-      code: "SRV003",
-      field: first.field ?? "spec",
-      message: said,
-      text: `the API server rejects a value the generator expects it to accept: ${said}`,
-      hint: `${test}; make the constraints and rules around this node agree.`,
-    };
-  }
-  if (!accepted && causes.some((cause) => matches(cause, c.expect as Rejection))) return undefined;
-  const expected = c.expect;
-  return {
-    code: "SRV004",
-    field: expected.field,
-    message: expected.message,
-    text: accepted
-      ? `the API server accepts a value the generator expects it to reject (${expected.reason} on ${expected.field}: "${expected.message}")`
-      : `the API server rejects it differently than expected (${expected.reason} on ${expected.field}: "${expected.message}"): ${said}`,
-    hint: `${test}; check the rule and its examples.`,
-  };
-}
-
-function matches(cause: StatusCause, expected: Rejection): boolean {
-  return (
-    cause.field === expected.field &&
-    cause.reason === expected.reason &&
-    (cause.message ?? "").includes(expected.message)
-  );
-}
-
-/** The spec node a case's disagreement is about; a rule's example when the case came from one. */
-function pointAt(
-  c: ServerCase,
-  field: string,
-  message: string,
-  data: Record<string, unknown>,
-): Path {
-  const path = objectFieldToSpec(field, message, data);
-  const fromRule = /\(rule: .*\)$/.test(c.name);
-  if (!fromRule || !path.includes("rules") || typeof path[path.length - 1] !== "number")
-    return path;
-  const list = [...path, "examples", c.expect === "accepted" ? "valid" : "invalid"];
-  const examples = valueAt(data, list);
-  // Case names quote the example as show() prints it: "spec.x: <example> is accepted (rule: ...)".
-  const index = Array.isArray(examples)
-    ? examples.findIndex(
-        (e) => c.name.includes(`: ${show(e)} is `) || c.name.includes(`: ${transition(e)} is `),
-      )
-    : -1;
-  return existing(data, index === -1 ? list : [...list, index]);
-}
-
-function transition(example: unknown): string {
-  const pair = (example ?? {}) as { old?: unknown; new?: unknown };
-  return `${show(pair.old)} → ${show(pair.new)}`;
-}
-
-/** Established and listed in discovery, or why not. */
-async function servedOrWhy(
-  call: Call,
-  model: OperatorModel,
-  timeoutMs: number,
-): Promise<string | undefined> {
-  let why = `the CRD ${model.api.crdName} did not become Established within ${timeoutMs} ms`;
-  const crdPath = `/apis/apiextensions.k8s.io/v1/customresourcedefinitions/${model.api.crdName}`;
-  try {
-    await pollUntil(
-      Date.now() + timeoutMs,
-      25,
-      async () => {
-        const got = await call("GET", crdPath);
-        const conditions =
-          (got.body as { status?: { conditions?: Condition[] } }).status?.conditions ?? [];
-        const refused = conditions.find((c) => c.type === "NamesAccepted" && c.status === "False");
-        if (refused)
-          throw new NotServed(
-            `the API server does not accept the CRD's names: ${refused.message ?? refused.reason}`,
-          );
-        if (!conditions.some((c) => c.type === "Established" && c.status === "True")) return false;
-        why = `the kind ${model.api.kind} is not served at /apis/${model.api.group}/${model.api.version} within ${timeoutMs} ms`;
-        const discovery = await call("GET", `/apis/${model.api.group}/${model.api.version}`);
-        const resources =
-          (discovery.body as { resources?: Array<{ name: string }> }).resources ?? [];
-        return resources.some((r) => r.name === model.api.plural);
-      },
-      () => why,
-    );
-    return undefined;
-  } catch (error) {
-    return error instanceof Error ? error.message : String(error);
-  }
-}
-
-interface Condition {
-  type: string;
-  status: string;
-  reason?: string;
-  message?: string;
-}
-
-class NotServed extends Error {}
-
-function describe(cause: StatusCause): string {
-  const message = cause.message ?? cause.reason ?? "no message";
-  return cause.field && !message.startsWith(cause.field) ? `${cause.field}: ${message}` : message;
 }
 
 /** Server messages can hold newlines (CEL compile errors do); a diagnostic stays on one line. */
