@@ -141,14 +141,17 @@ export async function checkOnServer(
     const answers = await Promise.all(batch.map(send));
     batch.forEach((c, j) => {
       const answer = answers[j]!;
-      for (const warning of answer.warnings)
+      for (const warning of answer.warnings) {
+        const lead = leadingFieldPath(warning);
         report(
           "SRV006",
           "warning",
-          [],
+          lead ? objectFieldToSpec(lead.field, lead.rest, data) : [],
           `the API server warns about ${c.name}: ${warning}`,
           "Check whether this is what you meant.",
+          warning,
         );
+      }
       const outcome = disagreement(c, answer);
       if (outcome)
         report(
