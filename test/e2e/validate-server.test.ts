@@ -175,6 +175,10 @@ async function onServer(
 ): Promise<{ source: string; lines: string[] }> {
   const source =
     BASE.replace("shop.example.com", `${group}.example.com`).replace("FIELDS\n", fields) + extra;
+  return checkSource(source);
+}
+
+async function checkSource(source: string): Promise<{ source: string; lines: string[] }> {
   const parsed = parseSpec(source, "operator.yaml");
   assert.ok(parsed.ok);
   const data = parsed.spec.data as Record<string, unknown>;
@@ -277,4 +281,19 @@ test("server check: a printer column kubectl cannot show, at the column", async 
   assert.deepEqual(lines, [
     `operator.yaml:${at(source, "- name: Size", 2)} error SRV007 printerColumns[0]: kubectl get shows the columns [Name]; the generated test expects [Name, Size]`,
   ]);
+});
+
+test("server check: a kind whose names another CRD already uses is not served, at api", async () => {
+  const named = (kind: string) =>
+    BASE.replace("shop.example.com", "names.example.com")
+      .replace("kind: Shop", `kind: ${kind}\n  shortNames: [sh]`)
+      .replace("FIELDS\n", "");
+  assert.deepEqual((await checkSource(named("Shop"))).lines, []);
+  const { source, lines } = await checkSource(named("Store"));
+  assert.equal(lines.length, 1, lines.join("\n"));
+  assert.ok(
+    lines[0]!.startsWith(`operator.yaml:${at(source, "api:")} error SRV005 api: `),
+    lines[0],
+  );
+  assert.match(lines[0]!, /does not accept the CRD's names: .*"sh" is already in use/);
 });
