@@ -16,6 +16,7 @@ import { checkAnswer } from "./answer-check.ts";
 import { runEnvtestCommand, type EnvtestCommandOptions } from "./envtest-command.ts";
 import { ExitCode } from "./exit-codes.ts";
 import { answersFilePath, keepAnswers } from "./keep-answers.ts";
+import { validateOnServer } from "./validate-server.ts";
 import { askAnswers, defaultAnswers, specFromAnswers } from "./prompt-spec.ts";
 import { reportError } from "./report-error.ts";
 import { createReporter, type Reporter } from "./report.ts";
@@ -84,8 +85,16 @@ export function buildProgram(): Command {
     .description("check a spec and print every diagnostic; writes nothing")
     .argument("<file>", "the domain spec")
     .addOption(new Option("--json", "machine-readable diagnostics"))
-    .action((file: string, options: { json?: boolean }) => {
+    .option("--server", "then create the CRD and dry-run every sample on a real API server")
+    .action(async (file: string, options: { json?: boolean; server?: boolean }) => {
       const reporter = createReporter(options.json ?? false);
+      if (options.server) {
+        const json = options.json ?? false;
+        process.exitCode = await validateOnServer(file, json).catch((e) =>
+          reportError(reporter, e),
+        );
+        return;
+      }
       process.exitCode = guard(reporter, () => {
         const diagnostics = checkSource(readSpecFile(file), file);
         reporter.diagnostics(diagnostics);

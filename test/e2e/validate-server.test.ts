@@ -1,0 +1,299 @@
+// `validate --server` on a real kube-apiserver and etcd (the binaries `npm run envtest` builds):
+// the examples pass, specs the local checks accept but the server rejects are reported at the
+// line:col of the node to change with the server's own words, and the control plane never
+// outlives the command, not even when it is interrupted.
+//
+// The CLI tests run the command as a user does. The server-check tests below them send specs
+// straight to one shared control plane: what they prove is what the server says and where it
+// lands, which must hold even once the local checks learn to catch the same problem first.
+
+import assert from "node:assert/strict";
+import { spawn } from "node:child_process";
+import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { setTimeout as sleep } from "node:timers/promises";
+import { after, before, test } from "node:test";
+import { formatDiagnostic } from "../../generator/base/diagnostics.ts";
+import { findAssets } from "../../generator/envtest/find-assets.ts";
+import { readPinnedVersions } from "../../generator/envtest/versions.ts";
+import { buildModel } from "../../generator/model/build-model.ts";
+import { parseSpec } from "../../generator/parse/parse-spec.ts";
+import {
+  startControlPlane,
+  type RunningControlPlane,
+} from "../../generator/server-check/control-plane.ts";
+import { checkOnServer } from "../../generator/server-check/server-check.ts";
+import { BIN, examplePath, exampleNames, REPO_ROOT, runCli, tempDir } from "../support.ts";
+
+const assets = findAssets({ env: process.env, versions: readPinnedVersions(REPO_ROOT) });
+assert.ok(assets, "these tests need kube-apiserver and etcd: run `npm run envtest` first");
+
+const BASE = `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorSpec
+metadata:
+  name: shop-operator
+api:
+  group: shop.example.com
+  kind: Shop
+  versions:
+    - name: v1
+spec:
+  fields:
+    size:
+      type: integer
+      minimum: 1
+      maximum: 10
+      default: 3
+FIELDS
+status:
+  conditions:
+    - type: Ready
+`;
+
+function specFile(name: string, fields: string): { file: string; source: string } {
+  const file = join(tempDir(`server-${name}`), "operator.yaml");
+  const source = BASE.replace("FIELDS\n", fields);
+  writeFileSync(file, source);
+  return { file, source };
+}
+
+/** `line:col` of `text` in the source, plus `skip` characters, found independently of the YAML parser. */
+function at(source: string, text: string, skip = 0): string {
+  const offset = source.indexOf(text);
+  assert.ok(offset >= 0, `${JSON.stringify(text)} is in the spec`);
+  const lines = source.slice(0, offset + skip).split("\n");
+  return `${lines.length}:${lines.at(-1)!.length + 1}`;
+}
+
+for (const name of exampleNames()) {
+  test(`examples/${name}.yaml: the API server accepts the CRD, the sample and every contract case`, () => {
+    const result = runCli(["validate", examplePath(name), "--server"]);
+    assert.equal(result.status, 0, result.stderr);
+    assert.match(result.stdout, /valid, and the API server agrees/);
+    assert.match(result.stderr, /checked on kube-apiserver 1\.36\.3 in \d+\.\d s/);
+  });
+}
+
+test("a rule over the cost budget: exit 1, the server's message at the rule's line:col", () => {
+  const { file, source } = specFile(
+    "cost",
+    `    hosts:
+      type: array
+      maxItems: 5000
+      items:
+        type: string
+        maxLength: 253
+      rules:
+        - rule: "self.all(a, self.exists_one(b, a == b))"
+          message: hosts must be unique
+          examples:
+            valid: [["a", "b"]]
+            invalid: [["a", "a"]]
+`,
+  );
+  // The local checks find nothing wrong with it: only the server knows.
+  assert.equal(runCli(["validate", file]).status, 0);
+  const result = runCli(["validate", file, "--server"]);
+  assert.equal(result.status, 1, result.stderr);
+  assert.ok(
+    errorLines(result.stderr).some((line) =>
+      line.startsWith(
+        `${file}:${at(source, '"self.all(a')} error SRV001 spec.fields.hosts.rules[0].rule: ` +
+          "the API server rejects the CRD: spec.validation.openAPIV3Schema.properties[spec].properties[hosts].x-kubernetes-validations[0].rule: Forbidden: estimated rule cost exceeds budget",
+      ),
+    ),
+    result.stderr,
+  );
+  assert.match(result.stderr, /hint: The generated CRD would not install/);
+});
+
+function errorLines(stderr: string): string[] {
+  return stderr.split("\n").filter((line) => / error SRV\d{3} /.test(line));
+}
+
+test("SIGINT while the control plane runs: both processes and the run directory are gone", async () => {
+  const tmp = tempDir("server-signal");
+  const child = spawn(process.execPath, [BIN, "validate", examplePath("database"), "--server"], {
+    env: { ...process.env, TMPDIR: tmp },
+    stdio: "ignore",
+  });
+  const exited = new Promise<number | null>((resolve) =>
+    child.once("exit", (code) => resolve(code)),
+  );
+  const runDir = await waitFor(() => {
+    const dir = readdirSync(tmp).find((d) => d.startsWith("create-operator-server-"));
+    // Both binaries have exec'd once two processes name the run directory on their command line.
+    return dir && processesUsing(join(tmp, dir)).length >= 2 ? join(tmp, dir) : undefined;
+  });
+  child.kill("SIGINT");
+  assert.equal(await exited, 130);
+  assert.deepEqual(processesUsing(runDir), []);
+  assert.equal(existsSync(runDir), false);
+});
+
+async function waitFor<T>(probe: () => T | undefined, timeoutMs = 60_000): Promise<T> {
+  const deadline = Date.now() + timeoutMs;
+  for (;;) {
+    const value = probe();
+    if (value !== undefined) return value;
+    assert.ok(Date.now() < deadline, "the control plane did not start in time");
+    await sleep(20);
+  }
+}
+
+/** Pids of processes whose command line names the directory (etcd's data dir, the API server's cert dir). */
+function processesUsing(dir: string): number[] {
+  return readdirSync("/proc")
+    .filter((entry) => /^\d+$/.test(entry))
+    .filter((pid) => {
+      try {
+        return readFileSync(`/proc/${pid}/cmdline`, "utf8").includes(dir);
+      } catch {
+        return false;
+      }
+    })
+    .map(Number);
+}
+
+let plane: RunningControlPlane;
+before(async () => {
+  plane = await startControlPlane({
+    kubeApiserver: join(assets.path, "kube-apiserver"),
+    etcd: join(assets.path, "etcd"),
+  });
+});
+after(() => plane?.stop());
+
+/**
+ * The server check alone, on the shared control plane: each spec gets its own API group so its
+ * CRD does not meet another test's. Returns the source and each diagnostic's first line.
+ */
+async function onServer(
+  group: string,
+  fields: string,
+  extra = "",
+): Promise<{ source: string; lines: string[] }> {
+  const source =
+    BASE.replace("shop.example.com", `${group}.example.com`).replace("FIELDS\n", fields) + extra;
+  return checkSource(source);
+}
+
+async function checkSource(source: string): Promise<{ source: string; lines: string[] }> {
+  const parsed = parseSpec(source, "operator.yaml");
+  assert.ok(parsed.ok);
+  const data = parsed.spec.data as Record<string, unknown>;
+  const diagnostics = await checkOnServer(
+    {
+      model: buildModel(data, source),
+      data,
+      file: "operator.yaml",
+      positionOf: parsed.spec.positionOf,
+    },
+    plane.call,
+  );
+  return { source, lines: diagnostics.map((d) => formatDiagnostic(d).split("\n")[0]!) };
+}
+
+test("server check: a rule naming a field that does not exist, at the rule, even when reported at a default", async () => {
+  const { source, lines } = await onServer(
+    "typo",
+    `    backup:
+      type: object
+      fields:
+        retentionDays:
+          type: integer
+          minimum: 0
+          maximum: 35
+          default: 7
+      rules:
+        - rule: "self.retentionDayz >= 1"
+          message: keep backups at least a day
+`,
+  );
+  // The server checks the rule against the default it gives backup and reports it there; the
+  // rule's source in its message names the rule.
+  assert.equal(lines.length, 1, lines.join("\n"));
+  assert.ok(
+    lines[0]!.startsWith(
+      `operator.yaml:${at(source, '"self.retentionDayz')} error SRV001 spec.fields.backup.rules[0].rule: `,
+    ),
+    lines[0],
+  );
+  assert.match(lines[0]!, /undefined field 'retentionDayz' \| self\.retentionDayz >= 1/);
+});
+
+test("server check: a default its own rule rejects, at the default, once", async () => {
+  const { source, lines } = await onServer(
+    "default",
+    `    replicas:
+      type: integer
+      default: 1
+      rules:
+        - rule: "self >= 3"
+          message: at least three replicas
+`,
+  );
+  assert.equal(lines.length, 1, lines.join("\n"));
+  assert.ok(
+    lines[0]!.startsWith(
+      `operator.yaml:${at(source, "default: 1", "default: ".length)} error SRV001 spec.fields.replicas.default: `,
+    ),
+    lines[0],
+  );
+  assert.match(lines[0]!, /Invalid value: 1: at least three replicas$/);
+});
+
+test("server check: rule examples the server disagrees with, at each example", async () => {
+  const { source, lines } = await onServer(
+    "examples",
+    `    replicas:
+      type: integer
+      default: 3
+      rules:
+        - rule: "self >= 3"
+          message: at least three replicas
+          examples:
+            valid: [3, 2]
+            invalid: [1, 5]
+`,
+  );
+  assert.deepEqual(
+    lines.map((l) => l.slice(0, l.indexOf(": ") + 1)),
+    [
+      `operator.yaml:${at(source, "2]")} error SRV003 spec.fields.replicas.rules[0].examples.valid[1]:`,
+      `operator.yaml:${at(source, "5]")} error SRV004 spec.fields.replicas.rules[0].examples.invalid[1]:`,
+    ],
+  );
+  assert.match(lines[0]!, /rejects .*spec\.replicas: Invalid value: 2: at least three replicas/);
+  assert.match(lines[1]!, /accepts a value the generator expects it to reject/);
+});
+
+test("server check: a printer column kubectl cannot show, at the column", async () => {
+  const { source, lines } = await onServer(
+    "columns",
+    "",
+    `printerColumns:
+  - name: Size
+    type: integer
+    jsonPath: .spec.size[
+`,
+  );
+  assert.deepEqual(lines, [
+    `operator.yaml:${at(source, "- name: Size", 2)} error SRV007 printerColumns[0]: kubectl get shows the columns [Name]; the generated test expects [Name, Size]`,
+  ]);
+});
+
+test("server check: a kind whose names another CRD already uses is not served, at api", async () => {
+  const named = (kind: string) =>
+    BASE.replace("shop.example.com", "names.example.com")
+      .replace("kind: Shop", `kind: ${kind}\n  shortNames: [sh]`)
+      .replace("FIELDS\n", "");
+  assert.deepEqual((await checkSource(named("Shop"))).lines, []);
+  const { source, lines } = await checkSource(named("Store"));
+  assert.equal(lines.length, 1, lines.join("\n"));
+  assert.ok(
+    lines[0]!.startsWith(`operator.yaml:${at(source, "api:")} error SRV005 api: `),
+    lines[0],
+  );
+  assert.match(lines[0]!, /does not accept the CRD's names: .*"sh" is already in use/);
+});
