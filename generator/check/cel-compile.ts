@@ -1,0 +1,76 @@
+// Parses and type-checks one rule against the type of its `self`, the way the API server compiles
+// it when the CRD is created. A few valid Kubernetes constructs are beyond the CEL library used here
+// (two-variable comprehensions and the macros built on them); such rules are reported as
+// unchecked rather than refused, because a valid rule must never be rejected.
+
+import { ParseError, type ASTNode, type Environment } from "@marcbachmann/cel-js";
+import type { DeclType } from "./cel-decl-type.ts";
+import { ruleEnvironment, type RuleEnvironment } from "./cel-environment.ts";
+
+export type CompiledRule =
+  | { status: "ok"; ast: ASTNode; env: Environment; types: RuleEnvironment }
+  | { status: "unchecked"; construct: string }
+  | { status: "blank" }
+  | { status: "syntax" | "type"; message: string; offset: number };
+
+/** Macros of cel-go's two-variable comprehension extension (Kubernetes 1.32+) and lists sortBy. */
+const UNMODELLED_MACROS: ReadonlySet<string> = new Set([
+  "existsOne",
+  "transformList",
+  "transformMap",
+  "transformMapEntry",
+  "sortBy",
+]);
+
+export function compileRule(rule: string, self: DeclType): CompiledRule {
+  if (rule.trim() === "") return { status: "blank" };
+  const types = ruleEnvironment(self);
+  let parsed;
+  try {
+    parsed = types.env.parse(rule);
+  } catch (error) {
+    if (!(error instanceof ParseError)) throw error;
+    return { status: "syntax", message: summaryOf(error), offset: error.range?.start ?? 0 };
+  }
+  const unmodelled = findUnmodelled(parsed.ast);
+  if (unmodelled) return { status: "unchecked", construct: unmodelled };
+  const result = parsed.check();
+  if (!result.valid) {
+    const error = result.error;
+    return {
+      status: "type",
+      message: error ? summaryOf(error) : "type error",
+      offset: error?.range?.start ?? 0,
+    };
+  }
+  if (result.type !== "bool" && result.type !== "dyn")
+    return {
+      status: "type",
+      message: `the rule must return a bool, not ${result.type}`,
+      offset: 0,
+    };
+  return { status: "ok", ast: parsed.ast, env: types.env, types };
+}
+
+function summaryOf(error: Error & { summary?: string }): string {
+  return (error.summary ?? error.message.split("\n")[0] ?? error.message).trim();
+}
+
+function findUnmodelled(node: unknown): string | undefined {
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const found = findUnmodelled(child);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (node === null || typeof node !== "object" || !("op" in node)) return undefined;
+  const ast = node as ASTNode;
+  if (ast.op === "rcall") {
+    const [name, , args] = ast.args as [string, ASTNode, ASTNode[]];
+    if (UNMODELLED_MACROS.has(name)) return `${name}()`;
+    if ((name === "all" || name === "exists" || name === "exists_one") && args.length === 3)
+      return `two-variable ${name}()`;
+  }
+  return findUnmodelled(ast.args);
+}

@@ -1,0 +1,79 @@
+// Every CEL rule the CRD will carry is compiled here the way the API server compiles it when the
+// CRD is created: parsed, then type-checked against the schema it sits on. Errors point at the
+// character inside the rule where the library found them.
+
+import { compileRule } from "./cel-compile.ts";
+import { objectType, declTypeOf, type DeclType } from "./cel-decl-type.ts";
+import { ruleSites, type RuleSite } from "./cel-rule-sites.ts";
+import type { CheckContext } from "./context.ts";
+import { didYouMean } from "./did-you-mean.ts";
+import { obj } from "./raw-spec.ts";
+
+export function checkCelRules({ data, report }: CheckContext): void {
+  for (const site of ruleSites(data)) {
+    const self = selfTypeOf(site);
+    const compiled = compileRule(site.rule, self);
+    const shown = site.generated ? `the rule "${site.rule}" generated for immutable` : "CEL rule";
+    switch (compiled.status) {
+      case "blank":
+        report.error(
+          "SEM101",
+          site.reportPath,
+          "CEL rule is blank",
+          "Write an expression over self that is true for valid values, e.g. self.size() > 0.",
+        );
+        break;
+      case "syntax":
+        report.error(
+          "SEM100",
+          site.reportPath,
+          `${shown} does not parse: ${compiled.message}`,
+          "Fix the CEL syntax at this position (https://kubernetes.io/docs/reference/using-api/cel/).",
+          { offset: compiled.offset },
+        );
+        break;
+      case "type":
+        report.error(
+          "SEM102",
+          site.reportPath,
+          `${shown} does not type-check against ${describe(site)}: ${explain(compiled.message, self)}`,
+          "Rules see self as the field's own schema: use its field names and types.",
+          { offset: compiled.offset },
+        );
+        break;
+    }
+  }
+}
+
+/** The type of `self`: the field the rule sits on, or for spec.rules the spec object. */
+export function selfTypeOf(
+  site: RuleSite,
+  maxLengthOf?: Parameters<typeof declTypeOf>[2],
+): DeclType {
+  return site.self.type === undefined
+    ? objectType(obj(site.self.fields), site.selfPath, maxLengthOf)
+    : declTypeOf(site.self, site.selfPath, maxLengthOf);
+}
+
+function describe(site: RuleSite): string {
+  return site.selfPath.length === 1
+    ? `the ${site.section} object`
+    : `its ${String(site.self.type)}`;
+}
+
+/** "No such key: x" becomes `no such field "x"` with the closest declared name. */
+function explain(message: string, self: DeclType): string {
+  const missing = /^No such key: (.+)$/.exec(message);
+  if (!missing) return message;
+  const name = missing[1]!;
+  return `no such field "${name}"; ${didYouMean(name, allFieldNames(self), "no field of that name is declared")}`;
+}
+
+function allFieldNames(t: DeclType, seen = new Set<string>()): Set<string> {
+  for (const [name, field] of t.fields ?? []) {
+    seen.add(name);
+    allFieldNames(field.type, seen);
+  }
+  if (t.elem) allFieldNames(t.elem, seen);
+  return seen;
+}

@@ -1,0 +1,76 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { check, edit, expectOne, MINIMAL, posOf } from "./helpers.ts";
+
+/** MINIMAL with spec fields enabled/retentionDays and one spec-level rule. */
+function withSpecRule(rule: string, extra = ""): string {
+  return edit(
+    MINIMAL,
+    "  fields:\n    size:\n",
+    `  rules:\n    - rule: ${rule}\n      message: m\n${extra}  fields:\n    enabled:\n      type: boolean\n    retentionDays:\n      type: integer\n    size:\n`,
+  );
+}
+
+const codes = (src: string) => check(src).map((d) => d.code);
+
+test("SEM100 a syntax error in a rule, at the offending character", () => {
+  const src = withSpecRule(`"!self.enabled ||| (x >= "`);
+  const d = expectOne(src, "SEM100", posOf(src, `| (x`), "CEL rule does not parse");
+  assert.equal(d.path, "spec.rules[0].rule");
+});
+
+test("SEM101 a blank rule", () => {
+  const src = withSpecRule(`"   "`);
+  expectOne(src, "SEM101", posOf(src, `"   "`), "CEL rule is blank");
+});
+
+test("SEM102 a rule naming a field that does not exist, with did-you-mean", () => {
+  const src = withSpecRule("self.enabled || self.retentionDayz > 7");
+  const d = expectOne(src, "SEM102", posOf(src, "retentionDayz"), 'no such field "retentionDayz"');
+  assert.match(d.message, /did you mean "retentionDays"\?/);
+});
+
+test("SEM102 a type error in a field rule and in a list item rule", () => {
+  const field = edit(
+    MINIMAL,
+    "      default: 3\n",
+    "      default: 3\n      rules:\n        - rule: self.startsWith('a')\n          message: m\n",
+  );
+  expectOne(field, "SEM102", posOf(field, "self.startsWith"), "startsWith");
+  const items = edit(
+    MINIMAL,
+    "  fields:\n    size:\n",
+    "  fields:\n    tags:\n      type: array\n      maxItems: 5\n      items:\n        type: string\n        maxLength: 10\n        rules:\n          - rule: self.size() > 0 && self.nope\n            message: m\n    size:\n",
+  );
+  expectOne(items, "SEM102", posOf(items, "nope"), "Cannot index type 'string'");
+});
+
+test("SEM102 a rule that does not return a bool", () => {
+  const src = withSpecRule("self.retentionDays + 1");
+  expectOne(src, "SEM102", posOf(src, "self.retentionDays + 1"), "must return a bool");
+});
+
+test("rules that type-check: macros, optionals, has(), the Kubernetes library", () => {
+  for (const rule of [
+    "!self.enabled || self.retentionDays >= 1",
+    "has(self.retentionDays) ? self.retentionDays > 0 : true",
+    "self.?retentionDays.orValue(1) > 0",
+    "[1, 2].all(x, x < self.retentionDays) || self.enabled",
+    "self.retentionDays in [1, 7, 30]",
+    "quantity('1Gi').isLessThan(quantity('2Gi'))",
+  ]) {
+    const src = withSpecRule(JSON.stringify(rule));
+    assert.deepEqual(
+      codes(src).filter((c) => c.startsWith("SEM")),
+      [],
+      rule,
+    );
+  }
+});
+
+test("a column inside a double-quoted rule with escapes and inside a literal block", () => {
+  const quoted = withSpecRule(`"self.enabled || \\"a\\" != \\"\\\\u00e9\\" || self.nope"`);
+  expectOne(quoted, "SEM102", posOf(quoted, "nope"), 'no such field "nope"');
+  const block = withSpecRule("|\n        self.enabled ||\n          self.nope");
+  expectOne(block, "SEM102", posOf(block, "nope"), 'no such field "nope"');
+});
