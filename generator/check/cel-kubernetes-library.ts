@@ -246,6 +246,9 @@ export function registerKubernetesLibrary(env: Environment): void {
     (_: unknown, name: string) =>
       (FORMAT_NAMES as readonly string[]).includes(name) ? Optional.of({ name }) : Optional.none(),
   );
+  // Public CRDs compare the result with null (gateway-api: `validate(self) == null`); cel-go
+  // accepts that, so declare it.
+  env.registerOperator("optional<list<string>> == null", (o: Optional<unknown>) => !o.hasValue());
   fn(
     "kubernetes.NamedFormat.validate(string): optional<list<string>>",
     (f: NamedFormat, s: string) => {
