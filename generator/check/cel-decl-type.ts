@@ -4,7 +4,6 @@
 // the same field names, the same element types, and the same size limits.
 
 import { escapeCelFieldName } from "./cel-field-names.ts";
-import type { FieldVisit } from "./field-walk.ts";
 import { arr, isObject, obj, str, type RawObject } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
 
@@ -45,6 +44,8 @@ export interface DeclType {
   docPath?: Path;
   /** A string whose size only the request limit bounds: no maxLength, enum or bounding format. */
   unboundedString?: boolean;
+  /** A list without maxItems or a map without maxProperties. */
+  unboundedContainer?: boolean;
 }
 
 /** Map keys: apiservercel.StringType, which carries no MaxElements, so the estimator sizes them 0. */
@@ -93,6 +94,7 @@ export function declTypeOf(
           (MAX_REQUEST_SIZE_BYTES - 2) / (elem.minSerializedSize + 1),
         ),
         minSerializedSize: 2,
+        ...(typeof def.maxItems === "number" ? {} : { unboundedContainer: true }),
       });
     }
     case "map": {
@@ -107,6 +109,8 @@ export function declTypeOf(
           (MAX_REQUEST_SIZE_BYTES - 2) / (elem.minSerializedSize + 6),
         ),
         minSerializedSize: 2,
+        ...(typeof def.maxProperties === "number" ? {} : { unboundedContainer: true }),
+        ...(typeof def.maxProperties === "number" ? {} : { unboundedContainer: true }),
       });
     }
     case "object":
@@ -177,25 +181,4 @@ function declaredMaxLength(def: RawObject): number | undefined {
 /** The key type of a map, as the estimator sees it. */
 export function mapKeyType(): DeclType {
   return MAP_KEY;
-}
-
-/** The DeclType at a field visit's place: walks from the section root like the server does. */
-export function declTypeAt(visit: FieldVisit, root: DeclType): DeclType | undefined {
-  return root.docPath && visit.docPath.length > 0 ? findByDocPath(root, visit.docPath) : undefined;
-}
-
-function findByDocPath(t: DeclType, docPath: Path): DeclType | undefined {
-  if (samePath(t.docPath, docPath)) return t;
-  for (const child of [...(t.fields?.values() ?? [])].map((f) => f.type).concat(t.elem ?? [])) {
-    if (child.docPath && isPrefix(child.docPath, docPath)) return findByDocPath(child, docPath);
-  }
-  return undefined;
-}
-
-function samePath(a: Path | undefined, b: Path): boolean {
-  return a !== undefined && a.length === b.length && a.every((s, i) => s === b[i]);
-}
-
-function isPrefix(prefix: Path, path: Path): boolean {
-  return prefix.length <= path.length && prefix.every((s, i) => s === path[i]);
 }

@@ -3,11 +3,11 @@
 // character inside the rule where the library found them.
 
 import { compileRule } from "./cel-compile.ts";
-import { objectType, declTypeOf, type DeclType } from "./cel-decl-type.ts";
+import type { DeclType } from "./cel-decl-type.ts";
 import { ruleSites, type RuleSite } from "./cel-rule-sites.ts";
+import { selfTypeOf } from "./cel-self-type.ts";
 import type { CheckContext } from "./context.ts";
 import { didYouMean } from "./did-you-mean.ts";
-import { obj } from "./raw-spec.ts";
 
 export function checkCelRules({ data, report }: CheckContext): void {
   for (const site of ruleSites(data)) {
@@ -43,16 +43,6 @@ export function checkCelRules({ data, report }: CheckContext): void {
         break;
     }
   }
-}
-
-/** The type of `self`: the field the rule sits on, or for spec.rules the spec object. */
-export function selfTypeOf(
-  site: RuleSite,
-  maxLengthOf?: Parameters<typeof declTypeOf>[2],
-): DeclType {
-  return site.self.type === undefined
-    ? objectType(obj(site.self.fields), site.selfPath, maxLengthOf)
-    : declTypeOf(site.self, site.selfPath, maxLengthOf);
 }
 
 function describe(site: RuleSite): string {

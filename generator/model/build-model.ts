@@ -11,6 +11,7 @@ import {
   toPascal,
 } from "../check/derive-names.ts";
 import { parseDuration } from "../check/durations.ts";
+import { derivedMaxLengthPaths } from "../check/cel-bounds.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
 import type {
   CelRule,
@@ -93,8 +94,9 @@ export function buildModel(data: unknown, specSource: string): OperatorModel {
     storage: i === 0,
   }));
   const version = versions.find((v) => v.storage)!.name;
-  const specFields = buildFields(raw.spec.fields, "", `${kind}Spec`, raw.spec.rules ?? []);
-  const statusFields = buildFields(raw.status?.fields, "", `${kind}Status`);
+  const derived = derivedMaxLengthPaths(data);
+  const specFields = buildFields(raw.spec.fields, "", `${kind}Spec`, derived.spec);
+  const statusFields = buildFields(raw.status?.fields, "", `${kind}Status`, derived.status);
   const phases = buildPhases(raw.status?.phases ?? []);
   const externalResources = (raw.externalResources ?? []).map((binding) =>
     buildBinding(binding, specFields, statusFields),
