@@ -7,10 +7,12 @@ import type { DeclType } from "./cel-decl-type.ts";
 import { ruleSites, type RuleSite } from "./cel-rule-sites.ts";
 import { selfTypeOf } from "./cel-self-type.ts";
 import type { CheckContext } from "./context.ts";
+import type { Reporter } from "./report.ts";
 import { didYouMean } from "./did-you-mean.ts";
 
 export function checkCelRules({ data, report }: CheckContext): void {
   for (const site of ruleSites(data)) {
+    checkOldSelfCorrelation(site, report);
     const self = selfTypeOf(site);
     const compiled = compileRule(site.rule, self);
     const shown = site.generated ? `the rule "${site.rule}" generated for immutable` : "CEL rule";
@@ -29,7 +31,7 @@ export function checkCelRules({ data, report }: CheckContext): void {
           site.reportPath,
           `${shown} does not parse: ${compiled.message}`,
           "Fix the CEL syntax at this position (https://kubernetes.io/docs/reference/using-api/cel/).",
-          { offset: compiled.offset },
+          site.generated ? "key" : { offset: compiled.offset },
         );
         break;
       case "type":
@@ -38,11 +40,31 @@ export function checkCelRules({ data, report }: CheckContext): void {
           site.reportPath,
           `${shown} does not type-check against ${describe(site)}: ${explain(compiled.message, self)}`,
           "Rules see self as the field's own schema: use its field names and types.",
-          { offset: compiled.offset },
+          site.generated ? "key" : { offset: compiled.offset },
         );
         break;
     }
   }
+}
+
+/**
+ * The API server can pair an old and a new value only through objects, maps and listType: map
+ * lists; inside the items of an atomic or set list there is no "old item", so it refuses rules that
+ * read oldSelf there (including those immutable generates).
+ */
+function checkOldSelfCorrelation(site: RuleSite, report: Reporter): void {
+  if (!/\boldSelf\b/.test(site.rule)) return;
+  const list = site.enclosing.find((c) => c.type === "array" && c.def.listType !== "map");
+  if (!list) return;
+  const listType = typeof list.def.listType === "string" ? list.def.listType : "atomic";
+  const what = site.generated ? `the rule "${site.rule}" that immutable generates` : `the CEL rule`;
+  report.error(
+    "SEM103",
+    site.reportPath,
+    `${what} reads oldSelf inside the items of list "${list.name}", which is listType: ${listType}; the API server pairs old and new items only in listType: map lists`,
+    `Make "${list.name}" listType: map (with listMapKeys), or put the rule on the list itself.`,
+    site.generated ? "key" : "value",
+  );
 }
 
 function describe(site: RuleSite): string {

@@ -74,3 +74,27 @@ test("a column inside a double-quoted rule with escapes and inside a literal blo
   const block = withSpecRule("|\n        self.enabled ||\n          self.nope");
   expectOne(block, "SEM102", posOf(block, "nope"), 'no such field "nope"');
 });
+
+test("SEM103 a transition rule inside the items of an atomic list", () => {
+  const src = edit(
+    MINIMAL,
+    "  fields:\n    size:\n",
+    "  fields:\n    tags:\n      type: array\n      maxItems: 10\n      items:\n        type: string\n        maxLength: 10\n        immutable: true\n    size:\n",
+  );
+  const d = expectOne(
+    src,
+    "SEM103",
+    posOf(src, "immutable"),
+    'reads oldSelf inside the items of list "tags", which is listType: atomic',
+  );
+  assert.match(d.hint!, /listType: map/);
+  const keyed = edit(
+    MINIMAL,
+    "  fields:\n    size:\n",
+    "  fields:\n    ports:\n      type: array\n      listType: map\n      listMapKeys: [name]\n      maxItems: 10\n      items:\n        type: object\n        fields:\n          name:\n            type: string\n            required: true\n            maxLength: 10\n          port:\n            type: integer\n            immutable: true\n    size:\n",
+  );
+  assert.deepEqual(
+    codes(keyed).filter((c) => c.startsWith("SEM")),
+    [],
+  );
+});
