@@ -6,10 +6,10 @@
 // that would otherwise be over the limit. The model derives exactly these maxLengths, and check
 // warns about each with the numbers, so no bound is added that the server does not need.
 
-import { compileRule } from "./cel-compile.ts";
+import { compiledSites } from "./cel-compiled-sites.ts";
 import { estimateCost } from "./cel-cost.ts";
 import { MAX_REQUEST_SIZE_BYTES, type DeclType } from "./cel-decl-type.ts";
-import { ruleSites, type RuleSite } from "./cel-rule-sites.ts";
+import type { RuleSite } from "./cel-rule-sites.ts";
 import { selfTypeOf } from "./cel-self-type.ts";
 import { walkFields, type FieldVisit } from "./field-walk.ts";
 import { obj, type RawObject } from "./raw-spec.ts";
@@ -50,10 +50,9 @@ export function planCelBounds(data: RawObject): CelBoundsPlan {
 }
 
 function computePlan(data: RawObject): CelBoundsPlan {
-  const compiled = ruleSites(data).flatMap((site) => {
-    const result = compileRule(site.rule, selfTypeOf(site));
-    return result.status === "ok" ? [{ site, ast: result.ast }] : [];
-  });
+  const compiled = compiledSites(data).flatMap(({ site, compiled }) =>
+    compiled.status === "ok" ? [{ site, ast: compiled.ast }] : [],
+  );
   const derived = new Map<string, { docPath: Path; because: RuleCost[] }>();
   const estimate = (maxLengthOf?: (def: RawObject, docPath: Path) => number | undefined) =>
     compiled.map(({ site, ast }) => {

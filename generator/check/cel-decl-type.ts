@@ -28,6 +28,8 @@ export interface DeclField {
   name: string;
   type: DeclType;
   required: boolean;
+  /** What the API server fills in when the field is missing (it defaults before it validates). */
+  default?: unknown;
 }
 
 export interface DeclType {
@@ -133,7 +135,13 @@ export function objectType(
     const type = declTypeOf(def, [...docPath, "fields", name], maxLengthOf);
     const required = def.required === true;
     const celName = escapeCelFieldName(name);
-    if (celName !== undefined) declared.set(celName, { name, type, required });
+    if (celName !== undefined)
+      declared.set(celName, {
+        name,
+        type,
+        required,
+        ...(def.default !== undefined ? { default: def.default } : {}),
+      });
     if (required && def.default === undefined)
       minSerializedSize += name.length + type.minSerializedSize + 4;
   }

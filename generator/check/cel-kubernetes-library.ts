@@ -140,6 +140,7 @@ export function registerKubernetesLibrary(env: Environment): void {
     findAll(s, re, Number(n)),
   );
   fn("string.re2Matches(string): bool", (s: string, re: string) => re2(re).matcher(s).find());
+  fn("matches(string, string): bool", (s: string, re: string) => re2(re).matcher(s).find());
 
   // URL library.
   fn("url(string): kubernetes.URL", (s: string) => new KubeUrl(parseUrl(s)));

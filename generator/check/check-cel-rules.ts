@@ -2,19 +2,16 @@
 // CRD is created: parsed, then type-checked against the schema it sits on. Errors point at the
 // character inside the rule where the library found them.
 
-import { compileRule } from "./cel-compile.ts";
+import { compiledSites } from "./cel-compiled-sites.ts";
 import type { DeclType } from "./cel-decl-type.ts";
-import { ruleSites, type RuleSite } from "./cel-rule-sites.ts";
-import { selfTypeOf } from "./cel-self-type.ts";
+import type { RuleSite } from "./cel-rule-sites.ts";
 import type { CheckContext } from "./context.ts";
 import type { Reporter } from "./report.ts";
 import { didYouMean } from "./did-you-mean.ts";
 
 export function checkCelRules({ data, report }: CheckContext): void {
-  for (const site of ruleSites(data)) {
+  for (const { site, self, compiled } of compiledSites(data)) {
     checkOldSelfCorrelation(site, report);
-    const self = selfTypeOf(site);
-    const compiled = compileRule(site.rule, self);
     const shown = site.generated ? `the rule "${site.rule}" generated for immutable` : "CEL rule";
     switch (compiled.status) {
       case "blank":
