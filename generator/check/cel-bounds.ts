@@ -50,8 +50,8 @@ export function planCelBounds(data: RawObject): CelBoundsPlan {
 }
 
 function computePlan(data: RawObject): CelBoundsPlan {
-  const compiled = compiledSites(data).flatMap(({ site, compiled }) =>
-    compiled.status === "ok" ? [{ site, ast: compiled.ast }] : [],
+  const compiled = compiledSites(data).flatMap(({ site, self, compiled }) =>
+    compiled.status === "ok" && estimable(compiled.ast, self) ? [{ site, ast: compiled.ast }] : [],
   );
   const derived = new Map<string, { docPath: Path; because: RuleCost[] }>();
   const estimate = (maxLengthOf?: (def: RawObject, docPath: Path) => number | undefined) =>
@@ -96,6 +96,16 @@ function computePlan(data: RawObject): CelBoundsPlan {
   }
   const total = costs.reduce((sum, c) => saturate(sum + c.bounded), 0);
   return { derived, costs, total };
+}
+
+/** An AST shape the estimator does not know is left to the server rather than crash the run. */
+function estimable(ast: Parameters<typeof estimateCost>[0], self: DeclType): boolean {
+  try {
+    estimateCost(ast, self);
+    return true;
+  } catch {
+    return false;
+  }
 }
 
 /**

@@ -29,12 +29,18 @@ export function compileRule(rule: string, self: DeclType): CompiledRule {
   try {
     parsed = types.env.parse(rule);
   } catch (error) {
-    if (!(error instanceof ParseError)) throw error;
+    // Anything but a syntax error is the library's limit, not the rule's fault: never refuse on it.
+    if (!(error instanceof ParseError)) return { status: "unchecked", construct: String(error) };
     return { status: "syntax", message: summaryOf(error), offset: error.range?.start ?? 0 };
   }
   const unmodelled = findUnmodelled(parsed.ast);
   if (unmodelled) return { status: "unchecked", construct: unmodelled };
-  const result = parsed.check();
+  let result;
+  try {
+    result = parsed.check();
+  } catch (error) {
+    return { status: "unchecked", construct: String(error) };
+  }
   if (!result.valid) {
     const error = result.error;
     return {

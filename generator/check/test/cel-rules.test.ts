@@ -1,6 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { check, edit, expectOne, MINIMAL, posOf } from "./helpers.ts";
+import { at, check, edit, expectOne, MINIMAL, posOf } from "./helpers.ts";
 
 /** MINIMAL with spec fields enabled/retentionDays and one spec-level rule. */
 function withSpecRule(rule: string, extra = ""): string {
@@ -97,4 +97,73 @@ test("SEM103 a transition rule inside the items of an atomic list", () => {
     codes(keyed).filter((c) => c.startsWith("SEM")),
     [],
   );
+});
+
+test("random token soup never crashes the check and every CEL error has a position in the rule", () => {
+  // A fixed-seed sweep: 400 rules from CEL tokens, on a spec-level rule and on a list item rule.
+  const tokens = [
+    "self",
+    "oldSelf",
+    ".",
+    "enabled",
+    "retentionDays",
+    "nope",
+    "(",
+    ")",
+    "[",
+    "]",
+    "{",
+    "}",
+    ",",
+    "&&",
+    "||",
+    "!",
+    "==",
+    "!=",
+    "<",
+    "+",
+    "-",
+    "*",
+    "?",
+    ":",
+    "1",
+    "2.5",
+    "'s'",
+    '"x"',
+    "true",
+    "null",
+    "has",
+    "size",
+    "all",
+    "exists",
+    "map",
+    "filter",
+    "x",
+    "matches",
+    "'^a+$'",
+    ".?",
+    "in",
+    "[]",
+    "cel.bind",
+    "quantity",
+    "'1Gi'",
+    "b'\\x00'",
+    "9223372036854775807",
+    "\\",
+  ];
+  let seed = 42;
+  const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
+  for (let i = 0; i < 400; i++) {
+    const rule = Array.from(
+      { length: 1 + Math.floor(next() * 12) },
+      () => tokens[Math.floor(next() * tokens.length)],
+    ).join(next() < 0.5 ? " " : "");
+    const src = withSpecRule(JSON.stringify(rule));
+    const [line, col] = posOf(src, "rule: ").split(":").map(Number) as [number, number];
+    for (const d of check(src).filter((d) => /^SEM10[0-2]$/.test(d.code)))
+      assert.ok(
+        d.position.line === line && d.position.col >= col + 6,
+        `${rule}: ${d.code} at ${at(d)}`,
+      );
+  }
 });
