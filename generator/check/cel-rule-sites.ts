@@ -16,6 +16,8 @@ export interface RuleSite {
   generated: boolean;
   /** The `examples` of a user rule. */
   examples?: RawObject;
+  /** The `fieldPath` of a user rule. */
+  fieldPath?: string;
   /** The definition `self` is typed from (for spec.rules: the spec object). */
   self: RawObject;
   selfPath: Path;
@@ -73,6 +75,8 @@ function userRules(
       enclosing,
     };
     if (isObject(rule.examples)) site.examples = rule.examples;
+    const fieldPath = str(rule.fieldPath);
+    if (fieldPath !== undefined) site.fieldPath = fieldPath;
     return [site];
   });
 }

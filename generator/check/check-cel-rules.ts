@@ -5,6 +5,7 @@
 import { compiledSites } from "./cel-compiled-sites.ts";
 import type { DeclType } from "./cel-decl-type.ts";
 import type { RuleSite } from "./cel-rule-sites.ts";
+import { fieldPathProblem } from "./cel-field-path.ts";
 import type { CheckContext } from "./context.ts";
 import type { Reporter } from "./report.ts";
 import { didYouMean } from "./did-you-mean.ts";
@@ -12,6 +13,15 @@ import { didYouMean } from "./did-you-mean.ts";
 export function checkCelRules({ data, report }: CheckContext): void {
   for (const { site, self, compiled } of compiledSites(data)) {
     checkOldSelfCorrelation(site, report);
+    const problem =
+      site.fieldPath === undefined ? undefined : fieldPathProblem(site.fieldPath, site.self);
+    if (problem)
+      report.error(
+        "SEM107",
+        [...site.reportPath.slice(0, -1), "fieldPath"],
+        `fieldPath "${site.fieldPath}" is not a field of ${describe(site)}: ${problem}`,
+        "Write it relative to self, e.g. .retentionDays or ['my-key'] for a map key.",
+      );
     const shown = site.generated ? `the rule "${site.rule}" generated for immutable` : "CEL rule";
     switch (compiled.status) {
       case "blank":

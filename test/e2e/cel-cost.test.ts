@@ -23,6 +23,8 @@ import { REPO_ROOT } from "../support.ts";
 
 interface Case {
   name: string;
+  /** The spec-level rule's fieldPath. */
+  fieldPath?: string;
   /** YAML of spec.fields entries (indented by four spaces) and optional spec-level rules. */
   fields: string;
   rules?: string;
@@ -123,6 +125,18 @@ const CASES: Case[] = [
     rules: "format.dns1123Label().validate(self.name) == null",
   },
   {
+    name: "a fieldPath naming a field",
+    fields: "retentionDays:\n  type: integer",
+    rules: "self.retentionDays > 0",
+    fieldPath: ".retentionDays",
+  },
+  {
+    name: "a fieldPath naming no field",
+    fields: "retentionDays:\n  type: integer",
+    rules: "self.retentionDays > 0",
+    fieldPath: ".retentionDayz",
+  },
+  {
     name: "a two-variable comprehension",
     fields: "labels:\n  type: map\n  maxProperties: 10\n  values:\n    type: integer",
     rules: "self.labels.all(k, v, v > 0)",
@@ -131,8 +145,9 @@ const CASES: Case[] = [
 
 function specYaml(c: Case): string {
   const fields = c.fields.replace(/^/gm, "    ");
+  const fieldPath = c.fieldPath ? `      fieldPath: ${JSON.stringify(c.fieldPath)}\n` : "";
   const rules = c.rules
-    ? `  rules:\n    - rule: ${JSON.stringify(c.rules)}\n      message: m\n`
+    ? `  rules:\n    - rule: ${JSON.stringify(c.rules)}\n      message: m\n${fieldPath}`
     : "";
   return `apiVersion: create-operator.dev/v1alpha1
 kind: OperatorSpec

@@ -167,3 +167,23 @@ test("random token soup never crashes the check and every CEL error has a positi
       );
   }
 });
+
+test("SEM107 a fieldPath that names no field of the rule's object", () => {
+  const src = withSpecRule("self.enabled", "      fieldPath: .retentionDayz\n");
+  expectOne(
+    src,
+    "SEM107",
+    posOf(src, ".retentionDayz"),
+    'fieldPath ".retentionDayz" is not a field',
+  );
+  for (const ok of [".retentionDays", "['enabled']"]) {
+    const good = withSpecRule("self.enabled", `      fieldPath: "${ok}"\n`);
+    assert.deepEqual(
+      codes(good).filter((c) => c === "SEM107"),
+      [],
+      ok,
+    );
+  }
+  const bad = withSpecRule("self.enabled", "      fieldPath: retentionDays\n");
+  expectOne(bad, "SEM107", posOf(bad, "retentionDays\n"), "expected [ or . but got: retentionDays");
+});
