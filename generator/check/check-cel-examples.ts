@@ -46,6 +46,11 @@ function evaluateExamples({ data, report }: CheckContext): void {
 }
 
 function checkExampleShapes({ data, report, specFields, statusFields }: CheckContext): void {
+  const broken = new Set(
+    compiledSites(data)
+      .filter(({ compiled }) => !["ok", "unchecked"].includes(compiled.status))
+      .map(({ site }) => site.rule),
+  );
   const places: Path[] = [
     ["spec", "rules"],
     ...[...specFields, ...statusFields].map((visit) => [...visit.docPath, "rules"]),
@@ -57,7 +62,8 @@ function checkExampleShapes({ data, report, specFields, statusFields }: CheckCon
       if (text === undefined) return;
       const path = [...place, index];
       const examples = obj(rule.examples);
-      if (arr(examples.invalid).length === 0) {
+      // A rule that does not compile has its own error; asking for examples of it is noise.
+      if (arr(examples.invalid).length === 0 && !broken.has(text)) {
         report.warning(
           "WARN009",
           [...path, "rule"],
