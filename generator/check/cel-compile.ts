@@ -49,6 +49,8 @@ export function compileRule(rule: string, self: DeclType): CompiledRule {
       offset: error?.range?.start ?? 0,
     };
   }
+  const foreign = findNotInKubernetes(parsed.ast);
+  if (foreign) return { status: "type", ...foreign };
   if (result.type !== "bool" && result.type !== "dyn")
     return {
       status: "type",
@@ -56,6 +58,37 @@ export function compileRule(rule: string, self: DeclType): CompiledRule {
       offset: 0,
     };
   return { status: "ok", ast: parsed.ast, env: types.env, types };
+}
+
+/**
+ * Functions this CEL library has that the API server's environment lacks: cel.bind (the bindings
+ * extension is not enabled for CRDs) and the library's own bytes methods.
+ */
+function findNotInKubernetes(node: unknown): { message: string; offset: number } | undefined {
+  if (Array.isArray(node)) {
+    for (const child of node) {
+      const found = findNotInKubernetes(child);
+      if (found) return found;
+    }
+    return undefined;
+  }
+  if (node === null || typeof node !== "object" || !("op" in node)) return undefined;
+  const ast = node as ASTNode & { checkedType?: { name: string } };
+  if (ast.op === "rcall") {
+    const [name, receiver] = ast.args as unknown as [
+      string,
+      ASTNode & { checkedType?: { name: string } },
+    ];
+    if (name === "bind" && receiver.op === "id" && receiver.args === "cel")
+      return {
+        message:
+          "cel.bind is not available in CRD validation rules (the API server reports: undeclared reference to 'cel')",
+        offset: ast.start,
+      };
+    if (["json", "hex", "base64", "at"].includes(name) && receiver.checkedType?.name === "bytes")
+      return { message: `bytes.${name}() is not a function of Kubernetes CEL`, offset: ast.start };
+  }
+  return findNotInKubernetes(ast.args);
 }
 
 function summaryOf(error: Error & { summary?: string }): string {

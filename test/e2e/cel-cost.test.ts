@@ -137,6 +137,11 @@ const CASES: Case[] = [
     fieldPath: ".retentionDayz",
   },
   {
+    name: "cel.bind, which the Kubernetes environment does not include",
+    fields: "name:\n  type: string\n  maxLength: 10",
+    rules: "cel.bind(n, self.name.size(), n > 1)",
+  },
+  {
     name: "a two-variable comprehension",
     fields: "labels:\n  type: map\n  maxProperties: 10\n  values:\n    type: integer",
     rules: "self.labels.all(k, v, v > 0)",

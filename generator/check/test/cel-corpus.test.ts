@@ -143,7 +143,6 @@ const DOCS: [string, RawObject][] = [
   ["isCIDR(self) && cidr(self).prefixLength() <= 24", str],
   ["self.all(k, v, v > 0)", { type: "map", values: int }],
   ["self.?spec.?name.orValue('') != ''", obj({ spec: obj({ name: str }) })],
-  ["cel.bind(n, self.size(), n > 0 && n < 10)", str],
   ["self.sum() < 100 && self.isSorted()", { type: "array", items: int }],
   ["self.map(x, x * 2).exists_one(y, y == 4)", { type: "array", items: int }],
   ["self.lowerAscii().split('-').size() <= 3 && self.replace('_', '-') == self", str],

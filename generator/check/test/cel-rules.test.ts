@@ -45,6 +45,16 @@ test("SEM102 a type error in a field rule and in a list item rule", () => {
   expectOne(items, "SEM102", posOf(items, "nope"), "Cannot index type 'string'");
 });
 
+test("SEM102 cel.bind, which the API server's environment does not include", () => {
+  const src = withSpecRule("self.enabled || cel.bind(n, self.retentionDays, n > 1)");
+  expectOne(
+    src,
+    "SEM102",
+    posOf(src, "cel.bind"),
+    "cel.bind is not available in CRD validation rules",
+  );
+});
+
 test("SEM102 a rule that does not return a bool", () => {
   const src = withSpecRule("self.retentionDays + 1");
   expectOne(src, "SEM102", posOf(src, "self.retentionDays + 1"), "must return a bool");
