@@ -55,6 +55,11 @@ test("SEM102 cel.bind, which the API server's environment does not include", () 
   );
 });
 
+test("SEM102 `in` on a string, which cel-go does not define", () => {
+  const src = withSpecRule(JSON.stringify("'a' in 'abc' || self.enabled"));
+  expectOne(src, "SEM102", posOf(src, "'a' in"), "no such overload: string in string");
+});
+
 test("SEM102 a rule that does not return a bool", () => {
   const src = withSpecRule("self.retentionDays + 1");
   expectOne(src, "SEM102", posOf(src, "self.retentionDays + 1"), "must return a bool");
