@@ -1,12 +1,56 @@
 // A CEL rule is only proven by fixtures: the generated contract tests send each `examples.valid`
 // value to the real API server expecting acceptance and each `examples.invalid` value expecting
-// the rule's message. A rule without an invalid example cannot be shown to reject anything.
+// the rule's message. A rule without an invalid example cannot be shown to reject anything, and an
+// example the rule itself disagrees with is caught here, at generation time, by evaluating it.
 
+import { compiledSites } from "./cel-compiled-sites.ts";
+import { evaluateRule } from "./cel-evaluate.ts";
 import type { CheckContext } from "./context.ts";
 import { arr, isObject, obj, str } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
 
-export function checkCelExamples({ data, report, specFields, statusFields }: CheckContext): void {
+export function checkCelExamples(ctx: CheckContext): void {
+  checkExampleShapes(ctx);
+  evaluateExamples(ctx);
+}
+
+/** Each example through the rule: a valid one it rejects, or an invalid one it accepts, is an error. */
+function evaluateExamples({ data, report }: CheckContext): void {
+  for (const { site, self, compiled } of compiledSites(data)) {
+    if (!site.examples || compiled.status !== "ok") continue;
+    const transition = /\boldSelf\b/.test(site.rule);
+    for (const kind of ["valid", "invalid"] as const) {
+      arr(site.examples[kind]).forEach((example, i) => {
+        if (transition && !(isObject(example) && "old" in example && "new" in example)) return;
+        const verdict = transition
+          ? evaluateRule(compiled.ast, compiled.types, self, obj(example).new, obj(example).old)
+          : evaluateRule(compiled.ast, compiled.types, self, example);
+        if (verdict.outcome === "unknown") return;
+        if (kind === "valid" && verdict.outcome === "rejected")
+          report.error(
+            "SEM104",
+            [...site.reportPath.slice(0, -1), "examples", kind, i],
+            `the rule "${site.rule}" rejects this valid example: ${verdict.why}`,
+            "Fix the example, or the rule: the generated contract test expects the API server to accept it.",
+          );
+        if (kind === "invalid" && verdict.outcome === "accepted")
+          report.error(
+            "SEM104",
+            [...site.reportPath.slice(0, -1), "examples", kind, i],
+            `the rule "${site.rule}" accepts this invalid example`,
+            "Fix the example, or the rule: the generated contract test expects the API server to reject it.",
+          );
+      });
+    }
+  }
+}
+
+function checkExampleShapes({ data, report, specFields, statusFields }: CheckContext): void {
+  const broken = new Set(
+    compiledSites(data)
+      .filter(({ compiled }) => !["ok", "unchecked"].includes(compiled.status))
+      .map(({ site }) => site.rule),
+  );
   const places: Path[] = [
     ["spec", "rules"],
     ...[...specFields, ...statusFields].map((visit) => [...visit.docPath, "rules"]),
@@ -18,7 +62,8 @@ export function checkCelExamples({ data, report, specFields, statusFields }: Che
       if (text === undefined) return;
       const path = [...place, index];
       const examples = obj(rule.examples);
-      if (arr(examples.invalid).length === 0) {
+      // A rule that does not compile has its own error; asking for examples of it is noise.
+      if (arr(examples.invalid).length === 0 && !broken.has(text)) {
         report.warning(
           "WARN009",
           [...path, "rule"],

@@ -9,6 +9,7 @@ import { checkBounds } from "./check-bounds.ts";
 import { checkExternalResources } from "./check-bindings.ts";
 import { checkCelCost } from "./check-cel.ts";
 import { checkCelExamples } from "./check-cel-examples.ts";
+import { checkCelRules } from "./check-cel-rules.ts";
 import { checkChildren } from "./check-children.ts";
 import { checkCollisions } from "./check-collisions.ts";
 import { checkDefaults } from "./check-defaults.ts";
@@ -45,6 +46,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkPrinterColumns,
   checkOperator,
   checkScale,
+  checkCelRules,
   checkCelCost,
   checkCelExamples,
   checkAntiPatterns,

@@ -2,6 +2,7 @@
 
 import type { Diagnostic, Severity } from "../base/diagnostics.ts";
 import type { ParsedSpec } from "../parse/parse-spec.ts";
+import { positionInScalar } from "./scalar-offset.ts";
 
 export type Path = readonly (string | number)[];
 
@@ -15,13 +16,14 @@ export function formatPath(path: Path): string {
   return out;
 }
 
-export type Anchor = "key" | "value" | "parent";
+export type Anchor = "key" | "value" | "parent" | { offset: number };
 
 export interface Reporter {
   readonly diagnostics: Diagnostic[];
   /**
    * `at: "key"` points at the key of the last path segment (unknown or misplaced keys);
-   * `"parent"` at the key (or list item) that should contain a missing one; default is the value.
+   * `"parent"` at the key (or list item) that should contain a missing one; `{ offset }` at a
+   * character inside a string value (a CEL error inside a rule); default is the value.
    */
   error(code: string, path: Path, message: string, hint: string, at?: Anchor): void;
   warning(code: string, path: Path, message: string, hint: string, at?: Anchor): void;
@@ -32,6 +34,8 @@ export interface Reporter {
 export function createReporter(parsed: ParsedSpec): Reporter {
   const diagnostics: Diagnostic[] = [];
   const positionOf = (path: Path, at: Anchor) => {
+    if (typeof at === "object")
+      return positionInScalar(parsed, path, at.offset) ?? parsed.positionOf(path, "value");
     if (at !== "parent") return parsed.positionOf(path, at);
     const parent = path.slice(0, -1);
     return parsed.positionOf(

@@ -1,7 +1,7 @@
-// Turns the spec's field trees into FieldModels: required flags hoisted from children, CEL-bound
-// string lengths derived, and the TypeScript type of every field computed once.
+// Turns the spec's field trees into FieldModels: required flags hoisted from children, the
+// string lengths CEL cost needs derived, and the TypeScript type of every field computed once.
 
-import { DERIVED_MAX_LENGTH, needsDerivedMaxLength } from "../check/cel-bounds.ts";
+import { DERIVED_MAX_LENGTH } from "../check/cel-bounds.ts";
 import { toPascal } from "../check/derive-names.ts";
 import type { CelRule, FieldConstraints, FieldModel, FieldType } from "./types.ts";
 
@@ -24,12 +24,14 @@ export interface RawField extends FieldConstraints {
 /**
  * @param typeName the TypeScript name an object at this position gets, e.g. DatabaseSpecBackup;
  *   nested objects append their field name to it.
+ * @param derivedMaxLength the paths (backup.name, tags[]) of the strings whose CEL rules need a
+ *   maxLength the spec does not declare (check/cel-bounds.ts decides, from the server's estimate).
  */
 export function buildFields(
   raw: Record<string, RawField> | undefined,
   parentPath: string,
   typeName: string,
-  parentRules: CelRule[] = [],
+  derivedMaxLength: ReadonlySet<string> = new Set(),
 ): FieldModel[] {
   return Object.entries(raw ?? {}).map(([name, field]) =>
     buildField(
@@ -37,7 +39,7 @@ export function buildFields(
       field,
       parentPath ? `${parentPath}.${name}` : name,
       `${typeName}${toPascal(name)}`,
-      parentRules,
+      derivedMaxLength,
     ),
   );
 }
@@ -47,19 +49,18 @@ function buildField(
   raw: RawField,
   path: string,
   typeName: string,
-  parentRules: CelRule[],
+  derivedMaxLength: ReadonlySet<string>,
 ): FieldModel {
   const rules = raw.rules ?? [];
   const items =
     raw.type === "array" && raw.items
-      ? buildField(name, raw.items, `${path}[]`, `${typeName}Item`, [])
+      ? buildField(name, raw.items, `${path}[]`, `${typeName}Item`, derivedMaxLength)
       : raw.type === "map" && raw.values
-        ? buildField(name, raw.values, `${path}{}`, `${typeName}Value`, [])
+        ? buildField(name, raw.values, `${path}{}`, `${typeName}Value`, derivedMaxLength)
         : undefined;
-  const fields = raw.type === "object" ? buildFields(raw.fields, path, typeName, rules) : [];
-  const maxLength =
-    raw.maxLength ??
-    (needsDerivedMaxLength(name, raw, parentRules) ? DERIVED_MAX_LENGTH : undefined);
+  const fields =
+    raw.type === "object" ? buildFields(raw.fields, path, typeName, derivedMaxLength) : [];
+  const maxLength = raw.maxLength ?? (derivedMaxLength.has(path) ? DERIVED_MAX_LENGTH : undefined);
   const model: FieldModel = {
     name,
     path,

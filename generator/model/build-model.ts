@@ -10,6 +10,7 @@ import {
   toKebab,
   toPascal,
 } from "../check/derive-names.ts";
+import { derivedMaxLengthPaths } from "../check/cel-bounds.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
 import type {
@@ -91,8 +92,9 @@ export function buildModel(data: unknown, specSource: string): OperatorModel {
     storage: i === 0,
   }));
   const version = versions.find((v) => v.storage)!.name;
-  const specFields = buildFields(raw.spec.fields, "", `${kind}Spec`, raw.spec.rules ?? []);
-  const statusFields = buildFields(raw.status?.fields, "", `${kind}Status`);
+  const derived = derivedMaxLengthPaths(data);
+  const specFields = buildFields(raw.spec.fields, "", `${kind}Spec`, derived.spec);
+  const statusFields = buildFields(raw.status?.fields, "", `${kind}Status`, derived.status);
   const phases = buildPhases(raw.status?.phases ?? []);
   const externalResources = (raw.externalResources ?? []).map((binding) =>
     buildBinding(binding, specFields, statusFields),
