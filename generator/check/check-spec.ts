@@ -15,6 +15,7 @@ import { checkDefaults } from "./check-defaults.ts";
 import { checkFieldFlags } from "./check-field-flags.ts";
 import { checkIdentity } from "./check-identity.ts";
 import { checkKeywords } from "./check-keywords.ts";
+import { checkNumbers } from "./check-numbers.ts";
 import { checkOperator } from "./check-operator.ts";
 import { checkConditions, checkPhases } from "./check-phases.ts";
 import { checkPrinterColumns } from "./check-printer-columns.ts";
@@ -31,6 +32,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkCollisions,
   checkKeywords,
   checkBounds,
+  checkNumbers,
   checkDefaults,
   checkFieldFlags,
   checkPhases,
