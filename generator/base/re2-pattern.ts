@@ -31,5 +31,5 @@ export function re2Problem(pattern: string): string | undefined {
 /** Whether the API server's pattern check accepts `value` (false for a pattern that does not compile). */
 export function re2Matches(pattern: string, value: string): boolean {
   const re = compileRe2(pattern);
-  return typeof re !== "string" && re.matcher(value).find();
+  return typeof re !== "string" && re.test(value);
 }

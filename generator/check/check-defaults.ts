@@ -64,7 +64,7 @@ export function valueProblems(def: RawObject, value: unknown): ValueProblem[] {
     const max = num(def.maximum);
     if (min !== undefined && value < min) fail(`${value} is below the minimum ${min}`);
     if (max !== undefined && value > max) fail(`${value} is above the maximum ${max}`);
-    const outside = formatRangeProblem(str(def.format), value);
+    const outside = formatRangeProblem(type, str(def.format), value);
     if (outside) fail(outside);
   }
   if (typeof value === "string") {

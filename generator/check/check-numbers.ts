@@ -19,18 +19,41 @@ export const COUNT_LIMIT = 524_288;
 const LENGTH_KEYS = ["minLength", "maxLength"] as const;
 const COUNT_KEYS = ["minItems", "maxItems", "minProperties", "maxProperties"] as const;
 
-/** The range the API server enforces for a numeric format, inclusive. */
-export const FORMAT_RANGES: Readonly<Record<string, readonly [number, number]>> = {
-  int32: [-(2 ** 31), 2 ** 31 - 1],
-  int64: [-(2 ** 63), 2 ** 63 - 1],
-  float: [-3.4028234663852886e38, 3.4028234663852886e38],
-};
+const INT32 = { name: "int32", low: -(2 ** 31), high: 2 ** 31 - 1 } as const;
+const FLOAT = { name: "float", low: -3.4028234663852886e38, high: 3.4028234663852886e38 } as const;
+const INT64_LOW = -(2n ** 63n);
+const INT64_HIGH = 2n ** 63n - 1n;
 
-/** Why a number is outside the format's range; undefined when it is inside or there is none. */
-export function formatRangeProblem(format: string | undefined, value: number): string | undefined {
-  const range = format ? FORMAT_RANGES[format] : undefined;
-  if (!range || (value >= range[0] && value <= range[1])) return undefined;
-  return `${value} is outside the range of format ${format} (${range[0]} to ${range[1]})`;
+/**
+ * Why the API server rejects this number for a field of this type and format; undefined when it
+ * accepts it. It reads an integer as int64 when its JSON text fits int64 and as float64 otherwise,
+ * and rejects a float64 on an integer field, so an integer is judged by the decimal text that
+ * JSON.stringify sends (-2^63 is sent as -9223372036854776000, outside int64). Format int32 then
+ * narrows the range; format float holds a number to float32.
+ */
+export function formatRangeProblem(
+  type: string | undefined,
+  format: string | undefined,
+  value: number,
+): string | undefined {
+  if (type === "integer" && format === "int32") return outside(value, INT32);
+  if (type === "integer") {
+    const text = JSON.stringify(value);
+    const fits = /^-?\d+$/.test(text) && BigInt(text) >= INT64_LOW && BigInt(text) <= INT64_HIGH;
+    return fits
+      ? undefined
+      : `${value} is outside the range of format ${format ?? "int64"} (${INT64_LOW} to ${INT64_HIGH})`;
+  }
+  if (type === "number" && format === "float") return outside(value, FLOAT);
+  return undefined;
+}
+
+function outside(
+  value: number,
+  range: { name: string; low: number; high: number },
+): string | undefined {
+  if (value >= range.low && value <= range.high) return undefined;
+  return `${value} is outside the range of format ${range.name} (${range.low} to ${range.high})`;
 }
 
 export function checkNumbers({ report, specFields, statusFields }: CheckContext): void {
@@ -71,7 +94,7 @@ export function checkNumbers({ report, specFields, statusFields }: CheckContext)
           "Use a bound within ±9007199254740991, or a string field for larger numbers.",
         );
       } else if (key !== "default") {
-        const problem = formatRangeProblem(format, value);
+        const problem = formatRangeProblem(v.type, format, value);
         if (problem)
           report.error(
             "SEM124",

@@ -2,6 +2,8 @@
 // the API server's schema validation (CEL rules excepted). Used to pick sample values and by
 // tests that must know a value is valid before a control plane sees it.
 
+import { re2Matches } from "../../base/re2-pattern.ts";
+import { formatRangeProblem } from "../../check/check-numbers.ts";
 import type { FieldModel } from "../../model/types.ts";
 
 /** Loose checks of the formats the API server validates. */
@@ -35,6 +37,8 @@ export function fieldViolations(field: FieldModel, value: unknown, path = field.
       fail(`${value} < minimum ${field.minimum}`);
     if (field.maximum !== undefined && value > field.maximum)
       fail(`${value} > maximum ${field.maximum}`);
+    const outside = formatRangeProblem(field.type, field.format, value);
+    if (outside) fail(outside);
   }
   if (typeof value === "string") {
     const length = [...value].length;
@@ -42,7 +46,7 @@ export function fieldViolations(field: FieldModel, value: unknown, path = field.
       fail(`shorter than ${field.minLength}`);
     if (field.maxLength !== undefined && length > field.maxLength)
       fail(`longer than ${field.maxLength}`);
-    if (field.pattern !== undefined && !patternRegExp(field.pattern).test(value))
+    if (field.pattern !== undefined && !re2Matches(field.pattern, value))
       fail(`does not match ${field.pattern}`);
     const check = field.format ? FORMAT_CHECKS[field.format] : undefined;
     if (check && !check.test(value)) fail(`is not a valid ${field.format}`);
@@ -89,15 +93,6 @@ export function objectViolations(
     if (!fields.some((f) => f.name === key))
       problems.push(`${path ? `${path}.` : ""}${key}: unknown field`);
   return problems;
-}
-
-/** Unicode mode first, as the API server matches code points; plain mode for patterns it rejects. */
-function patternRegExp(pattern: string): RegExp {
-  try {
-    return new RegExp(pattern, "u");
-  } catch {
-    return new RegExp(pattern);
-  }
 }
 
 function typeMatches(field: FieldModel, value: unknown): boolean {

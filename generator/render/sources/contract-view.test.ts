@@ -164,6 +164,39 @@ describe("contract view of a hand-built model", () => {
     );
   });
 
+  it("numeric formats: values at and beyond each format's range, expected as the server treats them", () => {
+    const model = fixtureModel();
+    model.spec.rules = [];
+    model.spec.fields = [
+      field("timeout", "integer", { format: "int32" }),
+      field("big", "integer"),
+      field("ratio", "number", { format: "float" }),
+      field("narrow", "integer", { format: "int32", minimum: 0, maximum: 10 }),
+    ];
+    const all = cases<SpecCase>(buildContractView(model).schemaCases);
+    const rejected = (path: string) =>
+      all
+        .filter((c) => c.expect !== "accepted" && c.expect.field === "<nil>")
+        .map((c) => (c.spec as Record<string, unknown>)[path.slice("spec.".length)])
+        .filter((v) => v !== undefined);
+    const accepted = (path: string) =>
+      all
+        .filter((c) => c.expect === "accepted")
+        .map((c) => (c.spec as Record<string, unknown>)[path.slice("spec.".length)]);
+    assert.deepEqual(rejected("spec.timeout"), [2 ** 31, -(2 ** 31) - 1]);
+    assert.ok(accepted("spec.timeout").includes(2 ** 31 - 1));
+    assert.ok(accepted("spec.timeout").includes(-(2 ** 31)));
+    assert.deepEqual(rejected("spec.big"), [2 ** 63, -(2 ** 63)]);
+    assert.deepEqual(rejected("spec.ratio"), [3.5e38, -3.5e38]);
+    assert.deepEqual(rejected("spec.narrow"), [], "minimum and maximum already keep it in range");
+    for (const c of all)
+      if (c.expect !== "accepted" && c.expect.field === "<nil>")
+        assert.match(
+          c.expect.message,
+          /^Checked value must be of type (integer|number) .* in spec\./,
+        );
+  });
+
   it("compact fixtures expand to exactly the values they stand for", () => {
     const env = field("env", "array", {
       listType: "map",
