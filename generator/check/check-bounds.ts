@@ -2,7 +2,7 @@
 // not compile makes the CRD unappliable, and one that no string of the allowed lengths matches
 // makes the field impossible to set. All are cheap to catch here and confusing to debug later.
 
-import { searchPattern } from "../base/pattern-search.ts";
+import { searchNonMatching, searchPattern } from "../base/pattern-search.ts";
 import { re2Problem } from "../base/re2-pattern.ts";
 import type { CheckContext } from "./context.ts";
 import { LENGTH_LIMIT } from "./check-numbers.ts";
@@ -50,8 +50,17 @@ function checkSatisfiable(v: FieldVisit, pattern: string, report: CheckContext["
   const maxLength = num(v.def.maxLength);
   if ((minLength ?? 0) > LENGTH_LIMIT || (minLength ?? 0) > (maxLength ?? Infinity)) return;
   const bounded = searchPattern(pattern, { minLength, maxLength, wanted: 1 });
-  if (bounded.kind === "found") return;
   const path = [...v.docPath, "pattern"];
+  if (bounded.kind === "found") {
+    if (searchNonMatching(pattern, { minLength, maxLength, wanted: 1 }).kind === "none")
+      report.warning(
+        "WARN110",
+        path,
+        `the pattern ${JSON.stringify(pattern)} matches every string${bounds(minLength, maxLength) ? ` of ${bounds(minLength, maxLength)}` : ""}, so it checks nothing`,
+        "The API server searches for the pattern anywhere in the value; anchor it (^...$) or remove it.",
+      );
+    return;
+  }
   if (bounded.kind === "gave-up") {
     report.error(
       "SEM120",
@@ -61,19 +70,25 @@ function checkSatisfiable(v: FieldVisit, pattern: string, report: CheckContext["
     );
     return;
   }
-  const bounds = [
-    minLength !== undefined ? `minLength ${minLength}` : "",
-    maxLength !== undefined ? `maxLength ${maxLength}` : "",
-  ].filter(Boolean);
-  const unbounded = bounds.length > 0 ? searchPattern(pattern, { wanted: 1 }) : bounded;
+  const limits = bounds(minLength, maxLength);
+  const unbounded = limits ? searchPattern(pattern, { wanted: 1 }) : bounded;
   report.error(
     "SEM120",
     path,
     unbounded.kind === "none"
       ? `no string matches the pattern ${pattern}`
-      : `no string that matches the pattern ${pattern} has ${bounds.join(" and ")}`,
+      : `no string that matches the pattern ${pattern} has ${limits}`,
     unbounded.kind === "none"
       ? "The field could never be set; fix the pattern."
       : "The field could never be set; widen the length bounds or the pattern.",
   );
+}
+
+function bounds(minLength: number | undefined, maxLength: number | undefined): string {
+  return [
+    minLength !== undefined ? `minLength ${minLength}` : "",
+    maxLength !== undefined ? `maxLength ${maxLength}` : "",
+  ]
+    .filter(Boolean)
+    .join(" and ");
 }

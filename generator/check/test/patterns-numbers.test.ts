@@ -28,7 +28,7 @@ test("SEM025 refuses what RE2 refuses, with Go's error text", () => {
 });
 
 test("RE2 syntax that JavaScript lacks is accepted", () => {
-  for (const pattern of ["'(?i)^abc$'", "'^\\pL+$'", "'^[[:alpha:]]+\\z'", "'\\Qa.b\\E'", '""'])
+  for (const pattern of ["'(?i)^abc$'", "'^\\pL+$'", "'^[[:alpha:]]+\\z'", "'\\Qa.b\\E'"])
     assert.deepEqual(codes(withField(`type: string\nmaxLength: 9\npattern: ${pattern}`)), []);
 });
 
@@ -48,6 +48,14 @@ test("SEM120 a pattern no string satisfies, alone or with the length bounds", ()
   expectOne(tooLong, "SEM120", posOf(tooLong, "'^[a-z]{10}$'"), "maxLength 5");
   const tooShort = withField("type: string\nminLength: 4\nmaxLength: 9\npattern: '^(ab|c)$'");
   expectOne(tooShort, "SEM120", posOf(tooShort, "'^(ab|c)$'"), "minLength 4");
+});
+
+test("WARN110 a pattern that every allowed string matches checks nothing", () => {
+  const empty = withField('type: string\nmaxLength: 5\npattern: ""');
+  expectOne(empty, "WARN110", posOf(empty, '""'), 'the pattern "" matches every string');
+  const unanchored = withField("type: string\nminLength: 1\nmaxLength: 5\npattern: '(?s).'");
+  expectOne(unanchored, "WARN110", posOf(unanchored, "'(?s).'"), "of minLength 1 and maxLength 5");
+  assert.deepEqual(codes(withField("type: string\nmaxLength: 5\npattern: '^.+$'")), []);
 });
 
 test("SEM122 bounds must be finite", () => {

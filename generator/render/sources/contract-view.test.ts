@@ -154,13 +154,19 @@ describe("contract view of a hand-built model", () => {
     assert.equal("zone" in zone[2]!.new, false);
   });
 
-  it("refuses to emit a weak test: a pattern no candidate breaks is an internal error", () => {
+  it("a pattern no listed string breaks gets a searched one; one that every string matches, none", () => {
     const model = fixtureModel();
-    model.spec.fields = [field("anything", "string", { pattern: ".*" })];
     model.spec.rules = [];
-    assert.throws(
-      () => buildContractView(model),
-      /internal error: no string breaks only the pattern/,
+    model.spec.fields = [
+      field("tilde", "string", { pattern: "[^~]|^$" }),
+      field("anything", "string", { pattern: ".*" }),
+      field("empty", "string", { pattern: "" }),
+    ];
+    const all = cases<SpecCase>(buildContractView(model).schemaCases);
+    const patternCases = all.filter((c) => c.expect !== "accepted" && c.name.includes("(pattern "));
+    assert.deepEqual(
+      patternCases.map((c) => c.spec),
+      [{ tilde: "~" }],
     );
   });
 
