@@ -40,6 +40,8 @@ export interface SearchOptions {
 const DEFAULT_BUDGET = 1_000_000;
 /** Nodes kept per string length; past it the search is no longer a proof that none exists. */
 const BEAM = 64;
+/** Below this distance to minLength the search walks each length, exactly. */
+const PUMP_GAP = 64;
 
 interface Node {
   /** Program counters of the threads alive after the text so far, before empty transitions. */
@@ -72,6 +74,7 @@ function search(pattern: string, mode: "match" | "avoid", options: SearchOptions
   const minLength = options.minLength ?? 0;
   const maxLength = options.maxLength ?? Infinity;
   const wanted = options.wanted ?? 3;
+  if (minLength > maxLength) return { kind: "none" };
   const accept = (value: string) =>
     re2Matches(pattern, value) === (mode === "match") && (options.accept?.(value) ?? true);
   const budget = { left: options.budget ?? DEFAULT_BUDGET };
@@ -146,8 +149,9 @@ function search(pattern: string, mode: "match" | "avoid", options: SearchOptions
         if (found.length >= wanted) break;
       }
       frontier = [...next.values()].map((n) => pumped(n, minLength, keyOf));
-      // A pumped node skips lengths at which it might have branched off: no proof past it.
-      if (frontier.some((n) => n.count > 1)) complete = false;
+      // A pumped node skips lengths at which it might have branched off, which only matters
+      // when a maxLength then cuts the longer strings off: no proof of "none" past it.
+      if (maxLength !== Infinity && frontier.some((n) => n.count > 1)) complete = false;
     }
   } catch (error) {
     if (!(error instanceof OutOfBudget)) throw error;
@@ -163,7 +167,7 @@ function search(pattern: string, mode: "match" | "avoid", options: SearchOptions
  */
 function pumped(node: Node, minLength: number, keyOf: (n: Node) => string): Node {
   const parent = node.parent;
-  if (!parent || node.count !== 1 || node.length >= minLength - 1) return node;
+  if (!parent || node.count !== 1 || node.length + PUMP_GAP >= minLength) return node;
   if (parent.rune !== node.rune || keyOf(node) !== keyOf(parent)) return node;
   const count = minLength - 1 - parent.length;
   return { ...node, count, length: parent.length + count };

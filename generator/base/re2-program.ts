@@ -134,21 +134,34 @@ export function runeClasses(
     }
   }
   const sorted = [...bounds].filter((b) => b >= 0 && b <= MAX_RUNE + 1).sort((a, b) => a - b);
-  const preferred: number[] = [];
-  const others: number[] = [];
+  // Runes inside one interval are alike; intervals that every instruction (and the assertions)
+  // treat alike form one class, so \pL is one class and its complement another.
+  const matches = (inst: Inst, rune: number) =>
+    inst.op === RUNE_ANY ||
+    (inst.op === RUNE_ANY_NOT_NL && rune !== NEWLINE) ||
+    ((inst.op === RUNE || inst.op === RUNE1) && inst.matchRune(rune));
+  const classes = new Map<string, number>();
   for (let i = 0; i + 1 < sorted.length; i++) {
     const lo = sorted[i]!;
     const hi = sorted[i + 1]! - 1;
     const nice = PREFERRED.find((r) => r >= lo && r <= hi);
-    if (nice !== undefined) preferred.push(nice);
-    else {
-      const rune = representative(lo, hi);
-      if (rune !== undefined) others.push(rune);
-    }
+    const rune = nice ?? representative(lo, hi);
+    if (rune === undefined) continue;
+    const signature =
+      insts.map((inst) => (matches(inst, rune) ? 1 : 0)).join("") +
+      (hasAssertions ? `|${previousClass(rune)}` : "");
+    const current = classes.get(signature);
+    if (current === undefined || rank(rune) < rank(current)) classes.set(signature, rune);
   }
-  preferred.sort((a, b) => PREFERRED.indexOf(a) - PREFERRED.indexOf(b));
-  const runes = [...preferred, ...others];
+  const runes = [...classes.values()].sort((a, b) => rank(a) - rank(b));
   return { runes: runes.slice(0, MAX_CLASSES), truncated: runes.length > MAX_CLASSES };
+}
+
+/** Preferred runes first, in their order, then printable ones, then the rest. */
+function rank(rune: number): number {
+  const i = PREFERRED.indexOf(rune);
+  if (i >= 0) return i;
+  return printable(rune) ? 100 : 200;
 }
 
 /** A printable rune of [lo, hi], else any that is not a surrogate (JSON cannot carry those alone). */

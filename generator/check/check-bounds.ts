@@ -4,6 +4,7 @@
 
 import { searchNonMatching, searchPattern } from "../base/pattern-search.ts";
 import { re2Problem } from "../base/re2-pattern.ts";
+import { FORMAT_CHECKS } from "../base/string-formats.ts";
 import type { CheckContext } from "./context.ts";
 import { LENGTH_LIMIT } from "./check-numbers.ts";
 import type { FieldVisit } from "./field-walk.ts";
@@ -49,7 +50,10 @@ function checkSatisfiable(v: FieldVisit, pattern: string, report: CheckContext["
   const minLength = num(v.def.minLength);
   const maxLength = num(v.def.maxLength);
   if ((minLength ?? 0) > LENGTH_LIMIT || (minLength ?? 0) > (maxLength ?? Infinity)) return;
-  const bounded = searchPattern(pattern, { minLength, maxLength, wanted: 1 });
+  const format = str(v.def.format);
+  const formatCheck = format ? FORMAT_CHECKS[format] : undefined;
+  const accept = formatCheck ? (value: string) => formatCheck.test(value) : undefined;
+  const bounded = searchPattern(pattern, { minLength, maxLength, wanted: 1, accept });
   const path = [...v.docPath, "pattern"];
   if (bounded.kind === "found") {
     if (searchNonMatching(pattern, { minLength, maxLength, wanted: 1 }).kind === "none")
@@ -71,16 +75,17 @@ function checkSatisfiable(v: FieldVisit, pattern: string, report: CheckContext["
     return;
   }
   const limits = bounds(minLength, maxLength);
-  const unbounded = limits ? searchPattern(pattern, { wanted: 1 }) : bounded;
+  const unbounded = limits || accept ? searchPattern(pattern, { wanted: 1 }) : bounded;
+  const also = [limits, accept ? `format ${format}` : ""].filter(Boolean).join(" and ");
   report.error(
     "SEM120",
     path,
     unbounded.kind === "none"
       ? `no string matches the pattern ${pattern}`
-      : `no string that matches the pattern ${pattern} has ${limits}`,
+      : `no string that matches the pattern ${pattern} has ${also}`,
     unbounded.kind === "none"
       ? "The field could never be set; fix the pattern."
-      : "The field could never be set; widen the length bounds or the pattern.",
+      : "The field could never be set; widen the length bounds or the pattern, or change the format.",
   );
 }
 

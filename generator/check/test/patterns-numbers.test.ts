@@ -48,6 +48,8 @@ test("SEM120 a pattern no string satisfies, alone or with the length bounds", ()
   expectOne(tooLong, "SEM120", posOf(tooLong, "'^[a-z]{10}$'"), "maxLength 5");
   const tooShort = withField("type: string\nminLength: 4\nmaxLength: 9\npattern: '^(ab|c)$'");
   expectOne(tooShort, "SEM120", posOf(tooShort, "'^(ab|c)$'"), "minLength 4");
+  const format = withField("type: string\nmaxLength: 36\nformat: uuid\npattern: '^!+$'");
+  expectOne(format, "SEM120", posOf(format, "'^!+$'"), "has maxLength 36 and format uuid");
 });
 
 test("WARN110 a pattern that every allowed string matches checks nothing", () => {

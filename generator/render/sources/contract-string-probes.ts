@@ -93,19 +93,31 @@ export function stringProbes(slot: Slot): Probe[] {
 }
 
 function formatProbes(f: FieldModel, example: string): Probe[] {
-  const out: Probe[] = [];
-  if (f.format !== undefined && CHECKED_FORMATS.has(f.format)) {
-    const bad = ["not a valid value!", "!", "x y"].find((v) => only(f, v, "is not a valid"));
-    if (bad === undefined)
-      throw new Error(`internal error: no string breaks only the format of ${f.path}`);
-    out.push({
+  if (f.format === undefined || !CHECKED_FORMATS.has(f.format)) return [];
+  const breaksFormat = (v: string) => only(f, v, "is not a valid");
+  let bad = ["not a valid value!", "!", "x y"].find(breaksFormat);
+  if (bad === undefined && f.pattern !== undefined) {
+    // The listed values break the pattern too (^\d+$): search the pattern's strings instead.
+    const searched = searchPattern(f.pattern, {
+      minLength: f.minLength,
+      maxLength: f.maxLength,
+      wanted: 1,
+      accept: breaksFormat,
+    });
+    // "none": every string the pattern and lengths allow has the format; it adds nothing.
+    if (searched.kind === "none") return [];
+    if (searched.kind === "found") bad = searched.values[0];
+  }
+  if (bad === undefined)
+    throw new Error(`internal error: no string breaks only the format of ${f.path}`);
+  return [
+    {
       label: `format ${f.format}`,
       bad,
       rejection: { reason: "FieldValueTypeInvalid", message: `must be of type ${f.format}` },
       good: [example],
-    });
-  }
-  return out;
+    },
+  ];
 }
 
 /** A string of `length` characters near the example, preferring one that breaks nothing else. */
