@@ -10,7 +10,10 @@ import { stringify } from "yaml";
 import type { FieldModel } from "../../generator/model/types.ts";
 import { fieldViolations } from "../../generator/render/manifests/field-violations.ts";
 import { field } from "../../generator/render/manifests/testing/fixtures.ts";
-import { formatRejection } from "../../generator/render/sources/contract-number-probes.ts";
+import {
+  formatRejection,
+  serverBound,
+} from "../../generator/render/sources/contract-number-probes.ts";
 import { REPO_ROOT, tempDir } from "../support.ts";
 
 // The generated projects' own envtest harness, type-checked under templates/tsconfig.json (ES2023
@@ -46,6 +49,12 @@ const FIELDS: Record<string, FieldModel> = {
 };
 
 /** Bounds the generator refuses (SEM123, SEM124), because the server then rejects every value. */
+const BOUNDED: Record<string, object> = {
+  million: { type: "integer", minimum: -1_000_000, maximum: 1_000_000 },
+  small: { type: "number", minimum: 0.00001, maximum: 1234567.5 },
+  wide: { type: "number", maximum: 1_000_000 },
+};
+
 const REFUSED_BOUNDS: Record<string, object> = {
   wideI32: { type: "integer", format: "int32", maximum: 3_000_000_000 },
   lowI32: { type: "integer", format: "int32", minimum: -3_000_000_000 },
@@ -74,7 +83,7 @@ let sequence = 0;
 before(async () => {
   const dir = join(tempDir("numeric-formats"), "crds");
   mkdirSync(dir, { recursive: true });
-  const properties: Record<string, object> = { ...REFUSED_BOUNDS };
+  const properties: Record<string, object> = { ...REFUSED_BOUNDS, ...BOUNDED };
   for (const [name, f] of Object.entries(FIELDS))
     properties[name] = { type: f.type, ...(f.format ? { format: f.format } : {}) };
   writeFileSync(
@@ -187,4 +196,23 @@ test("a bound outside the format's range, or a fractional integer bound, makes e
     const response = await post({ [name]: value });
     assert.equal(response.status, 422, `${name}: ${response.body}`);
   }
+});
+
+test("bounds are written in the server's messages as the contract tests expect them", async () => {
+  const disagreements: string[] = [];
+  for (const [name, bound, value, words] of [
+    ["million", 1_000_000, 1_000_001, "less than or equal to"],
+    ["million", -1_000_000, -1_000_001, "greater than or equal to"],
+    ["small", 0.00001, 0.000001, "greater than or equal to"],
+    ["small", 1234567.5, 1234568.5, "less than or equal to"],
+    ["wide", 1_000_000, 1_000_000.5, "less than or equal to"],
+    ["wide", 1_000_000, 1_000_001, "less than or equal to"],
+  ] as const) {
+    const response = await post({ [name]: value });
+    const message = (JSON.parse(response.body) as { details: { causes: Cause[] } }).details
+      .causes[0]!.message;
+    const expected = `${words} ${serverBound(bound, value)}`;
+    if (!message.endsWith(expected)) disagreements.push(`${message} (expected "${expected}")`);
+  }
+  assert.deepEqual(disagreements, []);
 });

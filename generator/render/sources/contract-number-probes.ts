@@ -59,6 +59,71 @@ export function formatRejection(f: FieldModel, path: string): NonNullable<Probe[
   };
 }
 
+/**
+ * How the API server writes a bound in "should be less than or equal to <bound>": against a
+ * value that arrives as a JSON integer within int64 it compares and prints int64(bound); against a float it
+ * prints the float64 with Go's %v (1e-05, 1.2345675e+06), which JavaScript writes differently.
+ */
+export function serverBound(bound: number, value: number): string {
+  const text = JSON.stringify(value);
+  const int64 = /^-?\d+$/.test(text) && BigInt(text) >= -(2n ** 63n) && BigInt(text) < 2n ** 63n;
+  return int64 ? String(Math.trunc(bound)) : goFloat(bound);
+}
+
+/** Go's %v of a float64: shortest digits, exponent form below 1e-4 and from 1e6 on. */
+export function goFloat(x: number): string {
+  if (x === 0) return "0";
+  const [mantissa, exponent] = x.toExponential().split("e") as [string, string];
+  const exp = Number(exponent);
+  if (exp < -4 || exp >= 6)
+    return `${mantissa}e${exp < 0 ? "-" : "+"}${String(Math.abs(exp)).padStart(2, "0")}`;
+  return String(x);
+}
+
+/** The nearest double beyond `x` in the direction `sign`: x + 1 where that is still a different number. */
+function beyond(x: number, sign: 1 | -1): number {
+  if (x + sign !== x) return x + sign;
+  const view = new DataView(new ArrayBuffer(8));
+  view.setFloat64(0, x);
+  const bits = view.getBigInt64(0);
+  view.setBigInt64(0, bits + (x > 0 === sign > 0 ? 1n : -1n));
+  return view.getFloat64(0);
+}
+
+/** minimum and maximum: the first value beyond each bound is rejected, the bound itself accepted. */
+export function boundProbes(slot: Slot): Probe[] {
+  const f = slot.field;
+  const integral = f.type === "integer" || f.type === "int-or-string";
+  const out: Probe[] = [];
+  if (f.minimum !== undefined) {
+    const edge = integral ? Math.ceil(f.minimum) : f.minimum;
+    const bad = beyond(edge, -1);
+    out.push({
+      label: `minimum ${f.minimum}`,
+      bad,
+      rejection: {
+        reason: "FieldValueInvalid",
+        message: `greater than or equal to ${serverBound(f.minimum, bad)}`,
+      },
+      good: [edge],
+    });
+  }
+  if (f.maximum !== undefined) {
+    const edge = integral ? Math.floor(f.maximum) : f.maximum;
+    const bad = beyond(edge, 1);
+    out.push({
+      label: `maximum ${f.maximum}`,
+      bad,
+      rejection: {
+        reason: "FieldValueInvalid",
+        message: `less than or equal to ${serverBound(f.maximum, bad)}`,
+      },
+      good: [edge],
+    });
+  }
+  return out;
+}
+
 export function formatRangeProbes(slot: Slot): Probe[] {
   const f = slot.field;
   const range = formatRangeOf(f);

@@ -203,6 +203,26 @@ describe("contract view of a hand-built model", () => {
         );
   });
 
+  it("number bounds: written as the server writes them, and a bad value beyond even huge bounds", () => {
+    const model = fixtureModel();
+    model.spec.rules = [];
+    model.spec.fields = [
+      field("tiny", "number", { minimum: 0.00001 }),
+      field("huge", "number", { maximum: 1e20 }),
+      field("count", "integer", { maximum: 1_000_000 }),
+    ];
+    const rejected = cases<SpecCase>(buildContractView(model).schemaCases).flatMap((c) =>
+      c.expect === "accepted" || c.expect.field === "<nil>"
+        ? []
+        : [{ spec: c.spec, message: c.expect.message }],
+    );
+    assert.deepEqual(rejected, [
+      { spec: { tiny: 0.00001 - 1 }, message: "greater than or equal to 1e-05" },
+      { spec: { huge: 100000000000000020000 }, message: "less than or equal to 1e+20" },
+      { spec: { count: 1_000_001 }, message: "less than or equal to 1000000" },
+    ]);
+  });
+
   it("compact fixtures expand to exactly the values they stand for", () => {
     const env = field("env", "array", {
       listType: "map",
