@@ -100,7 +100,8 @@ export function boundProbes(slot: Slot): Probe[] {
     const bad = beyond(edge, -1);
     out.push({
       label: `minimum ${f.minimum}`,
-      bad,
+      // Past -Number.MAX_VALUE there is no number to send (JSON has no -Infinity).
+      bad: Number.isFinite(bad) ? bad : undefined,
       rejection: {
         reason: "FieldValueInvalid",
         message: `greater than or equal to ${serverBound(f.minimum, bad)}`,
@@ -113,7 +114,7 @@ export function boundProbes(slot: Slot): Probe[] {
     const bad = beyond(edge, 1);
     out.push({
       label: `maximum ${f.maximum}`,
-      bad,
+      bad: Number.isFinite(bad) ? bad : undefined,
       rejection: {
         reason: "FieldValueInvalid",
         message: `less than or equal to ${serverBound(f.maximum, bad)}`,
