@@ -40,6 +40,19 @@ export function checkDefaults({ report, specFields, statusFields }: CheckContext
             `enum value ${problem}`,
             `Every enum value must be ${type === "string" ? 'a string (quote numbers: "1")' : `of type ${type}`}.`,
           );
+        else if (value !== null && typeof value !== "object") {
+          // An enum value the field's own bounds, lengths or pattern refuse can never be set.
+          // Format ranges are SEM124, non-finite and unsafe numbers SEM122/SEM123.
+          const { enum: _enum, format: _format, ...rest } = v.def;
+          const refused = valueProblems(rest, value)[0];
+          if (refused)
+            report.error(
+              "SEM126",
+              [...v.docPath, "enum", i],
+              `enum value ${refused.message}`,
+              "The API server would refuse this value of the field's own enum; fix the value or the field's constraints.",
+            );
+        }
       });
     }
   }

@@ -91,6 +91,19 @@ test("SEM124 bounds, defaults and enum values must lie within the format's range
   );
 });
 
+test("SEM126 an enum value the field's own constraints refuse", () => {
+  const max = withField("type: integer\nmaximum: 10\nenum: [1, 20]");
+  expectOne(max, "SEM126", posOf(max, "20"), "enum value 20 is above the maximum 10");
+  const pattern = withField("type: string\nmaxLength: 9\npattern: '^[a-z]+$'\nenum: [ok, Bad]");
+  expectOne(
+    pattern,
+    "SEM126",
+    posOf(pattern, "Bad"),
+    'enum value "Bad" does not match the pattern',
+  );
+  assert.deepEqual(codes(withField("type: string\nmaxLength: 9\nenum: [a, b]")), []);
+});
+
 test("SEM026 a default outside the format's range", () => {
   const src = withField("type: integer\nformat: int32\ndefault: 2147483648");
   expectOne(src, "SEM026", posOf(src, "2147483648"), "outside the range of format int32");
