@@ -39,8 +39,21 @@ export function hasErrors(diagnostics: readonly Diagnostic[]): boolean {
 }
 
 export function formatDiagnostic(d: Diagnostic): string {
-  const head = `${d.file}:${d.position.line}:${d.position.col} ${d.severity} ${d.code} ${d.path || "(root)"}: ${d.message}`;
-  return d.hint ? `${head}\n  hint: ${d.hint}` : head;
+  const head = `${d.file}:${d.position.line}:${d.position.col} ${d.severity} ${d.code} ${oneLine(d.path) || "(root)"}: ${oneLine(d.message)}`;
+  return d.hint ? `${head}\n  hint: ${oneLine(d.hint)}` : head;
+}
+
+/**
+ * Messages quote user values (patterns, defaults, keys), which may hold line breaks or other
+ * control characters; escaped, one diagnostic stays one line for people and for tools.
+ */
+export function oneLine(text: string): string {
+  return text.replace(/[\u0000-\u001f\u007f\u2028\u2029]/g, (c) => {
+    if (c === "\n") return "\\n";
+    if (c === "\r") return "\\r";
+    if (c === "\t") return "\\t";
+    return `\\u${c.charCodeAt(0).toString(16).padStart(4, "0")}`;
+  });
 }
 
 /**

@@ -2,7 +2,8 @@
 // bad default becomes stored data that no later write can reproduce. Check it like user input.
 
 import type { CheckContext } from "./context.ts";
-import { regexProblem } from "./check-bounds.ts";
+import { re2Matches, re2Problem } from "../base/re2-pattern.ts";
+import { formatRangeProblem } from "./check-numbers.ts";
 import { describe } from "./schema-errors.ts";
 import { has, isObject, num, obj, str, type RawObject } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
@@ -39,6 +40,19 @@ export function checkDefaults({ report, specFields, statusFields }: CheckContext
             `enum value ${problem}`,
             `Every enum value must be ${type === "string" ? 'a string (quote numbers: "1")' : `of type ${type}`}.`,
           );
+        else if (value !== null && typeof value !== "object") {
+          // An enum value the field's own bounds, lengths or pattern refuse can never be set.
+          // Format ranges are SEM124, non-finite and unsafe numbers SEM122/SEM123.
+          const { enum: _enum, format: _format, ...rest } = v.def;
+          const refused = valueProblems(rest, value)[0];
+          if (refused)
+            report.error(
+              "SEM126",
+              [...v.docPath, "enum", i],
+              `enum value ${refused.message}`,
+              "The API server would refuse this value of the field's own enum; fix the value or the field's constraints.",
+            );
+        }
       });
     }
   }
@@ -63,6 +77,8 @@ export function valueProblems(def: RawObject, value: unknown): ValueProblem[] {
     const max = num(def.maximum);
     if (min !== undefined && value < min) fail(`${value} is below the minimum ${min}`);
     if (max !== undefined && value > max) fail(`${value} is above the maximum ${max}`);
+    const outside = formatRangeProblem(type, str(def.format), value);
+    if (outside) fail(outside);
   }
   if (typeof value === "string") {
     const minLength = num(def.minLength);
@@ -72,11 +88,7 @@ export function valueProblems(def: RawObject, value: unknown): ValueProblem[] {
       fail(`${describe(value)} is shorter than minLength ${minLength}`);
     if (maxLength !== undefined && value.length > maxLength)
       fail(`${describe(value)} is longer than maxLength ${maxLength}`);
-    if (
-      pattern !== undefined &&
-      regexProblem(pattern) === undefined &&
-      !new RegExp(pattern).test(value)
-    )
+    if (pattern !== undefined && re2Problem(pattern) === undefined && !re2Matches(pattern, value))
       fail(`${describe(value)} does not match the pattern ${pattern}`);
   }
   if (Array.isArray(value)) {

@@ -17,6 +17,7 @@ import { checkDerivedNames } from "./check-derived-names.ts";
 import { checkFieldFlags } from "./check-field-flags.ts";
 import { checkIdentity } from "./check-identity.ts";
 import { checkKeywords } from "./check-keywords.ts";
+import { checkNumbers } from "./check-numbers.ts";
 import { checkOperator } from "./check-operator.ts";
 import { checkConditions, checkPhases } from "./check-phases.ts";
 import { checkPrinterColumns } from "./check-printer-columns.ts";
@@ -35,6 +36,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkDerivedNames,
   checkKeywords,
   checkBounds,
+  checkNumbers,
   checkDefaults,
   checkFieldFlags,
   checkPhases,

@@ -1,6 +1,6 @@
 // Collects diagnostics with positions, so each check only states what is wrong and where.
 
-import type { Diagnostic, Severity } from "../base/diagnostics.ts";
+import { oneLine, type Diagnostic, type Severity } from "../base/diagnostics.ts";
 import type { ParsedSpec } from "../parse/parse-spec.ts";
 import { positionInScalar } from "./scalar-offset.ts";
 
@@ -54,9 +54,9 @@ export function createReporter(parsed: ParsedSpec): Reporter {
     diagnostics.push({
       severity,
       code,
-      path: formatPath(path),
-      message,
-      hint,
+      path: oneLine(formatPath(path)),
+      message: oneLine(message),
+      hint: oneLine(hint),
       file: parsed.file,
       position: positionOf(path, at),
     });

@@ -114,7 +114,12 @@ test("SEM024 minimum above maximum (and the other pairs)", () => {
 
 test("SEM025 pattern must compile", () => {
   const src = withField('type: string\nmaxLength: 5\npattern: "([a-z]"');
-  expectOne(src, "SEM025", posOf(src, '"([a-z]"'), "pattern does not compile");
+  expectOne(
+    src,
+    "SEM025",
+    posOf(src, '"([a-z]"'),
+    "pattern is not an RE2 expression: error parsing regexp: missing closing )",
+  );
 });
 
 test("SEM026 default violating its own field: type, enum, bounds, pattern, nested objects", () => {

@@ -5,7 +5,7 @@
 
 import type { FieldModel } from "../../model/types.ts";
 import { fieldViolations } from "./field-violations.ts";
-import { stringForPattern } from "./pattern-example.ts";
+import { patternExamples } from "./pattern-example.ts";
 
 const FORMAT_EXAMPLES: Record<string, string> = {
   hostname: "example.com",
@@ -124,11 +124,7 @@ function stringCandidates(field: FieldModel, index: number): string[] {
         "example".padEnd(field.minLength, "x"),
       ]
     : [];
-  const fromPattern = field.pattern
-    ? [0, 1, 2]
-        .map((extra) => stringForPattern(field.pattern!, extra))
-        .filter((v): v is string => v !== undefined)
-    : [];
+  const fromPattern = patternExamples(field);
   const all = [...base, ...padded, ...fromPattern];
   if (index === 0) return all;
   return all.flatMap((value) => [

@@ -2,24 +2,10 @@
 // the API server's schema validation (CEL rules excepted). Used to pick sample values and by
 // tests that must know a value is valid before a control plane sees it.
 
+import { re2Matches } from "../../base/re2-pattern.ts";
+import { formatRangeProblem } from "../../check/check-numbers.ts";
+import { FORMAT_CHECKS } from "../../base/string-formats.ts";
 import type { FieldModel } from "../../model/types.ts";
-
-/** Loose checks of the formats the API server validates. */
-const FORMAT_CHECKS: Record<string, RegExp> = {
-  hostname:
-    /^(?=.{1,253}$)[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?(\.[a-z0-9]([-a-z0-9]{0,61}[a-z0-9])?)*$/i,
-  cidr: /^(\d{1,3}\.){3}\d{1,3}\/\d{1,2}$|^[0-9a-f:]+\/\d{1,3}$/i,
-  ipv4: /^(\d{1,3}\.){3}\d{1,3}$/,
-  ipv6: /^[0-9a-f:]+$/i,
-  email: /^[^@\s]+@[^@\s]+$/,
-  uri: /^[a-z][a-z0-9+.-]*:/i,
-  uuid: /^[0-9a-f]{8}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{4}-[0-9a-f]{12}$/i,
-  date: /^\d{4}-\d{2}-\d{2}$/,
-  "date-time": /^\d{4}-\d{2}-\d{2}T\d{2}:\d{2}:\d{2}(\.\d+)?(Z|[+-]\d{2}:\d{2})$/,
-  duration: /^(\d+(\.\d+)?(ns|us|µs|ms|s|m|h))+$/,
-  mac: /^([0-9a-f]{2}[:-]){5}[0-9a-f]{2}$/i,
-  byte: /^[A-Za-z0-9+/]*={0,2}$/,
-};
 
 /** Every way `value` breaks the field's schema constraints; empty when the API server accepts it. */
 export function fieldViolations(field: FieldModel, value: unknown, path = field.path): string[] {
@@ -35,6 +21,8 @@ export function fieldViolations(field: FieldModel, value: unknown, path = field.
       fail(`${value} < minimum ${field.minimum}`);
     if (field.maximum !== undefined && value > field.maximum)
       fail(`${value} > maximum ${field.maximum}`);
+    const outside = formatRangeProblem(field.type, field.format, value);
+    if (outside) fail(outside);
   }
   if (typeof value === "string") {
     const length = [...value].length;
@@ -42,7 +30,7 @@ export function fieldViolations(field: FieldModel, value: unknown, path = field.
       fail(`shorter than ${field.minLength}`);
     if (field.maxLength !== undefined && length > field.maxLength)
       fail(`longer than ${field.maxLength}`);
-    if (field.pattern !== undefined && !patternRegExp(field.pattern).test(value))
+    if (field.pattern !== undefined && !re2Matches(field.pattern, value))
       fail(`does not match ${field.pattern}`);
     const check = field.format ? FORMAT_CHECKS[field.format] : undefined;
     if (check && !check.test(value)) fail(`is not a valid ${field.format}`);
@@ -89,15 +77,6 @@ export function objectViolations(
     if (!fields.some((f) => f.name === key))
       problems.push(`${path ? `${path}.` : ""}${key}: unknown field`);
   return problems;
-}
-
-/** Unicode mode first, as the API server matches code points; plain mode for patterns it rejects. */
-function patternRegExp(pattern: string): RegExp {
-  try {
-    return new RegExp(pattern, "u");
-  } catch {
-    return new RegExp(pattern);
-  }
 }
 
 function typeMatches(field: FieldModel, value: unknown): boolean {

@@ -10,12 +10,11 @@ import { exampleObject } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import type { AcceptPlacer, SpecCase } from "./contract-case-types.ts";
 import { arrayProbes, mapProbes } from "./contract-collection-probes.ts";
+import { boundProbes, formatRangeProbes } from "./contract-number-probes.ts";
 import type { Probe } from "./contract-probe.ts";
 import type { Slot, Spec } from "./contract-slots.ts";
 import { stringProbes } from "./contract-string-probes.ts";
 import { show } from "./contract-values.ts";
-
-const INT32_MAX = 2 ** 31 - 1;
 
 /** Negative and positive cases for every constraint on the slot's field. */
 export function constraintCases(slot: Slot, accept: AcceptPlacer): SpecCase[] {
@@ -56,40 +55,8 @@ function probes(slot: Slot): Probe[] {
     const label = `enum ${f.enum.map(String).join(", ")}`;
     for (const value of f.enum) out.push({ label, good: [value] });
   }
-  if (f.minimum !== undefined) {
-    const edge = integral ? Math.ceil(f.minimum) : f.minimum;
-    out.push({
-      label: `minimum ${f.minimum}`,
-      bad: edge - 1,
-      rejection: {
-        reason: "FieldValueInvalid",
-        message: `greater than or equal to ${f.minimum}`,
-      },
-      good: [edge],
-    });
-  }
-  if (f.maximum !== undefined) {
-    const edge = integral ? Math.floor(f.maximum) : f.maximum;
-    out.push({
-      label: `maximum ${f.maximum}`,
-      bad: edge + 1,
-      rejection: { reason: "FieldValueInvalid", message: `less than or equal to ${f.maximum}` },
-      good: [edge],
-    });
-  }
-  if (f.format === "int32" && f.type === "integer" && (f.maximum ?? Infinity) > INT32_MAX) {
-    // The API server reports this one without a field (<nil>), naming the path in the message.
-    out.push({
-      label: "format int32",
-      bad: INT32_MAX + 1,
-      rejection: {
-        field: "<nil>",
-        reason: "FieldValueInvalid",
-        message: `format int32 in ${slot.path}`,
-      },
-      good: [INT32_MAX],
-    });
-  }
+  out.push(...boundProbes(slot));
+  out.push(...formatRangeProbes(slot));
   if (f.type === "string") out.push(...stringProbes(slot));
   if (f.type === "array") out.push(...arrayProbes(slot));
   if (f.type === "map") out.push(...mapProbes(f));

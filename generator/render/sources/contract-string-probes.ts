@@ -2,6 +2,7 @@
 // bad value breaks only the constraint it tests, so the rejection the test expects is the one the
 // server reports.
 
+import { searchNonMatching, searchPattern } from "../../base/pattern-search.ts";
 import type { FieldModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
@@ -48,7 +49,7 @@ export function stringProbes(slot: Slot): Probe[] {
     });
   }
   if (f.pattern !== undefined) {
-    const bad = [
+    const listed = [
       "",
       "!",
       " ",
@@ -64,6 +65,19 @@ export function stringProbes(slot: Slot): Probe[] {
       "A",
       ".",
     ].find((v) => only(f, v, "does not match"));
+    const searched =
+      listed === undefined
+        ? searchNonMatching(f.pattern, {
+            minLength: f.minLength,
+            maxLength: f.maxLength,
+            wanted: 1,
+            accept: (v) => only(f, v, "does not match"),
+          })
+        : undefined;
+    // "none": every string the other constraints allow matches (pattern "" or ".*"), so the
+    // pattern constrains nothing and there is nothing to reject (check warns: WARN110).
+    if (searched?.kind === "none") return [...out, ...formatProbes(f, example)];
+    const bad = listed ?? (searched?.kind === "found" ? searched.values[0] : undefined);
     if (bad === undefined)
       throw new Error(
         `internal error: no string breaks only the pattern ${f.pattern} of ${slot.path}; the contract test would be weak`,
@@ -75,18 +89,35 @@ export function stringProbes(slot: Slot): Probe[] {
       good: [example],
     });
   }
-  if (f.format !== undefined && CHECKED_FORMATS.has(f.format)) {
-    const bad = ["not a valid value!", "!", "x y"].find((v) => only(f, v, "is not a valid"));
-    if (bad === undefined)
-      throw new Error(`internal error: no string breaks only the format of ${slot.path}`);
-    out.push({
+  return [...out, ...formatProbes(f, example)];
+}
+
+function formatProbes(f: FieldModel, example: string): Probe[] {
+  if (f.format === undefined || !CHECKED_FORMATS.has(f.format)) return [];
+  const breaksFormat = (v: string) => only(f, v, "is not a valid");
+  let bad = ["not a valid value!", "!", "x y"].find(breaksFormat);
+  if (bad === undefined && f.pattern !== undefined) {
+    // The listed values break the pattern too (^\d+$): search the pattern's strings instead.
+    const searched = searchPattern(f.pattern, {
+      minLength: f.minLength,
+      maxLength: f.maxLength,
+      wanted: 1,
+      accept: breaksFormat,
+    });
+    // "none": every string the pattern and lengths allow has the format; it adds nothing.
+    if (searched.kind === "none") return [];
+    if (searched.kind === "found") bad = searched.values[0];
+  }
+  if (bad === undefined)
+    throw new Error(`internal error: no string breaks only the format of ${f.path}`);
+  return [
+    {
       label: `format ${f.format}`,
       bad,
       rejection: { reason: "FieldValueTypeInvalid", message: `must be of type ${f.format}` },
       good: [example],
-    });
-  }
-  return out;
+    },
+  ];
 }
 
 /** A string of `length` characters near the example, preferring one that breaks nothing else. */
@@ -98,5 +129,14 @@ function ofLength(f: FieldModel, example: string, length: number, breaks?: strin
   ];
   const fitting = (v: string) =>
     breaks === undefined ? fieldViolations(f, v).length === 0 : only(f, v, breaks);
-  return longText(candidates.find(fitting) ?? candidates[0]!);
+  const listed = candidates.find(fitting);
+  if (listed !== undefined || f.pattern === undefined) return longText(listed ?? candidates[0]!);
+  // A pattern the fillers do not fit (^[a-z]{3}-[0-9]+$): search for a string of that length.
+  const searched = searchPattern(f.pattern, {
+    minLength: length,
+    maxLength: length,
+    wanted: 1,
+    accept: fitting,
+  });
+  return longText(searched.kind === "found" ? searched.values[0]! : candidates[0]!);
 }

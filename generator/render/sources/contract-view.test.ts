@@ -154,14 +154,74 @@ describe("contract view of a hand-built model", () => {
     assert.equal("zone" in zone[2]!.new, false);
   });
 
-  it("refuses to emit a weak test: a pattern no candidate breaks is an internal error", () => {
+  it("a pattern no listed string breaks gets a searched one; one that every string matches, none", () => {
     const model = fixtureModel();
-    model.spec.fields = [field("anything", "string", { pattern: ".*" })];
     model.spec.rules = [];
-    assert.throws(
-      () => buildContractView(model),
-      /internal error: no string breaks only the pattern/,
+    model.spec.fields = [
+      field("tilde", "string", { pattern: "[^~]|^$" }),
+      field("anything", "string", { pattern: ".*" }),
+      field("empty", "string", { pattern: "" }),
+    ];
+    const all = cases<SpecCase>(buildContractView(model).schemaCases);
+    const patternCases = all.filter((c) => c.expect !== "accepted" && c.name.includes("(pattern "));
+    assert.deepEqual(
+      patternCases.map((c) => c.spec),
+      [{ tilde: "~" }],
     );
+  });
+
+  it("numeric formats: values at and beyond each format's range, expected as the server treats them", () => {
+    const model = fixtureModel();
+    model.spec.rules = [];
+    model.spec.fields = [
+      field("timeout", "integer", { format: "int32" }),
+      field("big", "integer"),
+      field("ratio", "number", { format: "float" }),
+      field("narrow", "integer", { format: "int32", minimum: 0, maximum: 10 }),
+    ];
+    const all = cases<SpecCase>(buildContractView(model).schemaCases);
+    const rejected = (path: string) =>
+      all
+        .filter((c) => c.expect !== "accepted" && c.expect.field === "<nil>")
+        .map((c) => (c.spec as Record<string, unknown>)[path.slice("spec.".length)])
+        .filter((v) => v !== undefined);
+    const accepted = (path: string) =>
+      all
+        .filter((c) => c.expect === "accepted")
+        .map((c) => (c.spec as Record<string, unknown>)[path.slice("spec.".length)]);
+    assert.deepEqual(rejected("spec.timeout"), [2 ** 31, -(2 ** 31) - 1]);
+    assert.ok(accepted("spec.timeout").includes(2 ** 31 - 1));
+    assert.ok(accepted("spec.timeout").includes(-(2 ** 31)));
+    assert.deepEqual(rejected("spec.big"), [2 ** 63, -(2 ** 63)]);
+    assert.deepEqual(rejected("spec.ratio"), [3.5e38, -3.5e38]);
+    assert.deepEqual(rejected("spec.narrow"), [], "minimum and maximum already keep it in range");
+    for (const c of all)
+      if (c.expect !== "accepted" && c.expect.field === "<nil>")
+        assert.match(
+          c.expect.message,
+          /^Checked value must be of type (integer|number) .* in spec\./,
+        );
+  });
+
+  it("number bounds: written as the server writes them, and a bad value beyond even huge bounds", () => {
+    const model = fixtureModel();
+    model.spec.rules = [];
+    model.spec.fields = [
+      field("tiny", "number", { minimum: 0.00001 }),
+      field("huge", "number", { maximum: 1e20 }),
+      field("count", "integer", { maximum: 1_000_000 }),
+      field("everything", "number", { maximum: Number.MAX_VALUE }),
+    ];
+    const rejected = cases<SpecCase>(buildContractView(model).schemaCases).flatMap((c) =>
+      c.expect === "accepted" || c.expect.field === "<nil>"
+        ? []
+        : [{ spec: c.spec, message: c.expect.message }],
+    );
+    assert.deepEqual(rejected, [
+      { spec: { tiny: 0.00001 - 1 }, message: "greater than or equal to 1e-05" },
+      { spec: { huge: 100000000000000020000 }, message: "less than or equal to 1e+20" },
+      { spec: { count: 1_000_001 }, message: "less than or equal to 1000000" },
+    ]);
   });
 
   it("compact fixtures expand to exactly the values they stand for", () => {
