@@ -26,6 +26,14 @@ export function checkChildren({ data, report }: CheckContext): void {
           : `Add ${missing.map((key) => (key === "scope" ? "scope: Namespaced (or Cluster)" : "plural: the resource name")).join(" and ")}.`,
       );
     }
+    if (!builtin && missing.length === 0 && child.crd === undefined) {
+      report.error(
+        "SEM180",
+        ["children", i, "kind"],
+        `${apiVersion} ${kind} is not a built-in kind, so its CRD must be given`,
+        "Add crd: the path (relative to this spec, inside its folder) of the CustomResourceDefinition YAML that serves this kind; the generated tests install it and build the child from its schema.",
+      );
+    }
     const childScope = str(child.scope) ?? builtin?.scope;
     if (parentScope === "Namespaced" && childScope === "Cluster") {
       report.error(

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { BUILTIN_KINDS } from "../builtin-kinds.ts";
 import { check, expectOne, MINIMAL, posOf } from "./helpers.ts";
 
 const STATUS_FIELDS = "  fields:\n    endpoint:\n      type: string\n";
@@ -91,14 +92,26 @@ test("SEM044 unknown child kinds need scope and plural", () => {
     "v1 Deployment is not a built-in kind, so scope and plural must be given",
   );
   assert.match(d.hint!, /apiVersion: apps\/v1/);
-  assert.deepEqual(
-    check(
-      withChildren(
-        "- apiVersion: example.com/v1\n  kind: Widget\n  scope: Namespaced\n  plural: widgets",
-      ),
-    ),
-    [],
+});
+
+test("SEM180 a kind that is not built in needs its CRD", () => {
+  const src = withChildren(
+    "- apiVersion: example.com/v1\n  kind: Widget\n  scope: Namespaced\n  plural: widgets",
   );
+  const d = expectOne(
+    src,
+    "SEM180",
+    posOf(src, "Widget"),
+    "example.com/v1 Widget is not a built-in kind, so its CRD must be given",
+  );
+  assert.match(d.hint!, /crd:/);
+});
+
+test("every built-in child kind, Lease included, checks clean where its scope fits", () => {
+  for (const b of BUILTIN_KINDS) {
+    const src = withChildren(`- apiVersion: ${b.apiVersion}\n  kind: ${b.kind}`, "Cluster");
+    assert.deepEqual(check(src), [], `${b.apiVersion} ${b.kind}`);
+  }
 });
 
 test("SEM045 a namespaced resource cannot own a cluster-scoped child", () => {

@@ -13,6 +13,9 @@ export interface ChildView {
   builderFn: string;
   tsType: string;
   nameSuffix: string;
+  /** For RoleBinding and ClusterRoleBinding: the role they grant, named like that role's child. */
+  roleRefKind: string;
+  roleRefSuffix: string;
   component: string;
   namespaced: boolean;
   imageExpression: string;
@@ -25,13 +28,53 @@ export interface ChildView {
   secretEntries: Array<{ key: string; expression: string }>;
 }
 
-/** Child kinds with a template that fills in real content; others get a valid placeholder. */
-const TYPED_CHILDREN: Record<string, string> = {
-  "apps/v1:Deployment": "V1Deployment",
-  "v1:Service": "V1Service",
-  "v1:ConfigMap": "V1ConfigMap",
-  "v1:Secret": "V1Secret",
+/**
+ * Every child kind the generator builds: the builder template (under templates/project/src/children/)
+ * and the client-node type of what it returns. Each template yields an object the API server
+ * accepts as it stands; check-children refuses any other kind with a located error.
+ */
+export const CHILD_KINDS: Readonly<Record<string, { template: string; tsType: string }>> = {
+  "apps/v1:Deployment": { template: "deployment", tsType: "V1Deployment" },
+  "apps/v1:StatefulSet": { template: "stateful-set", tsType: "V1StatefulSet" },
+  "apps/v1:DaemonSet": { template: "daemon-set", tsType: "V1DaemonSet" },
+  "batch/v1:Job": { template: "job", tsType: "V1Job" },
+  "batch/v1:CronJob": { template: "cron-job", tsType: "V1CronJob" },
+  "v1:Pod": { template: "pod", tsType: "V1Pod" },
+  "v1:Service": { template: "service", tsType: "V1Service" },
+  "v1:ConfigMap": { template: "config-map", tsType: "V1ConfigMap" },
+  "v1:Secret": { template: "secret", tsType: "V1Secret" },
+  "v1:ServiceAccount": { template: "metadata-only", tsType: "V1ServiceAccount" },
+  "v1:Namespace": { template: "metadata-only", tsType: "V1Namespace" },
+  "v1:PersistentVolumeClaim": {
+    template: "persistent-volume-claim",
+    tsType: "V1PersistentVolumeClaim",
+  },
+  "v1:PersistentVolume": { template: "persistent-volume", tsType: "V1PersistentVolume" },
+  "networking.k8s.io/v1:Ingress": { template: "ingress", tsType: "V1Ingress" },
+  "networking.k8s.io/v1:NetworkPolicy": { template: "network-policy", tsType: "V1NetworkPolicy" },
+  "policy/v1:PodDisruptionBudget": {
+    template: "pod-disruption-budget",
+    tsType: "V1PodDisruptionBudget",
+  },
+  "coordination.k8s.io/v1:Lease": { template: "metadata-only", tsType: "V1Lease" },
+  "rbac.authorization.k8s.io/v1:Role": { template: "metadata-only", tsType: "V1Role" },
+  "rbac.authorization.k8s.io/v1:ClusterRole": {
+    template: "metadata-only",
+    tsType: "V1ClusterRole",
+  },
+  "rbac.authorization.k8s.io/v1:RoleBinding": { template: "role-binding", tsType: "V1RoleBinding" },
+  "rbac.authorization.k8s.io/v1:ClusterRoleBinding": {
+    template: "role-binding",
+    tsType: "V1ClusterRoleBinding",
+  },
 };
+
+export function childKind(child: { apiVersion: string; kind: string }) {
+  const found = CHILD_KINDS[`${child.apiVersion}:${child.kind}`];
+  if (found === undefined)
+    throw new Error(`internal error: no builder for child ${child.apiVersion} ${child.kind}`);
+  return found;
+}
 
 export function childView(
   child: ChildModel,
@@ -68,7 +111,8 @@ export function childView(
       f.items.fields.some((i) => i.name === "name" && i.required),
     "[]",
   );
-  const tsType = TYPED_CHILDREN[`${child.apiVersion}:${child.kind}`] ?? "KubernetesObject";
+  const tsType = childKind(child).tsType;
+  const roleKind = child.kind === "ClusterRoleBinding" ? "ClusterRole" : "Role";
   const suffix: Record<string, string> = {
     Deployment: "",
     StatefulSet: "",
@@ -84,6 +128,9 @@ export function childView(
     builderFn: `desired${child.kind}`,
     tsType,
     nameSuffix: suffix[child.kind] ?? `-${child.fileName}`,
+    roleRefKind: roleKind,
+    // The role child's own suffix (-role, -cluster-role), so a binding and a role child pair up.
+    roleRefSuffix: `-${roleKind === "Role" ? "role" : "cluster-role"}`,
     component: model.names.kindFile,
     namespaced: child.scope === "Namespaced",
     imageExpression: image ?? '"registry.example.com/app:latest"',
