@@ -2,10 +2,11 @@
 // owner cannot own a cluster-scoped object (the garbage collector ignores such references).
 
 import { builtinKindsNamed, findBuiltinKind } from "./builtin-kinds.ts";
+import { parseCrdDocument, type ChildCrdFiles } from "../parse/child-crds.ts";
 import type { CheckContext } from "./context.ts";
 import { obj, objects, resourceScope, str } from "./raw-spec.ts";
 
-export function checkChildren({ data, report }: CheckContext): void {
+export function checkChildren({ data, report, childCrds }: CheckContext): void {
   const parentScope = resourceScope(data);
   const parentKind = str(obj(data.api).kind) ?? "the custom resource";
   const seenKinds = new Map<string, number>();
@@ -14,19 +15,15 @@ export function checkChildren({ data, report }: CheckContext): void {
     const kind = str(child.kind);
     if (apiVersion === undefined || kind === undefined) continue;
     const builtin = findBuiltinKind(apiVersion, kind);
-    const missing = ["scope", "plural"].filter((key) => child[key] === undefined);
-    if (!builtin && missing.length > 0) {
-      const elsewhere = builtinKindsNamed(kind)[0];
+    const elsewhere = builtinKindsNamed(kind)[0];
+    if (!builtin && child.crd === undefined && elsewhere) {
       report.error(
         "SEM044",
         ["children", i, "kind"],
-        `${apiVersion} ${kind} is not a built-in kind, so ${missing.join(" and ")} must be given`,
-        elsewhere
-          ? `${kind} is ${elsewhere.apiVersion}: did you mean apiVersion: ${elsewhere.apiVersion}?`
-          : `Add ${missing.map((key) => (key === "scope" ? "scope: Namespaced (or Cluster)" : "plural: the resource name")).join(" and ")}.`,
+        `${apiVersion} ${kind} is not a built-in kind`,
+        `${kind} is ${elsewhere.apiVersion}: did you mean apiVersion: ${elsewhere.apiVersion}?`,
       );
-    }
-    if (!builtin && missing.length === 0 && child.crd === undefined) {
+    } else if (!builtin && child.crd === undefined) {
       report.error(
         "SEM180",
         ["children", i, "kind"],
@@ -34,7 +31,7 @@ export function checkChildren({ data, report }: CheckContext): void {
         "Add crd: the path (relative to this spec, inside its folder) of the CustomResourceDefinition YAML that serves this kind; the generated tests install it and build the child from its schema.",
       );
     }
-    const childScope = str(child.scope) ?? builtin?.scope;
+    const childScope = str(child.scope) ?? builtin?.scope ?? crdScope(childCrds, child.crd);
     if (parentScope === "Namespaced" && childScope === "Cluster") {
       report.error(
         "SEM045",
@@ -55,4 +52,12 @@ export function checkChildren({ data, report }: CheckContext): void {
       seenKinds.set(kind, i);
     }
   }
+}
+
+/** The scope a child's CRD declares, when the file is readable and a CRD. */
+function crdScope(files: ChildCrdFiles | undefined, path: unknown): string | undefined {
+  const file = typeof path === "string" ? files?.get(path) : undefined;
+  if (!file?.ok) return undefined;
+  const parsed = parseCrdDocument(file.text);
+  return "crd" in parsed ? parsed.crd.spec.scope : undefined;
 }

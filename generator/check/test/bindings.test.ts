@@ -76,27 +76,26 @@ function withChildren(children: string, scope = ""): string {
   return `${base}children:\n${children.replace(/^/gm, "  ")}\n`;
 }
 
-test("SEM044 unknown child kinds need scope and plural", () => {
-  const src = withChildren("- apiVersion: example.com/v1\n  kind: Widget\n  scope: Namespaced");
-  expectOne(
-    src,
-    "SEM044",
-    posOf(src, "Widget"),
-    "example.com/v1 Widget is not a built-in kind, so plural must be given",
-  );
+test("SEM044 a built-in kind under the wrong apiVersion", () => {
   const wrongGroup = withChildren("- apiVersion: v1\n  kind: Deployment");
   const d = expectOne(
     wrongGroup,
     "SEM044",
     posOf(wrongGroup, "Deployment"),
-    "v1 Deployment is not a built-in kind, so scope and plural must be given",
+    "v1 Deployment is not a built-in kind",
   );
   assert.match(d.hint!, /apiVersion: apps\/v1/);
 });
 
-test("SEM180 a kind that is not built in needs its CRD", () => {
+test("SEM180 a kind that is not built in needs its CRD, even with plural and scope", () => {
   const src = withChildren(
     "- apiVersion: example.com/v1\n  kind: Widget\n  scope: Namespaced\n  plural: widgets",
+  );
+  expectOne(
+    withChildren("- apiVersion: example.com/v1\n  kind: Widget"),
+    "SEM180",
+    posOf(src, "Widget"),
+    "example.com/v1 Widget is not a built-in kind, so its CRD must be given",
   );
   const d = expectOne(
     src,

@@ -50,3 +50,62 @@ test("each built-in child kind renders its own builder, typed and without placeh
   for (const child of model.children)
     assert.match(index.content, new RegExp(`desired${child.kind}\\(obj\\)`));
 });
+
+test("a child of another project's CRD is built from that CRD's schema, and the CRD is copied", async () => {
+  const { fieldsFromSchema } = await import("../../model/schema-fields.ts");
+  const { renderManifests } = await import("../manifests/index.ts");
+  const { Ownership } = await import("../../base/files.ts");
+  const { objectViolations } = await import("../manifests/field-violations.ts");
+  const schema = {
+    type: "object",
+    properties: {
+      spec: {
+        type: "object",
+        required: ["size", "color", "ref"],
+        properties: {
+          size: { type: "integer", minimum: 3 },
+          color: { type: "string", enum: ["red", "blue"] },
+          ref: { type: "object", required: ["name"], properties: { name: { type: "string" } } },
+          id: { type: "string", pattern: "^w-[0-9]+$" },
+        },
+      },
+    },
+  };
+  const fields = fieldsFromSchema(schema);
+  const model = fixtureModel();
+  model.children = [
+    {
+      apiVersion: "gadgets.example.org/v1",
+      group: "gadgets.example.org",
+      version: "v1",
+      kind: "Gadget",
+      plural: "gadgets",
+      scope: "Namespaced",
+      varName: "gadget",
+      fileName: "gadget",
+      crd: {
+        path: "crds/gadgets.yaml",
+        text: "# the user's file\n",
+        document: { kind: "X" },
+        fields,
+      },
+    },
+  ];
+  const builder = renderSources(model).rendered.find((f) => f.path === "src/children/gadget.ts")!;
+  const spec = /spec: (\{.*\}),/.exec(builder.content)?.[1];
+  assert.ok(spec, builder.content);
+  assert.deepEqual(objectViolations(fields, { spec: JSON.parse(spec) }, ""), []);
+  const manifests = renderManifests(model);
+  const copy = manifests.find((f) => f.path === "crds/gadgets.yaml");
+  assert.deepEqual(copy, {
+    path: "crds/gadgets.yaml",
+    ownership: Ownership.ScaffoldOnce,
+    content: "# the user's file\n",
+  });
+  const installed = manifests.find(
+    (f) => f.path === "config/crd/bases/gadgets.example.org_gadgets.yaml",
+  );
+  assert.equal(installed?.ownership, Ownership.Generated);
+  const kustomization = manifests.find((f) => f.path === "config/crd/kustomization.yaml")!;
+  assert.doesNotMatch(kustomization.content, /gadgets/, "another project's CRD is not deployed");
+});

@@ -3,6 +3,8 @@
 // is used only when its name and type fit the role, so any spec yields a valid builder.
 
 import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
+import { exampleObject, exampleValue } from "../manifests/example-values.ts";
+import { objectViolations } from "../manifests/field-violations.ts";
 import { specAccessor } from "./ts-types.ts";
 
 export interface ChildView {
@@ -16,6 +18,9 @@ export interface ChildView {
   /** For RoleBinding and ClusterRoleBinding: the role they grant, named like that role's child. */
   roleRefKind: string;
   roleRefSuffix: string;
+  /** For a CRD kind: its CRD's path, and top-level fields (spec first) its schema accepts. */
+  crdPath: string | null;
+  content: Array<{ key: string; json: string }>;
   component: string;
   namespaced: boolean;
   imageExpression: string;
@@ -69,7 +74,11 @@ export const CHILD_KINDS: Readonly<Record<string, { template: string; tsType: st
   },
 };
 
-export function childKind(child: { apiVersion: string; kind: string }) {
+/** A kind served by another project's CRD: built from that CRD's schema. */
+export const CUSTOM_RESOURCE_CHILD = { template: "custom-resource", tsType: "KubernetesObject" };
+
+export function childKind(child: ChildModel): { template: string; tsType: string } {
+  if (child.crd) return CUSTOM_RESOURCE_CHILD;
   const found = CHILD_KINDS[`${child.apiVersion}:${child.kind}`];
   if (found === undefined)
     throw new Error(`internal error: no builder for child ${child.apiVersion} ${child.kind}`);
@@ -128,6 +137,8 @@ export function childView(
     builderFn: `desired${child.kind}`,
     tsType,
     nameSuffix: suffix[child.kind] ?? `-${child.fileName}`,
+    crdPath: child.crd?.path ?? null,
+    content: child.crd ? customResourceContent(child) : [],
     roleRefKind: roleKind,
     // The role child's own suffix (-role, -cluster-role), so a binding and a role child pair up.
     roleRefSuffix: `-${roleKind === "Role" ? "role" : "cluster-role"}`,
@@ -149,4 +160,24 @@ export function childView(
       .filter((f) => f.type === "string")
       .map((f) => ({ key: f.name, expression: `obj.status?.${f.name} ?? ""` })),
   };
+}
+
+/**
+ * The top-level content of a CRD-kind child that its CRD's schema accepts: every required
+ * property, and spec whether required or not (most CRDs leave it optional but need it).
+ */
+function customResourceContent(child: ChildModel): Array<{ key: string; json: string }> {
+  const fields = child.crd!.fields;
+  const content = exampleObject(fields);
+  const spec = fields.find((f) => f.name === "spec");
+  if (spec && !("spec" in content)) content.spec = exampleValue(spec);
+  const problems = objectViolations(fields, content, "");
+  if (problems.length > 0)
+    throw new Error(
+      `internal error: no ${child.kind} that ${child.crd!.path} accepts: ${problems.join("; ")}`,
+    );
+  const order = ["spec", ...Object.keys(content).filter((key) => key !== "spec")];
+  return order
+    .filter((key) => key in content)
+    .map((key) => ({ key, json: JSON.stringify(content[key]) }));
 }

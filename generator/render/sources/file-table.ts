@@ -3,7 +3,7 @@
 
 import { Ownership } from "../../base/files.ts";
 import type { ChildModel, ExternalResourceModel, OperatorModel } from "../../model/types.ts";
-import { CHILD_KINDS, childKind } from "./child-view.ts";
+import { CHILD_KINDS, CUSTOM_RESOURCE_CHILD, childKind } from "./child-view.ts";
 
 export interface TemplateOutput {
   path: string;
@@ -31,7 +31,9 @@ const perChild = (accept: (c: ChildModel) => boolean) => (m: OperatorModel) =>
   m.children.filter(accept).map((child) => ({ path: `src/children/${child.fileName}.ts`, child }));
 
 /** One row per child builder template; the kind table says which kinds each one builds. */
-const childTemplates = [...new Set(Object.values(CHILD_KINDS).map((k) => k.template))].sort();
+const childTemplates = [
+  ...new Set([...Object.values(CHILD_KINDS), CUSTOM_RESOURCE_CHILD].map((k) => k.template)),
+].sort();
 
 export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   {
