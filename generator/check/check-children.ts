@@ -40,6 +40,14 @@ export function checkChildren({ data, report, childCrds }: CheckContext): void {
         "ownerReferences cannot point from a cluster-scoped object to a namespaced owner; make the custom resource Cluster-scoped or manage this object without ownership.",
       );
     }
+    if (parentScope === "Cluster" && childScope === "Namespaced") {
+      report.error(
+        "SEM185",
+        ["children", i, "kind"],
+        `the cluster-scoped ${parentKind} has no namespace to put the namespaced ${kind} in`,
+        "Generated children live in their owner's namespace. Make the custom resource Namespaced, or create namespaced objects yourself in the reconciler (e.g. in a Namespace child).",
+      );
+    }
     const first = seenKinds.get(kind);
     if (first !== undefined) {
       report.error(

@@ -14,6 +14,7 @@ export const REAL_CRD_SPECS = [
   "cnpg-cluster",
   "cert-manager-certificate",
   "cluster-children",
+  "namespaced-children",
 ] as const;
 
 for (const name of REAL_CRD_SPECS) {

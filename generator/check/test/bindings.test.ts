@@ -106,11 +106,21 @@ test("SEM180 a kind that is not built in needs its CRD, even with plural and sco
   assert.match(d.hint!, /crd:/);
 });
 
-test("every built-in child kind, Lease included, checks clean where its scope fits", () => {
+test("every built-in child kind, Lease included, checks clean under an owner of its scope", () => {
   for (const b of BUILTIN_KINDS) {
-    const src = withChildren(`- apiVersion: ${b.apiVersion}\n  kind: ${b.kind}`, "Cluster");
+    const src = withChildren(`- apiVersion: ${b.apiVersion}\n  kind: ${b.kind}`, b.scope);
     assert.deepEqual(check(src), [], `${b.apiVersion} ${b.kind}`);
   }
+});
+
+test("SEM185 a cluster-scoped resource cannot place a namespaced child", () => {
+  const src = withChildren("- apiVersion: apps/v1\n  kind: Deployment", "Cluster");
+  expectOne(
+    src,
+    "SEM185",
+    posOf(src, "Deployment"),
+    "the cluster-scoped Shop has no namespace to put the namespaced Deployment in",
+  );
 });
 
 test("SEM045 a namespaced resource cannot own a cluster-scoped child", () => {
@@ -124,7 +134,7 @@ test("SEM045 a namespaced resource cannot own a cluster-scoped child", () => {
   assert.deepEqual(
     check(
       withChildren(
-        "- apiVersion: v1\n  kind: Namespace\n- apiVersion: v1\n  kind: ConfigMap",
+        "- apiVersion: v1\n  kind: Namespace\n- apiVersion: v1\n  kind: PersistentVolume",
         "Cluster",
       ),
     ),

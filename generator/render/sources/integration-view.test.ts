@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { parse } from "yaml";
+import { BUILTIN_KINDS } from "../../check/builtin-kinds.ts";
 import { buildModel } from "../../model/build-model.ts";
 import type { OperatorModel, PolicyRule } from "../../model/types.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
@@ -70,6 +71,24 @@ const LEASE_CHILD = {
   varName: "lease",
   fileName: "lease",
 };
+
+test("every built-in child kind, under an owner of its scope: rules and checks agree", () => {
+  for (const scope of ["Namespaced", "Cluster"] as const) {
+    const model = modelOf(scope === "Cluster" ? "dns-zone" : "web-app");
+    model.children = BUILTIN_KINDS.filter((b) => b.scope === scope).map((b) => ({
+      apiVersion: b.apiVersion,
+      group: b.group,
+      version: b.version,
+      kind: b.kind,
+      plural: b.plural,
+      scope: b.scope,
+      varName: b.kind.toLowerCase(),
+      fileName: b.kind.toLowerCase(),
+    }));
+    model.operator.leaderElection = true;
+    assertRulesMatchChecks(model);
+  }
+});
 
 for (const example of EXAMPLES) {
   test(`${example}: the generated rules grant every needed call and nothing on the deny list`, () => {
