@@ -92,7 +92,7 @@ test("a child of another project's CRD is built from that CRD's schema, and the 
     },
   ];
   const builder = renderSources(model).rendered.find((f) => f.path === "src/children/gadget.ts")!;
-  const spec = /spec: (\{.*\}),/.exec(builder.content)?.[1];
+  const spec = /"?spec"?: (\{.*\}),/.exec(builder.content)?.[1];
   assert.ok(spec, builder.content);
   assert.deepEqual(objectViolations(fields, { spec: JSON.parse(spec) }, ""), []);
   const manifests = renderManifests(model);

@@ -179,5 +179,5 @@ function customResourceContent(child: ChildModel): Array<{ key: string; json: st
   const order = ["spec", ...Object.keys(content).filter((key) => key !== "spec")];
   return order
     .filter((key) => key in content)
-    .map((key) => ({ key, json: JSON.stringify(content[key]) }));
+    .map((key) => ({ key: JSON.stringify(key), json: JSON.stringify(content[key]) }));
 }
