@@ -8,6 +8,7 @@ import type { ProjectFiles } from "./base/files.ts";
 import { checkSpec } from "./check/check-spec.ts";
 import { buildModel } from "./model/build-model.ts";
 import type { OperatorModel } from "./model/types.ts";
+import { readChildCrds } from "./parse/child-crds.ts";
 import { parseSpec } from "./parse/parse-spec.ts";
 import { readSpecFile } from "./parse/read-spec-file.ts";
 import { planNewProject, planRegeneration, type Plan } from "./plan/plan.ts";
@@ -29,15 +30,18 @@ export interface LoadedSpec {
 export function loadSpec(source: string, file: string): LoadedSpec {
   const parsed = parseSpec(source, file);
   if (!parsed.ok) throw new InputError(parsed.diagnostics);
-  const diagnostics = checkSpec(parsed.spec);
+  const childCrds = readChildCrds(parsed.spec.data, file);
+  const diagnostics = checkSpec(parsed.spec, childCrds);
   if (hasErrors(diagnostics)) throw new InputError(diagnostics);
-  return { model: buildModel(parsed.spec.data, source), warnings: diagnostics };
+  return { model: buildModel(parsed.spec.data, source, childCrds), warnings: diagnostics };
 }
 
 /** Every diagnostic for a spec: parse errors, or schema and semantic findings. */
 export function checkSource(source: string, file: string): Diagnostic[] {
   const parsed = parseSpec(source, file);
-  return parsed.ok ? checkSpec(parsed.spec) : parsed.diagnostics;
+  return parsed.ok
+    ? checkSpec(parsed.spec, readChildCrds(parsed.spec.data, file))
+    : parsed.diagnostics;
 }
 
 /** The spec's text, read bounded; refusals (missing, a directory, too large) are InputErrors. */

@@ -1,5 +1,6 @@
-// Kubernetes kinds an operator commonly owns. For these the spec may omit plural and scope; for
-// anything else the generator cannot guess them (RBAC needs the plural, ownership the scope).
+// Kubernetes kinds an operator commonly owns, each with a builder the generator writes (a manifest
+// the API server accepts, and a readiness rule). For these the spec may omit plural and scope;
+// any other kind is refused (SEM180): the generator could neither build nor test it.
 
 export type Scope = "Namespaced" | "Cluster";
 
@@ -36,6 +37,7 @@ const TABLE: ReadonlyArray<
   ["rbac.authorization.k8s.io/v1", "ClusterRoleBinding", "clusterrolebindings", "Cluster"],
   ["rbac.authorization.k8s.io/v1", "Role", "roles", "Namespaced"],
   ["rbac.authorization.k8s.io/v1", "RoleBinding", "rolebindings", "Namespaced"],
+  ["coordination.k8s.io/v1", "Lease", "leases", "Namespaced"],
 ];
 
 /** group/version → {group, version}; a bare version (v1) is the core group. */

@@ -3,6 +3,7 @@
 // all mistakes; they read the data defensively for that reason.
 
 import { sortDiagnostics, type Diagnostic } from "../base/diagnostics.ts";
+import type { ChildCrdFiles } from "../parse/child-crds.ts";
 import type { ParsedSpec } from "../parse/parse-spec.ts";
 import { checkAntiPatterns } from "./anti-patterns.ts";
 import { checkBounds } from "./check-bounds.ts";
@@ -10,6 +11,7 @@ import { checkExternalResources } from "./check-bindings.ts";
 import { checkCelCost } from "./check-cel.ts";
 import { checkCelExamples } from "./check-cel-examples.ts";
 import { checkCelRules } from "./check-cel-rules.ts";
+import { checkChildCrds } from "./check-child-crds.ts";
 import { checkChildren } from "./check-children.ts";
 import { checkCollisions } from "./check-collisions.ts";
 import { checkDefaults } from "./check-defaults.ts";
@@ -43,6 +45,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkConditions,
   checkExternalResources,
   checkChildren,
+  checkChildCrds,
   checkRbac,
   checkWatchNamespaces,
   checkPrinterColumns,
@@ -54,7 +57,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkAntiPatterns,
 ];
 
-export function checkSpec(parsed: ParsedSpec): Diagnostic[] {
+export function checkSpec(parsed: ParsedSpec, childCrds?: ChildCrdFiles): Diagnostic[] {
   const report = createReporter(parsed);
   reportSchemaErrors(parsed.data, report);
   const data = obj(parsed.data);
@@ -63,6 +66,7 @@ export function checkSpec(parsed: ParsedSpec): Diagnostic[] {
     report,
     specFields: walkFields(data, "spec"),
     statusFields: walkFields(data, "status"),
+    ...(childCrds ? { childCrds } : {}),
   };
   for (const check of SEMANTIC_CHECKS) check(ctx);
   return sortDiagnostics(preferSemantic(report.diagnostics));

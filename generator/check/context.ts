@@ -1,6 +1,7 @@
 // What every semantic check receives: the data, where to report, and the field definitions
 // walked once up front.
 
+import type { ChildCrdFiles } from "../parse/child-crds.ts";
 import type { FieldVisit } from "./field-walk.ts";
 import type { RawObject } from "./raw-spec.ts";
 import type { Reporter } from "./report.ts";
@@ -10,6 +11,8 @@ export interface CheckContext {
   report: Reporter;
   specFields: readonly FieldVisit[];
   statusFields: readonly FieldVisit[];
+  /** The files children's `crd:` entries name, read beside the spec; absent: none were read. */
+  childCrds?: ChildCrdFiles;
 }
 
 export type Check = (ctx: CheckContext) => void;

@@ -13,8 +13,11 @@ import {
 import { derivedMaxLengthPaths } from "../check/cel-bounds.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
+import { fieldsFromSchema, type OpenApiSchema } from "./schema-fields.ts";
+import { parseCrdDocument, type ChildCrdFiles, type CrdDocument } from "../parse/child-crds.ts";
 import type {
   CelRule,
+  ChildCrdModel,
   ChildModel,
   ConditionModel,
   ExternalResourceModel,
@@ -64,6 +67,7 @@ interface RawSpec {
     kind: string;
     plural?: string;
     scope?: "Namespaced" | "Cluster";
+    crd?: string;
   }[];
   rbac?: { watchNamespaces?: string[]; rules?: PolicyRule[] };
   printerColumns?: PrinterColumn[];
@@ -81,7 +85,12 @@ export const DEFAULT_SETTINGS = {
   leaderElection: true,
 } as const;
 
-export function buildModel(data: unknown, specSource: string): OperatorModel {
+/** `childCrds`: the files children's `crd:` entries name, as the pipeline read them for check. */
+export function buildModel(
+  data: unknown,
+  specSource: string,
+  childCrds?: ChildCrdFiles,
+): OperatorModel {
   const raw = data as RawSpec;
   const { kind, group } = raw.api;
   const scope = raw.api.scope ?? "Namespaced";
@@ -145,7 +154,7 @@ export function buildModel(data: unknown, specSource: string): OperatorModel {
       ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),
     },
     externalResources,
-    children: (raw.children ?? []).map(buildChild),
+    children: (raw.children ?? []).map((child) => buildChild(child, childCrds)),
     rbac: {
       watchNamespaces,
       clusterWide: watchNamespaces.length === 0,
@@ -227,21 +236,41 @@ function buildBinding(
   };
 }
 
-function buildChild(raw: NonNullable<RawSpec["children"]>[number]): ChildModel {
+function buildChild(
+  raw: NonNullable<RawSpec["children"]>[number],
+  childCrds: ChildCrdFiles | undefined,
+): ChildModel {
   const slash = raw.apiVersion.indexOf("/");
   const group = slash < 0 ? "" : raw.apiVersion.slice(0, slash);
   const version = slash < 0 ? raw.apiVersion : raw.apiVersion.slice(slash + 1);
   const builtin = BUILTIN_KINDS.find((k) => k.apiVersion === raw.apiVersion && k.kind === raw.kind);
+  const crd = raw.crd === undefined ? undefined : childCrd(raw.crd, version, childCrds);
+  const crdSpec = crd?.document as CrdDocument | undefined;
   return {
     apiVersion: raw.apiVersion,
     group,
     version,
     kind: raw.kind,
-    plural: raw.plural ?? builtin!.plural,
-    scope: raw.scope ?? builtin!.scope,
+    plural: raw.plural ?? builtin?.plural ?? crdSpec!.spec.names.plural,
+    scope: raw.scope ?? builtin?.scope ?? crdSpec!.spec.scope,
     varName: toCamel(raw.kind),
     fileName: toKebab(raw.kind),
+    ...(crd ? { crd } : {}),
   };
+}
+
+/** The checked CRD of a child; check made sure the file is read, parses and serves `version`. */
+function childCrd(path: string, version: string, files: ChildCrdFiles | undefined): ChildCrdModel {
+  const file = files?.get(path);
+  const parsed = file?.ok ? parseCrdDocument(file.text) : undefined;
+  if (!file?.ok || !parsed || !("crd" in parsed))
+    throw new Error(`internal error: child CRD ${path} was not checked`);
+  const served = parsed.crd.spec.versions.find((v) => v.name === version)!;
+  const schema = (served.schema?.openAPIV3Schema ?? {}) as OpenApiSchema;
+  const fields = fieldsFromSchema(schema).filter(
+    (f) => !["apiVersion", "kind", "metadata", "status"].includes(f.name),
+  );
+  return { path, text: file.text, document: parsed.crd, fields };
 }
 
 function defaultPrinterColumns(hasPhases: boolean): PrinterColumn[] {

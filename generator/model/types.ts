@@ -111,6 +111,19 @@ export interface ChildModel {
   varName: string;
   /** kebab-case file name, e.g. deployment. */
   fileName: string;
+  /** For a kind served by another project's CRD: that CRD, as the spec's `crd:` gave it. */
+  crd?: ChildCrdModel;
+}
+
+export interface ChildCrdModel {
+  /** As written in the spec: relative to it, and so to the project root. */
+  path: string;
+  /** The file's text, copied into the project unchanged. */
+  text: string;
+  /** The CRD document, re-serialized into config/crd/bases/ for the tests to install. */
+  document: unknown;
+  /** Top-level properties of the served version's schema other than apiVersion, kind, metadata, status. */
+  fields: FieldModel[];
 }
 
 export interface PolicyRule {

@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { BUILTIN_KINDS } from "../builtin-kinds.ts";
 import { check, expectOne, MINIMAL, posOf } from "./helpers.ts";
 
 const STATUS_FIELDS = "  fields:\n    endpoint:\n      type: string\n";
@@ -75,29 +76,50 @@ function withChildren(children: string, scope = ""): string {
   return `${base}children:\n${children.replace(/^/gm, "  ")}\n`;
 }
 
-test("SEM044 unknown child kinds need scope and plural", () => {
-  const src = withChildren("- apiVersion: example.com/v1\n  kind: Widget\n  scope: Namespaced");
-  expectOne(
-    src,
-    "SEM044",
-    posOf(src, "Widget"),
-    "example.com/v1 Widget is not a built-in kind, so plural must be given",
-  );
+test("SEM044 a built-in kind under the wrong apiVersion", () => {
   const wrongGroup = withChildren("- apiVersion: v1\n  kind: Deployment");
   const d = expectOne(
     wrongGroup,
     "SEM044",
     posOf(wrongGroup, "Deployment"),
-    "v1 Deployment is not a built-in kind, so scope and plural must be given",
+    "v1 Deployment is not a built-in kind",
   );
   assert.match(d.hint!, /apiVersion: apps\/v1/);
-  assert.deepEqual(
-    check(
-      withChildren(
-        "- apiVersion: example.com/v1\n  kind: Widget\n  scope: Namespaced\n  plural: widgets",
-      ),
-    ),
-    [],
+});
+
+test("SEM180 a kind that is not built in needs its CRD, even with plural and scope", () => {
+  const src = withChildren(
+    "- apiVersion: example.com/v1\n  kind: Widget\n  scope: Namespaced\n  plural: widgets",
+  );
+  expectOne(
+    withChildren("- apiVersion: example.com/v1\n  kind: Widget"),
+    "SEM180",
+    posOf(src, "Widget"),
+    "example.com/v1 Widget is not a built-in kind, so its CRD must be given",
+  );
+  const d = expectOne(
+    src,
+    "SEM180",
+    posOf(src, "Widget"),
+    "example.com/v1 Widget is not a built-in kind, so its CRD must be given",
+  );
+  assert.match(d.hint!, /crd:/);
+});
+
+test("every built-in child kind, Lease included, checks clean under an owner of its scope", () => {
+  for (const b of BUILTIN_KINDS) {
+    const src = withChildren(`- apiVersion: ${b.apiVersion}\n  kind: ${b.kind}`, b.scope);
+    assert.deepEqual(check(src), [], `${b.apiVersion} ${b.kind}`);
+  }
+});
+
+test("SEM185 a cluster-scoped resource cannot place a namespaced child", () => {
+  const src = withChildren("- apiVersion: apps/v1\n  kind: Deployment", "Cluster");
+  expectOne(
+    src,
+    "SEM185",
+    posOf(src, "Deployment"),
+    "the cluster-scoped Shop has no namespace to put the namespaced Deployment in",
   );
 });
 
@@ -112,7 +134,7 @@ test("SEM045 a namespaced resource cannot own a cluster-scoped child", () => {
   assert.deepEqual(
     check(
       withChildren(
-        "- apiVersion: v1\n  kind: Namespace\n- apiVersion: v1\n  kind: ConfigMap",
+        "- apiVersion: v1\n  kind: Namespace\n- apiVersion: v1\n  kind: PersistentVolume",
         "Cluster",
       ),
     ),

@@ -3,6 +3,7 @@
 
 import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
+import { renderChildCrds } from "./child-crds.ts";
 import { renderCrd } from "./crd.ts";
 import { renderKustomizations } from "./kustomize.ts";
 import { renderManager } from "./manager.ts";
@@ -14,6 +15,7 @@ export function renderManifests(model: OperatorModel): GeneratedFile[] {
   const rbac = [...renderOperatorRbac(model), ...renderUserRoles(model)];
   const files = [
     renderCrd(model),
+    ...renderChildCrds(model),
     ...rbac,
     renderManager(model),
     ...renderSamples(model),

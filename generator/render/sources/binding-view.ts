@@ -4,6 +4,8 @@
 
 import { inputPropertyName } from "../../check/derive-names.ts";
 import type { ExternalResourceModel, FieldModel, OperatorModel } from "../../model/types.ts";
+import { exampleValue } from "../manifests/example-values.ts";
+import { fieldViolations } from "../manifests/field-violations.ts";
 import { docComment, specAccessor, type PropertyView } from "./ts-types.ts";
 
 export interface BindingView {
@@ -65,7 +67,7 @@ export function bindingView(
     doc: docComment([
       `Copied to status.${field.name}${field.description ? `: ${field.description}` : ""}`,
     ]),
-    fakeExpression: fakeOutput(field),
+    fakeExpression: fakeOutput(field, binding.fileName),
   }));
   const fakes = outputs.map((o) => o.fakeExpression).join(" ");
   return {
@@ -115,23 +117,40 @@ export function bindingView(
 
 /** backup.retentionDays → backupRetentionDays: Desired is flat, whatever the spec's nesting. */
 
-/** What the in-memory provider reports for an output; `id` is the fake provider ID in scope. */
-function fakeOutput(field: FieldModel): string {
-  switch (field.type) {
-    case "string":
-      return field.enum ? JSON.stringify(field.enum[0]) : `\`\${id}-${field.name}\``;
-    case "integer":
-    case "number":
-      return field.enum ? JSON.stringify(field.enum[0]) : "1";
-    case "boolean":
-      return "true";
-    case "int-or-string":
-      return "1";
-    case "array":
-      return field.items?.type === "string" && !field.items.enum
-        ? `[\`\${id}-${field.name}\`]`
-        : "[]";
-    default:
-      return `{} as ${field.tsType}`;
-  }
+/**
+ * What the in-memory provider reports for an output; `id` is the fake provider ID in scope. The
+ * value must pass the status schema on a real API server (a 422 there fails every status write),
+ * so it comes from the example-value machinery; only strings the schema leaves free carry the ID,
+ * which makes two resources' outputs differ as a real provider's would.
+ */
+function fakeOutput(field: FieldModel, fileName: string): string {
+  const withId = `\`\${id}-${field.name}\``;
+  if (field.type === "string" && freeString(field, fileName)) return withId;
+  if (
+    field.type === "array" &&
+    field.items?.type === "string" &&
+    freeString(field.items, fileName) &&
+    (field.minItems ?? 0) <= 1 &&
+    (field.maxItems ?? 1) >= 1
+  )
+    return `[${withId}]`;
+  const value = exampleValue(field);
+  const problems = fieldViolations(field, value, `status.${field.path}`);
+  if (problems.length > 0)
+    throw new Error(`internal error: no valid in-memory output: ${problems.join("; ")}`);
+  return JSON.stringify(value);
+}
+
+/** A string output with no constraint the ID-based value could break. */
+function freeString(field: FieldModel, fileName: string): boolean {
+  // mem-<file>-<counter>-<name>, allowing a six-digit counter.
+  const longest = `mem-${fileName}-000000-${field.name}`.length;
+  const shortest = `mem-${fileName}-1-${field.name}`.length;
+  return (
+    !field.enum &&
+    !field.pattern &&
+    !field.format &&
+    (field.maxLength ?? Infinity) >= longest &&
+    (field.minLength ?? 0) <= shortest
+  );
 }

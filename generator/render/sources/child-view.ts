@@ -3,6 +3,8 @@
 // is used only when its name and type fit the role, so any spec yields a valid builder.
 
 import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
+import { exampleObject, exampleValue } from "../manifests/example-values.ts";
+import { objectViolations } from "../manifests/field-violations.ts";
 import { specAccessor } from "./ts-types.ts";
 
 export interface ChildView {
@@ -13,6 +15,12 @@ export interface ChildView {
   builderFn: string;
   tsType: string;
   nameSuffix: string;
+  /** For RoleBinding and ClusterRoleBinding: the role they grant, named like that role's child. */
+  roleRefKind: string;
+  roleRefSuffix: string;
+  /** For a CRD kind: its CRD's path, and top-level fields (spec first) its schema accepts. */
+  crdPath: string | null;
+  content: Array<{ key: string; json: string }>;
   component: string;
   namespaced: boolean;
   imageExpression: string;
@@ -25,13 +33,57 @@ export interface ChildView {
   secretEntries: Array<{ key: string; expression: string }>;
 }
 
-/** Child kinds with a template that fills in real content; others get a valid placeholder. */
-const TYPED_CHILDREN: Record<string, string> = {
-  "apps/v1:Deployment": "V1Deployment",
-  "v1:Service": "V1Service",
-  "v1:ConfigMap": "V1ConfigMap",
-  "v1:Secret": "V1Secret",
+/**
+ * Every child kind the generator builds: the builder template (under templates/project/src/children/)
+ * and the client-node type of what it returns. Each template yields an object the API server
+ * accepts as it stands; check-children refuses any other kind with a located error.
+ */
+export const CHILD_KINDS: Readonly<Record<string, { template: string; tsType: string }>> = {
+  "apps/v1:Deployment": { template: "deployment", tsType: "V1Deployment" },
+  "apps/v1:StatefulSet": { template: "stateful-set", tsType: "V1StatefulSet" },
+  "apps/v1:DaemonSet": { template: "daemon-set", tsType: "V1DaemonSet" },
+  "batch/v1:Job": { template: "job", tsType: "V1Job" },
+  "batch/v1:CronJob": { template: "cron-job", tsType: "V1CronJob" },
+  "v1:Pod": { template: "pod", tsType: "V1Pod" },
+  "v1:Service": { template: "service", tsType: "V1Service" },
+  "v1:ConfigMap": { template: "config-map", tsType: "V1ConfigMap" },
+  "v1:Secret": { template: "secret", tsType: "V1Secret" },
+  "v1:ServiceAccount": { template: "metadata-only", tsType: "V1ServiceAccount" },
+  "v1:Namespace": { template: "metadata-only", tsType: "V1Namespace" },
+  "v1:PersistentVolumeClaim": {
+    template: "persistent-volume-claim",
+    tsType: "V1PersistentVolumeClaim",
+  },
+  "v1:PersistentVolume": { template: "persistent-volume", tsType: "V1PersistentVolume" },
+  "networking.k8s.io/v1:Ingress": { template: "ingress", tsType: "V1Ingress" },
+  "networking.k8s.io/v1:NetworkPolicy": { template: "network-policy", tsType: "V1NetworkPolicy" },
+  "policy/v1:PodDisruptionBudget": {
+    template: "pod-disruption-budget",
+    tsType: "V1PodDisruptionBudget",
+  },
+  "coordination.k8s.io/v1:Lease": { template: "metadata-only", tsType: "V1Lease" },
+  "rbac.authorization.k8s.io/v1:Role": { template: "metadata-only", tsType: "V1Role" },
+  "rbac.authorization.k8s.io/v1:ClusterRole": {
+    template: "metadata-only",
+    tsType: "V1ClusterRole",
+  },
+  "rbac.authorization.k8s.io/v1:RoleBinding": { template: "role-binding", tsType: "V1RoleBinding" },
+  "rbac.authorization.k8s.io/v1:ClusterRoleBinding": {
+    template: "role-binding",
+    tsType: "V1ClusterRoleBinding",
+  },
 };
+
+/** A kind served by another project's CRD: built from that CRD's schema. */
+export const CUSTOM_RESOURCE_CHILD = { template: "custom-resource", tsType: "KubernetesObject" };
+
+export function childKind(child: ChildModel): { template: string; tsType: string } {
+  if (child.crd) return CUSTOM_RESOURCE_CHILD;
+  const found = CHILD_KINDS[`${child.apiVersion}:${child.kind}`];
+  if (found === undefined)
+    throw new Error(`internal error: no builder for child ${child.apiVersion} ${child.kind}`);
+  return found;
+}
 
 export function childView(
   child: ChildModel,
@@ -68,7 +120,8 @@ export function childView(
       f.items.fields.some((i) => i.name === "name" && i.required),
     "[]",
   );
-  const tsType = TYPED_CHILDREN[`${child.apiVersion}:${child.kind}`] ?? "KubernetesObject";
+  const tsType = childKind(child).tsType;
+  const roleKind = child.kind === "ClusterRoleBinding" ? "ClusterRole" : "Role";
   const suffix: Record<string, string> = {
     Deployment: "",
     StatefulSet: "",
@@ -84,6 +137,11 @@ export function childView(
     builderFn: `desired${child.kind}`,
     tsType,
     nameSuffix: suffix[child.kind] ?? `-${child.fileName}`,
+    crdPath: child.crd?.path ?? null,
+    content: child.crd ? customResourceContent(child) : [],
+    roleRefKind: roleKind,
+    // The role child's own suffix (-role, -cluster-role), so a binding and a role child pair up.
+    roleRefSuffix: `-${roleKind === "Role" ? "role" : "cluster-role"}`,
     component: model.names.kindFile,
     namespaced: child.scope === "Namespaced",
     imageExpression: image ?? '"registry.example.com/app:latest"',
@@ -102,4 +160,24 @@ export function childView(
       .filter((f) => f.type === "string")
       .map((f) => ({ key: f.name, expression: `obj.status?.${f.name} ?? ""` })),
   };
+}
+
+/**
+ * The top-level content of a CRD-kind child that its CRD's schema accepts: every required
+ * property, and spec whether required or not (most CRDs leave it optional but need it).
+ */
+function customResourceContent(child: ChildModel): Array<{ key: string; json: string }> {
+  const fields = child.crd!.fields;
+  const content = exampleObject(fields);
+  const spec = fields.find((f) => f.name === "spec");
+  if (spec && !("spec" in content)) content.spec = exampleValue(spec);
+  const problems = objectViolations(fields, content, "");
+  if (problems.length > 0)
+    throw new Error(
+      `internal error: no ${child.kind} that ${child.crd!.path} accepts: ${problems.join("; ")}`,
+    );
+  const order = ["spec", ...Object.keys(content).filter((key) => key !== "spec")];
+  return order
+    .filter((key) => key in content)
+    .map((key) => ({ key: JSON.stringify(key), json: JSON.stringify(content[key]) }));
 }

@@ -56,12 +56,21 @@ export function contractStatus(model: OperatorModel): Spec {
 const CONDITION_COLUMN = /^\.status\.conditions\[\?\(@\.type=="([^"]+)"\)\]\.(\w+)$/;
 const SIMPLE_PATH = /^(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
 
+/**
+ * The server's default when a version declares no printer columns (apiextensions-apiserver's
+ * serveDefaultColumnsIfEmpty): an Age column after the Name column it always puts first.
+ */
+const SERVED_DEFAULT_COLUMNS: OperatorModel["printerColumns"] = [
+  { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" },
+];
+
 /** Column names in order, Name first, with the cell each must show for `{spec, status}`. */
 export function printerColumnChecks(model: OperatorModel, spec: Spec, status: Spec): ColumnCheck[] {
   const object = { spec, status };
+  const served = model.printerColumns.length > 0 ? model.printerColumns : SERVED_DEFAULT_COLUMNS;
   return [
     { name: "Name" },
-    ...model.printerColumns.map((column): ColumnCheck => {
+    ...served.map((column): ColumnCheck => {
       if (column.type === "date") return { name: column.name };
       const condition = CONDITION_COLUMN.exec(column.jsonPath);
       if (condition) {

@@ -239,3 +239,23 @@ describe("contract view of a hand-built model", () => {
     assert.deepEqual(expand(JSON.parse(json)), { env: items });
   });
 });
+
+describe("printer columns the server's Table shows", () => {
+  const names = (model: ReturnType<typeof fixtureModel>): string[] =>
+    (JSON.parse(buildContractView(model).columns) as Array<{ name: string }>).map((c) => c.name);
+
+  it("no declared columns: the server falls back to Name and Age", () => {
+    const model = fixtureModel();
+    model.printerColumns = [];
+    assert.deepEqual(names(model), ["Name", "Age"]);
+  });
+
+  it("declared columns replace the Age default and keep their order, priority ones included", () => {
+    const model = fixtureModel();
+    model.printerColumns = [
+      { name: "Wide", type: "string", jsonPath: ".spec.zone", priority: 1 },
+      { name: "Zone", type: "string", jsonPath: ".spec.zone" },
+    ];
+    assert.deepEqual(names(model), ["Name", "Wide", "Zone"]);
+  });
+});

@@ -3,6 +3,7 @@
 
 import { Ownership } from "../../base/files.ts";
 import type { ChildModel, ExternalResourceModel, OperatorModel } from "../../model/types.ts";
+import { CHILD_KINDS, CUSTOM_RESOURCE_CHILD, childKind } from "./child-view.ts";
 
 export interface TemplateOutput {
   path: string;
@@ -29,15 +30,10 @@ const perBinding = (suffix: string) => (m: OperatorModel) =>
 const perChild = (accept: (c: ChildModel) => boolean) => (m: OperatorModel) =>
   m.children.filter(accept).map((child) => ({ path: `src/children/${child.fileName}.ts`, child }));
 
-/** Child kinds with a dedicated builder template; every other kind gets the generic one. */
-const CHILD_TEMPLATES: Record<string, string> = {
-  "apps/v1:Deployment": "src/children/deployment.ts.hbs",
-  "v1:Service": "src/children/service.ts.hbs",
-  "v1:ConfigMap": "src/children/config-map.ts.hbs",
-  "v1:Secret": "src/children/secret.ts.hbs",
-};
-const childTemplate = (c: ChildModel): string | undefined =>
-  CHILD_TEMPLATES[`${c.apiVersion}:${c.kind}`];
+/** One row per child builder template; the kind table says which kinds each one builds. */
+const childTemplates = [
+  ...new Set([...Object.values(CHILD_KINDS), CUSTOM_RESOURCE_CHILD].map((k) => k.template)),
+].sort();
 
 export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   {
@@ -81,16 +77,11 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.ScaffoldOnce,
     outputs: perBinding("cloud"),
   },
-  ...Object.values(CHILD_TEMPLATES).map((template) => ({
-    template,
+  ...childTemplates.map((name) => ({
+    template: `src/children/${name}.ts.hbs`,
     ownership: Ownership.ScaffoldOnce,
-    outputs: perChild((c) => childTemplate(c) === template),
+    outputs: perChild((c) => childKind(c).template === name),
   })),
-  {
-    template: "src/children/generic.ts.hbs",
-    ownership: Ownership.ScaffoldOnce,
-    outputs: perChild((c) => childTemplate(c) === undefined),
-  },
   {
     template: "src/children/index.ts.hbs",
     ownership: Ownership.Generated,

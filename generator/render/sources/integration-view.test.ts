@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { parse } from "yaml";
+import { BUILTIN_KINDS } from "../../check/builtin-kinds.ts";
 import { buildModel } from "../../model/build-model.ts";
 import type { OperatorModel, PolicyRule } from "../../model/types.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
@@ -39,27 +40,80 @@ function granted(model: OperatorModel, check: AccessCheck): boolean {
   );
 }
 
+/** The generated rules grant every needed call, nothing on the deny list, and no check is on both. */
+function assertRulesMatchChecks(model: OperatorModel): void {
+  const allow = mustAllow(model);
+  const deny = mustDeny(model);
+  assert.deepEqual(
+    allow.filter((check) => !granted(model, check)),
+    [],
+  );
+  assert.deepEqual(
+    deny.filter((check) => granted(model, check)),
+    [],
+  );
+  const key = (c: AccessCheck) => `${c.verb} ${c.group} ${c.resource}/${c.subresource} ${c.scope}`;
+  const allowed = new Set(allow.map(key));
+  assert.deepEqual(
+    deny.filter((check) => allowed.has(key(check))),
+    [],
+    "no check is on both lists",
+  );
+}
+
+const LEASE_CHILD = {
+  apiVersion: "coordination.k8s.io/v1",
+  group: "coordination.k8s.io",
+  version: "v1",
+  kind: "Lease",
+  plural: "leases",
+  scope: "Namespaced" as const,
+  varName: "lease",
+  fileName: "lease",
+};
+
+test("every built-in child kind, under an owner of its scope: rules and checks agree", () => {
+  for (const scope of ["Namespaced", "Cluster"] as const) {
+    const model = modelOf(scope === "Cluster" ? "dns-zone" : "web-app");
+    model.children = BUILTIN_KINDS.filter((b) => b.scope === scope).map((b) => ({
+      apiVersion: b.apiVersion,
+      group: b.group,
+      version: b.version,
+      kind: b.kind,
+      plural: b.plural,
+      scope: b.scope,
+      varName: b.kind.toLowerCase(),
+      fileName: b.kind.toLowerCase(),
+    }));
+    model.operator.leaderElection = true;
+    assertRulesMatchChecks(model);
+  }
+});
+
 for (const example of EXAMPLES) {
   test(`${example}: the generated rules grant every needed call and nothing on the deny list`, () => {
-    const model = modelOf(example);
-    const allow = mustAllow(model);
-    const deny = mustDeny(model);
-    assert.deepEqual(
-      allow.filter((check) => !granted(model, check)),
-      [],
-    );
-    assert.deepEqual(
-      deny.filter((check) => granted(model, check)),
-      [],
-    );
-    const key = (c: AccessCheck) =>
-      `${c.verb} ${c.group} ${c.resource}/${c.subresource} ${c.scope}`;
-    const allowed = new Set(allow.map(key));
-    assert.deepEqual(
-      deny.filter((check) => allowed.has(key(check))),
-      [],
-      "no check is on both lists",
-    );
+    assertRulesMatchChecks(modelOf(example));
+  });
+
+  test(`${example} with a Lease child: child and leader-election rules stay apart and least-privilege`, () => {
+    for (const watchNamespaces of [[], ["team-a"]]) {
+      const model = modelOf(example);
+      model.children.push(structuredClone(LEASE_CHILD));
+      model.operator.leaderElection = true;
+      if (model.api.namespaced) {
+        model.rbac.watchNamespaces = watchNamespaces;
+        model.rbac.clusterWide = watchNamespaces.length === 0;
+      }
+      assertRulesMatchChecks(model);
+      const elsewhere = mustDeny(model).filter(
+        (c) => c.resource === "leases" && c.scope === "other",
+      );
+      // Cluster-wide, the child reads leases everywhere; renewing one elsewhere is still denied.
+      assert.deepEqual(
+        elsewhere.map((c) => c.verb),
+        [model.rbac.clusterWide ? "update" : "get"],
+      );
+    }
   });
 
   test(`${example}: sample spec and spec changes are values the schema accepts`, () => {

@@ -108,15 +108,19 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
       why: "the spec is the user's: the operator patches finalizers only",
     },
   ];
+  // A child kind may also serve another role (a Lease child beside leader election's Lease):
+  // what that role must be allowed is not denied here; its own deny checks stay.
+  const allowed = new Set(mustAllow(model).map(checkKey));
   for (const child of model.children) {
     for (const verb of ["delete", "update"]) {
-      checks.push({
+      const check: AccessCheck = {
         verb,
         group: child.group,
         resource: child.plural,
         scope: childScope(child, model),
         why: "children are applied and garbage-collected, never updated or deleted directly",
-      });
+      };
+      if (!allowed.has(checkKey(check))) checks.push(check);
     }
   }
   if (!model.children.some((c) => c.group === "" && c.plural === "secrets")) {
@@ -160,16 +164,42 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
       scope: "cluster",
       why: "no impersonation",
     },
-    {
-      verb: "get",
-      group: "coordination.k8s.io",
-      resource: "leases",
-      scope: "other",
-      why: "the Lease lives in the operator's own namespace only",
-    },
+    leaseElsewhere(model),
     { verb: "*", group: "*", resource: "*", scope: "cluster", why: "no wildcard access" },
   );
-  return checks;
+  // What the spec asks the operator to do is not a stolen token's extra: a ClusterRoleBinding
+  // child needs create on clusterrolebindings, a Namespace child watch on namespaces.
+  return checks.filter((check) => !allowed.has(checkKey(check)));
+}
+
+/**
+ * Leader election's Lease lives in the operator's namespace only. When Lease is also a child kind
+ * of a cluster-wide operator, reading leases anywhere is the child's due, but renewing (update)
+ * one outside the operator's namespace is still nobody's.
+ */
+function leaseElsewhere(model: OperatorModel): AccessCheck {
+  const leaseChild = model.children.some(
+    (c) => c.group === "coordination.k8s.io" && c.plural === "leases",
+  );
+  return leaseChild && model.rbac.clusterWide
+    ? {
+        verb: "update",
+        group: "coordination.k8s.io",
+        resource: "leases",
+        scope: "other",
+        why: "only leader election renews a Lease, and only in the operator's namespace",
+      }
+    : {
+        verb: "get",
+        group: "coordination.k8s.io",
+        resource: "leases",
+        scope: "other",
+        why: "the Lease lives in the operator's own namespace only",
+      };
+}
+
+function checkKey(c: AccessCheck): string {
+  return `${c.verb} ${c.group} ${c.resource}/${c.subresource ?? ""} ${c.scope}`;
 }
 
 function childScope(child: ChildModel, model: OperatorModel): AccessScope {

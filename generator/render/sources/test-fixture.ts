@@ -36,10 +36,20 @@ export interface TestFixture {
   viewerRole: string;
 }
 
-/** Kinds a bare API server never makes ready: the suites stand in for their controllers. */
-const WORKLOAD_KINDS = ["Deployment", "StatefulSet", "ReplicaSet", "DaemonSet"];
-/** Workloads whose readiness the reconciler waits for on its first pass. */
-const AWAITED_KINDS = ["Deployment", "StatefulSet", "ReplicaSet"];
+/**
+ * Child kinds whose readiness the generated runtime reads from their status
+ * (templates/project/src/runtime/child-readiness.ts; a test keeps the two lists equal). A bare API
+ * server never makes them ready, so the suites stand in for their controllers, and the reconciler
+ * waits for them on its first pass.
+ */
+export const KINDS_WITH_READINESS: readonly string[] = [
+  "apps/v1/Deployment",
+  "apps/v1/StatefulSet",
+  "apps/v1/DaemonSet",
+  "batch/v1/Job",
+  "v1/Pod",
+  "v1/PersistentVolumeClaim",
+];
 
 export function testFixture(model: OperatorModel): TestFixture {
   // One schema-valid sample and spec change for unit and envtest suites alike: the unit tests must
@@ -47,7 +57,9 @@ export function testFixture(model: OperatorModel): TestFixture {
   const sampleSpec = exampleObject(model.spec.fields);
   const change = specChanges(model.spec.fields, sampleSpec);
   const serviceAccount = `${model.name}-controller-manager`;
-  const isKind = (kinds: string[]) => (c: ChildModel) => kinds.includes(c.kind);
+  const awaited = model.children.some((c: ChildModel) =>
+    KINDS_WITH_READINESS.includes(`${c.apiVersion}/${c.kind}`),
+  );
   return {
     kindFile: model.names.kindFile,
     sampleSpec,
@@ -61,9 +73,8 @@ export function testFixture(model: OperatorModel): TestFixture {
       outputs: binding.outputs.map((output) => output.name),
     })),
     childCount: model.children.length,
-    hasWorkloadChildren: model.children.some(isKind(WORKLOAD_KINDS)),
-    startsNotReady:
-      model.externalResources.length > 0 || model.children.some(isKind(AWAITED_KINDS)),
+    hasWorkloadChildren: awaited,
+    startsNotReady: model.externalResources.length > 0 || awaited,
     leaderElection: model.operator.leaderElection,
     identity: {
       namespace: model.namespace,

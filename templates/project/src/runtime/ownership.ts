@@ -4,6 +4,7 @@
 // Metadata for child objects: a controller ownerReference (so garbage collection deletes children
 // with their owner and watches can map a child back to it) and stable selector labels.
 
+import { createHash } from "node:crypto";
 import type { KubernetesObject, V1ObjectMeta, V1OwnerReference } from "@kubernetes/client-node";
 
 /** An owner must carry apiVersion and kind: they go into the ownerReference verbatim. */
@@ -56,4 +57,15 @@ export function childMetadata(
     labels,
     ownerReferences: [controllerReference(owner)],
   };
+}
+
+/**
+ * A child name that changes with `content`. The API server never lets some specs change (a Job's
+ * pod template, nearly all of a Pod), so a new spec must become a new object rather than an apply
+ * the server rejects. The base is cut so the name stays a 63-character label value (Job names
+ * become the job-name label of their pods).
+ */
+export function nameForContent(base: string, content: unknown): string {
+  const hash = createHash("sha256").update(JSON.stringify(content)).digest("hex").slice(0, 10);
+  return `${base.slice(0, 52).replace(/[-.]+$/, "")}-${hash}`;
 }

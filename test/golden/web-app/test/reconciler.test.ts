@@ -14,6 +14,7 @@ import { silentLogger } from "../src/runtime/logger.ts";
 import { keyOf, type ObjectKey } from "../src/runtime/resource-client.ts";
 import { FIXTURE, fieldOf, type BindingFixture } from "./support/fixture.ts";
 import { FakeResourceClient } from "./support/fake-resource-client.ts";
+import { readyStatus } from "./support/ready-status.ts";
 import {
   ABANDON_ANNOTATION,
   API_GROUP_VERSION,
@@ -62,13 +63,12 @@ function harness() {
   return { client, provider, reconciler, key, uid: created.metadata.uid!, read };
 }
 
-/** Stands in for the workload controllers: marks every applied workload child as fully rolled out. */
+/** Stands in for the children's controllers: every applied child that has a readiness rule gets
+ * the status its controller writes when done. */
 function markWorkloadsReady(client: FakeResourceClient<Resource>): void {
   for (const child of client.children.values()) {
-    const replicas = (child as { spec?: { replicas?: number } }).spec?.replicas ?? 1;
-    if (["Deployment", "StatefulSet", "ReplicaSet"].includes(child.kind ?? "")) {
-      Object.assign(child, { status: { readyReplicas: replicas, updatedReplicas: replicas } });
-    }
+    const status = readyStatus(child);
+    if (status !== undefined) Object.assign(child, { status });
   }
 }
 

@@ -36,6 +36,7 @@ export interface TestFixture {
   bindings: BindingFixture[];
   /** How many children desiredChildren() returns for the sample. */
   childCount: number;
+  /** Some child has a readiness rule (src/runtime/child-readiness.ts) that only a controller meets. */
   hasWorkloadChildren: boolean;
   /** The first pass cannot reach Ready (providers or workloads not ready yet). */
   startsNotReady: boolean;

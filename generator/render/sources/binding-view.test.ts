@@ -1,0 +1,61 @@
+import assert from "node:assert/strict";
+import { describe, it } from "node:test";
+import type { ExternalResourceModel, FieldModel } from "../../model/types.ts";
+import { fieldViolations } from "../manifests/field-violations.ts";
+import { field, fixtureModel } from "../manifests/testing/fixtures.ts";
+import { bindingView } from "./binding-view.ts";
+
+function binding(outputs: FieldModel[]): ExternalResourceModel {
+  return {
+    name: "bucket",
+    typeName: "Bucket",
+    fileName: "bucket",
+    description: "A storage bucket.",
+    inputs: [],
+    outputs,
+    deletionPolicy: "Delete",
+    driftPolicy: "Enforce",
+    conditionType: "BucketReady",
+  };
+}
+
+/** The value a fake expression yields for a provider ID like the in-memory provider's. */
+function evaluate(expression: string): unknown {
+  return new Function("id", `return ${expression};`)("mem-bucket-12");
+}
+
+describe("the in-memory provider's outputs", () => {
+  const outputs = [
+    field("location", "object", {
+      fields: [
+        field("region", "string", { required: true, pattern: "^[a-z]{2}-[a-z]+-[0-9]$" }),
+        field("tier", "string", { required: true, enum: ["Standard", "Archive"] }),
+        field("replicas", "integer", { required: true, minimum: 3, maximum: 5 }),
+        field("note", "string"),
+      ],
+    }),
+    field("arn", "string", { pattern: "^arn:aws:s3:::[a-z0-9.-]+$" }),
+    field("createdAt", "string", { format: "date-time" }),
+    field("shortId", "string", { maxLength: 8 }),
+    field("objectCount", "integer", { minimum: 10 }),
+    field("endpoints", "array", {
+      minItems: 2,
+      items: field("endpoint", "string", { format: "uri" }),
+    }),
+    field("url", "string"),
+  ];
+
+  it("satisfy each output's whole schema: required sub-fields, enums, patterns, formats, bounds", () => {
+    const view = bindingView(binding(outputs), fixtureModel(), false, []);
+    for (const [i, output] of view.outputs.entries()) {
+      const value = evaluate(output.fakeExpression);
+      assert.deepEqual(fieldViolations(outputs[i]!, value), [], output.fakeExpression);
+    }
+  });
+
+  it("an unconstrained string carries the provider ID, so two resources report different values", () => {
+    const view = bindingView(binding(outputs), fixtureModel(), false, []);
+    const url = view.outputs.find((o) => o.name === "url")!;
+    assert.equal(evaluate(url.fakeExpression), "mem-bucket-12-url");
+  });
+});
