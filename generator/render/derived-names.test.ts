@@ -9,6 +9,7 @@ import { parseAllDocuments } from "yaml";
 import { hasErrors } from "../base/diagnostics.ts";
 import { checkSpec } from "../check/check-spec.ts";
 import { derivedNames } from "../check/derived-paths.ts";
+import type { ChildCrdFiles } from "../parse/child-crds.ts";
 import { parseSpec } from "../parse/parse-spec.ts";
 import { buildModel } from "../model/build-model.ts";
 import { renderProject } from "./render-project.ts";
@@ -55,9 +56,41 @@ children:
     kind: W${"x".repeat(62)}
     plural: ${"w".repeat(63)}
     scope: Namespaced
+    crd: crds/widgets.yaml
 rbac:
   watchNamespaces: [${"n".repeat(63)}]
 `;
+
+/** The CRD that serves the edge spec's longest-named child, as readChildCrds would hand it over. */
+const edgeChildCrds: ChildCrdFiles = new Map([
+  [
+    "crds/widgets.yaml",
+    {
+      ok: true,
+      text: `apiVersion: apiextensions.k8s.io/v1
+kind: CustomResourceDefinition
+metadata:
+  name: ${"w".repeat(63)}.${"g".repeat(63)}.example.com
+spec:
+  group: ${"g".repeat(63)}.example.com
+  scope: Namespaced
+  names:
+    kind: W${"x".repeat(62)}
+    listKind: W${"x".repeat(62)}List
+    plural: ${"w".repeat(63)}
+    singular: ${"w".repeat(63)}
+  versions:
+    - name: v1
+      served: true
+      storage: true
+      schema:
+        openAPIV3Schema:
+          type: object
+          x-kubernetes-preserve-unknown-fields: true
+`,
+    },
+  ],
+]);
 
 const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
@@ -66,9 +99,10 @@ for (const { name, source } of [...examples, { name: "edge-of-every-limit", sour
   test(`${name}: accepted, rendered within every name limit, derived files as check predicts`, async () => {
     const parsed = parseSpec(source, "operator.yaml");
     assert.ok(parsed.ok);
-    const diagnostics = checkSpec(parsed.spec);
+    const crds = name === "edge-of-every-limit" ? edgeChildCrds : undefined;
+    const diagnostics = checkSpec(parsed.spec, crds);
     assert.ok(!hasErrors(diagnostics), diagnostics.map((d) => `${d.code} ${d.message}`).join("\n"));
-    const files = [...(await renderProject(buildModel(parsed.spec.data, source))).values()];
+    const files = [...(await renderProject(buildModel(parsed.spec.data, source, crds))).values()];
     const paths = new Set(files.map((f) => f.path));
     for (const path of paths)
       for (const segment of path.split("/"))
