@@ -4,6 +4,7 @@
 // has()-rule on the enclosing object when the field is optional). This mirrors
 // render/manifests/crd-schema.ts, which writes them.
 
+import { escapeCelFieldName } from "./cel-field-names.ts";
 import { walkFields, type FieldVisit, type Section } from "./field-walk.ts";
 import { arr, isObject, obj, str, type RawObject } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
@@ -98,7 +99,7 @@ function objectRules(
     if (!removable) return [];
     return [
       {
-        rule: `!has(oldSelf.${name}) || has(self.${name})`,
+        rule: `!has(oldSelf.${escapeCelFieldName(name) ?? name}) || has(self.${escapeCelFieldName(name) ?? name})`,
         reportPath: [...docPath, "fields", name, "immutable"],
         generated: true,
         self: def,

@@ -43,6 +43,10 @@ const CASES: Case[] = [
   },
   { name: "an immutable unbounded string", fields: "name:\n  type: string\n  immutable: true" },
   {
+    name: "an optional immutable field named like a CEL keyword: the rule uses its escaped name",
+    fields: "namespace:\n  type: string\n  maxLength: 63\n  immutable: true",
+  },
+  {
     name: "contains() on two unbounded strings: needs a maxLength",
     fields: "name:\n  type: string\npart:\n  type: string",
     rules: "self.name.contains(self.part)",

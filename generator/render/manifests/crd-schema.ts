@@ -2,6 +2,7 @@
 // (except int-or-string and preserve-unknown-fields nodes), which the API server needs for
 // pruning, defaulting and CEL.
 
+import { escapeCelFieldName } from "../../check/cel-field-names.ts";
 import type { CelRule, FieldModel, OperatorModel } from "../../model/types.ts";
 import type { JSONSchemaProps } from "./schema-types.ts";
 
@@ -94,7 +95,9 @@ function objectSchema(
   );
   const all = [
     ...removable.map((f) => ({
-      rule: `!has(oldSelf.${f.name}) || has(self.${f.name})`,
+      // CEL sees a field named like a keyword (namespace, in, ...) or with dashes and dots under
+      // the API server's escaped name; an unrepresentable name is refused by check (SEM102).
+      rule: `!has(oldSelf.${celName(f.name)}) || has(self.${celName(f.name)})`,
       message: `${f.name} is immutable and cannot be removed once set`,
     })),
     ...rules,
@@ -162,4 +165,8 @@ function impliedDefault(fields: readonly FieldModel[]): Record<string, unknown> 
       .filter(hasEffectiveDefault)
       .map((f) => [f.name, f.hasDefault ? f.default : impliedDefault(f.fields)]),
   );
+}
+
+function celName(name: string): string {
+  return escapeCelFieldName(name) ?? name;
 }

@@ -2,7 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { OperatorModel } from "../../model/types.ts";
 import { crdPath, renderCrd } from "./crd.ts";
-import { documentsOf, EXAMPLES, exampleModel, fixtureModel } from "./testing/fixtures.ts";
+import { documentsOf, EXAMPLES, exampleModel, field, fixtureModel } from "./testing/fixtures.ts";
 import { schemaNodes, structuralProblems } from "./testing/structural.ts";
 
 function crdOf(model: OperatorModel) {
@@ -178,6 +178,22 @@ describe("CRD from a hand-built model", () => {
         rule: "self.count > 3 || self.mode == 'safe'",
         message: "few widgets must be safe",
         reason: "FieldValueInvalid",
+      },
+    ]);
+  });
+
+  it("an optional immutable field named like a CEL keyword is read under its escaped name", () => {
+    const model = fixtureModel({
+      spec: {
+        fields: [field("namespace", "string", { immutable: true, maxLength: 63 })],
+        rules: [],
+      },
+    });
+    const schema = crdOf(model).spec.versions[0].schema.openAPIV3Schema.properties.spec;
+    assert.deepEqual(schema["x-kubernetes-validations"], [
+      {
+        rule: "!has(oldSelf.__namespace__) || has(self.__namespace__)",
+        message: "namespace is immutable and cannot be removed once set",
       },
     ]);
   });
