@@ -182,6 +182,19 @@ describe("CRD from a hand-built model", () => {
     ]);
   });
 
+  it("an owner's name must fit its children: a label value, and a Service's DNS-1035 name", () => {
+    const rulesOf = (model: OperatorModel) =>
+      crdOf(model).spec.versions[0].schema.openAPIV3Schema["x-kubernetes-validations"]?.map(
+        (r: { rule: string }) => r.rule,
+      );
+    assert.equal(rulesOf(exampleModel("dns-zone")), undefined, "no children, no limit");
+    assert.deepEqual(rulesOf(exampleModel("database")), ["self.metadata.name.size() <= 63"]);
+    assert.deepEqual(rulesOf(exampleModel("web-app")), [
+      "self.metadata.name.size() <= 63",
+      "self.metadata.name.matches('^[a-z]([-a-z0-9]*[a-z0-9])?$')",
+    ]);
+  });
+
   it("an optional immutable field named like a CEL keyword is read under its escaped name", () => {
     const model = fixtureModel({
       spec: {

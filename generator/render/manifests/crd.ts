@@ -1,6 +1,7 @@
 // config/crd/bases/<group>_<plural>.yaml: the CustomResourceDefinition, the public API of the
 // operator. Served versions share one schema, so conversion between them is the identity.
 
+import { ownerNameRules } from "./owner-name-rules.ts";
 import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { specSchema } from "./crd-schema.ts";
@@ -50,6 +51,7 @@ export function buildCrd(model: OperatorModel) {
 
 export function rootSchema(model: OperatorModel): JSONSchemaProps {
   const spec = specSchema(model);
+  const ownerRules = ownerNameRules(model);
   return {
     description: `${model.api.kind} is the Schema for the ${model.api.plural} API. ${model.description}`,
     type: "object",
@@ -68,6 +70,7 @@ export function rootSchema(model: OperatorModel): JSONSchemaProps {
       status: statusSchema(model),
     },
     ...(spec.required ? { required: ["spec"] } : {}),
+    ...(ownerRules.length > 0 ? { "x-kubernetes-validations": ownerRules } : {}),
   };
 }
 
