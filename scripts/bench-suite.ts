@@ -169,7 +169,7 @@ const sides: Side[] = [
       theirPhases(
         sh("make", ["test", `ENVTEST_K8S_VERSION=${KUBERNETES_VERSION}`], {
           cwd: scaffold,
-          env: cleanEnv({ ENVTEST_INSTALLED_ONLY: "true", GOFLAGS: "-mod=mod" }),
+          env: cleanEnv({ ENVTEST_INSTALLED_ONLY: "true" }),
         }),
       ),
   },
