@@ -1,5 +1,5 @@
-// The generated suite's shape, end to end on a generated project: `npm test` type-checks first,
-// starts one control plane for the whole run, and on every path out (all green, a failing test,
+// The generated suite's shape, end to end on a generated project: `npm test` type-checks before
+// any test runs, starts one control plane for the whole run, and on every path out (all green, a failing test,
 // a control plane that cannot start, an interrupt) leaves no etcd or kube-apiserver running and
 // no run directory behind. Each run gets its own TMPDIR, so "left behind" is exact: any process
 // whose arguments name that directory, any file in it.
@@ -40,8 +40,12 @@ function leftovers(tmp: string): string[] {
   return [...processes, ...readdirSync(tmp).map((name) => join(tmp, name))];
 }
 
+/** The control plane's part of `npm test` alone (no type-check), in one process like npm test. */
 function nodeTest(files: string[]): string[] {
-  return ["--test", "--test-global-setup=test/envtest/global-setup.ts", ...files];
+  return [
+    ...["--test", "--test-global-setup=test/envtest/global-setup.ts", "--test-isolation=none"],
+    ...files,
+  ];
 }
 
 function run(
@@ -68,26 +72,27 @@ import { sharedControlPlane } from "../envtest/control-plane.ts";
 const plane = await sharedControlPlane();
 `;
 
-test("npm test: tsc first, one control plane for every file, nothing left behind", () => {
+test("npm test: strict tsc, one control plane for every file, nothing left behind", () => {
   const { status, output, tmp } = run("npm", ["test"]);
   assert.equal(status, 0, output.slice(-6000));
-  assert.match(output, /^> tsc --noEmit .*&& node --test /m, "type-checking comes first");
+  const typeChecked = output.indexOf("# tsc --noEmit: no type errors");
+  assert.ok(typeChecked >= 0, "the run type-checks");
+  assert.ok(typeChecked < output.indexOf("✔"), "before the first test");
   assert.equal(output.match(READY)?.length, 1, `one control plane start:\n${output.slice(-6000)}`);
   assert.match(output, /^ℹ fail 0$/m);
   assert.deepEqual(leftovers(tmp), []);
 });
 
-test("a type error fails npm test before any control plane starts", async () => {
-  await withFile(
-    "test/lifecycle/type-error.test.ts",
-    `const n: number = "not a number";\nexport { n };\n`,
-    () => {
-      const { status, output } = run("npm", ["test"]);
-      assert.notEqual(status, 0);
-      assert.match(output, /type-error\.test\.ts\(1,7\): error TS2322/);
-      assert.doesNotMatch(output, READY);
-    },
-  );
+test("a type error fails npm test before any test runs, and stops the control plane", async () => {
+  const broken = `const n: number = "not a number";\nexport { n };\n`;
+  await withFile("test/lifecycle/type-error.test.ts", broken, () => {
+    const { status, output, tmp } = run("npm", ["test"]);
+    assert.notEqual(status, 0);
+    assert.match(output, /tsc --noEmit found errors, so no test ran/);
+    assert.match(output, /type-error\.test\.ts\(1,7\): error TS2322/);
+    assert.doesNotMatch(output, /^ℹ tests /m);
+    assert.deepEqual(leftovers(tmp), []);
+  });
 });
 
 test("a failing test file: the run fails, teardown still stops everything", async () => {
