@@ -5,7 +5,7 @@
 // them: loopback only, fresh ports and a temp directory per attempt, client-certificate auth
 // with RBAC enforced, and the project's CRDs installed and served before the first test runs.
 // `npm test` starts one for the whole run (test/envtest/global-setup.ts) and every test file
-// connects to it; a file run on its own starts its own.
+// connects to it, in the same process or another; a file run on its own starts its own.
 
 import { CoreV1Api, KubeConfig, type KubernetesObject } from "@kubernetes/client-node";
 import { randomBytes } from "node:crypto";
@@ -185,15 +185,15 @@ export class ControlPlane {
   }
 
   /**
-   * Idempotent. API server first, so it never sees its storage disappear under it. A connected
-   * plane stops nothing: the processes belong to the process that started them.
+   * Idempotent. Both process groups are killed at once: everything they hold is thrown away with
+   * the run directory, so a graceful shutdown (about a second of the API server draining) would
+   * save nothing. A connected plane stops nothing: the processes belong to the one that started them.
    */
   stop(): Promise<void> {
     const owned = this.#owned;
     this.#stopping ??= (async () => {
       if (owned === undefined) return;
-      await owned.running.apiserver.stop();
-      await owned.running.etcd.stop();
+      await Promise.all([owned.running.apiserver.kill(), owned.running.etcd.kill()]);
       rmSync(this.directory, { recursive: true, force: true, maxRetries: 3 });
       owned.unregister();
     })();

@@ -3,23 +3,19 @@
 
 // One control plane for the whole test run (`node --test --test-global-setup=<this file>`):
 // started and given the project's CRDs once, before any test file runs, and stopped once after
-// the last. Each test file runs in its own process and connects through the file that
-// CONNECTION_ENV names (node --test passes this process's environment on to every file).
+// the last. Test files connect through the file that CONNECTION_ENV names, in this process
+// (--test-isolation=none, as `npm test` runs them) or in their own (node --test passes this
+// process's environment on to every file).
 // A start that fails stops whatever it started and fails the run before any test; teardown
 // checks that no process and no file outlived the stop.
 
 import { existsSync } from "node:fs";
-import { join } from "node:path";
-import { ControlPlane, PROJECT_ROOT } from "./control-plane.ts";
+import { ControlPlane } from "./control-plane.ts";
 import { CONNECTION_ENV } from "./connection.ts";
 
 let plane: ControlPlane | undefined;
 
 export async function globalSetup(): Promise<void> {
-  // Every test file is a new process that compiles the same modules (@kubernetes/client-node
-  // alone is most of a second of CPU): node's on-disk code cache keeps that work between files
-  // and runs, the way Go's build cache does for `go test`.
-  process.env.NODE_COMPILE_CACHE ??= join(PROJECT_ROOT, "node_modules", ".cache", "node-compile");
   try {
     plane = await ControlPlane.start();
   } catch (error) {

@@ -91,6 +91,12 @@ export class ManagedProcess {
     await this.exited;
   }
 
+  /** SIGKILL to the group; resolves once the process has exited. */
+  async kill(): Promise<void> {
+    this.#signalGroup("SIGKILL");
+    await this.exited;
+  }
+
   /** Synchronous, for process exit and signal handlers, which cannot wait. */
   killNow(): void {
     this.#signalGroup("SIGKILL");

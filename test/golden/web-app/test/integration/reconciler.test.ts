@@ -485,7 +485,7 @@ const lifecycle = specChange !== null ? "create, change, delete, stop" : "create
 test(`the runtime loop (${loopParts}) as src/main.ts wires it: ${lifecycle}`, async () => {
   const { logger, lines } = recordingLogger();
   const providers = newProviders();
-  // The control plane is shared with the other test files, which run alongside this one: the
+  // The control plane is shared with the other test files, which may run alongside this one: the
   // informer lists and watches every object as the operator's would, but only objects this file
   // made are reconciled, so the loop never writes to another file's objects while it checks them.
   const reconciler = newReconciler(providers, logger);
