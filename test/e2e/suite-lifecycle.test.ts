@@ -37,7 +37,9 @@ function isolatedEnv(): { env: NodeJS.ProcessEnv; tmp: string } {
 function leftovers(tmp: string): string[] {
   const ps = spawnSync("ps", ["-eo", "pid=,args="], { encoding: "utf8" }).stdout;
   const processes = ps.split("\n").filter((line) => line.includes(tmp) && !line.includes("ps -eo"));
-  return [...processes, ...readdirSync(tmp).map((name) => join(tmp, name))];
+  // npm keeps its own code cache in the temp directory (Node's default for enableCompileCache).
+  const files = readdirSync(tmp).filter((name) => name !== "node-compile-cache");
+  return [...processes, ...files.map((name) => join(tmp, name))];
 }
 
 /** The control plane's part of `npm test` alone (no type-check), in one process like npm test. */
