@@ -91,6 +91,19 @@ export class ManagedProcess {
     await this.exited;
   }
 
+  /** SIGKILL to the group; resolves once the process has exited. */
+  async kill(): Promise<void> {
+    if (!this.#signalGroup("SIGKILL")) return void (await this.exited);
+    // The child is unref'd (see the constructor), so without a handle of ours the event loop could
+    // empty before its exit event arrives, leaving the caller's await unsettled.
+    const keepAlive = setInterval(() => {}, 1_000);
+    try {
+      await this.exited;
+    } finally {
+      clearInterval(keepAlive);
+    }
+  }
+
   /** Synchronous, for process exit and signal handlers, which cannot wait. */
   killNow(): void {
     this.#signalGroup("SIGKILL");

@@ -97,7 +97,11 @@ function harness() {
   return { providers, provider, logger, lines, reconciler: newReconciler(providers, logger) };
 }
 
+/** Names of the objects this file made (see the runtime loop test). */
+const ownNames = new Set<string>();
+
 function newObject(name = uniqueName(FIXTURE.kindFile)): Resource {
+  ownNames.add(name);
   return {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
@@ -481,10 +485,16 @@ const lifecycle = specChange !== null ? "create, change, delete, stop" : "create
 test(`the runtime loop (${loopParts}) as src/main.ts wires it: ${lifecycle}`, async () => {
   const { logger, lines } = recordingLogger();
   const providers = newProviders();
+  // The control plane is shared with the other test files, which may run alongside this one: the
+  // informer lists and watches every object as the operator's would, but only objects this file
+  // made are reconciled, so the loop never writes to another file's objects while it checks them.
+  const reconciler = newReconciler(providers, logger);
   const controller = new Controller<Resource>({
     kubeConfig: operator,
     sources: customResourceSources<Resource>(operator, REF, DEFAULTS.watchNamespaces),
-    reconciler: newReconciler(providers, logger),
+    reconciler: {
+      reconcile: async (key) => (ownNames.has(key.name) ? reconciler.reconcile(key) : {}),
+    },
     concurrency: DEFAULTS.concurrency,
     resyncPeriodMs: DEFAULTS.resyncPeriodMs,
     backoff: { initialMs: 100, maxMs: 1_000 },

@@ -83,6 +83,27 @@ export class CertificateAuthority {
     return new CertificateAuthority(cert, keys);
   }
 
+  /**
+   * The CA as PEM, so another process can issue client certificates for the same control plane:
+   * the global setup hands it to every test file through a 0600 file in the run directory.
+   */
+  async exportPem(): Promise<KeyPairPem> {
+    return {
+      certificate: this.certificate,
+      privateKey: await privateKeyPem(this.#keys.privateKey),
+    };
+  }
+
+  static async fromPem(pair: KeyPairPem): Promise<CertificateAuthority> {
+    const cert = new x509.X509Certificate(pair.certificate);
+    const der = x509.PemConverter.decodeFirst(pair.privateKey);
+    const [privateKey, publicKey] = await Promise.all([
+      webcrypto.subtle.importKey("pkcs8", der, ALGORITHM, true, ["sign"]),
+      cert.publicKey.export(ALGORITHM, ["verify"]),
+    ]);
+    return new CertificateAuthority(cert, { privateKey, publicKey });
+  }
+
   /** The API server maps a client certificate's CN to the user and each O to a group. */
   async issue(request: LeafRequest): Promise<KeyPairPem> {
     const keys = await generateKeys();

@@ -4,17 +4,20 @@
 // A real etcd and kube-apiserver for tests, started the way controller-runtime's envtest starts
 // them: loopback only, fresh ports and a temp directory per attempt, client-certificate auth
 // with RBAC enforced, and the project's CRDs installed and served before the first test runs.
+// `npm test` starts one for the whole run (test/envtest/global-setup.ts) and every test file
+// connects to it, in the same process or another; a file run on its own starts its own.
 
 import { CoreV1Api, KubeConfig, type KubernetesObject } from "@kubernetes/client-node";
 import { randomBytes } from "node:crypto";
-import { rmSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { isAbsolute, join, resolve } from "node:path";
 import { after } from "node:test";
 import { findBinaries } from "./binaries.ts";
-import type { KeyPairPem } from "./certificates.ts";
+import { CertificateAuthority, type KeyPairPem } from "./certificates.ts";
 import { registerForCleanup } from "./cleanup.ts";
+import { CONNECTION_ENV, readConnection, writeConnection, type Connection } from "./connection.ts";
 import { httpsGetter, type Get } from "./https-client.ts";
-import { createPki, startProcesses, tlsOf, type Pki, type Running } from "./launch.ts";
+import { createPki, startProcesses, tlsOf, type Running } from "./launch.ts";
 import { applyObjects, readManifests, yamlFilesIn } from "./manifests.ts";
 
 export interface ControlPlaneOptions {
@@ -36,29 +39,48 @@ export class ControlPlane {
   readonly admin: KubeConfig;
   /** https://127.0.0.1:<port> */
   readonly server: string;
-  /** The run directory: PKI, etcd data and both processes' logs (`etcd.log`, `kube-apiserver.log`). */
+  /**
+   * A directory of this process's own: for the plane that started the processes, the run directory
+   * (PKI, etcd data, both processes' logs `etcd.log` and `kube-apiserver.log`); for a connected
+   * one, a fresh directory inside it, so files running side by side never overwrite each other.
+   */
   readonly directory: string;
-  /** From spawning etcd to /readyz answering 200, CRD installation excluded. */
+  /** From spawning etcd to /readyz answering 200, CRD installation excluded (0 when connected). */
   readonly startupMs: number;
-  readonly #pki: Pki;
-  readonly #running: Running;
+  /** Process ids of etcd and kube-apiserver (each leads its own process group). */
+  readonly pids: number[];
+  readonly #ca: CertificateAuthority;
+  readonly #adminPair: KeyPairPem;
   readonly #get: Get;
-  readonly #unregister: () => void;
+  /** The processes, only in the plane that started them: a connected plane never stops them. */
+  readonly #owned: { running: Running; unregister: () => void } | undefined;
   #stopping: Promise<void> | undefined;
 
-  private constructor(pki: Pki, running: Running, startupMs: number) {
-    this.#pki = pki;
-    this.#running = running;
-    this.directory = running.directory;
-    this.server = `https://127.0.0.1:${running.port}`;
+  private constructor(connection: Connection, running: Running | undefined, startupMs: number) {
+    this.server = connection.server;
     this.startupMs = startupMs;
-    this.admin = kubeConfig(this.server, pki.ca.certificate, "admin", pki.admin);
-    this.#get = httpsGetter(this.server, tlsOf(pki.ca, pki.admin));
-    this.#unregister = registerForCleanup(() => {
+    this.pids = connection.pids;
+    this.#ca = connection.ca;
+    this.#adminPair = connection.admin;
+    this.admin = kubeConfig(this.server, connection.ca.certificate, "admin", connection.admin);
+    this.#get = httpsGetter(this.server, tlsOf(connection.ca, connection.admin));
+    if (running === undefined) {
+      this.directory = mkdtempSync(join(connection.directory, "client-"));
+      this.#owned = undefined;
+      return;
+    }
+    this.directory = running.directory;
+    const unregister = registerForCleanup(() => {
       running.apiserver.killNow();
       running.etcd.killNow();
       rmSync(running.directory, { recursive: true, force: true, maxRetries: 3 });
     });
+    this.#owned = { running, unregister };
+  }
+
+  /** Connects to the control plane whose connection file `path` names (see writeConnection). */
+  static async connect(path: string): Promise<ControlPlane> {
+    return new ControlPlane(await readConnection(path), undefined, 0);
   }
 
   static async start(options: ControlPlaneOptions = {}): Promise<ControlPlane> {
@@ -75,7 +97,14 @@ export class ControlPlane {
         return undefined;
       });
       if (running === undefined) continue;
-      const plane = new ControlPlane(pki, running, Date.now() - started);
+      const connection: Connection = {
+        server: `https://127.0.0.1:${running.port}`,
+        directory: running.directory,
+        pids: [running.etcd.pid, running.apiserver.pid],
+        ca: pki.ca,
+        admin: pki.admin,
+      };
+      const plane = new ControlPlane(connection, running, Date.now() - started);
       try {
         const crds = await plane.#installCrds(options.crdDirectory, timeoutMs);
         // One diagnostic per start: the number to watch when the suite feels slow.
@@ -97,19 +126,14 @@ export class ControlPlane {
     );
   }
 
-  /** Process ids of etcd and kube-apiserver (each leads its own process group). */
-  get pids(): number[] {
-    return [this.#running.etcd.pid, this.#running.apiserver.pid];
-  }
-
   /** A KubeConfig authenticating as `user` in `groups` with a client certificate signed by the control plane's client CA. */
   async userConfig(user: string, groups: string[] = []): Promise<KubeConfig> {
-    const pair = await this.#pki.ca.issue({
+    const pair = await this.#ca.issue({
       commonName: user,
       organizations: groups,
       usage: "client",
     });
-    return kubeConfig(this.server, this.#pki.ca.certificate, user, pair);
+    return kubeConfig(this.server, this.#ca.certificate, user, pair);
   }
 
   /** The identity a pod running as this service account has, so RoleBindings to it apply. */
@@ -146,13 +170,32 @@ export class ControlPlane {
     return this.#get(path);
   }
 
-  /** Idempotent. API server first, so it never sees its storage disappear under it. */
+  /**
+   * Writes the connection file other processes connect with (server, CA and admin keys, mode
+   * 0600, in the run directory) and returns its path.
+   */
+  writeConnection(): Promise<string> {
+    return writeConnection(join(this.directory, "connection.json"), {
+      server: this.server,
+      directory: this.directory,
+      pids: this.pids,
+      ca: this.#ca,
+      admin: this.#adminPair,
+    });
+  }
+
+  /**
+   * Idempotent. Both process groups are killed at once: everything they hold is thrown away with
+   * the run directory, so a graceful shutdown (about a second of the API server draining) would
+   * save nothing. A connected plane stops nothing: the processes belong to the one that started them.
+   */
   stop(): Promise<void> {
+    const owned = this.#owned;
     this.#stopping ??= (async () => {
-      await this.#running.apiserver.stop();
-      await this.#running.etcd.stop();
+      if (owned === undefined) return;
+      await Promise.all([owned.running.apiserver.kill(), owned.running.etcd.kill()]);
       rmSync(this.directory, { recursive: true, force: true, maxRetries: 3 });
-      this.#unregister();
+      owned.unregister();
     })();
     return this.#stopping;
   }
@@ -176,18 +219,18 @@ export class ControlPlane {
 let shared: Promise<ControlPlane> | undefined;
 
 /**
- * One control plane per test process, started on first use, stopped after the file's tests.
- * Call it at the top level of a test file (top-level await) or in a top-level before() hook:
- * node:test attaches the `after` hook registered here to whatever test is running the call.
- *
- * node --test runs each file in its own process, so each envtest file has its own control plane
- * and no test sees another file's objects. `npm test` passes --test-concurrency=1 because a start
- * is CPU-bound (about 3 s of two busy cores) and an API server with etcd holds several hundred MB:
- * one per core on an 8-core laptop starts slower and can run out of memory. Unit test files take
- * milliseconds each, so running them serially as well costs almost nothing.
+ * The control plane of this test run. Under `npm test` the global setup
+ * (test/envtest/global-setup.ts) has started one for the whole run and named its connection file
+ * in ENVTEST_CONNECTION: every file connects to it, and isolates its objects by namespace
+ * (createNamespace) and by name. A file run on its own (`node --test test/contract/...`) starts
+ * its own, stopped after the file's tests; `options` apply only then. Call it at the top level of
+ * a test file (top-level await) or in a top-level before() hook: node:test attaches the `after`
+ * hook registered here to whatever test is running the call.
  */
 export function sharedControlPlane(options?: ControlPlaneOptions): Promise<ControlPlane> {
   if (shared === undefined) {
+    const connection = process.env[CONNECTION_ENV];
+    if (connection) return (shared = ControlPlane.connect(connection));
     const starting = ControlPlane.start(options);
     shared = starting;
     after(async () => {

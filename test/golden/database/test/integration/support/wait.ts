@@ -30,6 +30,8 @@ export async function waitFor<T>(
       const detail = lastError === undefined ? "" : ` (last error: ${errorMessage(lastError)})`;
       throw new Error(`timed out after ${timeoutMs} ms waiting for ${what}${detail}`);
     }
-    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 100));
+    // Short: a probe is one cheap request to a loopback API server, and every wait's overshoot
+    // past the moment the state converged is, on average, half this interval.
+    await new Promise((resolve) => setTimeout(resolve, options.intervalMs ?? 25));
   }
 }
