@@ -3,12 +3,13 @@
 // properties read the spec; outputs are what the provider reports and the status records.
 
 import type { ExternalResourceModel, FieldModel, OperatorModel } from "../../model/types.ts";
-import { docComment, specAccessor, type PropertyView } from "./ts-types.ts";
+import { commentLine, docComment, specAccessor, type PropertyView } from "./ts-types.ts";
 
 export interface BindingView {
   name: string;
   typeName: string;
   fileName: string;
+  /** On one line and comment-safe: templates print it in `//` and `/** *\/` comments. */
   description: string;
   doc: string;
   provider: string;
@@ -75,7 +76,7 @@ export function bindingView(
     name: binding.name,
     typeName: t,
     fileName: binding.fileName,
-    description: binding.description,
+    description: commentLine(binding.description),
     doc: docComment([binding.description]),
     provider: `${t}Provider`,
     desired: `${t}Desired`,

@@ -19,6 +19,11 @@ export interface InterfaceView {
 }
 
 /** A JSDoc block for `lines`, or "" when there is nothing to say. */
+/** Free text on one line that is safe inside `//` and `/** *\/` comments. */
+export function commentLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim().replaceAll("*/", "*\\/");
+}
+
 export function docComment(lines: readonly string[]): string {
   const clean = lines
     .flatMap((line) => line.split("\n"))
