@@ -53,6 +53,20 @@ test("a status field named like an Object.prototype member is an ordinary field"
   assert.match(crd, /constructor:\n\s+type: string/);
 });
 
+test("spec and status fields named like Object.prototype members render", async () => {
+  await render(
+    spec(`spec:
+  fields:
+    constructor: { type: array, maxItems: 4, items: { type: string } }
+    toString: { type: object, fields: { valueOf: { type: integer, required: true } } }
+    hasOwnProperty: { type: boolean, default: true }
+status:
+  fields:
+    constructor: { type: object, fields: { valueOf: { type: string, required: true } } }
+`),
+  );
+});
+
 for (const [label, def] of [
   ["boolean", "{ type: boolean, immutable: true }"],
   ["date", "{ type: string, format: date, immutable: true }"],
