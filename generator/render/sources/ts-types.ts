@@ -110,7 +110,8 @@ export function specAccessor(
     field = level.find((f) => f.name === segment);
     if (!field) throw new Error(`internal error: no spec field ${path}`);
     expression += `${maybeAbsent ? "?." : "."}${segment}`;
-    maybeAbsent = maybeAbsent || !field.required;
+    // A nullable field may hold null: what follows it needs `?.` as much as after an absent one.
+    maybeAbsent = maybeAbsent || !field.required || field.nullable;
     level = field.fields;
   }
   if (field!.hasDefault && field!.default !== null) {
