@@ -97,3 +97,14 @@ test("an immutable field that admits one value only is accepted unchanged, nothi
   assert.match(contract, /is accepted \(immutable\)/);
   assert.doesNotMatch(contract, /→ .* is rejected \(immutable\)/);
 });
+
+test("a format whose minLength is longer than the usual bad values still gets its format probe", async () => {
+  const files = await render(
+    spec("spec: { fields: { id: { type: string, format: uuid, minLength: 19 } } }\nstatus: {}\n"),
+  );
+  const contract = [...files.values()]
+    .filter((f) => f.path.startsWith("test/contract/"))
+    .map((f) => f.content)
+    .join("\n");
+  assert.match(contract, /format uuid/);
+});

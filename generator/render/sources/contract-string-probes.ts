@@ -76,7 +76,10 @@ export function stringProbes(slot: Slot): Probe[] {
     });
   }
   if (f.format !== undefined && CHECKED_FORMATS.has(f.format)) {
-    const bad = ["not a valid value!", "!", "x y"].find((v) => only(f, v, "is not a valid"));
+    // Padded to minLength and cut to maxLength, so the bad value breaks the format alone.
+    const bad = ["not a valid value!", "!", "x y"]
+      .flatMap((v) => [v, v.padEnd(f.minLength ?? 0, "!").slice(0, f.maxLength)])
+      .find((v) => only(f, v, "is not a valid"));
     if (bad === undefined)
       throw new Error(`internal error: no string breaks only the format of ${slot.path}`);
     out.push({
