@@ -133,6 +133,8 @@ export function objectRule(
   children: ReadonlyArray<[name: string, field: GenField, required: boolean]>,
   objectSamples: Record<string, unknown>[],
 ): fc.Arbitrary<RuleChoice | undefined> {
+  // The API server checks defaults against the rules above them (the CRD defaults spec to {}
+  // and fills in the children's defaults), so a child's own default must pass the rule too.
   const usable = children.filter(([, f]) => f.def.type === "integer" && f.def.enum === undefined);
   const choices: RuleChoice[] = [];
   for (const [name, field, required] of usable) {
@@ -141,6 +143,8 @@ export function objectRule(
     const high = sorted[sorted.length - 1];
     const base = objectSamples[0];
     if (low === undefined || high === undefined || low === high || !base) continue;
+    const childDefault = field.def.default;
+    if (typeof childDefault === "number" && childDefault <= low) continue;
     const guard = required ? "" : `!has(self.${name}) || `;
     const accepted = objectSamples
       .map((s) => (name in s ? { ...s, [name]: high } : s))

@@ -211,7 +211,9 @@ function decorated(
           samples = rule.accepted;
           cel = true;
         }
-        if (immutable) {
+        // immutable forbids every change, so it cannot sit with a transition rule whose valid
+        // examples change the value.
+        if (immutable && !String(rule?.rule.rule ?? "").includes("oldSelf")) {
           def.immutable = true;
           cel = true;
         }
