@@ -39,6 +39,21 @@ externalResources:
     inputs: [backup.days, backup]
     outputs: [endpoint]
 `,
+  "descriptions-that-close-comments": `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorSpec
+metadata: { name: widget-operator, description: "Ends */ a comment\\nand a line" }
+api: { group: widgets.example.com, kind: Widget, versions: [{ name: v1 }] }
+spec:
+  description: "spec */ doc\\nsecond line"
+  fields:
+    size: { type: string, description: "field */ doc\\n\`tick\` \${x}" }
+status:
+  phases: [{ name: Pending, initial: true, next: [Pending], description: "phase */ doc\\nline" }]
+  conditions: [{ type: Synced, description: "condition */ doc\\nline" }]
+  fields: { endpoint: { type: string, description: "status */ doc\\nline" } }
+externalResources:
+  - { name: instance, description: "binding */ doc\\nline", inputs: [size], outputs: [endpoint] }
+`,
 };
 
 test("valid specs of unusual shape generate projects that pass strict tsc", async () => {

@@ -155,6 +155,8 @@ export const prose: fc.Arbitrary<string> = fc.oneof(
     "A line with: a colon, 'quotes' and \"double quotes\".",
     "Ends with a hash # that is not a comment",
     "多言語の説明",
+    "Closes a comment */ early, then `backticks` and ${braces}",
+    "Two lines\nof text",
   ),
   fc.string({ minLength: 1, maxLength: 40 }).filter((s) => s.trim().length > 0),
 );
