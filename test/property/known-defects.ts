@@ -192,6 +192,35 @@ export const E2E_DEFECTS: readonly KnownDefect[] = [
     matches: (spec) => fieldDefs(spec).some((d) => d.required === true && d.default !== undefined),
   },
   {
+    name: "rule-unaware-examples",
+    owner: "cel / generated (example values)",
+    summary:
+      "a field with a CEL rule and no default (or a spec-level rule): the generator's example values satisfy the schema but not the rule, so integration tests that create objects get 422 from the rule",
+    matches: (spec) =>
+      (spec.spec?.rules?.length ?? 0) > 0 ||
+      fieldDefs(spec).some(
+        (d) =>
+          d.default === undefined &&
+          ((d.rules as Def[] | undefined) ?? []).some((r) => !String(r.rule).includes("oldSelf")),
+      ),
+  },
+  {
+    name: "rule-reason-drops-message",
+    owner: "generated (contract tests)",
+    summary:
+      "a rule with reason FieldValueDuplicate (or FieldValueRequired): the server's cause reads 'Duplicate value' without the rule's message, which the contract test expects",
+    matches: (spec) =>
+      JSON.stringify(spec).includes('"reason":"FieldValueDuplicate"') ||
+      JSON.stringify(spec).includes('"reason":"FieldValueRequired"'),
+  },
+  {
+    name: "map-value-field-paths",
+    owner: "generated (contract tests)",
+    summary:
+      "constraints inside map values: the server reports spec.m[key-1][1], the contract test expects spec.m.key-1[1]",
+    matches: (spec) => fieldDefs(spec).some((d) => d.type === "map"),
+  },
+  {
     name: "output-object-with-required-fields",
     owner: "generated (outputs)",
     summary:

@@ -85,7 +85,9 @@ function candidateRules(field: GenField): RuleChoice[] {
       accepted: samples.filter((s) => s !== second),
     });
   }
-  if (def.type === "string" && def.enum === undefined && samples.length >= 2) {
+  // Kubernetes' CEL reads these formats as bytes, duration and timestamp, not as strings.
+  const celTyped = ["byte", "duration", "date", "date-time"].includes(String(def.format));
+  if (def.type === "string" && def.enum === undefined && !celTyped && samples.length >= 2) {
     const [first, second] = samples as string[];
     out.push({
       rule: {
