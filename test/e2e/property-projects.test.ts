@@ -40,7 +40,7 @@ function run(command: string, args: string[], cwd: string, spec: string): string
 
 const leftOut: Record<string, number> = {};
 const specs = fc
-  .sample(validSpec, { seed: SEED, numRuns: COUNT * 400 })
+  .sample(validSpec, { seed: SEED, numRuns: COUNT * 1000 })
   .filter((spec) => {
     const defect = knownDefectOf(spec) ?? E2E_DEFECTS.find((d) => d.matches(spec));
     if (defect) leftOut[defect.name] = (leftOut[defect.name] ?? 0) + 1;
