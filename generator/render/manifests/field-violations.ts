@@ -67,7 +67,7 @@ export function objectViolations(
   const problems: string[] = [];
   for (const field of fields) {
     const childPath = path ? `${path}.${field.name}` : field.name;
-    if (!(field.name in value)) {
+    if (!Object.hasOwn(value, field.name)) {
       if (field.required) problems.push(`${childPath}: required`);
       continue;
     }

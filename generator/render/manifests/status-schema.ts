@@ -28,7 +28,7 @@ export function statusSchema(model: OperatorModel): JSONSchemaProps {
   }
   properties.conditions = conditionsSchema(model);
   for (const field of model.status.fields) {
-    if (field.name in properties)
+    if (Object.hasOwn(properties, field.name))
       throw new Error(
         `internal error: status field ${field.name} collides with a field the runtime writes`,
       );

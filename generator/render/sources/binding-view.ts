@@ -6,12 +6,13 @@ import { inputPropertyName } from "../../check/derive-names.ts";
 import type { ExternalResourceModel, FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
-import { docComment, specAccessor, type PropertyView } from "./ts-types.ts";
+import { commentLine, docComment, specAccessor, type PropertyView } from "./ts-types.ts";
 
 export interface BindingView {
   name: string;
   typeName: string;
   fileName: string;
+  /** On one line and comment-safe: templates print it in `//` and `/** *\/` comments. */
   description: string;
   doc: string;
   provider: string;
@@ -78,7 +79,7 @@ export function bindingView(
     name: binding.name,
     typeName: t,
     fileName: binding.fileName,
-    description: binding.description,
+    description: commentLine(binding.description),
     doc: docComment([binding.description]),
     provider: `${t}Provider`,
     desired: `${t}Desired`,

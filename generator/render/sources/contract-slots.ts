@@ -120,7 +120,7 @@ function withoutKey(object: Spec, key: string): Spec {
 export function serverDefaults(fields: readonly FieldModel[], value: Spec): Spec {
   const result: Spec = { ...value };
   for (const field of fields) {
-    if (!(field.name in result)) {
+    if (!Object.hasOwn(result, field.name)) {
       const implied = impliedDefault(field);
       if (implied === undefined) continue;
       result[field.name] = structuredClone(implied);

@@ -57,11 +57,11 @@ export function defaultChecks(
 ): Array<{ path: string; value: unknown }> {
   return fields.flatMap((field) => {
     const here = `${path}.${field.name}`;
-    if (!(field.name in stored)) return [];
+    if (!Object.hasOwn(stored, field.name)) return [];
     const value = stored[field.name];
     if (field.type === "object" && value !== null && typeof value === "object") {
-      const inner = (given[field.name] ?? {}) as Spec;
-      if (field.name in given || !field.hasDefault)
+      const inner = (Object.hasOwn(given, field.name) ? given[field.name] : {}) as Spec;
+      if (Object.hasOwn(given, field.name) || !field.hasDefault)
         return defaultChecks(field.fields, inner, value as Spec, here);
     }
     return field.name in given ? [] : [{ path: here, value }];

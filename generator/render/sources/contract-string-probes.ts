@@ -95,7 +95,10 @@ export function stringProbes(slot: Slot): Probe[] {
 function formatProbes(f: FieldModel, example: string): Probe[] {
   if (f.format === undefined || !CHECKED_FORMATS.has(f.format)) return [];
   const breaksFormat = (v: string) => only(f, v, "is not a valid");
-  let bad = ["not a valid value!", "!", "x y"].find(breaksFormat);
+  // Padded to minLength and cut to maxLength, so the bad value breaks the format alone.
+  let bad = ["not a valid value!", "!", "x y"]
+    .flatMap((v) => [v, v.padEnd(f.minLength ?? 0, "!").slice(0, f.maxLength)])
+    .find(breaksFormat);
   if (bad === undefined && f.pattern !== undefined) {
     // The listed values break the pattern too (^\d+$): search the pattern's strings instead.
     const searched = searchPattern(f.pattern, {

@@ -217,7 +217,7 @@ export function specChanges(
   sample: Record<string, unknown>,
 ): { field: string; values: [unknown, unknown] } | undefined {
   for (const field of changeableFields(fields)) {
-    const start = field.name in sample ? sample[field.name] : field.default;
+    const start = Object.hasOwn(sample, field.name) ? sample[field.name] : field.default;
     const valid = [1, 2, 3, 4, 5, 6]
       .map((index) => exampleValue(field, index))
       .filter((value) => fieldViolations(field, value).length === 0);

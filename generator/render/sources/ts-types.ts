@@ -19,6 +19,11 @@ export interface InterfaceView {
 }
 
 /** A JSDoc block for `lines`, or "" when there is nothing to say. */
+/** Free text on one line that is safe inside `//` and `/** *\/` comments. */
+export function commentLine(text: string): string {
+  return text.replace(/\s+/g, " ").trim().replaceAll("*/", "*\\/");
+}
+
 export function docComment(lines: readonly string[]): string {
   const clean = lines
     .flatMap((line) => line.split("\n"))
@@ -105,7 +110,8 @@ export function specAccessor(
     field = level.find((f) => f.name === segment);
     if (!field) throw new Error(`internal error: no spec field ${path}`);
     expression += `${maybeAbsent ? "?." : "."}${segment}`;
-    maybeAbsent = maybeAbsent || !field.required;
+    // A nullable field may hold null: what follows it needs `?.` as much as after an absent one.
+    maybeAbsent = maybeAbsent || !field.required || field.nullable;
     level = field.fields;
   }
   if (field!.hasDefault && field!.default !== null) {

@@ -21,6 +21,8 @@ import type { InterfaceView } from "./ts-types.ts";
 export interface ViewModel extends StatusView {
   name: string;
   description: string;
+  /** The description as a JSON string literal, quotes included, for package.json. */
+  descriptionJson: string;
   image: string;
   operatorNamespace: string;
   kind: string;
@@ -67,6 +69,7 @@ export function buildViewModel(
   return {
     name: model.name,
     description: model.description,
+    descriptionJson: JSON.stringify(model.description),
     image: model.image,
     operatorNamespace: model.namespace,
     kind: model.api.kind,

@@ -31,9 +31,13 @@ export const FAILED_PHASE: DatabasePhase | undefined = "Failed";
 
 /** An object without a phase may enter the initial phase or any phase the initial one leads to. */
 export function canTransition(from: DatabasePhase | undefined, to: DatabasePhase): boolean {
-  if (from === to) return true;
-  if (from === undefined) return to === INITIAL_PHASE || TRANSITIONS[INITIAL_PHASE].includes(to);
-  return TRANSITIONS[from].includes(to);
+  // One list instead of `from === to` first: with a single phase, that comparison would narrow
+  // `from` to never for the rest of the function.
+  const allowed =
+    from === undefined
+      ? [INITIAL_PHASE, ...TRANSITIONS[INITIAL_PHASE]]
+      : [from, ...TRANSITIONS[from]];
+  return allowed.includes(to);
 }
 
 export function isTerminalPhase(phase: DatabasePhase | undefined): boolean {

@@ -1,0 +1,228 @@
+// Field definitions of every type, nested through objects, arrays and maps, with flags
+// (required, nullable, immutable, default), CEL rules and list types. Spec fields may carry
+// defaults and rules; status fields carry neither (the controller writes status, the API server
+// never defaults it).
+
+import fc from "fast-check";
+import { objectRule, rulesFor } from "./cel-rules.ts";
+import { fieldNames, prose } from "./names.ts";
+import {
+  booleanField,
+  freeFormField,
+  integerField,
+  intOrStringField,
+  numberField,
+  scalarField,
+  stringField,
+  type Def,
+  type GenField,
+} from "./scalars.ts";
+
+export type Section = "spec" | "status";
+
+const SET_ITEM_TYPES = new Set(["string", "integer", "number", "boolean", "int-or-string"]);
+
+/**
+ * Any field, nested at most `depth` containers deep. `correlatable` is false under the items of
+ * atomic and set lists, where the API server cannot pair old and new values, so no rule there
+ * may read oldSelf (immutable is such a rule).
+ */
+export function anyField(
+  section: Section,
+  depth: number,
+  correlatable = true,
+): fc.Arbitrary<GenField> {
+  const at = { section, correlatable };
+  const leaves = [
+    { arbitrary: decorated(at, stringField), weight: 4 },
+    { arbitrary: decorated(at, integerField), weight: 3 },
+    { arbitrary: decorated(at, numberField), weight: 1 },
+    { arbitrary: decorated(at, booleanField), weight: 2 },
+    { arbitrary: decorated(at, intOrStringField), weight: 1 },
+    { arbitrary: decorated(at, freeFormField), weight: 1 },
+  ];
+  if (depth <= 0) return fc.oneof(...leaves);
+  return fc.oneof(
+    ...leaves,
+    { arbitrary: decorated(at, objectField(at, depth - 1)), weight: 2 },
+    { arbitrary: decorated(at, arrayField(at, depth - 1)), weight: 2 },
+    { arbitrary: decorated(at, mapField(at, depth - 1)), weight: 1 },
+  );
+}
+
+/** A field map: distinct names, each with a field and whether it is required. */
+export function fieldMap(
+  section: Section,
+  depth: number,
+  min: number,
+  max: number,
+  correlatable = true,
+): fc.Arbitrary<Array<[string, GenField, boolean]>> {
+  return fieldNames(min, max).chain((names) =>
+    fc.tuple(
+      ...names.map((name) =>
+        fc
+          .tuple(anyField(section, depth, correlatable), fc.boolean())
+          .map(([field, required]): [string, GenField, boolean] => [name, field, required]),
+      ),
+    ),
+  );
+}
+
+/** Field defs keyed by name, with required flags written into the defs. */
+export function defsOf(entries: ReadonlyArray<[string, GenField, boolean]>): Record<string, Def> {
+  return Object.fromEntries(
+    entries.map(([name, f, required]) => [name, required ? { ...f.def, required: true } : f.def]),
+  );
+}
+
+/**
+ * Values of an object with these fields: one with every field, one with only the required ones.
+ * A required field with a default may be left out too (the server fills it in), but the samples
+ * always set it so they stand on their own in contract tests.
+ */
+export function objectSamples(
+  entries: ReadonlyArray<[string, GenField, boolean]>,
+): Record<string, unknown>[] {
+  const full = Object.fromEntries(entries.map(([name, f]) => [name, f.samples[0]]));
+  const minimal = Object.fromEntries(
+    entries.filter(([, , required]) => required).map(([name, f]) => [name, f.samples[0]]),
+  );
+  return JSON.stringify(full) === JSON.stringify(minimal) ? [full] : [full, minimal];
+}
+
+interface Place {
+  section: Section;
+  correlatable: boolean;
+}
+
+function objectField({ section, correlatable }: Place, depth: number): fc.Arbitrary<GenField> {
+  return fieldMap(section, depth, 1, 4, correlatable).chain((entries) => {
+    const samples = objectSamples(entries);
+    const base: GenField = {
+      def: { type: "object", fields: defsOf(entries) },
+      samples,
+      cel: entries.some(([, f]) => f.cel),
+    };
+    if (section === "status") return fc.constant(base);
+    return fc.option(objectRule(entries, samples), { freq: 3 }).map((choice) => {
+      if (!choice) return base;
+      return {
+        def: { ...base.def, rules: [choice.rule] },
+        samples: choice.accepted.length > 0 ? choice.accepted : base.samples,
+        cel: true,
+      };
+    });
+  });
+}
+
+/** Items of a listType: map array get a required string key `id` the items cannot lack. */
+function mapListItems({ section, correlatable }: Place, depth: number): fc.Arbitrary<GenField> {
+  return fieldMap(section, depth, 0, 3, correlatable).map((entries) => {
+    const withKey: Array<[string, GenField, boolean]> = [
+      ["id", { def: { type: "string", maxLength: 63 }, samples: ["a", "b"], cel: false }, true],
+      ...entries,
+    ];
+    const [first] = objectSamples(withKey);
+    return {
+      def: { type: "object", fields: defsOf(withKey) },
+      samples: [first!, { ...first!, id: "b" }],
+      cel: entries.some(([, f]) => f.cel),
+    };
+  });
+}
+
+function arrayField(place: Place, depth: number): fc.Arbitrary<GenField> {
+  const { section } = place;
+  const plain = fc.tuple(
+    anyField(section, depth, false),
+    fc.constant<"atomic" | undefined>(undefined),
+  );
+  const set = decorated({ section, correlatable: false }, scalarField).map(
+    (f) => [f, "set"] as const,
+  );
+  const map = mapListItems(place, depth).map((f) => [f, "map"] as const);
+  return fc
+    .tuple(
+      fc.oneof(plain, set, map),
+      fc.option(fc.integer({ min: 2, max: 50 })),
+      fc.constantFrom(0, 1),
+      fc.boolean(),
+    )
+    .map(([[items, listType], maxItems, minItems, sayAtomic]) => {
+      const [first, second] = items.samples;
+      const distinct = second !== undefined && JSON.stringify(first) !== JSON.stringify(second);
+      const samples: unknown[] = [[first], ...(distinct ? [[first, second]] : [])];
+      if (minItems === 0) samples.unshift([]);
+      const def: Def = { type: "array", items: items.def };
+      if (listType) def.listType = listType;
+      else if (sayAtomic) def.listType = "atomic";
+      if (listType === "map") def.listMapKeys = ["id"];
+      if (minItems > 0) def.minItems = minItems;
+      // The API server bounds the cost of every rule inside a list by maxItems.
+      const bound = maxItems ?? (items.cel ? 16 : undefined);
+      if (bound !== undefined) def.maxItems = bound;
+      return { def, samples, cel: items.cel };
+    });
+}
+
+function mapField({ section, correlatable }: Place, depth: number): fc.Arbitrary<GenField> {
+  return fc
+    .tuple(anyField(section, depth, correlatable), fc.option(fc.integer({ min: 2, max: 64 })))
+    .map(([values, maxProperties]) => {
+      const [first, second] = values.samples;
+      const samples: unknown[] = [{}, { east: first }];
+      if (second !== undefined) samples.push({ east: first, west: second });
+      const def: Def = { type: "map", values: values.def };
+      const bound = maxProperties ?? (values.cel ? 16 : undefined);
+      if (bound !== undefined) def.maxProperties = bound;
+      return { def, samples, cel: values.cel };
+    });
+}
+
+/**
+ * Description, nullable, a CEL rule of the field's own, immutable and a default. Status fields
+ * get only the description and nullable.
+ */
+function decorated(
+  { section, correlatable }: Place,
+  field: fc.Arbitrary<GenField>,
+): fc.Arbitrary<GenField> {
+  return field.chain((f) =>
+    fc
+      .record(
+        {
+          description: prose,
+          nullable: fc.boolean(),
+          rule: section === "spec" ? rulesFor(f, correlatable) : fc.constant(undefined),
+          immutable: fc.constant(section === "spec" && correlatable && isScalarDef(f.def)),
+          withDefault: fc.constant(section === "spec"),
+        },
+        { requiredKeys: [] },
+      )
+      .map(({ description, nullable, rule, immutable, withDefault }) => {
+        const def: Def = { ...f.def };
+        let samples = f.samples;
+        let cel = f.cel;
+        if (description !== undefined) def.description = description;
+        if (nullable) def.nullable = true;
+        if (rule) {
+          def.rules = [...((def.rules as Def[] | undefined) ?? []), rule.rule];
+          samples = rule.accepted;
+          cel = true;
+        }
+        // immutable forbids every change, so it cannot sit with a transition rule whose valid
+        // examples change the value.
+        if (immutable && !String(rule?.rule.rule ?? "").includes("oldSelf")) {
+          def.immutable = true;
+          cel = true;
+        }
+        if (withDefault) def.default = samples[0];
+        return { def, samples, cel };
+      }),
+  );
+}
+
+function isScalarDef(def: Def): boolean {
+  return SET_ITEM_TYPES.has(def.type as string);
+}

@@ -1,0 +1,316 @@
+// Whole operator.yaml specs, valid by construction over the whole format: identity (both scopes,
+// names, scale), spec and status fields, spec-level rules, phases and conditions, external
+// resources, children of every built-in kind plus a non-built-in one, RBAC, printer columns and
+// operator settings.
+
+import fc from "fast-check";
+import { stringify } from "yaml";
+import { BUILTIN_KINDS } from "../../../generator/check/builtin-kinds.ts";
+import { objectRule } from "./cel-rules.ts";
+import { defsOf, fieldMap, objectSamples } from "./fields.ts";
+import {
+  BINDING_NAMES,
+  CONDITION_TYPES,
+  dnsLabel,
+  group,
+  kind as kindName,
+  PHASE_NAMES,
+  prose,
+  version,
+} from "./names.ts";
+import type { Def, GenField } from "./scalars.ts";
+
+export type Spec = Record<string, any>;
+type Entries = Array<[string, GenField, boolean]>;
+
+/** A kind that is not built in: another project's CRD, so plural and scope are spelled out. */
+export const FOREIGN_CHILD = {
+  apiVersion: "things.other.example.com/v1",
+  kind: "Gizmo",
+  plural: "gizmos",
+  scope: "Namespaced",
+} as const;
+
+/** Up to `max` distinct elements of a list, in random order. */
+function subset<T>(list: readonly T[], max: number): fc.Arbitrary<T[]> {
+  return fc.shuffledSubarray([...list], { maxLength: Math.min(max, list.length) });
+}
+
+function derivedPlural(kind: string): string {
+  const s = kind.toLowerCase();
+  if (/[^aeiou]y$/.test(s)) return `${s.slice(0, -1)}ies`;
+  if (/(s|x|z|ch|sh)$/.test(s)) return `${s}es`;
+  return `${s}s`;
+}
+
+const identity = fc
+  .record({
+    kind: kindName,
+    group,
+    scope: fc.constantFrom(undefined, "Namespaced", "Cluster"),
+    version,
+    customPlural: fc.boolean(),
+    saySingular: fc.boolean(),
+    shortNames: fc.option(fc.uniqueArray(fc.stringMatching(/^[a-z]{2,4}$/), { maxLength: 2 })),
+    categories: fc.option(fc.constantFrom(["all"], ["things", "all"], ["platform"])),
+    scale: fc.option(fc.boolean()),
+  })
+  .map((r) => {
+    const singular = r.kind.toLowerCase();
+    const plural = r.customPlural ? `${singular}list` : derivedPlural(r.kind);
+    const api: Def = { group: r.group, kind: r.kind };
+    if (r.customPlural) api.plural = plural;
+    if (r.saySingular) api.singular = singular;
+    const shortNames = (r.shortNames ?? []).filter((s) => s !== plural && s !== singular);
+    if (r.shortNames) api.shortNames = shortNames;
+    if (r.categories) api.categories = r.categories;
+    if (r.scope) api.scope = r.scope;
+    api.versions = [{ name: r.version }];
+    if (r.scale !== null)
+      api.scale = {
+        specReplicasPath: ".spec.replicas",
+        statusReplicasPath: ".status.replicas",
+        ...(r.scale ? { labelSelectorPath: ".status.selector" } : {}),
+      };
+    return api;
+  });
+
+const metadata = fc.record(
+  {
+    name: fc.tuple(dnsLabel(24), fc.boolean()).map(([n, suffix]) => (suffix ? `${n}-operator` : n)),
+    description: prose,
+    image: fc.constantFrom(
+      "ghcr.io/example/op:0.1.0",
+      "registry.example.com:5000/team/op@sha256:" + "a".repeat(64),
+    ),
+    namespace: dnsLabel(30),
+  },
+  { requiredKeys: ["name"] },
+);
+
+/** Every dotted spec path reachable through object fields (what inputs may name). */
+function dottedPaths(fields: Record<string, Def>, prefix = ""): string[] {
+  return Object.entries(fields).flatMap(([name, def]) => {
+    const path = prefix ? `${prefix}.${name}` : name;
+    const nested =
+      def.type === "object" ? dottedPaths(def.fields as Record<string, Def>, path) : [];
+    return [path, ...nested];
+  });
+}
+
+const phases = fc
+  .tuple(
+    fc.shuffledSubarray([...PHASE_NAMES], { minLength: 1, maxLength: 4 }),
+    fc.boolean(),
+    fc.array(prose, { maxLength: 4 }),
+  )
+  .map(([names, lastTerminal, descriptions]) =>
+    names.map((name, i) => {
+      const phase: Def = { name };
+      if (i === 0) phase.initial = true;
+      const last = i === names.length - 1;
+      if (last && lastTerminal && names.length > 1) phase.terminal = true;
+      else phase.next = [names[last ? 0 : i + 1]];
+      if (descriptions[i]) phase.description = descriptions[i];
+      return phase;
+    }),
+  );
+
+const conditions = fc
+  .constant(null)
+  .chain(() => subset(CONDITION_TYPES, 3))
+  .chain((types) =>
+    fc.tuple(
+      ...types.map((type) =>
+        fc.option(prose).map((d) => (d ? { type, description: d } : { type })),
+      ),
+    ),
+  );
+
+function childrenFor(scope: string): fc.Arbitrary<Def[]> {
+  const allowed = BUILTIN_KINDS.filter((k) => scope === "Cluster" || k.scope === "Namespaced").map(
+    (k): Def => ({ apiVersion: k.apiVersion, kind: k.kind }),
+  );
+  return fc
+    .tuple(subset(allowed, 3), fc.boolean())
+    .map(([builtins, foreign]) => (foreign ? [...builtins, { ...FOREIGN_CHILD }] : builtins));
+}
+
+const operatorSettings = fc.record(
+  {
+    concurrency: fc.integer({ min: 1, max: 64 }),
+    resyncPeriod: fc.constantFrom("30s", "5m", "10m", "1h", "1h30m", "2h"),
+    backoff: fc.record(
+      {
+        initial: fc.constantFrom("100ms", "500ms", "1s", "5s"),
+        max: fc.constantFrom("30s", "1m", "5m", "10m"),
+      },
+      { requiredKeys: [] },
+    ),
+    leaderElection: fc.boolean(),
+  },
+  { requiredKeys: [] },
+);
+
+const PRINTER_TYPES: Readonly<Record<string, string>> = {
+  string: "string",
+  integer: "integer",
+  number: "number",
+  boolean: "boolean",
+  "int-or-string": "string",
+};
+
+function printerColumns(
+  specFields: Record<string, Def>,
+  statusFields: Record<string, Def>,
+  hasPhases: boolean,
+): fc.Arbitrary<Def[] | undefined> {
+  const candidates: Def[] = [
+    { name: "Ready", type: "string", jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
+    { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" },
+    ...(hasPhases ? [{ name: "Phase", type: "string", jsonPath: ".status.phase" }] : []),
+  ];
+  for (const [section, fields] of [
+    ["spec", specFields],
+    ["status", statusFields],
+  ] as const)
+    for (const [name, def] of Object.entries(fields)) {
+      const type = PRINTER_TYPES[def.type as string];
+      if (type)
+        candidates.push({ name: `${section}-${name}`, type, jsonPath: `.${section}.${name}` });
+    }
+  return fc.option(
+    fc
+      .tuple(
+        subset(candidates, 4),
+        fc.array(
+          fc.record({ priority: fc.constantFrom(0, 1), description: prose }, { requiredKeys: [] }),
+          {
+            minLength: 4,
+            maxLength: 4,
+          },
+        ),
+      )
+      .map(([columns, extras]) => columns.map((c, i) => ({ ...c, ...extras[i] }))),
+    { nil: undefined },
+  );
+}
+
+function rbacFor(scope: string): fc.Arbitrary<Def | undefined> {
+  const rule = fc.record(
+    {
+      apiGroups: fc.constantFrom([""], ["apps"], ["", "apps"]),
+      resources: fc.constantFrom(["configmaps"], ["events"], ["deployments/status"]),
+      resourceNames: fc.constantFrom(["settings"], ["a", "b"]),
+      verbs: fc.shuffledSubarray(["get", "list", "watch", "create", "update", "patch", "delete"], {
+        minLength: 1,
+      }),
+    },
+    { requiredKeys: ["apiGroups", "resources", "verbs"] },
+  );
+  return fc.option(
+    fc.record(
+      {
+        watchNamespaces:
+          scope === "Cluster" ? fc.constant([]) : fc.uniqueArray(dnsLabel(20), { maxLength: 2 }),
+        rules: fc.array(rule, { maxLength: 2 }),
+      },
+      { requiredKeys: [] },
+    ),
+    { nil: undefined },
+  );
+}
+
+export const validSpec: fc.Arbitrary<Spec> = fc
+  .record({
+    metadata,
+    api: identity,
+    specEntries: fieldMap("spec", 2, 1, 5),
+    specDescription: fc.option(prose, { nil: undefined }),
+    statusEntries: fc.option(fieldMap("status", 2, 0, 4), { nil: undefined }),
+    phases: fc.option(phases, { nil: undefined }),
+    conditions: fc.option(conditions, { nil: undefined }),
+  })
+  .chain((r) => {
+    const scope = (r.api.scope as string | undefined) ?? "Namespaced";
+    const specEntries: Entries = [...r.specEntries];
+    const statusEntries: Entries = [...(r.statusEntries ?? [])];
+    const scale = r.api.scale as Def | undefined;
+    if (scale) {
+      specEntries.push([
+        "replicas",
+        {
+          def: { type: "integer", minimum: 0, maximum: 100, default: 1 },
+          samples: [1, 3],
+          cel: false,
+        },
+        false,
+      ]);
+      statusEntries.push([
+        "replicas",
+        { def: { type: "integer" }, samples: [0], cel: false },
+        false,
+      ]);
+      if (scale.labelSelectorPath)
+        statusEntries.push([
+          "selector",
+          { def: { type: "string" }, samples: ["app=x"], cel: false },
+          false,
+        ]);
+    }
+    const specFields = defsOf(specEntries);
+    const statusFields = defsOf(statusEntries);
+    const hasStatus = r.statusEntries !== undefined || r.phases || r.conditions || scale;
+    const outputsPool = Object.keys(statusFields);
+    const binding = fc.record(
+      {
+        description: prose,
+        inputs: subset(dottedPaths(specFields), 4),
+        outputs: subset(outputsPool, 3),
+        deletionPolicy: fc.constantFrom("Delete", "Retain"),
+        driftPolicy: fc.constantFrom("Enforce", "Report"),
+      },
+      { requiredKeys: ["description"] },
+    );
+    return fc
+      .record({
+        specRule: fc.option(objectRule(specEntries, objectSamples(specEntries)), {
+          nil: undefined,
+        }),
+        bindings: fc
+          .shuffledSubarray([...BINDING_NAMES], { maxLength: 2 })
+          .chain((names) => fc.tuple(...names.map((name) => binding.map((b) => ({ name, ...b }))))),
+        children: fc.option(childrenFor(scope), { nil: undefined }),
+        rbac: rbacFor(scope),
+        printerColumns: printerColumns(specFields, statusFields, (r.phases?.length ?? 0) > 0),
+        operator: fc.option(operatorSettings, { nil: undefined }),
+      })
+      .map((more) => {
+        const spec: Spec = {
+          apiVersion: "create-operator.dev/v1alpha1",
+          kind: "OperatorSpec",
+          metadata: r.metadata,
+          api: r.api,
+          spec: { fields: specFields },
+        };
+        if (r.specDescription) spec.spec.description = r.specDescription;
+        if (more.specRule?.rule) spec.spec.rules = [more.specRule.rule];
+        if (hasStatus) {
+          spec.status = {};
+          if (r.phases) spec.status.phases = r.phases;
+          if (r.conditions) spec.status.conditions = r.conditions;
+          if (statusEntries.length > 0 || r.statusEntries) spec.status.fields = statusFields;
+        }
+        if (more.bindings.length > 0) spec.externalResources = more.bindings;
+        if (more.children) spec.children = more.children;
+        if (more.rbac) spec.rbac = more.rbac;
+        if (more.printerColumns) spec.printerColumns = more.printerColumns;
+        if (more.operator) spec.operator = more.operator;
+        return spec;
+      });
+  });
+
+/** The spec as a user would write it. */
+export function toYaml(spec: Spec): string {
+  return stringify(spec, { lineWidth: 0, aliasDuplicateObjects: false });
+}

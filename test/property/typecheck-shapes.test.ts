@@ -1,0 +1,66 @@
+// Valid specs whose generated projects random specs found failing strict tsc, type-checked in
+// one tsc run: one project per shape.
+
+import assert from "node:assert/strict";
+import { join } from "node:path";
+import { test } from "node:test";
+import { tempDir } from "../support.ts";
+import { generate } from "./generate.ts";
+import { typecheckProjects, writeProject } from "./typecheck.ts";
+
+process.env.CREATE_OPERATOR_NO_CACHE = "1";
+
+const HEAD = `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorSpec
+metadata: { name: widget-operator }
+api: { group: widgets.example.com, kind: Widget, versions: [{ name: v1 }] }
+`;
+
+const SHAPES: Record<string, string> = {
+  "single-phase": `${HEAD}spec: { fields: { size: { type: string } } }
+status:
+  phases: [{ name: Available, initial: true, next: [Available] }]
+`,
+  "single-terminal-phase": `${HEAD}spec: { fields: { size: { type: string } } }
+status:
+  phases: [{ name: Done, initial: true, terminal: true }]
+`,
+  "input-under-nullable-object": `${HEAD}spec:
+  fields:
+    backup:
+      type: object
+      required: true
+      nullable: true
+      fields: { days: { type: integer, required: true } }
+status: { fields: { endpoint: { type: string } } }
+externalResources:
+  - name: instance
+    description: A cloud instance.
+    inputs: [backup.days, backup]
+    outputs: [endpoint]
+`,
+  "descriptions-that-close-comments": `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorSpec
+metadata: { name: widget-operator, description: "Ends */ a comment\\nand a line" }
+api: { group: widgets.example.com, kind: Widget, versions: [{ name: v1 }] }
+spec:
+  description: "spec */ doc\\nsecond line"
+  fields:
+    size: { type: string, description: "field */ doc\\n\`tick\` \${x}" }
+status:
+  phases: [{ name: Pending, initial: true, next: [Pending], description: "phase */ doc\\nline" }]
+  conditions: [{ type: Synced, description: "condition */ doc\\nline" }]
+  fields: { endpoint: { type: string, description: "status */ doc\\nline" } }
+externalResources:
+  - { name: instance, description: "binding */ doc\\nline", inputs: [size], outputs: [endpoint] }
+`,
+};
+
+test("valid specs of unusual shape generate projects that pass strict tsc", async () => {
+  const root = tempDir("tsc-shapes");
+  for (const [name, source] of Object.entries(SHAPES))
+    writeProject(join(root, name), (await generate(source)).files);
+  const result = typecheckProjects(root, Object.keys(SHAPES));
+  assert.deepEqual(Object.fromEntries(result.errors), {}, result.output.slice(0, 4000));
+  assert.equal(result.status, 0, result.output.slice(0, 4000));
+});
