@@ -4,7 +4,7 @@
 
 import type { CelRule, FieldModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
-import { stringForPattern } from "../manifests/pattern-example.ts";
+import { patternExamples } from "../manifests/pattern-example.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import type { Expectation, SpecCase, TransitionCase } from "./contract-case-types.ts";
 import type { Slot, Spec } from "./contract-slots.ts";
@@ -119,9 +119,7 @@ const OTHER_FORMAT_VALUES: Readonly<Record<string, string>> = {
 /** Candidates for a value that differs from a field's example, most specific first. */
 function otherValues(field: FieldModel): unknown[] {
   const format = field.format ? OTHER_FORMAT_VALUES[field.format] : undefined;
-  const fromPattern = field.pattern
-    ? [0, 1, 2, 3].map((extra) => stringForPattern(field.pattern!, extra))
-    : [];
+  const fromPattern = patternExamples(field);
   return [
     ...(field.enum ?? []),
     ...(field.type === "boolean" ? [true, false] : []),
