@@ -1,10 +1,11 @@
 // Runs a compiled rule on one example at generation time, as the API server would run it on an
 // object: true accepts, false or an evaluation error (a missing field, say) rejects. The library's
-// own `matches` uses JavaScript's backtracking RegExp, so the rule is re-serialized with an RE2
-// `matches` first: CEL patterns are RE2 patterns, and user input must never reach a backtracking
-// engine.
+// own `matches` uses JavaScript's backtracking RegExp, so the rule's text is rewritten to call an
+// RE2 `matches` first: CEL patterns are RE2 patterns, and user input must never reach a
+// backtracking engine. The text, not the library's serialize(): serialize loses the digits of
+// double literals (999999.9999999991 becomes 999999.999999999, 2.7e-106 becomes 0), and then a
+// rule judges its own examples wrongly.
 
-import { serialize, type ASTNode } from "@marcbachmann/cel-js";
 import type { DeclType } from "./cel-decl-type.ts";
 import type { RuleEnvironment } from "./cel-environment.ts";
 import { NotEvaluable } from "./cel-kubernetes-library.ts";
@@ -14,7 +15,7 @@ export type Verdict =
   { outcome: "accepted" } | { outcome: "rejected"; why: string } | { outcome: "unknown" };
 
 export function evaluateRule(
-  ast: ASTNode,
+  rule: string,
   types: RuleEnvironment,
   self: DeclType,
   value: unknown,
@@ -29,7 +30,7 @@ export function evaluateRule(
     throw error;
   }
   try {
-    const result: unknown = types.env.evaluate(serialize(withRe2Matches(ast)), context);
+    const result: unknown = types.env.evaluate(withRe2Matches(rule), context);
     if (result === true) return { outcome: "accepted" };
     return {
       outcome: "rejected",
@@ -48,15 +49,35 @@ function isNotEvaluable(error: unknown): boolean {
   return false;
 }
 
-/** A copy of the AST in which every `.matches(...)` call is `.re2Matches(...)`. */
-function withRe2Matches(node: ASTNode): ASTNode {
-  const copy = (value: unknown): unknown => {
-    if (Array.isArray(value)) return value.map(copy);
-    if (value === null || typeof value !== "object" || !("op" in value)) return value;
-    const n = value as ASTNode;
-    const args = copy(n.args) as unknown[];
-    if (n.op === "rcall" && args[0] === "matches") args[0] = "re2Matches";
-    return { op: n.op, args };
-  };
-  return copy(node) as ASTNode;
+/** The rule with every receiver-style `.matches(` outside string literals as `.re2Matches(`. */
+export function withRe2Matches(rule: string): string {
+  let out = "";
+  let code = 0;
+  for (let i = 0; i < rule.length;) {
+    const quote = rule[i];
+    if (quote !== "'" && quote !== '"') {
+      i++;
+      continue;
+    }
+    out += rule.slice(code, i).replace(/\.(\s*)matches(\s*)\(/g, ".$1re2Matches$2(");
+    const end = stringLiteralEnd(rule, i);
+    out += rule.slice(i, end);
+    code = i = end;
+  }
+  return out + rule.slice(code).replace(/\.(\s*)matches(\s*)\(/g, ".$1re2Matches$2(");
+}
+
+/** The index after the CEL string literal opening at `start` ('', "", triple-quoted, raw). */
+function stringLiteralEnd(rule: string, start: number): number {
+  const quote = rule[start]!;
+  const word = (i: number) => /[A-Za-z0-9_]/.test(rule[i] ?? "");
+  const raw =
+    /[rR]/.test(rule[start - 1] ?? "") &&
+    (!word(start - 2) || (/[bB]/.test(rule[start - 2]!) && !word(start - 3)));
+  const closing = rule.startsWith(quote.repeat(3), start) ? quote.repeat(3) : quote;
+  for (let i = start + closing.length; i < rule.length; i++) {
+    if (!raw && rule[i] === "\\") i++;
+    else if (rule.startsWith(closing, i)) return i + closing.length;
+  }
+  return rule.length;
 }

@@ -23,8 +23,8 @@ function evaluateExamples({ data, report }: CheckContext): void {
       arr(site.examples[kind]).forEach((example, i) => {
         if (transition && !(isObject(example) && "old" in example && "new" in example)) return;
         const verdict = transition
-          ? evaluateRule(compiled.ast, compiled.types, self, obj(example).new, obj(example).old)
-          : evaluateRule(compiled.ast, compiled.types, self, example);
+          ? evaluateRule(site.rule, compiled.types, self, obj(example).new, obj(example).old)
+          : evaluateRule(site.rule, compiled.types, self, example);
         if (verdict.outcome === "unknown") return;
         if (kind === "valid" && verdict.outcome === "rejected")
           report.error(

@@ -6,11 +6,16 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { writeFileSync } from "node:fs";
+import { copyFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import fc from "fast-check";
-import { toYaml, validSpec } from "../property/arbitraries/spec.ts";
+import {
+  FOREIGN_CHILD,
+  FOREIGN_CHILD_CRD_DIR,
+  toYaml,
+  validSpec,
+} from "../property/arbitraries/spec.ts";
 import { E2E_DEFECTS, knownDefectOf } from "../property/known-defects.ts";
 import { runCli, tempDir } from "../support.ts";
 
@@ -59,6 +64,7 @@ for (const [i, spec] of specs.entries()) {
     const dir = tempDir("property-e2e");
     const specFile = join(dir, "operator.yaml");
     writeFileSync(specFile, source);
+    copyFileSync(join(FOREIGN_CHILD_CRD_DIR, FOREIGN_CHILD.crd), join(dir, FOREIGN_CHILD.crd));
     const target = join(dir, "project");
     const generated = runCli(["new", target, "--spec", specFile]);
     assert.equal(generated.status, 0, `${generated.stderr}\n--- operator.yaml ---\n${source}`);

@@ -2,11 +2,13 @@
 // before planning and writing. A refusal is reported with every diagnostic, so a failing random
 // spec says why the generator turned it down.
 
+import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
 import { formatDiagnostic, InputError, type Diagnostic } from "../../generator/base/diagnostics.ts";
 import type { ProjectFiles } from "../../generator/base/files.ts";
 import { loadSpec } from "../../generator/pipeline.ts";
 import { renderProject } from "../../generator/render/render-project.ts";
+import { FOREIGN_CHILD_CRD_DIR } from "./arbitraries/spec.ts";
 
 export class RefusedError extends Error {
   constructor(diagnostics: readonly Diagnostic[]) {
@@ -20,7 +22,8 @@ export async function generate(
 ): Promise<{ files: ProjectFiles; warnings: Diagnostic[] }> {
   let loaded;
   try {
-    loaded = loadSpec(source, "operator.yaml");
+    // Read as if beside the fixtures, so a `crd:` of the non-built-in child kind resolves.
+    loaded = loadSpec(source, join(FOREIGN_CHILD_CRD_DIR, "operator.yaml"));
   } catch (error) {
     if (error instanceof InputError)
       throw new RefusedError(error.diagnostics.filter((d) => d.severity === "error"));

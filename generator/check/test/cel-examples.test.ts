@@ -1,5 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { withRe2Matches } from "../cel-evaluate.ts";
 import { check, edit, expectOne, MINIMAL, posOf } from "./helpers.ts";
 
 function withField(def: string): string {
@@ -70,4 +71,25 @@ test("Kubernetes library functions evaluate in examples", () => {
     "type: string\nmaxLength: 64\nrules:\n  - rule: isQuantity(self) && quantity(self).isLessThan(quantity('1Gi')) && !format.dns1123Label().validate('ok').hasValue()\n    message: m\n    examples: { valid: [512Mi], invalid: [2Gi, not-a-quantity] }",
   );
   assert.deepEqual(sem(src), []);
+});
+
+test("examples are judged by the rule as written: double literals keep every digit", () => {
+  for (const bound of ["999999.9999999991", "2.68402599891087e-106", "1e300"]) {
+    const src = withField(
+      `type: number\nrules:\n  - rule: self > ${bound}\n    message: m\n    examples: { valid: [1e301], invalid: [${bound}] }`,
+    );
+    assert.deepEqual(sem(src), [], bound);
+  }
+});
+
+test("only receiver .matches( outside string literals runs on RE2", () => {
+  assert.equal(withRe2Matches("self.matches('^a$')"), "self.re2Matches('^a$')");
+  assert.equal(
+    withRe2Matches(`self.x . matches ("a") && self.y == '.matches(' && r'\\'.matches('\\\\')`),
+    `self.x . re2Matches ("a") && self.y == '.matches(' && r'\\'.re2Matches('\\\\')`,
+  );
+  assert.equal(
+    withRe2Matches(`"""say ".matches(" """.matches('s')`),
+    `"""say ".matches(" """.re2Matches('s')`,
+  );
 });

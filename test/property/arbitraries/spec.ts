@@ -3,6 +3,7 @@
 // resources, children of every built-in kind plus a non-built-in one, RBAC, printer columns and
 // operator settings.
 
+import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { stringify } from "yaml";
 import { BUILTIN_KINDS } from "../../../generator/check/builtin-kinds.ts";
@@ -23,13 +24,22 @@ import type { Def, GenField } from "./scalars.ts";
 export type Spec = Record<string, any>;
 type Entries = Array<[string, GenField, boolean]>;
 
-/** A kind that is not built in: another project's CRD, so plural and scope are spelled out. */
+/**
+ * A kind that is not built in: another project's CRD, so plural and scope are spelled out and the
+ * CRD is supplied beside the spec (FOREIGN_CHILD_CRD, copied next to every spec file written).
+ */
 export const FOREIGN_CHILD = {
   apiVersion: "things.other.example.com/v1",
   kind: "Gizmo",
   plural: "gizmos",
   scope: "Namespaced",
+  crd: "gizmos.yaml",
 } as const;
+
+/** The folder holding FOREIGN_CHILD's CRD: in-process specs are read as if they lived there. */
+export const FOREIGN_CHILD_CRD_DIR: string = fileURLToPath(
+  new URL("../fixtures/", import.meta.url),
+);
 
 /** Up to `max` distinct elements of a list, in random order. */
 function subset<T>(list: readonly T[], max: number): fc.Arbitrary<T[]> {
@@ -127,13 +137,18 @@ const conditions = fc
     ),
   );
 
+/** Ownership works within a scope: a namespaced owner's children are namespaced, and so on. */
 function childrenFor(scope: string): fc.Arbitrary<Def[]> {
-  const allowed = BUILTIN_KINDS.filter((k) => scope === "Cluster" || k.scope === "Namespaced").map(
-    (k): Def => ({ apiVersion: k.apiVersion, kind: k.kind }),
-  );
+  const allowed = BUILTIN_KINDS.filter((k) => k.scope === scope).map((k): Def => ({
+    apiVersion: k.apiVersion,
+    kind: k.kind,
+  }));
+  const foreignAllowed = FOREIGN_CHILD.scope === scope;
   return fc
     .tuple(subset(allowed, 3), fc.boolean())
-    .map(([builtins, foreign]) => (foreign ? [...builtins, { ...FOREIGN_CHILD }] : builtins));
+    .map(([builtins, foreign]) =>
+      foreign && foreignAllowed ? [...builtins, { ...FOREIGN_CHILD }] : builtins,
+    );
 }
 
 const operatorSettings = fc.record(
