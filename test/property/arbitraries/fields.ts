@@ -163,8 +163,10 @@ function arrayField(place: Place, depth: number): fc.Arbitrary<GenField> {
       else if (sayAtomic) def.listType = "atomic";
       if (listType === "map") def.listMapKeys = ["id"];
       if (minItems > 0) def.minItems = minItems;
-      // The API server bounds the cost of every rule inside a list by maxItems.
-      const bound = maxItems ?? (items.cel ? 16 : undefined);
+      // The API server multiplies the cost of every rule inside a list by maxItems; a rule on an
+      // unbounded string costs ~315k per run against a 10M limit, so lists around rules stay
+      // small enough for three levels of nesting (4^3 runs).
+      const bound = items.cel ? Math.min(maxItems ?? 4, 4) : (maxItems ?? undefined);
       if (bound !== undefined) def.maxItems = bound;
       return { def, samples, cel: items.cel };
     });
@@ -178,7 +180,8 @@ function mapField({ section, correlatable }: Place, depth: number): fc.Arbitrary
       const samples: unknown[] = [{}, { east: first }];
       if (second !== undefined) samples.push({ east: first, west: second });
       const def: Def = { type: "map", values: values.def };
-      const bound = maxProperties ?? (values.cel ? 16 : undefined);
+      // As for lists: maps around rules stay small enough for the rule's cost to be bounded.
+      const bound = values.cel ? Math.min(maxProperties ?? 4, 4) : (maxProperties ?? undefined);
       if (bound !== undefined) def.maxProperties = bound;
       return { def, samples, cel: values.cel };
     });
