@@ -33,6 +33,7 @@ export function toCelValue(value: unknown, t: DeclType, types: RuleEnvironment):
     case "list":
       return Array.isArray(value) ? value.map((v) => toCelValue(v, t.elem!, types)) : fail();
     case "map":
+      if (isPlainObject(value)) Object.keys(value).forEach(refusePrototypeName);
       return isPlainObject(value)
         ? Object.fromEntries(
             Object.entries(value).map(([k, v]) => [k, toCelValue(v, t.elem!, types)]),
@@ -42,7 +43,8 @@ export function toCelValue(value: unknown, t: DeclType, types: RuleEnvironment):
       if (!isPlainObject(value)) return fail();
       const props: Record<string, unknown> = {};
       for (const [celName, field] of t.fields ?? []) {
-        const given = field.name in value ? value[field.name] : field.default;
+        refusePrototypeName(celName);
+        const given = Object.hasOwn(value, field.name) ? value[field.name] : field.default;
         if (given !== undefined && given !== null)
           props[celName] = toCelValue(given, field.type, types);
       }
@@ -53,6 +55,16 @@ export function toCelValue(value: unknown, t: DeclType, types: RuleEnvironment):
       // Durations are not built from fixtures here; rules over them are left to the API server.
       throw new NotOfSchema("durations are not evaluated at generation time");
   }
+}
+
+/**
+ * cel-js tells values' types by their `constructor`, so an object with an own property named like
+ * a member of Object.prototype (a field `constructor`) cannot be handed to it. Such examples are
+ * left to the API server, which the generated contract tests ask.
+ */
+function refusePrototypeName(name: string): void {
+  if (name in Object.prototype)
+    throw new NotOfSchema(`a key named "${name}" cannot be evaluated at generation time`);
 }
 
 function isPlainObject(v: unknown): v is Record<string, unknown> {

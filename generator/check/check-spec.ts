@@ -11,6 +11,8 @@ import { checkExternalResources } from "./check-bindings.ts";
 import { checkCelCost } from "./check-cel.ts";
 import { checkCelExamples } from "./check-cel-examples.ts";
 import { checkCelRules } from "./check-cel-rules.ts";
+import { checkCaseCollisions } from "./check-case-collisions.ts";
+import { checkStatusRequired } from "./check-status-required.ts";
 import { checkChildCrds } from "./check-child-crds.ts";
 import { checkChildren } from "./check-children.ts";
 import { checkCollisions } from "./check-collisions.ts";
@@ -35,6 +37,8 @@ import { reportSchemaErrors } from "./schema-errors.ts";
 const SEMANTIC_CHECKS: readonly Check[] = [
   checkIdentity,
   checkCollisions,
+  checkCaseCollisions,
+  checkStatusRequired,
   checkDerivedNames,
   checkKeywords,
   checkBounds,

@@ -93,3 +93,12 @@ test("only receiver .matches( outside string literals runs on RE2", () => {
     `"""say ".matches(" """.re2Matches('s')`,
   );
 });
+
+test("a field named constructor: its examples are left to the server, not misjudged", () => {
+  const src = edit(
+    MINIMAL,
+    "  fields:\n    size:\n",
+    "  rules:\n    - rule: self.size > 1\n      message: m\n      examples: { valid: [{ constructor: 0, size: 2 }], invalid: [{ constructor: 0, size: 1 }] }\n  fields:\n    constructor:\n      type: integer\n    size:\n",
+  );
+  assert.deepEqual(sem(src), []);
+});
