@@ -6,7 +6,7 @@
 import { compiledSites } from "./cel-compiled-sites.ts";
 import { evaluateRule } from "./cel-evaluate.ts";
 import type { CheckContext } from "./context.ts";
-import { arr, isObject, obj, str } from "./raw-spec.ts";
+import { arr, isObject, obj, str, type RawObject } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
 
 export function checkCelExamples(ctx: CheckContext): void {
@@ -25,6 +25,15 @@ function evaluateExamples({ data, report }: CheckContext): void {
         const verdict = transition
           ? evaluateRule(site.rule, compiled.types, self, obj(example).new, obj(example).old)
           : evaluateRule(site.rule, compiled.types, self, example);
+        if (kind === "valid" && transition && changesImmutable(site.self, example)) {
+          report.error(
+            "SEM104",
+            [...site.reportPath.slice(0, -1), "examples", kind, i],
+            `this valid example of the rule "${site.rule}" changes the field, which immutable forbids`,
+            "An immutable field can only keep its value: drop the example (or immutable); the generated contract test would see the update refused.",
+          );
+          return;
+        }
         if (verdict.outcome === "unknown") return;
         if (kind === "valid" && verdict.outcome === "rejected")
           report.error(
@@ -43,6 +52,12 @@ function evaluateExamples({ data, report }: CheckContext): void {
       });
     }
   }
+}
+
+/** A transition example whose old and new differ, on a field that may never change. */
+function changesImmutable(self: RawObject, example: unknown): boolean {
+  if (self.immutable !== true || !isObject(example)) return false;
+  return JSON.stringify(example.old) !== JSON.stringify(example.new);
 }
 
 function checkExampleShapes({ data, report, specFields, statusFields }: CheckContext): void {

@@ -9,6 +9,7 @@ import { checkAntiPatterns } from "./anti-patterns.ts";
 import { checkBounds } from "./check-bounds.ts";
 import { checkExternalResources } from "./check-bindings.ts";
 import { checkCelCost } from "./check-cel.ts";
+import { checkCelDefaults } from "./check-cel-defaults.ts";
 import { checkCelExamples } from "./check-cel-examples.ts";
 import { checkCelRules } from "./check-cel-rules.ts";
 import { checkCaseCollisions } from "./check-case-collisions.ts";
@@ -58,6 +59,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkCelRules,
   checkCelCost,
   checkCelExamples,
+  checkCelDefaults,
   checkAntiPatterns,
 ];
 

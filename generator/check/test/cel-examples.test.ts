@@ -102,3 +102,15 @@ test("a field named constructor: its examples are left to the server, not misjud
   );
   assert.deepEqual(sem(src), []);
 });
+
+test("SEM104 a valid transition example that changes an immutable field", () => {
+  const src = withField(
+    "type: integer\nimmutable: true\nrules:\n  - rule: self >= oldSelf\n    message: cannot decrease\n    examples: { valid: [{ old: 1, new: 2 }, { old: 2, new: 2 }], invalid: [{ old: 2, new: 1 }] }",
+  );
+  expectOne(
+    src,
+    "SEM104",
+    posOf(src, "{ old: 1, new: 2 }"),
+    "changes the field, which immutable forbids",
+  );
+});

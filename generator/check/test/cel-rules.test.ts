@@ -3,9 +3,11 @@ import { test } from "node:test";
 import { at, check, edit, expectOne, MINIMAL, posOf } from "./helpers.ts";
 
 /** MINIMAL with spec fields enabled/retentionDays and one spec-level rule. */
+/** A spec-level rule over optional fields; no field defaults, so the spec gets no default for
+ * the API server to judge the rule on (that is SEM108's business). */
 function withSpecRule(rule: string, extra = ""): string {
   return edit(
-    MINIMAL,
+    edit(MINIMAL, "      default: 3\n", ""),
     "  fields:\n    size:\n",
     `  rules:\n    - rule: ${rule}\n      message: m\n${extra}  fields:\n    enabled:\n      type: boolean\n    retentionDays:\n      type: integer\n    size:\n`,
   );

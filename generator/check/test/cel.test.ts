@@ -54,7 +54,7 @@ test("no maxLength is derived for strings a rule only tests with has() or compar
   const src = edit(
     MINIMAL,
     "  fields:\n    size:\n",
-    "  rules:\n    - rule: has(self.name) && self.name != 'admin'\n      message: reserved\n      examples: { invalid: [{ name: admin }] }\n  fields:\n    name:\n      type: string\n    size:\n",
+    "  rules:\n    - rule: \"!has(self.name) || self.name != 'admin'\"\n      message: reserved\n      examples: { invalid: [{ name: admin }] }\n  fields:\n    name:\n      type: string\n    size:\n",
   );
   assert.deepEqual(check(src), []);
   assert.deepEqual(check(withField("type: string\nimmutable: true")), []);
@@ -64,7 +64,7 @@ test("WARN005 a rule whose cost is over the limit only because its strings are u
   const src = edit(
     MINIMAL,
     "  fields:\n    size:\n",
-    "  rules:\n    - rule: self.name.contains(self.part)\n      message: m\n      examples: { invalid: [{ name: a, part: b }] }\n  fields:\n    name:\n      type: string\n    part:\n      type: string\n    size:\n",
+    '  rules:\n    - rule: "!has(self.name) || !has(self.part) || self.name.contains(self.part)"\n      message: m\n      examples: { invalid: [{ name: a, part: b }] }\n  fields:\n    name:\n      type: string\n    part:\n      type: string\n    size:\n',
   );
   const warnings = check(src);
   assert.deepEqual(
