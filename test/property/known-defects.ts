@@ -123,11 +123,4 @@ export const E2E_DEFECTS: readonly KnownDefect[] = [
       );
     },
   },
-  {
-    name: "watch-namespaces-rbac-test",
-    owner: "generated (RBAC)",
-    summary:
-      "rbac.watchNamespaces: the generated RBAC test reads a cluster-wide binding's subjects ('Cannot read properties of undefined (reading subjects)')",
-    matches: (spec) => ((spec.rbac?.watchNamespaces as string[] | undefined) ?? []).length > 0,
-  },
 ];

@@ -81,18 +81,26 @@ test("applyManifests applies the RBAC files; the service account then has exactl
     "config/rbac/role.yaml",
     "config/rbac/role_binding.yaml",
   ]);
-  const binding = applied.find((o) => o.kind === "ClusterRoleBinding") as V1ClusterRoleBinding;
+  // Cluster-wide, one ClusterRoleBinding; with rbac.watchNamespaces, a RoleBinding per namespace.
+  const bindings = applied.filter((o) =>
+    /RoleBinding$/.test(o.kind ?? ""),
+  ) as V1ClusterRoleBinding[];
+  const binding = bindings.find((b) => /-manager-rolebinding$/.test(b.metadata?.name ?? ""));
+  assert.ok(binding, "the RBAC files bind the operator's role");
   const subject = binding.subjects?.[0];
   assert.ok(subject?.namespace, "the binding names a namespaced ServiceAccount");
   // The ServiceAccount's namespace is not in the files: applyManifests created it.
   const operator = await plane.serviceAccountConfig(subject.namespace, subject.name);
   const crd = crds[0]!;
-  const version = crd.spec.versions.find((v) => v.served)!.name;
-  await operator.makeApiClient(CustomObjectsApi).listClusterCustomObject({
+  const resource = {
     group: crd.spec.group,
-    version,
+    version: crd.spec.versions.find((v) => v.served)!.name,
     plural: crd.spec.names.plural,
-  });
+  };
+  const objects = operator.makeApiClient(CustomObjectsApi);
+  const namespace = binding.kind === "RoleBinding" ? binding.metadata?.namespace : undefined;
+  if (namespace) await objects.listNamespacedCustomObject({ ...resource, namespace });
+  else await objects.listClusterCustomObject(resource);
   await assert.rejects(
     operator.makeApiClient(ApiextensionsV1Api).listCustomResourceDefinition(),
     (error: unknown) => error instanceof ApiException && error.code === 403,
