@@ -3,26 +3,20 @@
 // and bounds come out valid. Its CEL rules are not modelled (the child's example values are only
 // structurally valid); the generated tests apply the child to the real API server, which says.
 
-import type { FieldModel, FieldType } from "./types.ts";
+import {
+  CONSTRAINT_KEYS,
+  type FieldConstraints,
+  type FieldModel,
+  type FieldType,
+} from "./types.ts";
 
 /** An OpenAPI v3 schema as a CRD carries it (structural; only what the field model needs). */
-export interface OpenApiSchema {
+export interface OpenApiSchema extends FieldConstraints {
   type?: string;
   properties?: Record<string, OpenApiSchema>;
   required?: string[];
   items?: OpenApiSchema;
   additionalProperties?: OpenApiSchema | boolean;
-  enum?: unknown[];
-  format?: string;
-  minimum?: number;
-  maximum?: number;
-  minLength?: number;
-  maxLength?: number;
-  pattern?: string;
-  minItems?: number;
-  maxItems?: number;
-  minProperties?: number;
-  maxProperties?: number;
   nullable?: boolean;
   default?: unknown;
   "x-kubernetes-int-or-string"?: boolean;
@@ -31,19 +25,7 @@ export interface OpenApiSchema {
   "x-kubernetes-list-map-keys"?: string[];
 }
 
-const CONSTRAINTS = [
-  "enum",
-  "format",
-  "minimum",
-  "maximum",
-  "minLength",
-  "maxLength",
-  "pattern",
-  "minItems",
-  "maxItems",
-  "minProperties",
-  "maxProperties",
-] as const;
+const CONSTRAINTS = CONSTRAINT_KEYS;
 
 /** The properties of an object schema as fields, in the schema's order. */
 export function fieldsFromSchema(schema: OpenApiSchema, prefix = ""): FieldModel[] {

@@ -43,6 +43,21 @@ export interface FieldConstraints {
   maxProperties?: number;
 }
 
+/** Every key of FieldConstraints, for code that copies constraints between schema and model. */
+export const CONSTRAINT_KEYS = [
+  "enum",
+  "format",
+  "minimum",
+  "maximum",
+  "minLength",
+  "maxLength",
+  "pattern",
+  "minItems",
+  "maxItems",
+  "minProperties",
+  "maxProperties",
+] as const satisfies readonly (keyof FieldConstraints)[];
+
 export interface FieldModel extends FieldConstraints {
   /** Property name as it appears in the object (camelCase). */
   name: string;

@@ -3,7 +3,12 @@
 // pruning, defaulting and CEL.
 
 import { escapeCelFieldName } from "../../check/cel-field-names.ts";
-import type { CelRule, FieldModel, OperatorModel } from "../../model/types.ts";
+import {
+  CONSTRAINT_KEYS,
+  type CelRule,
+  type FieldModel,
+  type OperatorModel,
+} from "../../model/types.ts";
 import type { JSONSchemaProps } from "./schema-types.ts";
 
 /** Spec fields may default; status is written only by the controller, so it never defaults. */
@@ -118,19 +123,7 @@ function celRule(rule: CelRule): CelRule {
 
 function copyConstraints(field: FieldModel, schema: JSONSchemaProps): void {
   if (field.enum) schema.enum = [...field.enum];
-  const keys = [
-    "format",
-    "minimum",
-    "maximum",
-    "minLength",
-    "maxLength",
-    "pattern",
-    "minItems",
-    "maxItems",
-    "minProperties",
-    "maxProperties",
-  ] as const;
-  for (const key of keys) {
+  for (const key of CONSTRAINT_KEYS.filter((k) => k !== "enum")) {
     const value = field[key];
     if (value !== undefined) (schema as Record<string, unknown>)[key] = value;
   }
