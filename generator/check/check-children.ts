@@ -61,6 +61,34 @@ export function checkChildren({ data, report, childCrds }: CheckContext): void {
       seenKinds.set(kind, i);
     }
   }
+  checkBindingsHaveRoles(seenKinds, report);
+}
+
+/** What each binding child's roleRef names: the role child generated beside it. */
+const BOUND_ROLE: Readonly<Record<string, string>> = {
+  RoleBinding: "Role",
+  ClusterRoleBinding: "ClusterRole",
+};
+
+/**
+ * A binding child refers to `<name>-role` / `<name>-cluster-role`, the role child the generator
+ * builds. Without that child the role does not exist, and the API server refuses the operator's
+ * binding (it cannot prove the operator holds the role's permissions), so the child never applies.
+ */
+function checkBindingsHaveRoles(
+  kinds: ReadonlyMap<string, number>,
+  report: CheckContext["report"],
+): void {
+  for (const [binding, role] of Object.entries(BOUND_ROLE)) {
+    const at = kinds.get(binding);
+    if (at === undefined || kinds.has(role)) continue;
+    report.error(
+      "SEM159",
+      ["children", at, "kind"],
+      `the ${binding} child binds the ${role} child, but there is no ${role} child`,
+      `Add a child { apiVersion: rbac.authorization.k8s.io/v1, kind: ${role} }: the generated binding refers to it by name.`,
+    );
+  }
 }
 
 /**

@@ -14,6 +14,7 @@ import { checkCelExamples } from "./check-cel-examples.ts";
 import { checkCelRules } from "./check-cel-rules.ts";
 import { checkCaseCollisions } from "./check-case-collisions.ts";
 import { checkStatusRequired } from "./check-status-required.ts";
+import { checkListItems } from "./check-list-items.ts";
 import { checkChildCrds } from "./check-child-crds.ts";
 import { checkChildren } from "./check-children.ts";
 import { checkCollisions } from "./check-collisions.ts";
@@ -39,6 +40,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkIdentity,
   checkCollisions,
   checkCaseCollisions,
+  checkListItems,
   checkStatusRequired,
   checkDerivedNames,
   checkKeywords,

@@ -107,8 +107,18 @@ test("SEM180 a kind that is not built in needs its CRD, even with plural and sco
 });
 
 test("every built-in child kind, Lease included, checks clean under an owner of its scope", () => {
+  // A binding child comes with the role child it binds (SEM159).
+  const boundRole: Record<string, string> = {
+    RoleBinding: "Role",
+    ClusterRoleBinding: "ClusterRole",
+  };
   for (const b of BUILTIN_KINDS) {
-    const src = withChildren(`- apiVersion: ${b.apiVersion}\n  kind: ${b.kind}`, b.scope);
+    const role = boundRole[b.kind];
+    const roleChild = role ? `\n- apiVersion: rbac.authorization.k8s.io/v1\n  kind: ${role}` : "";
+    const src = withChildren(
+      `- apiVersion: ${b.apiVersion}\n  kind: ${b.kind}${roleChild}`,
+      b.scope,
+    );
     assert.deepEqual(check(src), [], `${b.apiVersion} ${b.kind}`);
   }
 });

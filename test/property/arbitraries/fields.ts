@@ -161,6 +161,11 @@ function arrayField(place: Place, depth: number): fc.Arbitrary<GenField> {
       const def: Def = { type: "array", items: items.def };
       if (listType) def.listType = listType;
       else if (sayAtomic) def.listType = "atomic";
+      // set and map lists identify items by value or key, so their items cannot be null (SEM158).
+      if (listType && (items.def as Def).nullable) {
+        const { nullable: _, ...notNullable } = items.def as Def;
+        def.items = notNullable;
+      }
       if (listType === "map") def.listMapKeys = ["id"];
       if (minItems > 0) def.minItems = minItems;
       // The API server multiplies the cost of every rule inside a list by maxItems; a rule on an

@@ -147,8 +147,20 @@ function childrenFor(scope: string): fc.Arbitrary<Def[]> {
   return fc
     .tuple(subset(allowed, 3), fc.boolean())
     .map(([builtins, foreign]) =>
-      foreign && foreignAllowed ? [...builtins, { ...FOREIGN_CHILD }] : builtins,
+      withBoundRoles(foreign && foreignAllowed ? [...builtins, { ...FOREIGN_CHILD }] : builtins),
     );
+}
+
+/** A binding child binds its role child (SEM159): add the role where only the binding was drawn. */
+function withBoundRoles(children: Def[]): Def[] {
+  const kinds = new Set(children.map((c) => c.kind));
+  const roles = [
+    ["RoleBinding", "Role"],
+    ["ClusterRoleBinding", "ClusterRole"],
+  ]
+    .filter(([binding, role]) => kinds.has(binding) && !kinds.has(role))
+    .map(([, role]): Def => ({ apiVersion: "rbac.authorization.k8s.io/v1", kind: role }));
+  return [...children, ...roles];
 }
 
 const operatorSettings = fc.record(
