@@ -156,3 +156,8 @@ function rotate<T>(values: readonly T[], index: number): T[] {
   const start = index % values.length;
   return [...values.slice(start), ...values.slice(0, start)];
 }
+
+/** The spec object's example. */
+export function exampleSpec(spec: { fields: readonly FieldModel[] }): Record<string, unknown> {
+  return exampleObject(spec.fields);
+}
