@@ -11,6 +11,7 @@ import { isDeepStrictEqual } from "node:util";
 import type { CelRule, FieldModel } from "../../model/types.ts";
 import { fieldViolations, objectViolations } from "./field-violations.ts";
 import { patternExamples } from "./pattern-example.ts";
+import { specRuleVerdict } from "./rule-verdict.ts";
 
 const FORMAT_EXAMPLES: Record<string, string> = {
   hostname: "example.com",
@@ -69,8 +70,8 @@ export function exampleValue(field: FieldModel, index = 0): unknown {
 }
 
 /**
- * The spec object's example: the required fields, with a valid example of each spec-level rule
- * merged over them (the example is a whole spec the rule accepts, but may leave out fields the
+ * The spec object's example: the required fields, and for each spec-level rule that does not
+ * accept them (evaluated as check does), a valid example of it merged over them (the example is a whole spec the rule accepts, but may leave out fields the
  * schema requires), as long as the merge keeps the schema satisfied.
  */
 export function exampleSpec(spec: {
@@ -79,7 +80,7 @@ export function exampleSpec(spec: {
 }): Record<string, unknown> {
   let value = exampleObject(spec.fields);
   for (const rule of creationRules(spec.rules)) {
-    if (acceptedByExample(rule, value)) continue;
+    if (specRuleVerdict(rule.rule, spec.fields, value) === "accepted") continue;
     const merged = validExamples(rule)
       .filter(isRecord)
       .map((example) => ({ ...value, ...example }))

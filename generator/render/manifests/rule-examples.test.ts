@@ -62,6 +62,20 @@ describe("example values honour CEL rules", () => {
     assert.deepEqual(exampleSpec(spec), { low: 1, high: 2 });
   });
 
+  it("a spec the spec-level rule already accepts (defaults filled in) keeps its values", () => {
+    const fields = [
+      field("image", "string", { required: true }),
+      field("replicas", "integer", { default: 2 }),
+      field("port", "integer", { default: 80 }),
+    ];
+    const rules = [
+      rule("self.replicas <= 10 || self.port != 80", [{ image: "a", replicas: 20, port: 8080 }]),
+    ];
+    assert.deepEqual(exampleSpec({ fields, rules }), { image: "nginx:1.27" });
+    const strict = [rule("self.replicas > 5", [{ image: "a", replicas: 6 }])];
+    assert.deepEqual(exampleSpec({ fields, rules: strict }), { image: "a", replicas: 6 });
+  });
+
   it("the sample of a spec with field and spec-level rules passes every rule when evaluated", () => {
     const source = readFileSync(join(import.meta.dirname, "testing/rule-spec.yaml"), "utf8");
     const raw = parse(source);
