@@ -70,19 +70,6 @@ export function knownFuzzDefectOf(input: FuzzInput): KnownFuzzDefect | undefined
  */
 export const E2E_DEFECTS: readonly KnownDefect[] = [
   {
-    name: "rule-unaware-examples",
-    owner: "cel / generated (example values)",
-    summary:
-      "a field with a CEL rule and no default (or a spec-level rule): the generator's example values satisfy the schema but not the rule, so integration tests that create objects get 422 from the rule",
-    matches: (spec) =>
-      (spec.spec?.rules?.length ?? 0) > 0 ||
-      fieldDefs(spec).some(
-        (d) =>
-          d.default === undefined &&
-          ((d.rules as Def[] | undefined) ?? []).some((r) => !String(r.rule).includes("oldSelf")),
-      ),
-  },
-  {
     name: "rule-reason-drops-message",
     owner: "generated (contract tests)",
     summary:

@@ -1,11 +1,17 @@
 // Valid example values for fields: the sample CR uses them, and so do the envtest contract tests,
 // which create objects the API server must accept. A value is chosen from candidates (default,
 // first enum value, a value for the format, a hint from the field's name, generic strings) and the
-// first one that satisfies the field's own constraints (field-violations.ts) wins.
+// first one that satisfies the field's own constraints (field-violations.ts) wins. A field or spec
+// with CEL rules needs more than the schema: the API server runs the rules on create, so the value
+// must be one the rules accept. Each rule's `examples.valid` are such values (the check stage
+// evaluates them against the rule, check-cel-examples.ts), so they come first; the default is
+// checked against the rules too (check-cel-defaults.ts) and keeps its place ahead of them.
 
-import type { FieldModel } from "../../model/types.ts";
-import { fieldViolations } from "./field-violations.ts";
+import { isDeepStrictEqual } from "node:util";
+import type { CelRule, FieldModel } from "../../model/types.ts";
+import { fieldViolations, objectViolations } from "./field-violations.ts";
 import { patternExamples } from "./pattern-example.ts";
+import { specRuleVerdict } from "./rule-verdict.ts";
 
 const FORMAT_EXAMPLES: Record<string, string> = {
   hostname: "example.com",
@@ -53,7 +59,84 @@ const GENERIC_STRINGS = [
  */
 export function exampleValue(field: FieldModel, index = 0): unknown {
   const candidates = candidatesFor(field, index);
-  return candidates.find((value) => fieldViolations(field, value).length === 0) ?? candidates[0];
+  const valid = candidates.filter((value) => fieldViolations(field, value).length === 0);
+  const rules = creationRules(field.rules);
+  const accepted = valid.find(
+    (value) =>
+      (field.hasDefault && isDeepStrictEqual(value, field.default)) ||
+      rules.every((rule) => acceptedByExample(rule, value)),
+  );
+  return accepted ?? valid[0] ?? candidates[0];
+}
+
+/**
+ * The spec object's example: the required fields, and for each spec-level rule that does not
+ * accept them (evaluated as check does), a valid example of it merged over them (the example is a whole spec the rule accepts, but may leave out fields the
+ * schema requires), as long as the merge keeps the schema satisfied.
+ */
+export function exampleSpec(spec: {
+  fields: readonly FieldModel[];
+  rules: readonly CelRule[];
+}): Record<string, unknown> {
+  let value = exampleObject(spec.fields);
+  for (const rule of creationRules(spec.rules)) {
+    if (specRuleVerdict(rule.rule, spec.fields, value) === "accepted") continue;
+    const merged = validExamples(rule)
+      .filter(isRecord)
+      .map((example) => ({ ...value, ...example }))
+      .find((candidate) => objectViolations(spec.fields, candidate, "spec").length === 0);
+    if (merged) value = merged;
+  }
+  return value;
+}
+
+/** Rules the API server runs on create: transition rules (oldSelf) only run on updates. */
+function creationRules(rules: readonly CelRule[]): CelRule[] {
+  return rules.filter((rule) => !/\boldSelf\b/.test(rule.rule));
+}
+
+function validExamples(rule: CelRule): unknown[] {
+  return /\boldSelf\b/.test(rule.rule) ? [] : (rule.examples?.valid ?? []);
+}
+
+/**
+ * Whether a value is known to pass the rule: it is one of the rule's valid examples, or (for an
+ * object) holds one with members added. A rule without valid examples cannot be judged here and
+ * does not rule a value out.
+ */
+function acceptedByExample(rule: CelRule, value: unknown): boolean {
+  const examples = validExamples(rule);
+  if (examples.length === 0) return true;
+  return examples.some(
+    (example) =>
+      isDeepStrictEqual(example, value) ||
+      (isRecord(example) &&
+        isRecord(value) &&
+        Object.entries(example).every(([key, member]) => isDeepStrictEqual(value[key], member))),
+  );
+}
+
+/**
+ * A rule's valid example for an object is a whole object the rule accepts, but it may leave out
+ * members the schema requires: sent on its own the API server refuses it, so it goes over `base`.
+ */
+export function overObject(base: Record<string, unknown>, example: unknown): unknown {
+  return isRecord(example) ? { ...base, ...example } : example;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/** The rules' valid examples, rotated by index for distinct list elements; objects get members. */
+function ruleCandidates(field: FieldModel, index: number): unknown[] {
+  const examples = creationRules(field.rules).flatMap(validExamples);
+  if (examples.length === 0) return [];
+  const base =
+    field.type === "object" ? exampleObject(field.fields, field.minProperties ?? 0, index) : {};
+  return rotate(examples, index).map((example) =>
+    field.type === "object" ? overObject(base, example) : example,
+  );
 }
 
 /** The fields an object needs: every required one, then optional ones until minProperties holds. */
@@ -74,6 +157,7 @@ export function exampleObject(
 function candidatesFor(field: FieldModel, index: number): unknown[] {
   const preset = [
     ...(field.hasDefault && index === 0 ? [field.default] : []),
+    ...ruleCandidates(field, index),
     ...(field.enum ? rotate(field.enum, index) : []),
   ];
   switch (field.type) {

@@ -24,7 +24,7 @@ export function renderManifests(model: OperatorModel): GeneratedFile[] {
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
 
-export { exampleObject, exampleValue } from "./example-values.ts";
+export { exampleObject, exampleSpec, exampleValue } from "./example-values.ts";
 export { fieldViolations, objectViolations } from "./field-violations.ts";
 export { ENV, HEALTH_PORT, LIVENESS_PATH, READINESS_PATH } from "./manager.ts";
 export {

@@ -41,7 +41,7 @@ describe("sample object", () => {
 
   it("dns-zone: a hostname for the domain", () =>
     assert.deepEqual(checkSample(exampleModel("dns-zone")).spec, { domain: "example.com" }));
-  it("web-app: an image for the image field", () =>
+  it("web-app: an image for the image field; the spec rule accepts it with the defaults", () =>
     assert.deepEqual(checkSample(exampleModel("web-app")).spec, { image: "nginx:1.27" }));
   it("database: nothing required, empty spec", () =>
     assert.deepEqual(checkSample(exampleModel("database")).spec, {}));

@@ -4,7 +4,7 @@
 
 import { Ownership, type GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
-import { exampleObject } from "./example-values.ts";
+import { exampleSpec } from "./example-values.ts";
 import { labelsFor } from "./labels.ts";
 import { yamlFile } from "./yaml-file.ts";
 
@@ -46,6 +46,6 @@ export function sampleObject(model: OperatorModel) {
     apiVersion: model.api.apiVersion,
     kind: model.api.kind,
     metadata: { name: `${model.api.singular}-sample`, labels: labelsFor(model, "sample") },
-    spec: exampleObject(model.spec.fields),
+    spec: exampleSpec(model.spec),
   };
 }

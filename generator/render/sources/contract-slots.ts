@@ -3,7 +3,7 @@
 // otherwise valid spec, and names that location the way the API server does (spec.records[0].name).
 
 import type { CelRule, FieldModel } from "../../model/types.ts";
-import { exampleObject, exampleValue } from "../manifests/example-values.ts";
+import { exampleObject, exampleValue, overObject } from "../manifests/example-values.ts";
 
 export type Spec = Record<string, unknown>;
 
@@ -33,7 +33,12 @@ export function specSlots(
   minimalSpec: Spec,
   specRules: CelRule[],
 ): Slot[] {
-  const root = { path: "spec", rules: specRules, place: (value: unknown) => value as Spec };
+  // A spec-level rule's example is a whole spec, which may leave out required fields.
+  const root = {
+    path: "spec",
+    rules: specRules,
+    place: (value: unknown) => overObject(minimalSpec, value) as Spec,
+  };
   return memberSlots(fields, minimalSpec, root, (v) => v, true);
 }
 
@@ -63,7 +68,11 @@ function childSlots(slot: Slot): Slot[] {
   switch (field.type) {
     case "object": {
       const base = exampleObject(field.fields, field.minProperties ?? 0);
-      const container = { path: slot.path, rules: field.rules, place: slot.place };
+      const container = {
+        path: slot.path,
+        rules: field.rules,
+        place: (value: unknown) => slot.place(overObject(base, value)),
+      };
       return memberSlots(
         field.fields,
         base,

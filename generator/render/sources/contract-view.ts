@@ -4,7 +4,7 @@
 // computed here from the model; the template only prints the tables.
 
 import type { FieldModel, OperatorModel } from "../../model/types.ts";
-import { exampleObject } from "../manifests/example-values.ts";
+import { exampleObject, exampleSpec, overObject } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import { acceptInPlace, dedupeAccepted } from "./contract-accepted-cases.ts";
 import { constraintCases, requiredCases } from "./contract-constraints.ts";
@@ -54,7 +54,7 @@ export interface ContractView {
 
 export function buildContractView(model: OperatorModel): ContractView {
   const fields = model.spec.fields;
-  const minimal = exampleObject(fields);
+  const minimal = exampleSpec(model.spec);
   const stored = serverDefaults(fields, minimal);
   const slots = specSlots(fields, minimal, model.spec.rules);
   const problems = fieldViolations({ ...rootField(fields), path: "spec" }, minimal, "spec");
@@ -76,11 +76,23 @@ export function buildContractView(model: OperatorModel): ContractView {
     ]),
   ]);
   const cel = [
-    ...ruleCases("spec", model.spec.rules, (v) => v as Spec),
-    ...slots.flatMap((slot) => ruleCases(slot.path, slot.field.rules, slot.place)),
+    ...ruleCases(
+      "spec",
+      model.spec.rules,
+      (v) => v as Spec,
+      (v) => overObject(minimal, v),
+    ),
+    ...slots.flatMap((slot) =>
+      ruleCases(slot.path, slot.field.rules, slot.place, (v) =>
+        slot.field.type === "object"
+          ? overObject(exampleObject(slot.field.fields, slot.field.minProperties ?? 0), v)
+          : v,
+      ),
+    ),
   ];
   const transitions = [
-    ...transitionRuleCases("spec", model.spec.rules, (v) => v as Spec),
+    // A spec-level transition example is a whole spec too: created, it needs the required fields.
+    ...transitionRuleCases("spec", model.spec.rules, (v) => overObject(minimal, v) as Spec),
     ...slots.filter((s) => s.correlated).flatMap(transitionCases),
   ];
   const pruning = pruningCases(fields, slots, minimal, stored);

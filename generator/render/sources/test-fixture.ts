@@ -4,7 +4,7 @@
 // declared once, in templates/project/test/support/fixture.ts.
 
 import type { ChildModel, OperatorModel } from "../../model/types.ts";
-import { exampleObject } from "../manifests/example-values.ts";
+import { exampleSpec } from "../manifests/example-values.ts";
 import { providerDepName } from "./binding-view.ts";
 import { mustAllow, mustDeny, specChanges, type AccessCheck } from "./integration-view.ts";
 
@@ -54,7 +54,7 @@ export const KINDS_WITH_READINESS: readonly string[] = [
 export function testFixture(model: OperatorModel): TestFixture {
   // One schema-valid sample and spec change for unit and envtest suites alike: the unit tests must
   // never drive the reconciler with a spec the API server would reject.
-  const sampleSpec = exampleObject(model.spec.fields);
+  const sampleSpec = exampleSpec(model.spec);
   const change = specChanges(model.spec.fields, sampleSpec);
   const serviceAccount = `${model.name}-controller-manager`;
   const awaited = model.children.some((c: ChildModel) =>

@@ -1,0 +1,40 @@
+// A spec-level CEL rule judged on a generated spec with the check stage's own evaluator, so an
+// example spec the rule already accepts keeps its values (a sample with the defaults rather than
+// a rule example's numbers). The rule is typed from the model's fields, written back in the
+// spec's shape the check stage reads (fields, items, values and the bounds that size the type).
+
+import { compileRule } from "../../check/cel-compile.ts";
+import { objectType } from "../../check/cel-decl-type.ts";
+import { evaluateRule, type Verdict } from "../../check/cel-evaluate.ts";
+import type { RawObject } from "../../check/raw-spec.ts";
+import { CONSTRAINT_KEYS, type FieldModel } from "../../model/types.ts";
+
+/** The rule's verdict on `spec` as the API server sees it: top-level defaults filled in. */
+export function specRuleVerdict(
+  rule: string,
+  fields: readonly FieldModel[],
+  spec: Record<string, unknown>,
+): Verdict["outcome"] {
+  const self = objectType(rawFields(fields), ["spec"]);
+  const compiled = compileRule(rule, self);
+  if (compiled.status !== "ok") return "unknown";
+  const defaults = fields.filter((f) => f.hasDefault).map((f) => [f.name, f.default]);
+  const value = { ...Object.fromEntries(defaults), ...spec };
+  return evaluateRule(rule, compiled.types, self, value).outcome;
+}
+
+function rawFields(fields: readonly FieldModel[]): RawObject {
+  return Object.fromEntries(fields.map((f) => [f.name, rawDef(f)]));
+}
+
+function rawDef(field: FieldModel): RawObject {
+  const def: RawObject = { type: field.type };
+  for (const key of CONSTRAINT_KEYS) {
+    const value = (field as unknown as Record<string, unknown>)[key];
+    if (value !== undefined) def[key] = value;
+  }
+  if (field.required) def.required = true;
+  if (field.fields.length > 0) def.fields = rawFields(field.fields);
+  if (field.items) def[field.type === "map" ? "values" : "items"] = rawDef(field.items);
+  return def;
+}
