@@ -76,7 +76,7 @@ test("SEM157 the reconciler's moves back from ready to progressing must be in th
     'phase "Ready" cannot change to "Pending", a move the generated reconciler makes',
   );
   assert.equal(d.path, "status.phases[1].next");
-  assert.match(d.hint, /Add "Pending" to the next list of "Ready"/);
+  assert.match(d.hint ?? "", /Add "Pending" to the next list of "Ready"/);
 });
 
 test("SEM157 progressing must lead to ready", () => {
@@ -89,7 +89,7 @@ test("SEM157 progressing must lead to ready", () => {
     posOf(src, "next", "name: Provisioning"),
     'phase "Provisioning" cannot change to "Available", a move the generated reconciler makes',
   );
-  assert.match(d.hint, /Add "Available" to the next list of "Provisioning"/);
+  assert.match(d.hint ?? "", /Add "Available" to the next list of "Provisioning"/);
 });
 
 test("SEM157 a terminal ready phase is pointed at its terminal flag", () => {
@@ -102,7 +102,10 @@ test("SEM157 a terminal ready phase is pointed at its terminal flag", () => {
     posOf(src, "terminal"),
     'phase "Ready" cannot change to "Provisioning", a move the generated reconciler makes',
   );
-  assert.match(d.hint, /Remove terminal: true from "Ready" and give it next: \[Provisioning\]/);
+  assert.match(
+    d.hint ?? "",
+    /Remove terminal: true from "Ready" and give it next: \[Provisioning\]/,
+  );
 });
 
 test("SEM157 a phase without next gets the entry at its name", () => {
@@ -113,7 +116,7 @@ test("SEM157 a phase without next gets the entry at its name", () => {
     posOf(src, "Ready", "name: Ready"),
     'phase "Ready" cannot change to "Pending", a move the generated reconciler makes',
   );
-  assert.match(d.hint, /Add next: \[Pending\] to "Ready"/);
+  assert.match(d.hint ?? "", /Add next: \[Pending\] to "Ready"/);
 });
 
 test("SEM035 condition types are PascalCase", () => {
