@@ -2,6 +2,7 @@
 // is closed (every `next` exists), starts somewhere, and has no dead parts.
 
 import { PASCAL_CASE, type CheckContext } from "./context.ts";
+import { checkPhaseMoves } from "./check-phase-moves.ts";
 import { closestMatch } from "./did-you-mean.ts";
 import { toPascal } from "./derive-names.ts";
 import { objects, obj, str, strings, type RawObject } from "./raw-spec.ts";
@@ -9,10 +10,13 @@ import { objects, obj, str, strings, type RawObject } from "./raw-spec.ts";
 export function checkPhases({ data, report }: CheckContext): void {
   const phases = objects(obj(data.status).phases);
   const names = new Map<string, number>();
+  // The reconciler's moves are only worth checking in a table that is otherwise sound.
+  let sound = true;
   for (const [i, phase] of phases) {
     const name = str(phase.name);
     if (name === undefined) continue;
     if (!PASCAL_CASE.test(name)) {
+      sound = false;
       report.error(
         "SEM030",
         ["status", "phases", i, "name"],
@@ -20,14 +24,15 @@ export function checkPhases({ data, report }: CheckContext): void {
         `Write it as ${JSON.stringify(toPascal(name) || "Pending")}.`,
       );
     }
-    if (names.has(name))
+    if (names.has(name)) {
+      sound = false;
       report.error(
         "SEM031",
         ["status", "phases", i, "name"],
         `phase "${name}" is declared twice`,
         "Remove or rename the duplicate.",
       );
-    else names.set(name, i);
+    } else names.set(name, i);
   }
   if (phases.length === 0) return;
   const initials = phases.filter(([, phase]) => phase.initial === true);
@@ -51,6 +56,7 @@ export function checkPhases({ data, report }: CheckContext): void {
   }
   for (const [i, phase] of phases) {
     if (phase.terminal === true && strings(phase.next).length > 0) {
+      sound = false;
       report.error(
         "SEM034",
         ["status", "phases", i, "next"],
@@ -61,6 +67,7 @@ export function checkPhases({ data, report }: CheckContext): void {
     }
     for (const [j, target] of strings(phase.next)) {
       if (!names.has(target)) {
+        sound = false;
         const match = closestMatch(target, names.keys());
         report.error(
           "SEM033",
@@ -73,6 +80,20 @@ export function checkPhases({ data, report }: CheckContext): void {
   }
   const initial = initials.length === 1 ? str(initials[0]![1].name) : undefined;
   if (initial !== undefined) reportUnreachable(initial, phases, report);
+  if (initial !== undefined && sound && names.size === phases.length)
+    checkPhaseMoves(
+      phases.map(([index, phase]) => ({
+        index,
+        hasNext: phase.next !== undefined,
+        phase: {
+          name: str(phase.name)!,
+          initial: phase.initial === true,
+          terminal: phase.terminal === true,
+          next: strings(phase.next).map(([, n]) => n),
+        },
+      })),
+      report,
+    );
 }
 
 function reportUnreachable(

@@ -5,7 +5,6 @@
 // (`npm run fuzz`, PROPERTY_INCLUDE_KNOWN_DEFECTS=1) keep them in. Remove an entry once its fix
 // has landed: the tests then cover the class again. Reproducing specs: known-defects.md.
 
-import { phaseRoles } from "../../generator/render/sources/status-view.ts";
 import type { Spec } from "./arbitraries/spec.ts";
 import type { FuzzInput } from "./fuzz/inputs.ts";
 
@@ -84,30 +83,5 @@ export const E2E_DEFECTS: readonly KnownDefect[] = [
     summary:
       "constraints inside map values: the server reports spec.m[key-1][1], the contract test expects spec.m.key-1[1]",
     matches: (spec) => fieldDefs(spec).some((d) => d.type === "map"),
-  },
-  {
-    name: "phase-table-lacks-reconciler-moves",
-    owner: "unassigned (status view: phase roles)",
-    summary:
-      "the generated reconciler moves initial → progressing → ready and back on a spec change; a valid phase table without those moves ends in Ready=False/IllegalPhaseTransition and integration tests time out",
-    matches: (spec) => {
-      const raw = (spec.status?.phases as Def[] | undefined) ?? [];
-      if (raw.length === 0) return false;
-      const phases = raw.map((p) => ({
-        name: p.name as string,
-        initial: p.initial === true,
-        terminal: p.terminal === true,
-        next: (p.next as string[] | undefined) ?? [],
-      }));
-      const { progressing, ready } = phaseRoles(phases);
-      const initial = phases.find((p) => p.initial)!.name;
-      const allowed = (from: string, to: string) =>
-        from === to || (phases.find((p) => p.name === from)?.next ?? []).includes(to);
-      return !(
-        allowed(initial, progressing) &&
-        allowed(progressing, ready) &&
-        allowed(ready, progressing)
-      );
-    },
   },
 ];

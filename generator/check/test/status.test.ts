@@ -7,8 +7,9 @@ function withPhases(phases: string): string {
   return `${MINIMAL}  phases:\n${phases.replace(/^/gm, "    ")}\n`;
 }
 
+// Ready leads back to Pending: the reconciler records Pending again when the spec changes.
 const GOOD =
-  "- name: Pending\n  initial: true\n  next: [Ready]\n- name: Ready\n  next: [Failed]\n- name: Failed\n  terminal: true";
+  "- name: Pending\n  initial: true\n  next: [Ready]\n- name: Ready\n  next: [Pending, Failed]\n- name: Failed\n  terminal: true";
 
 test("a closed state machine checks clean", () => {
   assert.deepEqual(check(withPhases(GOOD)), []);
@@ -39,10 +40,10 @@ test("SEM032 exactly one initial phase", () => {
 });
 
 test("SEM033 next naming an undeclared phase, with did-you-mean", () => {
-  const src = withPhases(GOOD.replace("next: [Failed]", "next: [Faild]"));
+  const src = withPhases(GOOD.replace("next: [Pending, Failed]", "next: [Pending, Faild]"));
   const d = expectOne(src, "SEM033", posOf(src, "Faild"), 'next phase "Faild" is not declared');
   assert.equal(d.hint, 'did you mean "Failed"?');
-  assert.equal(d.path, "status.phases[1].next[0]");
+  assert.equal(d.path, "status.phases[1].next[1]");
 });
 
 test("SEM034 terminal phase with next", () => {
@@ -56,13 +57,66 @@ test("SEM034 terminal phase with next", () => {
 });
 
 test("WARN004 phase unreachable from the initial phase", () => {
-  const src = withPhases(GOOD.replace("next: [Failed]\n", "next: []\n"));
+  const src = withPhases(GOOD.replace("next: [Pending, Failed]\n", "next: [Pending]\n"));
   expectOne(
     src,
     "WARN004",
     posOf(src, "Failed\n"),
     'phase "Failed" cannot be reached from the initial phase "Pending"',
   );
+});
+
+test("SEM157 the reconciler's moves back from ready to progressing must be in the table", () => {
+  // Pending is initial and progressing, Ready is ready: a spec change moves Ready → Pending.
+  const src = withPhases(GOOD.replace("next: [Pending, Failed]", "next: [Failed]"));
+  const d = expectOne(
+    src,
+    "SEM157",
+    posOf(src, "next", "name: Ready"),
+    'phase "Ready" cannot change to "Pending", a move the generated reconciler makes',
+  );
+  assert.equal(d.path, "status.phases[1].next");
+  assert.match(d.hint ?? "", /Add "Pending" to the next list of "Ready"/);
+});
+
+test("SEM157 progressing must lead to ready", () => {
+  const src = withPhases(
+    "- name: Pending\n  initial: true\n  next: [Provisioning]\n- name: Provisioning\n  next: [Failed]\n- name: Failed\n  next: [Available]\n- name: Available\n  next: [Provisioning]",
+  );
+  const d = expectOne(
+    src,
+    "SEM157",
+    posOf(src, "next", "name: Provisioning"),
+    'phase "Provisioning" cannot change to "Available", a move the generated reconciler makes',
+  );
+  assert.match(d.hint ?? "", /Add "Available" to the next list of "Provisioning"/);
+});
+
+test("SEM157 a terminal ready phase is pointed at its terminal flag", () => {
+  const src = withPhases(
+    "- name: Pending\n  initial: true\n  next: [Provisioning]\n- name: Provisioning\n  next: [Ready]\n- name: Ready\n  terminal: true",
+  );
+  const d = expectOne(
+    src,
+    "SEM157",
+    posOf(src, "terminal"),
+    'phase "Ready" cannot change to "Provisioning", a move the generated reconciler makes',
+  );
+  assert.match(
+    d.hint ?? "",
+    /Remove terminal: true from "Ready" and give it next: \[Provisioning\]/,
+  );
+});
+
+test("SEM157 a phase without next gets the entry at its name", () => {
+  const src = withPhases("- name: Pending\n  initial: true\n  next: [Ready]\n- name: Ready");
+  const d = expectOne(
+    src,
+    "SEM157",
+    posOf(src, "Ready", "name: Ready"),
+    'phase "Ready" cannot change to "Pending", a move the generated reconciler makes',
+  );
+  assert.match(d.hint ?? "", /Add next: \[Pending\] to "Ready"/);
 });
 
 test("SEM035 condition types are PascalCase", () => {

@@ -6,7 +6,7 @@ import { parse } from "yaml";
 import { fileHeader, Ownership } from "../../base/files.ts";
 import { buildModel } from "../../model/build-model.ts";
 import { PROJECT_TEMPLATES_DIR, renderSources } from "./index.ts";
-import { phaseRoles } from "./status-view.ts";
+import { phaseRoles } from "../../check/phase-roles.ts";
 
 const EXAMPLES = ["database", "dns-zone", "web-app"] as const;
 

@@ -2,7 +2,8 @@
 // condition types, and which conditions and status fields are left to the user's code because no
 // external binding fills them.
 
-import type { OperatorModel, PhaseModel } from "../../model/types.ts";
+import { phaseRoles } from "../../check/phase-roles.ts";
+import type { OperatorModel } from "../../model/types.ts";
 import { docComment } from "./ts-types.ts";
 
 export interface PhaseView {
@@ -29,18 +30,6 @@ export interface StatusView {
   /** Status fields no external binding fills: the user's code sets them. */
   userStatusFields: string[];
 }
-
-const READY_NAMES = [
-  "Available",
-  "Ready",
-  "Running",
-  "Active",
-  "Healthy",
-  "Succeeded",
-  "Bound",
-  "Synced",
-];
-const FAILED_NAMES = ["Failed", "Degraded", "Error", "Errored"];
 
 export function statusView(model: OperatorModel): StatusView {
   const phases = model.status.phases;
@@ -75,27 +64,4 @@ export function statusView(model: OperatorModel): StatusView {
       .map((f) => f.name)
       .filter((n) => !model.externalResources.some((b) => b.outputs.some((o) => o.name === n))),
   };
-}
-
-/**
- * Which declared phase the reconciler records while work is under way, when everything is ready,
- * and after a terminal error. Read from the phase names and the transition table; a spec whose
- * names fit none of the patterns still gets a consistent choice.
- */
-export function phaseRoles(phases: readonly PhaseModel[]): {
-  progressing: string;
-  ready: string;
-  failed: string | undefined;
-} {
-  if (phases.length === 0) return { progressing: "", ready: "", failed: undefined };
-  const initial = phases.find((p) => p.initial) ?? phases[0]!;
-  const failed =
-    phases.find((p) => p.terminal)?.name ?? phases.find((p) => FAILED_NAMES.includes(p.name))?.name;
-  const ready =
-    phases.find((p) => READY_NAMES.includes(p.name))?.name ??
-    [...phases].reverse().find((p) => !p.terminal && p.name !== failed && p.name !== initial.name)
-      ?.name ??
-    initial.name;
-  const progressing = initial.next.find((n) => n !== ready && n !== failed) ?? initial.name;
-  return { progressing, ready, failed };
 }

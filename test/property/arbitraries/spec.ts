@@ -7,6 +7,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { stringify } from "yaml";
 import { BUILTIN_KINDS } from "../../../generator/check/builtin-kinds.ts";
+import { reconcilerMoves } from "../../../generator/check/phase-roles.ts";
 import { objectRule } from "./cel-rules.ts";
 import { defsOf, fieldMap, objectSamples } from "./fields.ts";
 import {
@@ -124,7 +125,37 @@ const phases = fc
       if (descriptions[i]) phase.description = descriptions[i];
       return phase;
     }),
-  );
+  )
+  .map(withReconcilerMoves);
+
+/**
+ * A chain of phases plus the moves the generated reconciler makes (SEM157): each missing one is
+ * added as the user would, to `next`, lifting `terminal` if needed. Lifting it can change which
+ * phase plays which role, hence the loop; a table of at most 4 phases settles in a few rounds.
+ */
+function withReconcilerMoves(chain: Def[]): Def[] {
+  const phases = chain.map((p) => ({ ...p }));
+  const table = () =>
+    phases.map((p) => ({
+      name: p.name as string,
+      initial: p.initial === true,
+      terminal: p.terminal === true,
+      next: (p.next as string[] | undefined) ?? [],
+    }));
+  for (let round = 0; round < 8; round++) {
+    const current = table();
+    const missing = reconcilerMoves(current).filter(
+      ({ from, to }) => !current.find((p) => p.name === from)!.next.includes(to),
+    );
+    if (missing.length === 0) return phases;
+    for (const { from, to } of missing) {
+      const phase = phases.find((p) => p.name === from)!;
+      delete phase.terminal;
+      phase.next = [...((phase.next as string[] | undefined) ?? []), to];
+    }
+  }
+  throw new Error(`phase table does not settle: ${JSON.stringify(phases)}`);
+}
 
 const conditions = fc
   .constant(null)
