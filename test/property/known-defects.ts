@@ -5,6 +5,7 @@
 // (`npm run fuzz`, PROPERTY_INCLUDE_KNOWN_DEFECTS=1) keep them in. Remove an entry once its fix
 // has landed: the tests then cover the class again. Reproducing specs: known-defects.md.
 
+import { phaseRoles } from "../../generator/check/phase-roles.ts";
 import type { Spec } from "./arbitraries/spec.ts";
 import type { FuzzInput } from "./fuzz/inputs.ts";
 
@@ -68,6 +69,27 @@ export function knownFuzzDefectOf(input: FuzzInput): KnownFuzzDefect | undefined
  * end-to-end sample only.
  */
 export const E2E_DEFECTS: readonly KnownDefect[] = [
+  {
+    name: "unit-test-expects-progressing-when-nothing-blocks",
+    owner: "generated (unit reconciler test)",
+    summary:
+      "phases whose progressing and ready roles differ, with no external resource or child to wait for: the object is Ready in its first pass, but the generated unit test 'create: Ready=True …, phase progresses to …' still expects the progressing phase",
+    matches: (spec) => {
+      const raw = (spec.status?.phases as Def[] | undefined) ?? [];
+      if (raw.length === 0) return false;
+      if ((spec.externalResources?.length ?? 0) > 0 || (spec.children?.length ?? 0) > 0)
+        return false;
+      const { progressing, ready } = phaseRoles(
+        raw.map((p) => ({
+          name: p.name as string,
+          initial: p.initial === true,
+          terminal: p.terminal === true,
+          next: (p.next as string[] | undefined) ?? [],
+        })),
+      );
+      return progressing !== ready;
+    },
+  },
   {
     name: "rule-reason-drops-message",
     owner: "generated (contract tests)",
