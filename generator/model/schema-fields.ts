@@ -25,8 +25,6 @@ export interface OpenApiSchema extends FieldConstraints {
   "x-kubernetes-list-map-keys"?: string[];
 }
 
-const CONSTRAINTS = CONSTRAINT_KEYS;
-
 /** The properties of an object schema as fields, in the schema's order. */
 export function fieldsFromSchema(schema: OpenApiSchema, prefix = ""): FieldModel[] {
   const required = new Set(schema.required ?? []);
@@ -43,7 +41,7 @@ function fieldFromSchema(
 ): FieldModel {
   const type = fieldType(schema);
   const constraints = Object.fromEntries(
-    CONSTRAINTS.filter((key) => schema[key] !== undefined).map((key) => [key, schema[key]]),
+    CONSTRAINT_KEYS.filter((key) => schema[key] !== undefined).map((key) => [key, schema[key]]),
   );
   const field: FieldModel = {
     name,
