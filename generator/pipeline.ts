@@ -6,6 +6,8 @@ import { resolve } from "node:path";
 import { hasErrors, InputError, type Diagnostic } from "./base/diagnostics.ts";
 import type { ProjectFiles } from "./base/files.ts";
 import { checkSpec } from "./check/check-spec.ts";
+import type { CompatReport } from "./compat/finding.ts";
+import { compareWithRecordedSpec, refuseBreaking } from "./compat/project-compat.ts";
 import { buildModel } from "./model/build-model.ts";
 import type { OperatorModel } from "./model/types.ts";
 import { readChildCrds } from "./parse/child-crds.ts";
@@ -53,6 +55,8 @@ export interface PipelineResult {
   warnings: Diagnostic[];
   /** Absent for dry runs and refused plans. */
   written?: WriteSummary;
+  /** `generate` only: the API compared with the previous spec (breaking ones were allowed). */
+  compatibility?: CompatReport;
 }
 
 export interface CreateOptions {
@@ -80,17 +84,31 @@ export async function createProject(
 /** `create-operator generate`: re-render a project from its own operator.yaml. */
 export async function regenerateProject(
   root: string,
-  options: { dryRun?: boolean } = {},
+  options: { dryRun?: boolean; allowBreaking?: boolean } = {},
 ): Promise<PipelineResult> {
   const specPath = resolve(root, SPEC_FILE);
   const specSource = readSpecFile(specPath);
   const { model, warnings } = loadSpec(specSource, specPath);
+  // Before anything is rendered: a breaking change to a served version stops here (BreakingChangeError).
+  const compatibility = compareProjectApi(root, model);
+  refuseBreaking(compatibility, options.allowBreaking ?? false);
   const files = await renderProject(model);
   const plan = planRegeneration(resolve(root), files, {
     generatorVersion: GENERATOR_VERSION,
     specSource,
   });
-  return finish(plan, files, warnings, options.dryRun ?? false);
+  return { ...finish(plan, files, warnings, options.dryRun ?? false), compatibility };
+}
+
+/** `create-operator diff`: the project's API against the spec the last generation recorded. */
+export function diffProject(root: string): { report: CompatReport; warnings: Diagnostic[] } {
+  const specPath = resolve(root, SPEC_FILE);
+  const { model, warnings } = loadSpec(readSpecFile(specPath), specPath);
+  return { report: compareProjectApi(root, model), warnings };
+}
+
+function compareProjectApi(root: string, model: OperatorModel): CompatReport {
+  return compareWithRecordedSpec(resolve(root), resolve(root, SPEC_FILE), model, GENERATOR_VERSION);
 }
 
 function finish(

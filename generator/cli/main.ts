@@ -13,6 +13,7 @@ import {
 } from "../pipeline.ts";
 import { SPEC_FILE } from "../render/render-project.ts";
 import { checkAnswer } from "./answer-check.ts";
+import { runDiffCommand } from "./diff-command.ts";
 import { runEnvtestCommand, type EnvtestCommandOptions } from "./envtest-command.ts";
 import { ExitCode } from "./exit-codes.ts";
 import { answersFilePath, keepAnswers } from "./keep-answers.ts";
@@ -30,9 +31,18 @@ Examples:
   $ create-operator new db-operator --spec examples/database.yaml --dry-run
   $ create-operator validate operator.yaml --json           diagnostics for an editor or CI
   $ cd db-operator && npx create-operator generate          re-render after editing operator.yaml
+  $ create-operator diff --json                             API changes since the last generate, for CI
   $ export KUBEBUILDER_ASSETS=$(npx create-operator envtest --build)   control plane for tests
 
-Exit codes: 0 ok, 1 invalid input or refused plan, 2 usage error, 130 questions cancelled.`;
+Exit codes: 0 ok, 1 invalid input, refused plan or (generate, diff) a breaking API change,
+2 usage error, 130 questions cancelled.`;
+
+interface GenerateOptions {
+  dir: string;
+  dryRun?: boolean;
+  allowBreaking?: boolean;
+  json?: boolean;
+}
 
 interface NewOptions {
   spec?: string;
@@ -72,12 +82,30 @@ export function buildProgram(): Command {
     .description("re-render the project in the current directory (or --dir) from its operator.yaml")
     .option("-d, --dir <dir>", "project directory", ".")
     .option("--dry-run", "list what would change, write nothing")
+    .option(
+      "--allow-breaking",
+      "generate even when the API breaks objects already stored (the report is still printed)",
+    )
     .option("--json", "machine-readable output")
-    .action(async (options: { dir: string; dryRun?: boolean; json?: boolean }) => {
+    .action(async (options: GenerateOptions) => {
       const reporter = createReporter(options.json ?? false);
       process.exitCode = await runPipeline(reporter, options.dryRun ?? false, () =>
-        regenerateProject(resolve(options.dir), { dryRun: options.dryRun ?? false }),
+        regenerateProject(resolve(options.dir), {
+          dryRun: options.dryRun ?? false,
+          allowBreaking: options.allowBreaking ?? false,
+        }),
       );
+    });
+
+  program
+    .command("diff")
+    .description(
+      "compare the API with the spec the last generate recorded; exit 1 on a breaking change",
+    )
+    .option("-d, --dir <dir>", "project directory", ".")
+    .option("--json", "the report as JSON: { ok, checked, note, counts, findings[] }")
+    .action((options: { dir: string; json?: boolean }) => {
+      process.exitCode = runDiffCommand(resolve(options.dir), options.json ?? false);
     });
 
   program
@@ -196,6 +224,7 @@ async function runPipeline(
     return reportError(reporter, error, notes.onFailure?.(error));
   }
   reporter.diagnostics(result.warnings);
+  if (result.compatibility) reporter.compatibility(result.compatibility);
   reporter.plan(result.plan, { dryRun });
   const ok = !result.plan.entries.some((e) => e.action === "conflict");
   const note = ok ? notes.onSuccess?.() : notes.onFailure?.(undefined);

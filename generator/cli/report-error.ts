@@ -2,6 +2,7 @@
 // disk refusing are the user's to fix (exit 1); anything else is a bug and says so (exit 70).
 
 import { InputError } from "../base/diagnostics.ts";
+import { BreakingChangeError } from "../compat/project-compat.ts";
 import { UnsafePathError } from "../base/safe-path.ts";
 import { isSystemError, systemErrorCause } from "../base/system-error.ts";
 import { GENERATOR_VERSION } from "../pipeline.ts";
@@ -21,6 +22,14 @@ export function reportError(reporter: Reporter, error: unknown, note?: string): 
 function describe(reporter: Reporter, error: unknown): number {
   if (error instanceof InputError) {
     reporter.diagnostics(error.diagnostics);
+    return ExitCode.InvalidInput;
+  }
+  if (error instanceof BreakingChangeError) {
+    reporter.compatibility(error.report);
+    reporter.error(
+      error.message,
+      "Change the spec back, or add a new API version for the change; pass --allow-breaking if no cluster stores these objects yet.",
+    );
     return ExitCode.InvalidInput;
   }
   if (error instanceof WriteError) {

@@ -2,11 +2,15 @@
 // so that editors and CI can consume diagnostics and file lists without scraping.
 
 import { formatDiagnostic, type Diagnostic } from "../base/diagnostics.ts";
+import type { CompatReport } from "../compat/finding.ts";
+import { formatReport, reportJson, type CompatJson } from "../compat/format-report.ts";
 import type { Plan } from "../plan/plan.ts";
 
 export interface Reporter {
   diagnostics(diagnostics: readonly Diagnostic[]): void;
   plan(plan: Plan, options: { dryRun: boolean }): void;
+  /** The API compatibility report of `generate`: breaking findings, then risky and safe ones as info. */
+  compatibility(report: CompatReport): void;
   error(message: string, hint?: string): void;
   /** Something the user should know that is not an error (where a file was kept). */
   note(message: string): void;
@@ -46,6 +50,9 @@ function textReporter(): Reporter {
         );
       else process.stdout.write(`\n${dryRun ? "Would write" : "Wrote"} ${plan.root}: ${summary}\n`);
     },
+    compatibility(report) {
+      process.stderr.write(formatReport(report));
+    },
     error(message, hint) {
       process.stderr.write(`error: ${message}\n${hint ? `  hint: ${hint}\n` : ""}`);
     },
@@ -64,6 +71,7 @@ function jsonReporter(): Reporter {
     root?: string;
     errors: { message: string; hint?: string }[];
     notes: string[];
+    compatibility?: CompatJson;
   } = {
     diagnostics: [],
     files: [],
@@ -82,6 +90,9 @@ function jsonReporter(): Reporter {
         ownership,
         ...(reason ? { reason } : {}),
       }));
+    },
+    compatibility(report) {
+      document.compatibility = reportJson(report);
     },
     error(message, hint) {
       document.errors.push({ message, ...(hint ? { hint } : {}) });
