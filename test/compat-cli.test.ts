@@ -70,6 +70,19 @@ test("generate --allow-breaking proceeds and still prints the report as a warnin
   assert.doesNotMatch(readFileSync(join(target, CRD), "utf8"), /- large/);
 });
 
+test("generate --json carries the report beside the plan", () => {
+  const target = projectWithChange(removeLarge);
+  const refused = runCli(["generate", "--json"], { cwd: target });
+  assert.equal(refused.status, 1, refused.stderr);
+  const document = JSON.parse(refused.stdout) as {
+    ok: boolean;
+    compatibility: { counts: Record<string, number>; findings: Array<{ code: string }> };
+  };
+  assert.equal(document.ok, false);
+  assert.deepEqual(document.compatibility.counts, { breaking: 1, risky: 0, safe: 0 });
+  assert.equal(document.compatibility.findings[0]!.code, "COMPAT024");
+});
+
 test("generate goes ahead on risky and safe changes and prints them as info", () => {
   const target = projectWithChange((s) =>
     s.replace("enum: [small, medium, large]", "enum: [small, medium, large, xlarge]"),
