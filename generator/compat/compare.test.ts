@@ -382,3 +382,38 @@ test("nested: a bound added inside map values", () => {
       /^spec\.labels\.<key>\.value: maxLength 8 added: objects already stored with a longer value/,
   });
 });
+
+test("risky: the first child adds a rule on the object's name", () => {
+  const after = `${BASE_SPEC}children:\n  - apiVersion: v1\n    kind: ConfigMap\n`;
+  const finding = compareSources(BASE_SPEC, after).find((f) => f.code === "COMPAT015")!;
+  expect(finding, {
+    class: "risky",
+    code: "COMPAT015",
+    path: "children",
+    at: lineColOf(after, "children:"),
+    message:
+      /^metadata\.name: new rule "self\.metadata\.name\.size\(\) <= 63" \(metadata\.name must be at most 63 characters: children carry it as a label value\): objects already stored whose name breaks it fail their next update/,
+  });
+  assert.ok(compareSources(BASE_SPEC, after).every((f) => f.class !== "breaking"));
+});
+
+test("breaking: a phase removed is an enum value removed from status.phase", () => {
+  const phases = (failed: boolean) =>
+    "status:\n  phases:\n    - name: Pending\n      initial: true\n" +
+    `      next: [Ready${failed ? ", Failed" : ""}]\n    - name: Ready\n      next: [Pending${failed ? ", Failed" : ""}]\n` +
+    (failed ? "    - name: Failed\n      terminal: true\n" : "");
+  const before = edit("status:\n", phases(true));
+  const after = edit("status:\n", phases(false));
+  const findings = compareSources(before, after);
+  expect(
+    findings.find((f) => f.code === "COMPAT024")!,
+    {
+      class: "breaking",
+      code: "COMPAT024",
+      path: "status.phases",
+      at: lineColOf(after, "phases:"),
+      message:
+        /^status\.phase: enum value "Failed" removed .*objects already stored with status\.phase=Failed will fail validation/,
+    },
+  );
+});

@@ -16,6 +16,7 @@ export const COMPAT_CODES = {
   COMPAT012: { class: "risky", title: "validation relaxed" },
   COMPAT013: { class: "risky", title: "made required, with a default" },
   COMPAT014: { class: "risky", title: "scale subresource changed" },
+  COMPAT015: { class: "risky", title: "rule on the object's name added" },
   COMPAT020: { class: "breaking", title: "field removed" },
   COMPAT021: { class: "breaking", title: "field renamed" },
   COMPAT022: { class: "breaking", title: "type changed" },

@@ -67,6 +67,10 @@ export function diffRules(
       specPath: keyPath(at, "fields", REMOVABLE.exec(rule.rule)![1]!),
       message: `${at.field}: rule ${show(rule.rule)} removed: the field may now be removed after it was set`,
     });
+  if (at.spec.length === 0 && !at.opaque) {
+    diffNameRules(changedOld, changedNew, push);
+    return;
+  }
   // A rule whose text changed reads best as one change: pair them in order.
   const paired = Math.min(changedOld.length, changedNew.length);
   for (let i = 0; i < changedNew.length; i++) {
@@ -87,6 +91,33 @@ export function diffRules(
       side: "old",
       specPath: rulePath(at, rule, "old", ctx),
       message: `${at.field}: CEL rule ${show(rule.rule)} removed: values it refused are now accepted, so the reconciler and every client must handle them`,
+    });
+}
+
+/**
+ * Rules on the object itself are the generator's: children carry their owner's name, so an owner
+ * whose name they cannot carry is refused. Such an object could not get the new child anyway,
+ * which makes the rule a consequence of adding the child, not a separate break: risky.
+ */
+function diffNameRules(
+  removed: CelRule[],
+  added: CelRule[],
+  push: (change: Omit<Change, "version">) => void,
+): void {
+  for (const rule of added)
+    push({
+      code: "COMPAT015",
+      side: "new",
+      specPath: ["children"],
+      message: `metadata.name: new rule ${show(rule.rule)} (${rule.message}): objects already stored whose name breaks it fail their next update; the child they now need could not be created for them anyway`,
+      hint: "Before rolling out, find stored objects whose names break the rule and recreate them under a shorter name.",
+    });
+  for (const rule of removed)
+    push({
+      code: "COMPAT012",
+      side: "old",
+      specPath: ["children"],
+      message: `metadata.name: rule ${show(rule.rule)} removed: names it refused are now accepted`,
     });
 }
 
