@@ -64,6 +64,6 @@ export function keyPath(at: Location, key: string | number, ...more: (string | n
 /** A value as the message quotes it: short, one line. */
 export function show(value: unknown): string {
   if (value === undefined) return "(none)";
-  const text = typeof value === "string" ? JSON.stringify(value) : JSON.stringify(value);
+  const text = JSON.stringify(value);
   return text.length > 80 ? `${text.slice(0, 77)}...` : text;
 }

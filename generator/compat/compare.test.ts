@@ -417,3 +417,51 @@ test("breaking: a phase removed is an enum value removed from status.phase", () 
     },
   );
 });
+
+test("breaking: a format added", () => {
+  const after = edit(
+    "        email:\n          type: string\n",
+    "        email:\n          type: string\n          format: email\n",
+  );
+  expect(only(compareSources(BASE_SPEC, after)), {
+    class: "breaking",
+    code: "COMPAT025",
+    path: "spec.fields.owner.fields.email.format",
+    at: lineColOf(after, "email\n"),
+    message:
+      /^spec\.owner\.email: format "email" added: objects already stored with a value that is not a valid email will fail validation/,
+  });
+});
+
+test("risky: a CEL rule removed, pointed at in the previous spec", () => {
+  const before = edit(
+    "      maximum: 10\n",
+    "      maximum: 10\n      rules:\n        - rule: self % 2 == 1\n          message: replicas must be odd\n",
+  );
+  expect(only(compareSources(before, BASE_SPEC)), {
+    class: "risky",
+    code: "COMPAT012",
+    path: "spec.fields.replicas.rules[0]",
+    at: lineColOf(before, "rule: self"),
+    file: "base/operator.yaml",
+    message:
+      /^spec\.replicas: CEL rule "self % 2 == 1" removed: values it refused are now accepted/,
+  });
+});
+
+test("safe: only a rule's message changed", () => {
+  const rule = (message: string) =>
+    edit(
+      "      maximum: 10\n",
+      `      maximum: 10\n      rules:\n        - rule: self % 2 == 1\n          message: ${message}\n`,
+    );
+  const after = rule("an odd number please");
+  expect(only(compareSources(rule("replicas must be odd"), after)), {
+    class: "safe",
+    code: "COMPAT004",
+    path: "spec.fields.replicas.rules[0]",
+    at: lineColOf(after, "rule: self"),
+    message:
+      /^spec\.replicas: the message of rule "self % 2 == 1" changed from "replicas must be odd" to "an odd number please"/,
+  });
+});

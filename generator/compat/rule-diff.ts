@@ -29,7 +29,7 @@ export function diffRules(
         code: "COMPAT004",
         side: "new",
         specPath: rulePath(at, rule, "new", ctx),
-        message: `${at.field}: the message of rule ${show(rule.rule)} changed from ${show(previous.message)} to ${show(rule.message)}: only what users read changes`,
+        message: `${at.field || "metadata.name"}: the message of rule ${show(rule.rule)} changed from ${show(previous.message)} to ${show(rule.message)}: only what users read changes`,
         hint: "Nothing to do.",
       });
   }
