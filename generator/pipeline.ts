@@ -11,7 +11,14 @@ import type { OperatorModel } from "./model/types.ts";
 import { readChildCrds } from "./parse/child-crds.ts";
 import { parseSpec } from "./parse/parse-spec.ts";
 import { readSpecFile } from "./parse/read-spec-file.ts";
-import { planNewProject, planRegeneration, type Plan } from "./plan/plan.ts";
+import {
+  isBlocked,
+  isNoOp,
+  planNewProject,
+  planRegeneration,
+  type Plan,
+  type RegenerationOptions,
+} from "./plan/plan.ts";
 import { renderProject, SPEC_FILE } from "./render/render-project.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
 
@@ -51,8 +58,10 @@ export interface PipelineResult {
   plan: Plan;
   files: ProjectFiles;
   warnings: Diagnostic[];
-  /** Absent for dry runs and refused plans. */
+  /** Absent for dry runs, refused plans and plans that change nothing. */
   written?: WriteSummary;
+  /** The plan changes no byte: nothing was written, not even the lock. */
+  nothingToDo: boolean;
 }
 
 export interface CreateOptions {
@@ -77,10 +86,17 @@ export async function createProject(
   return finish(plan, files, warnings, options.dryRun ?? false);
 }
 
+export interface RegenerateOptions extends Pick<
+  RegenerationOptions,
+  "force" | "keep" | "updateScaffold"
+> {
+  dryRun?: boolean;
+}
+
 /** `create-operator generate`: re-render a project from its own operator.yaml. */
 export async function regenerateProject(
   root: string,
-  options: { dryRun?: boolean } = {},
+  options: RegenerateOptions = {},
 ): Promise<PipelineResult> {
   const specPath = resolve(root, SPEC_FILE);
   const specSource = readSpecFile(specPath);
@@ -89,6 +105,9 @@ export async function regenerateProject(
   const plan = planRegeneration(resolve(root), files, {
     generatorVersion: GENERATOR_VERSION,
     specSource,
+    force: options.force ?? false,
+    keep: options.keep ?? [],
+    updateScaffold: options.updateScaffold ?? [],
   });
   return finish(plan, files, warnings, options.dryRun ?? false);
 }
@@ -99,7 +118,8 @@ function finish(
   warnings: Diagnostic[],
   dryRun: boolean,
 ): PipelineResult {
-  const conflicted = plan.entries.some((e) => e.action === "conflict");
-  if (dryRun || conflicted) return { plan, files, warnings };
-  return { plan, files, warnings, written: writePlan(plan) };
+  const nothingToDo = isNoOp(plan);
+  // Conflicts that are written with markers do not stop the run; only a blocked plan does.
+  if (dryRun || nothingToDo || isBlocked(plan)) return { plan, files, warnings, nothingToDo };
+  return { plan, files, warnings, nothingToDo, written: writePlan(plan) };
 }

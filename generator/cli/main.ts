@@ -11,6 +11,7 @@ import {
   regenerateProject,
   type PipelineResult,
 } from "../pipeline.ts";
+import { hasConflicts, isBlocked } from "../plan/plan.ts";
 import { SPEC_FILE } from "../render/render-project.ts";
 import { checkAnswer } from "./answer-check.ts";
 import { runEnvtestCommand, type EnvtestCommandOptions } from "./envtest-command.ts";
@@ -32,7 +33,23 @@ Examples:
   $ cd db-operator && npx create-operator generate          re-render after editing operator.yaml
   $ export KUBEBUILDER_ASSETS=$(npx create-operator envtest --build)   control plane for tests
 
-Exit codes: 0 ok, 1 invalid input or refused plan, 2 usage error, 130 questions cancelled.`;
+Exit codes: 0 ok, 1 invalid input or refused plan, 2 usage error, 3 unresolved merge conflicts,
+130 questions cancelled.`;
+
+/** Commander's way to let an option repeat: each occurrence is appended. */
+const repeatable = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  value.replace(/^\.\//, ""),
+];
+
+interface GenerateOptions {
+  dir: string;
+  dryRun?: boolean;
+  json?: boolean;
+  force?: boolean;
+  keep?: string[];
+  updateScaffold?: string[];
+}
 
 interface NewOptions {
   spec?: string;
@@ -71,12 +88,28 @@ export function buildProgram(): Command {
     .command("generate")
     .description("re-render the project in the current directory (or --dir) from its operator.yaml")
     .option("-d, --dir <dir>", "project directory", ".")
-    .option("--dry-run", "list what would change, write nothing")
+    .option("--dry-run", "list what would change with a unified diff of each file, write nothing")
     .option("--json", "machine-readable output")
-    .action(async (options: { dir: string; dryRun?: boolean; json?: boolean }) => {
+    .option("--force", "overwrite generated and merged files with the new render, edited or not")
+    .option(
+      "--keep <path>",
+      "accept your version of <path> and record it, so generate asks again only when its render changes (repeatable)",
+      repeatable,
+    )
+    .option(
+      "--update-scaffold <path>",
+      "merge template changes into the scaffold-once file <path> (repeatable)",
+      repeatable,
+    )
+    .action(async (options: GenerateOptions) => {
       const reporter = createReporter(options.json ?? false);
       process.exitCode = await runPipeline(reporter, options.dryRun ?? false, () =>
-        regenerateProject(resolve(options.dir), { dryRun: options.dryRun ?? false }),
+        regenerateProject(resolve(options.dir), {
+          dryRun: options.dryRun ?? false,
+          force: options.force ?? false,
+          keep: options.keep ?? [],
+          updateScaffold: options.updateScaffold ?? [],
+        }),
       );
     });
 
@@ -197,11 +230,13 @@ async function runPipeline(
   }
   reporter.diagnostics(result.warnings);
   reporter.plan(result.plan, { dryRun });
-  const ok = !result.plan.entries.some((e) => e.action === "conflict");
-  const note = ok ? notes.onSuccess?.() : notes.onFailure?.(undefined);
+  const blocked = isBlocked(result.plan);
+  const ok = !blocked && !hasConflicts(result.plan);
+  const note = blocked ? notes.onFailure?.(undefined) : notes.onSuccess?.();
   if (note) reporter.note(note);
   reporter.flush(ok);
-  return ok ? ExitCode.Ok : ExitCode.InvalidInput;
+  if (blocked) return ExitCode.InvalidInput;
+  return ok ? ExitCode.Ok : ExitCode.Conflicts;
 }
 
 function guard<T>(reporter: Reporter, run: () => T): T | number {
