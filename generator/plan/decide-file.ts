@@ -60,7 +60,7 @@ export function decideRendered(ctx: PlanContext, file: GeneratedFile): Decision 
         ...head,
         action: "conflict",
         blocking: true,
-        reason: "a directory or other non-file is in the way: move it aside and run again",
+        reason: "a directory or other non-file is in the way",
       },
       locked: undefined,
       base: undefined,
