@@ -201,3 +201,29 @@ test("a format 1 lock (no bases) still works: unedited files update, an edited o
   );
   assert.equal(parseLock(read(root, LOCK_PATH)).format, 2);
 });
+
+test("package.json: a key both sides changed is a conflict naming the key and both values; the rest merges", async () => {
+  const root = await newProject();
+  edit(root, "package.json", (t) => {
+    const pkg = JSON.parse(npmInstallLeftPad(t)) as Record<string, unknown>;
+    return JSON.stringify({ ...pkg, description: "Ours." }, null, 2) + "\n";
+  });
+  edit(root, "operator.yaml", (t) => t.replace(DESCRIPTION, NEW_DESCRIPTION));
+  const result = await regenerateProject(root);
+  const entry = result.plan.entries.find((e) => e.path === "package.json")!;
+  assert.equal(entry.action, "conflict");
+  assert.deepEqual(
+    entry.conflicts?.map((c) => c.message),
+    [`description: yours "Ours.", generated ${JSON.stringify(NEW_DESCRIPTION)}`],
+  );
+  const text = read(root, "package.json");
+  assert.ok(
+    text.includes(
+      `<<<<<<< yours\n  "description": "Ours.",\n=======\n  "description": ${JSON.stringify(NEW_DESCRIPTION)},\n>>>>>>> generated\n`,
+    ),
+    text,
+  );
+  assert.equal(text.split("\n")[entry.conflicts![0]!.line - 1], "<<<<<<< yours");
+  assert.ok(text.includes('"left-pad": "^1.3.0"'), "the user's dependency is kept");
+  assert.equal(actionOf(result.plan.entries, "README.md"), "update");
+});
