@@ -31,6 +31,8 @@ Examples:
   $ create-operator new db-operator --spec examples/database.yaml --dry-run
   $ create-operator validate operator.yaml --json           diagnostics for an editor or CI
   $ cd db-operator && npx create-operator generate          re-render after editing operator.yaml
+  $ npx create-operator generate --dry-run                  the plan, with a unified diff per file
+  $ npx create-operator generate --keep README.md          take your version of a conflicted file
   $ export KUBEBUILDER_ASSETS=$(npx create-operator envtest --build)   control plane for tests
 
 Exit codes: 0 ok, 1 invalid input or refused plan, 2 usage error, 3 unresolved merge conflicts,

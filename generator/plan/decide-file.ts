@@ -175,7 +175,8 @@ export function decideOrphan(
   const disk = readFileSync(full, "utf8");
   const base = ctx.mirrors.baseOf(path, locked, disk);
   const edited = base === undefined || disk !== base;
-  if (locked.ownership === Ownership.Generated && !edited)
+  // Unedited, the file is still the generator's; scaffold-once files are the user's from the start.
+  if (locked.ownership !== Ownership.ScaffoldOnce && !edited)
     return {
       path,
       action: "delete",
