@@ -58,6 +58,11 @@ test("a true conflict is written with markers, exits 3 naming path:line, and is 
     /conflict +README\.md +\(still has conflict markers from an earlier run \(line \d+\)/,
   );
   assert.equal(read(root, "README.md"), readme, "markers are not merged over");
+  assert.doesNotMatch(second.stdout, /Nothing to do/);
+  assert.ok(
+    second.stderr.includes(`README.md:${line}: unresolved conflict markers`),
+    second.stderr,
+  );
 
   edit(root, "README.md", (t) =>
     t.replace(

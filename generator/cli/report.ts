@@ -56,13 +56,13 @@ function textReporter(): Reporter {
         );
         return;
       }
-      if (isNoOp(plan)) {
+      if (!isNoOp(plan))
+        process.stdout.write(
+          `\n${dryRun ? "Would write" : "Wrote"} ${plan.root}: ${summaryCounts(plan)}\n`,
+        );
+      else if (conflicts.length === 0)
         process.stdout.write(`\nNothing to do: ${plan.root} is up to date; no file was written.\n`);
-        return;
-      }
-      process.stdout.write(
-        `\n${dryRun ? "Would write" : "Wrote"} ${plan.root}: ${summaryCounts(plan)}\n`,
-      );
+      else process.stdout.write(`\nNo file was written.\n`);
       if (conflicts.length > 0) {
         process.stderr.write(`\n${conflicts.length} file(s) with conflicts:\n`);
         for (const e of conflicts)

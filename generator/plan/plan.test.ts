@@ -6,6 +6,7 @@ import { test } from "node:test";
 import { Ownership, type GeneratedFile, type ProjectFiles } from "../base/files.ts";
 import { basePath, LOCK_PATH, serializeLock, sha256 } from "../base/lock-file.ts";
 import { UnsafePathError } from "../base/safe-path.ts";
+import { readRecordedBase } from "./base-mirror.ts";
 import { isNoOp, planNewProject, planRegeneration, PlanRefusedError } from "./plan.ts";
 
 const options = { generatorVersion: "0.0.0-test", specSource: "spec" };
@@ -230,4 +231,13 @@ test("a lock entry that names a folder is refused", () => {
   const root = project({}, { v: generated("src", "x") });
   mkdirSync(join(root, "src"));
   assert.throws(() => planRegeneration(root, files(), options), /lists src, which is a folder/);
+});
+
+test("readRecordedBase returns a mirror only when the lock vouches for it", () => {
+  const spec = scaffold("operator.yaml", "kind: OperatorSpec\n");
+  const root = projectWithBases({ "operator.yaml": "edited\n" }, { spec });
+  assert.equal(readRecordedBase(root, "operator.yaml"), "kind: OperatorSpec\n");
+  writeFileSync(join(root, basePath("operator.yaml")), "tampered\n");
+  assert.equal(readRecordedBase(root, "operator.yaml"), undefined);
+  assert.equal(readRecordedBase(root, "README.md"), undefined);
 });
