@@ -8,6 +8,7 @@ import { Ownership, type GeneratedFile } from "../base/files.ts";
 import { LOCK_PATH, sha256, type LockedFile, type LockFile } from "../base/lock-file.ts";
 import type { MirrorReader } from "./base-mirror.ts";
 import { firstConflictMarker } from "./merge/lines.ts";
+import { isJsonMergeFile } from "./merge/json.ts";
 import { mergeFile } from "./merge/merge-file.ts";
 import { PlanRefusedError, type PlannedFile } from "./plan-types.ts";
 import { pathExists, resolveContained } from "./real-path.ts";
@@ -104,12 +105,15 @@ export function decideRendered(ctx: PlanContext, file: GeneratedFile): Decision 
       conflicts: [{ line: marker, message: "unresolved conflict markers" }],
     });
   if (file.ownership === Ownership.ScaffoldOnce && !ctx.updateScaffold.has(file.path)) {
+    const hint = `merge template changes with --update-scaffold ${file.path}`;
     const why =
       base === theirs
         ? { quiet: true, reason: "scaffold-once: yours; the template has nothing new for it" }
-        : {
-            reason: `scaffold-once: never rewritten by generate; its template changed (merge it with --update-scaffold ${file.path})`,
-          };
+        : base === undefined
+          ? { reason: `scaffold-once: yours, never rewritten by generate (${hint})` }
+          : {
+              reason: `scaffold-once: never rewritten by generate; its template changed (${hint})`,
+            };
     return keepOld({ action: "skip", ...why });
   }
   if (ctx.force)
@@ -146,7 +150,7 @@ export function decideRendered(ctx: PlanContext, file: GeneratedFile): Decision 
   }
   const why =
     base !== undefined
-      ? "you and the generator changed the same lines"
+      ? `you and the generator changed the same ${isJsonMergeFile(file.path) ? "keys" : "lines"}`
       : locked
         ? "edited by hand and no merge base is recorded (a lock from an older create-operator): both versions are shown"
         : "a file the generator did not write is in the way: both versions are shown";
