@@ -13,7 +13,14 @@ import type { OperatorModel } from "./model/types.ts";
 import { readChildCrds } from "./parse/child-crds.ts";
 import { parseSpec } from "./parse/parse-spec.ts";
 import { readSpecFile } from "./parse/read-spec-file.ts";
-import { planNewProject, planRegeneration, type Plan } from "./plan/plan.ts";
+import {
+  isBlocked,
+  isNoOp,
+  planNewProject,
+  planRegeneration,
+  type Plan,
+  type RegenerationOptions,
+} from "./plan/plan.ts";
 import { renderProject, SPEC_FILE } from "./render/render-project.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
 
@@ -53,10 +60,12 @@ export interface PipelineResult {
   plan: Plan;
   files: ProjectFiles;
   warnings: Diagnostic[];
-  /** Absent for dry runs and refused plans. */
+  /** Absent for dry runs, refused plans and plans that change nothing. */
   written?: WriteSummary;
   /** `generate` only: the API compared with the previous spec (breaking ones were allowed). */
   compatibility?: CompatReport;
+  /** The plan changes no byte: nothing was written, not even the lock. */
+  nothingToDo: boolean;
 }
 
 export interface CreateOptions {
@@ -81,10 +90,19 @@ export async function createProject(
   return finish(plan, files, warnings, options.dryRun ?? false);
 }
 
+export interface RegenerateOptions extends Pick<
+  RegenerationOptions,
+  "force" | "keep" | "updateScaffold"
+> {
+  dryRun?: boolean;
+  /** Go on when the API breaks objects already stored (the report is still printed). */
+  allowBreaking?: boolean;
+}
+
 /** `create-operator generate`: re-render a project from its own operator.yaml. */
 export async function regenerateProject(
   root: string,
-  options: { dryRun?: boolean; allowBreaking?: boolean } = {},
+  options: RegenerateOptions = {},
 ): Promise<PipelineResult> {
   const specPath = resolve(root, SPEC_FILE);
   const specSource = readSpecFile(specPath);
@@ -96,6 +114,9 @@ export async function regenerateProject(
   const plan = planRegeneration(resolve(root), files, {
     generatorVersion: GENERATOR_VERSION,
     specSource,
+    force: options.force ?? false,
+    keep: options.keep ?? [],
+    updateScaffold: options.updateScaffold ?? [],
   });
   return { ...finish(plan, files, warnings, options.dryRun ?? false), compatibility };
 }
@@ -117,7 +138,8 @@ function finish(
   warnings: Diagnostic[],
   dryRun: boolean,
 ): PipelineResult {
-  const conflicted = plan.entries.some((e) => e.action === "conflict");
-  if (dryRun || conflicted) return { plan, files, warnings };
-  return { plan, files, warnings, written: writePlan(plan) };
+  const nothingToDo = isNoOp(plan);
+  // Conflicts that are written with markers do not stop the run; only a blocked plan does.
+  if (dryRun || nothingToDo || isBlocked(plan)) return { plan, files, warnings, nothingToDo };
+  return { plan, files, warnings, nothingToDo, written: writePlan(plan) };
 }

@@ -150,27 +150,24 @@ test("generating twice gives byte-identical trees", () => {
     );
 });
 
-test("generate inside a project: unchanged is a no-op, hand edits are conflicts, scaffolds are kept", () => {
+test("generate inside a project: unchanged is a no-op, a hand edit with nothing new to merge is kept", () => {
   const target = join(tempDir("cli"), "db");
   assert.equal(runCli(["new", target, "--spec", examplePath("database")]).status, 0);
   const again = runCli(["generate", "--json"], { cwd: target });
   assert.equal(again.status, 0, again.stderr);
-  const actions = (JSON.parse(again.stdout) as { files: { action: string }[] }).files.map(
-    (f) => f.action,
-  );
+  const report = JSON.parse(again.stdout) as { nothingToDo: boolean; files: { action: string }[] };
+  const actions = report.files.map((f) => f.action);
   assert.ok(
     actions.every((a) => a === "identical"),
     actions.join(","),
   );
+  assert.equal(report.nothingToDo, true);
 
   const crd = listTree(target).find((p) => p.startsWith("config/crd/bases/"))!;
   writeFileSync(join(target, crd), readFileSync(join(target, crd), "utf8") + "# my edit\n");
-  const conflict = runCli(["generate"], { cwd: target });
-  assert.equal(conflict.status, 1);
-  assert.match(
-    conflict.stderr + conflict.stdout,
-    new RegExp(`conflict\\s+${crd.replace(/\./g, "\\.")}`),
-  );
+  const edited = runCli(["generate"], { cwd: target });
+  assert.equal(edited.status, 0, edited.stderr);
+  assert.match(edited.stdout, /Nothing to do/);
   assert.match(readFileSync(join(target, crd), "utf8"), /# my edit/);
 });
 
@@ -215,7 +212,8 @@ test("the compiled CLI (precompiled validator and templates) writes exactly the 
     const result = runCli(["new", target, "--spec", examplePath(name)]);
     assert.equal(result.status, 0, result.stderr);
     const golden = join(REPO_ROOT, "test", "golden", name);
-    const files = listTree(target);
+    const base = ".create-operator/base/";
+    const files = listTree(target).filter((path) => !path.startsWith(base));
     assert.deepEqual(files, listTree(golden), `${name}: file list differs from test/golden`);
     for (const path of files) {
       assert.equal(
@@ -224,5 +222,17 @@ test("the compiled CLI (precompiled validator and templates) writes exactly the 
         `${name}/${path} differs between the compiled CLI and the golden render`,
       );
     }
+    // Beside the project, the merge base of the next run: a mirror of every rendered file.
+    const mirrored = listTree(join(target, base));
+    assert.deepEqual(
+      mirrored,
+      files.filter((path) => path !== ".create-operator/lock.json"),
+      `${name}: the base mirror lists every rendered file`,
+    );
+    for (const path of mirrored)
+      assert.equal(
+        readFileSync(join(target, base, path), "utf8"),
+        readFileSync(join(golden, path), "utf8"),
+      );
   }
 });

@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { createHash } from "node:crypto";
-import { mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { examplePath, listTree, runCli, tempDir } from "./support.ts";
@@ -150,6 +150,8 @@ test("diff exits 0 without breaking changes, and says when there is nothing to c
 
   const fresh = join(tempDir("compat-cli"), "db");
   assert.equal(runCli(["new", fresh, "--spec", examplePath("database")]).status, 0);
+  // A project from a generator that kept no merge base (lock format 1) has no previous spec.
+  rmSync(join(fresh, ".create-operator", "base", "operator.yaml"));
   const none = runCli(["diff", "--json", "--dir", fresh]);
   assert.equal(none.status, 0, none.stderr);
   const report = JSON.parse(none.stdout) as { checked: boolean; note: string };

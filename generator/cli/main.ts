@@ -11,6 +11,7 @@ import {
   regenerateProject,
   type PipelineResult,
 } from "../pipeline.ts";
+import { hasConflicts, isBlocked } from "../plan/plan.ts";
 import { SPEC_FILE } from "../render/render-project.ts";
 import { checkAnswer } from "./answer-check.ts";
 import { runDiffCommand } from "./diff-command.ts";
@@ -31,17 +32,28 @@ Examples:
   $ create-operator new db-operator --spec examples/database.yaml --dry-run
   $ create-operator validate operator.yaml --json           diagnostics for an editor or CI
   $ cd db-operator && npx create-operator generate          re-render after editing operator.yaml
+  $ npx create-operator generate --dry-run                  the plan, with a unified diff per file
+  $ npx create-operator generate --keep README.md          take your version of a conflicted file
   $ create-operator diff --json                             API changes since the last generate, for CI
   $ export KUBEBUILDER_ASSETS=$(npx create-operator envtest --build)   control plane for tests
 
 Exit codes: 0 ok, 1 invalid input, refused plan or (generate, diff) a breaking API change,
-2 usage error, 130 questions cancelled.`;
+2 usage error, 3 unresolved merge conflicts, 130 questions cancelled.`;
+
+/** Commander's way to let an option repeat: each occurrence is appended. */
+const repeatable = (value: string, previous: string[] = []): string[] => [
+  ...previous,
+  value.replace(/^\.\//, ""),
+];
 
 interface GenerateOptions {
   dir: string;
   dryRun?: boolean;
   allowBreaking?: boolean;
   json?: boolean;
+  force?: boolean;
+  keep?: string[];
+  updateScaffold?: string[];
 }
 
 interface NewOptions {
@@ -81,18 +93,32 @@ export function buildProgram(): Command {
     .command("generate")
     .description("re-render the project in the current directory (or --dir) from its operator.yaml")
     .option("-d, --dir <dir>", "project directory", ".")
-    .option("--dry-run", "list what would change, write nothing")
+    .option("--dry-run", "list what would change with a unified diff of each file, write nothing")
     .option(
       "--allow-breaking",
       "generate even when the API breaks objects already stored (the report is still printed)",
     )
     .option("--json", "machine-readable output")
+    .option("--force", "overwrite generated and merged files with the new render, edited or not")
+    .option(
+      "--keep <path>",
+      "accept your version of <path> and record it, so generate asks again only when its render changes (repeatable)",
+      repeatable,
+    )
+    .option(
+      "--update-scaffold <path>",
+      "merge template changes into the scaffold-once file <path> (repeatable)",
+      repeatable,
+    )
     .action(async (options: GenerateOptions) => {
       const reporter = createReporter(options.json ?? false);
       process.exitCode = await runPipeline(reporter, options.dryRun ?? false, () =>
         regenerateProject(resolve(options.dir), {
           dryRun: options.dryRun ?? false,
           allowBreaking: options.allowBreaking ?? false,
+          force: options.force ?? false,
+          keep: options.keep ?? [],
+          updateScaffold: options.updateScaffold ?? [],
         }),
       );
     });
@@ -226,11 +252,13 @@ async function runPipeline(
   reporter.diagnostics(result.warnings);
   if (result.compatibility) reporter.compatibility(result.compatibility);
   reporter.plan(result.plan, { dryRun });
-  const ok = !result.plan.entries.some((e) => e.action === "conflict");
-  const note = ok ? notes.onSuccess?.() : notes.onFailure?.(undefined);
+  const blocked = isBlocked(result.plan);
+  const ok = !blocked && !hasConflicts(result.plan);
+  const note = blocked ? notes.onFailure?.(undefined) : notes.onSuccess?.();
   if (note) reporter.note(note);
   reporter.flush(ok);
-  return ok ? ExitCode.Ok : ExitCode.InvalidInput;
+  if (blocked) return ExitCode.InvalidInput;
+  return ok ? ExitCode.Ok : ExitCode.Conflicts;
 }
 
 function guard<T>(reporter: Reporter, run: () => T): T | number {

@@ -4,7 +4,14 @@
 import { formatDiagnostic, type Diagnostic } from "../base/diagnostics.ts";
 import type { CompatReport } from "../compat/finding.ts";
 import { formatReport, reportJson, type CompatJson } from "../compat/format-report.ts";
-import type { Plan } from "../plan/plan.ts";
+import { isBlocked, isNoOp, type Plan } from "../plan/plan.ts";
+import {
+  CONFLICT_HINT,
+  conflictLines,
+  entryDiff,
+  listedEntries,
+  summaryCounts,
+} from "./plan-summary.ts";
 
 export interface Reporter {
   diagnostics(diagnostics: readonly Diagnostic[]): void;
@@ -33,22 +40,39 @@ function textReporter(): Reporter {
         );
     },
     plan(plan, { dryRun }) {
-      const width = Math.max(...plan.entries.map((e) => e.action.length));
-      for (const e of plan.entries) {
-        if (e.action === "identical") continue;
+      const listed = listedEntries(plan);
+      const width = Math.max(0, ...listed.map((e) => e.action.length));
+      for (const e of listed) {
         const reason = e.reason ? `  (${e.reason})` : "";
         process.stdout.write(`${e.action.padEnd(width)}  ${e.path}${reason}\n`);
+        for (const line of conflictLines(e))
+          process.stdout.write(`${" ".repeat(width)}    ${line}\n`);
       }
-      const counts = countActions(plan);
-      const summary = Object.entries(counts)
-        .map(([action, n]) => `${n} ${action}`)
-        .join(", ");
-      const conflicts = counts.conflict ?? 0;
-      if (conflicts > 0)
+      if (dryRun)
+        for (const e of listed) {
+          const diff = entryDiff(e);
+          if (diff) process.stdout.write(`\n${diff}`);
+        }
+      const conflicts = plan.entries.filter((e) => e.action === "conflict");
+      if (isBlocked(plan)) {
         process.stderr.write(
-          `\n${conflicts} conflict(s): nothing was written. Resolve them (move the file aside or revert your edit) and run again.\n`,
+          `\n${conflicts.length} conflict(s): nothing was written. Move the files in the way aside and run again.\n`,
         );
-      else process.stdout.write(`\n${dryRun ? "Would write" : "Wrote"} ${plan.root}: ${summary}\n`);
+        return;
+      }
+      if (!isNoOp(plan))
+        process.stdout.write(
+          `\n${dryRun ? "Would write" : "Wrote"} ${plan.root}: ${summaryCounts(plan)}\n`,
+        );
+      else if (conflicts.length === 0)
+        process.stdout.write(`\nNothing to do: ${plan.root} is up to date; no file was written.\n`);
+      else process.stdout.write(`\nNo file was written.\n`);
+      if (conflicts.length > 0) {
+        process.stderr.write(`\n${conflicts.length} file(s) with conflicts:\n`);
+        for (const e of conflicts)
+          for (const line of conflictLines(e)) process.stderr.write(`  ${line}\n`);
+        process.stderr.write(`${CONFLICT_HINT}\n`);
+      }
     },
     compatibility(report) {
       process.stderr.write(formatReport(report));
@@ -69,6 +93,7 @@ function jsonReporter(): Reporter {
     diagnostics: Diagnostic[];
     files: unknown[];
     root?: string;
+    nothingToDo?: boolean;
     errors: { message: string; hint?: string }[];
     notes: string[];
     compatibility?: CompatJson;
@@ -82,14 +107,21 @@ function jsonReporter(): Reporter {
     diagnostics(diagnostics) {
       document.diagnostics.push(...diagnostics);
     },
-    plan(plan) {
+    plan(plan, { dryRun }) {
       document.root = plan.root;
-      document.files = plan.entries.map(({ path, action, ownership, reason }) => ({
-        path,
-        action,
-        ownership,
-        ...(reason ? { reason } : {}),
-      }));
+      document.nothingToDo = isNoOp(plan);
+      document.files = plan.entries.map((entry) => {
+        const { path, action, ownership, reason, conflicts } = entry;
+        const diff = dryRun ? entryDiff(entry) : undefined;
+        return {
+          path,
+          action,
+          ownership,
+          ...(reason ? { reason } : {}),
+          ...(conflicts ? { conflicts } : {}),
+          ...(diff ? { diff } : {}),
+        };
+      });
     },
     compatibility(report) {
       document.compatibility = reportJson(report);
@@ -104,10 +136,4 @@ function jsonReporter(): Reporter {
       process.stdout.write(JSON.stringify({ ...document, ok }, null, 2) + "\n");
     },
   };
-}
-
-function countActions(plan: Plan): Record<string, number> {
-  const counts: Record<string, number> = {};
-  for (const e of plan.entries) counts[e.action] = (counts[e.action] ?? 0) + 1;
-  return counts;
 }

@@ -3,22 +3,20 @@
 // for when that copy no longer validates.
 
 import { existsSync, lstatSync, readFileSync } from "node:fs";
-import { resolveInside, UnsafePathError } from "../base/safe-path.ts";
-import { readSpecFile } from "../parse/read-spec-file.ts";
+import { resolveInside } from "../base/safe-path.ts";
+import { readRecordedBase } from "../base/base-mirror.ts";
+import { basePath } from "../base/lock-file.ts";
+import { SPEC_FILE } from "../render/render-project.ts";
 
-export const BASE_SPEC_PATH = ".create-operator/base/operator.yaml";
+export const BASE_SPEC_PATH = basePath(SPEC_FILE);
 
+/**
+ * The spec as the last generation wrote it, when the lock vouches for the mirror (a copy whose
+ * hash is not the locked one was edited or damaged, and is no base to compare with).
+ */
 export function readRecordedSpec(root: string): { source: string; file: string } | undefined {
-  const file = resolveInside(root, BASE_SPEC_PATH);
-  const stat = lstatSync(file, { throwIfNoEntry: false });
-  if (stat === undefined) return undefined;
-  // The generator writes this file; a link could only lead somewhere it should not read.
-  if (stat.isSymbolicLink())
-    throw new UnsafePathError(
-      BASE_SPEC_PATH,
-      "is a symbolic link; the recorded spec must be a file",
-    );
-  return { source: readSpecFile(file), file };
+  const source = readRecordedBase(root, SPEC_FILE);
+  return source === undefined ? undefined : { source, file: resolveInside(root, BASE_SPEC_PATH) };
 }
 
 /** The project's CRD as last written, or undefined when it is missing or not a plain file. */

@@ -4,9 +4,10 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Ownership, type GeneratedFile, type ProjectFiles } from "../base/files.ts";
-import { LOCK_PATH, serializeLock, sha256 } from "../base/lock-file.ts";
+import { basePath, LOCK_PATH, serializeLock, sha256 } from "../base/lock-file.ts";
 import { UnsafePathError } from "../base/safe-path.ts";
-import { planNewProject, planRegeneration, PlanRefusedError } from "./plan.ts";
+import { readRecordedBase } from "../base/base-mirror.ts";
+import { isNoOp, planNewProject, planRegeneration, PlanRefusedError } from "./plan.ts";
 
 const options = { generatorVersion: "0.0.0-test", specSource: "spec" };
 
@@ -124,7 +125,11 @@ test("orphans are deleted only when unedited", () => {
 
 test("a tampered lock file cannot make the generator delete outside the project", () => {
   const root = project({}, { a: generated("../escape.ts", "x") });
-  assert.throws(() => planRegeneration(root, files(), options), UnsafePathError);
+  assert.throws(
+    () => planRegeneration(root, files(), options),
+    (error: Error) =>
+      error instanceof PlanRefusedError && error.message.includes('files["../escape.ts"]'),
+  );
 });
 
 test("a symlinked directory that leads outside the project is refused", () => {
@@ -140,4 +145,99 @@ test("a symlinked directory that leads outside the project is refused", () => {
 test("a directory without a lock file is not regenerated", () => {
   const root = mkdtempSync(join(tmpdir(), "plan-"));
   assert.throws(() => planRegeneration(root, files(), options), PlanRefusedError);
+});
+
+/** A format 2 project: files on disk, the lock, and the base mirror of each locked file. */
+function projectWithBases(
+  onDisk: Record<string, string>,
+  bases: Record<string, GeneratedFile>,
+): string {
+  const root = project(onDisk, bases);
+  for (const file of Object.values(bases)) {
+    mkdirSync(join(root, basePath(file.path), ".."), { recursive: true });
+    writeFileSync(join(root, basePath(file.path)), file.content);
+  }
+  return root;
+}
+
+test("a hand-edited generated file is merged three-way against the mirrored base", () => {
+  const root = projectWithBases(
+    { "gen.ts": "a\nmine\nc\nd\n" },
+    { g: generated("gen.ts", "a\nb\nc\nd\n") },
+  );
+  const plan = planRegeneration(root, files(generated("gen.ts", "a\nb\nc\nD\n")), options);
+  assert.equal(plan.entries[0]?.action, "merge");
+  assert.equal(plan.entries[0]?.content, "a\nmine\nc\nD\n");
+  assert.deepEqual(plan.baseWrites, [{ path: "gen.ts", content: "a\nb\nc\nD\n" }]);
+  assert.equal(plan.lock.files["gen.ts"]?.sha256, sha256("a\nb\nc\nD\n"));
+});
+
+test("a mirror whose hash is not the locked one is not trusted as a base", () => {
+  const root = projectWithBases(
+    { "gen.ts": "a\nmine\nc\nd\n" },
+    { g: generated("gen.ts", "a\nb\nc\nd\n") },
+  );
+  writeFileSync(join(root, basePath("gen.ts")), "a\nmine\nc\nd\n"); // tampered: would hide the edit
+  const plan = planRegeneration(root, files(generated("gen.ts", "a\nb\nc\nD\n")), options);
+  assert.equal(plan.entries[0]?.action, "conflict");
+  assert.match(plan.entries[0]?.reason ?? "", /no merge base is recorded/);
+});
+
+test("a plan that matches disk, mirror and lock changes nothing", () => {
+  const file = generated("gen.ts", "v1\n");
+  const root = projectWithBases({ "gen.ts": "v1\n" }, { file });
+  const once = planRegeneration(root, files(file), options);
+  writeFileSync(join(root, LOCK_PATH), once.lockText!);
+  const twice = planRegeneration(root, files(file), options);
+  assert.equal(isNoOp(twice), true);
+  assert.equal(twice.lockText, undefined);
+});
+
+test("--keep takes the user's version and records kept: true with the render's hash", () => {
+  const root = projectWithBases({ "README.md": "mine\n" }, { r: generated("README.md", "v1\n") });
+  const plan = planRegeneration(root, files(generated("README.md", "v2\n")), {
+    ...options,
+    keep: ["README.md"],
+  });
+  assert.equal(plan.entries[0]?.action, "skip");
+  assert.deepEqual(plan.lock.files["README.md"], {
+    ownership: "generated",
+    sha256: sha256("v2\n"),
+    kept: true,
+  });
+});
+
+test("--keep and --update-scaffold must name a rendered file", () => {
+  const root = projectWithBases({}, {});
+  assert.throws(
+    () => planRegeneration(root, files(), { ...options, keep: ["READMEE.md"] }),
+    /--keep READMEE\.md: the generator renders no such file/,
+  );
+});
+
+test("a lock entry under a symlinked folder that leads outside is refused before anything is deleted", () => {
+  const outside = mkdtempSync(join(tmpdir(), "outside-"));
+  writeFileSync(join(outside, "victim.txt"), "x");
+  const root = project({}, { v: generated("vendor/victim.txt", "x") });
+  symlinkSync(outside, join(root, "vendor"));
+  assert.throws(
+    () => planRegeneration(root, files(), options),
+    (error: Error) =>
+      error instanceof UnsafePathError && error.message.includes('"vendor/victim.txt"'),
+  );
+});
+
+test("a lock entry that names a folder is refused", () => {
+  const root = project({}, { v: generated("src", "x") });
+  mkdirSync(join(root, "src"));
+  assert.throws(() => planRegeneration(root, files(), options), /lists src, which is a folder/);
+});
+
+test("readRecordedBase returns a mirror only when the lock vouches for it", () => {
+  const spec = scaffold("operator.yaml", "kind: OperatorSpec\n");
+  const root = projectWithBases({ "operator.yaml": "edited\n" }, { spec });
+  assert.equal(readRecordedBase(root, "operator.yaml"), "kind: OperatorSpec\n");
+  writeFileSync(join(root, basePath("operator.yaml")), "tampered\n");
+  assert.equal(readRecordedBase(root, "operator.yaml"), undefined);
+  assert.equal(readRecordedBase(root, "README.md"), undefined);
 });

@@ -1,5 +1,7 @@
 // Stage 5: rendered files + what is on disk → one decision per path. Reads the disk, never
 // writes it. The plan is complete before anything is written, so a refusal leaves no trace.
+// Each file's decision is in decide-file.ts; this module reads the lock, walks render and lock,
+// and works out which base mirrors and which lock text the write stage must change.
 
 import {
   existsSync,
@@ -10,41 +12,37 @@ import {
   realpathSync,
   statSync,
 } from "node:fs";
-import { dirname, relative } from "node:path";
+import { sortedFiles, type ProjectFiles } from "../base/files.ts";
 import {
-  sortedFiles,
-  type GeneratedFile,
-  type Ownership,
-  type ProjectFiles,
-} from "../base/files.ts";
-import { LOCK_FORMAT, LOCK_PATH, parseLock, sha256, type LockFile } from "../base/lock-file.ts";
-import { resolveInside, UnsafePathError } from "../base/safe-path.ts";
+  LOCK_FORMAT,
+  LOCK_PATH,
+  LockFileError,
+  parseLock,
+  serializeLock,
+  sha256,
+  type LockedFile,
+  type LockFile,
+} from "../base/lock-file.ts";
 import { isSystemError } from "../base/system-error.ts";
+import { mirrorReader } from "../base/base-mirror.ts";
+import { decideOrphan, decideRendered, type PlanContext } from "./decide-file.ts";
+import { PlanRefusedError, type Plan, type PlannedFile } from "./plan-types.ts";
+import { pathExists, resolveContained } from "../base/real-path.ts";
 
-export type Action = "create" | "identical" | "update" | "conflict" | "skip" | "delete";
-
-export interface PlannedFile {
-  path: string;
-  action: Action;
-  ownership: Ownership;
-  /** Why: shown for conflicts, skips and deletes. */
-  reason?: string;
-  /** Content to write for create and update. */
-  content?: string;
-  mode?: number;
-}
-
-export interface Plan {
-  root: string;
-  /** The target directory does not exist yet: write can stage the whole project and rename it in. */
-  freshDirectory: boolean;
-  entries: PlannedFile[];
-  lock: LockFile;
-}
+export * from "./plan-types.ts";
 
 export interface PlanOptions {
   generatorVersion: string;
   specSource: string;
+}
+
+export interface RegenerationOptions extends PlanOptions {
+  /** Overwrite generated and merged files with the new render, edited or not. */
+  force?: boolean;
+  /** Accept the user's version of these paths and record it (--keep). */
+  keep?: readonly string[];
+  /** Merge template changes into these scaffold-once files (--update-scaffold). */
+  updateScaffold?: readonly string[];
 }
 
 /** For `new`: the target must not exist or be empty, unless the user forced it. */
@@ -69,127 +67,122 @@ export function planNewProject(
       "Choose a new directory, or pass --force to write the project into this one (existing files that differ are kept and reported as conflicts).",
     );
   }
-  return planAgainstDisk(root, files, emptyLock(options), options, !exists);
+  return planAgainstDisk(root, files, emptyLock(options), undefined, options, {
+    mode: "new",
+    freshDirectory: !exists,
+  });
 }
 
 /** For `generate`: re-render inside an existing project, guided by its lock file. */
-export function planRegeneration(root: string, files: ProjectFiles, options: PlanOptions): Plan {
-  const lockPath = resolveInside(root, LOCK_PATH);
-  if (!existsSync(lockPath)) {
+export function planRegeneration(
+  root: string,
+  files: ProjectFiles,
+  options: RegenerationOptions,
+): Plan {
+  const realRoot = realpathSync(root);
+  const lockPath = resolveContained(root, realRoot, LOCK_PATH);
+  if (!pathExists(lockPath)) {
     throw new PlanRefusedError(
       `${root} has no ${LOCK_PATH}; it was not created by create-operator`,
       "Run create-operator generate inside a generated project.",
     );
   }
-  return planAgainstDisk(root, files, readLock(lockPath), options, false);
+  const lockText = readLockText(lockPath);
+  for (const [flag, paths] of [
+    ["--keep", options.keep ?? []],
+    ["--update-scaffold", options.updateScaffold ?? []],
+  ] as const)
+    for (const path of paths)
+      if (!files.has(path))
+        throw new PlanRefusedError(
+          `${flag} ${path}: the generator renders no such file`,
+          "Name a path relative to the project root as generate lists it (e.g. README.md).",
+        );
+  return planAgainstDisk(root, files, parseLockOrRefuse(lockPath, lockText), lockText, options, {
+    mode: "regenerate",
+    freshDirectory: false,
+  });
 }
 
 function planAgainstDisk(
   root: string,
   files: ProjectFiles,
   previous: LockFile,
-  options: PlanOptions,
-  freshDirectory: boolean,
+  previousLockText: string | undefined,
+  options: RegenerationOptions,
+  how: { mode: PlanContext["mode"]; freshDirectory: boolean },
 ): Plan {
   // A directory that does not exist yet cannot contain symbolic links.
   const realRoot = existsSync(root) ? realpathSync(root) : undefined;
-  const entries = sortedFiles(files).map((file) => planFile(root, realRoot, file, previous));
+  const mirrors = mirrorReader(root, realRoot);
+  const ctx: PlanContext = {
+    root,
+    realRoot,
+    previous,
+    mirrors,
+    mode: how.mode,
+    force: options.force ?? false,
+    keep: new Set(options.keep ?? []),
+    updateScaffold: new Set(options.updateScaffold ?? []),
+  };
+  const entries: PlannedFile[] = [];
+  const lockFiles: Record<string, LockedFile> = {};
+  const baseWrites: Plan["baseWrites"] = [];
+  for (const file of sortedFiles(files)) {
+    const decision = decideRendered(ctx, file);
+    entries.push(decision.entry);
+    if (decision.locked) lockFiles[file.path] = decision.locked;
+    if (
+      decision.base !== undefined &&
+      (realRoot === undefined || mirrors.onDisk(file.path) !== decision.base)
+    )
+      baseWrites.push({ path: file.path, content: decision.base });
+  }
+  const baseDeletes: string[] = [];
   for (const [path, locked] of Object.entries(previous.files).sort(([a], [b]) =>
     a < b ? -1 : 1,
   )) {
     if (files.has(path)) continue;
-    const full = resolveInside(root, path);
-    if (!existsSync(full)) continue;
-    const edited = sha256(readFileSync(full, "utf8")) !== locked.sha256;
-    entries.push(
-      edited || locked.ownership !== "generated"
-        ? {
-            path,
-            action: "skip",
-            ownership: locked.ownership,
-            reason: "no longer generated; kept because it is yours or was edited",
-          }
-        : {
-            path,
-            action: "delete",
-            ownership: locked.ownership,
-            reason: "no longer generated by the spec",
-          },
-    );
+    const entry = decideOrphan(ctx, path, locked);
+    if (entry) entries.push(entry);
+    if (mirrors.onDisk(path) !== undefined) baseDeletes.push(path);
   }
   const lock: LockFile = {
     format: LOCK_FORMAT,
     generator: { name: "create-operator", version: options.generatorVersion },
     specSha256: sha256(options.specSource),
-    files: Object.fromEntries(
-      sortedFiles(files).map((f) => [
-        f.path,
-        { ownership: f.ownership, sha256: sha256(f.content) },
-      ]),
-    ),
+    files: lockFiles,
   };
-  return { root, freshDirectory, entries, lock };
+  const lockText = serializeLock(lock);
+  return {
+    root,
+    freshDirectory: how.freshDirectory,
+    entries,
+    lock,
+    lockText: lockText === previousLockText ? undefined : lockText,
+    baseWrites,
+    baseDeletes,
+  };
 }
 
-function planFile(
-  root: string,
-  realRoot: string | undefined,
-  file: GeneratedFile,
-  previous: LockFile,
-): PlannedFile {
-  const full = resolveInside(root, file.path);
-  if (realRoot) assertNoSymlinkEscape(realRoot, full, file.path);
-  const base = {
-    path: file.path,
-    ownership: file.ownership,
-    ...(file.mode ? { mode: file.mode } : {}),
-  };
-  if (!existsSync(full)) return { ...base, action: "create", content: file.content };
-  if (!statSync(full).isFile())
-    return { ...base, action: "conflict", reason: "a directory or other non-file is in the way" };
-  const onDisk = readFileSync(full, "utf8");
-  if (onDisk === file.content) return { ...base, action: "identical" };
-  if (file.ownership === "scaffold-once")
-    return { ...base, action: "skip", reason: "scaffold-once: the file is yours" };
-  const locked = previous.files[file.path];
-  if (!locked)
-    return {
-      ...base,
-      action: "conflict",
-      reason: "a file the generator did not write is in the way",
-    };
-  if (sha256(onDisk) !== locked.sha256) {
-    return {
-      ...base,
-      action: "conflict",
-      reason:
-        file.ownership === "merged"
-          ? "edited by hand; three-way merge is not available yet, so it is left as is"
-          : "edited by hand since the last generation",
-    };
-  }
-  return { ...base, action: "update", content: file.content };
-}
-
-/** A symlinked directory inside the project could point anywhere; the nearest existing ancestor must stay inside. */
-function assertNoSymlinkEscape(realRoot: string, full: string, path: string): void {
-  let dir = dirname(full);
-  while (!existsSync(dir)) dir = dirname(dir);
-  const rel = relative(realRoot, realpathSync(dir));
-  if (rel.startsWith(".."))
-    throw new UnsafePathError(path, "a symbolic link leads outside the project directory");
+function readLockText(lockPath: string): string {
+  if (!lstatSync(lockPath).isFile())
+    throw new PlanRefusedError(
+      `${LOCK_PATH} is not a file`,
+      `Restore ${LOCK_PATH} from version control and run again.`,
+    );
+  return readFileSync(lockPath, "utf8");
 }
 
 /** A damaged or foreign lock file is the user's to fix (restore it from version control), not a bug. */
-function readLock(lockPath: string): LockFile {
+function parseLockOrRefuse(lockPath: string, text: string): LockFile {
   try {
-    return parseLock(readFileSync(lockPath, "utf8"));
+    return parseLock(text);
   } catch (error) {
-    // A disk that cannot be read is reported as such by the CLI; this is about the content.
-    if (isSystemError(error) || !(error instanceof Error)) throw error;
+    if (isSystemError(error) || !(error instanceof LockFileError)) throw error;
     throw new PlanRefusedError(
-      `${lockPath} cannot be used: ${error.message}`,
-      `Restore ${LOCK_PATH} from version control; it records what the generator wrote, so generate cannot run without it.`,
+      `${error.message} (in ${lockPath})`,
+      `Restore ${LOCK_PATH} from version control (git checkout -- ${LOCK_PATH}); it records what the generator wrote, so generate cannot run without it.`,
     );
   }
 }
@@ -209,18 +202,4 @@ function emptyLock(options: PlanOptions): LockFile {
     specSha256: sha256(options.specSource),
     files: {},
   };
-}
-
-export function hasConflicts(plan: Plan): boolean {
-  return plan.entries.some((e) => e.action === "conflict");
-}
-
-/** The user asked for something the generator will not do to their files (exit code 1). */
-export class PlanRefusedError extends Error {
-  readonly hint: string | undefined;
-  constructor(message: string, hint?: string) {
-    super(message);
-    this.name = "PlanRefusedError";
-    this.hint = hint;
-  }
 }

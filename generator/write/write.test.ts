@@ -4,8 +4,8 @@ import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
 import { Ownership, type ProjectFiles } from "../base/files.ts";
-import { LOCK_PATH, parseLock } from "../base/lock-file.ts";
-import { planNewProject } from "../plan/plan.ts";
+import { basePath, LOCK_PATH, parseLock } from "../base/lock-file.ts";
+import { isNoOp, planNewProject, planRegeneration } from "../plan/plan.ts";
 import { writePlan } from "./write.ts";
 
 const options = { generatorVersion: "0.0.0-test", specSource: "spec", force: false };
@@ -42,4 +42,35 @@ test("a failing write leaves nothing behind", () => {
   assert.throws(() => writePlan(planNewProject(root, files, options)));
   assert.equal(existsSync(root), false);
   assert.deepEqual(readdirSync(parent), []);
+});
+
+test("regeneration mirrors each render as the next base, drops a deleted file's base, and a no-op writes nothing", () => {
+  const parent = mkdtempSync(join(tmpdir(), "write-"));
+  const root = join(parent, "demo");
+  const file = (path: string, content: string) => ({
+    path,
+    content,
+    ownership: Ownership.Generated,
+  });
+  writePlan(
+    planNewProject(
+      root,
+      new Map([
+        ["a.ts", file("a.ts", "v1\n")],
+        ["old.ts", file("old.ts", "o\n")],
+      ]),
+      options,
+    ),
+  );
+  assert.equal(readFileSync(join(root, basePath("old.ts")), "utf8"), "o\n");
+  const next = new Map([["a.ts", file("a.ts", "v2\n")]]);
+  const summary = writePlan(planRegeneration(root, next, options));
+  assert.deepEqual(summary, { written: ["a.ts"], deleted: ["old.ts"] });
+  assert.equal(readFileSync(join(root, basePath("a.ts")), "utf8"), "v2\n");
+  assert.equal(existsSync(join(root, basePath("old.ts"))), false);
+  const again = planRegeneration(root, next, options);
+  assert.equal(isNoOp(again), true);
+  const lockBefore = statSync(join(root, LOCK_PATH)).mtimeMs;
+  writePlan(again);
+  assert.equal(statSync(join(root, LOCK_PATH)).mtimeMs, lockBefore);
 });

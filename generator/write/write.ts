@@ -1,6 +1,7 @@
 // Stage 6: the only code that changes the disk. It runs after the whole plan succeeded. A new
 // project is staged in a sibling directory and renamed into place, so a crash or a full disk
-// never leaves half a project behind; the lock file is written last in every case.
+// never leaves half a project behind; the lock file is written last in every case. Beside each
+// file its rendered content is mirrored under BASE_DIR: the merge base of the next run.
 //
 // Writing into an existing directory goes in two phases for the same reason: first every new
 // content is written to a temporary file beside its target (the step that can run out of space),
@@ -17,10 +18,10 @@ import {
   writeFileSync,
 } from "node:fs";
 import { basename, dirname, join, relative } from "node:path";
-import { serializeLock, LOCK_PATH } from "../base/lock-file.ts";
+import { basePath, LOCK_PATH } from "../base/lock-file.ts";
 import { resolveInside } from "../base/safe-path.ts";
 import { isSystemError } from "../base/system-error.ts";
-import { hasConflicts, type Plan } from "../plan/plan.ts";
+import { isBlocked, type Action, type Plan } from "../plan/plan.ts";
 import { WriteError } from "./write-error.ts";
 
 export interface WriteSummary {
@@ -28,12 +29,14 @@ export interface WriteSummary {
   deleted: string[];
 }
 
+/** Actions whose content is written: a conflict is written with its markers for the user to resolve. */
+const WRITTEN: ReadonlySet<Action> = new Set(["create", "update", "merge", "conflict"]);
+
 /** Maps a path under the directory being written to the path the user asked for. */
 type Shown = (path: string) => string;
 
 export function writePlan(plan: Plan): WriteSummary {
-  if (hasConflicts(plan))
-    throw new Error("internal error: a plan with conflicts reached the write stage");
+  if (isBlocked(plan)) throw new Error("internal error: a blocked plan reached the write stage");
   if (plan.freshDirectory) return writeFreshDirectory(plan);
   return writeInPlace(plan.root, plan, (path) => path);
 }
@@ -98,18 +101,23 @@ function writeInPlace(root: string, plan: Plan, shown: Shown): WriteSummary {
   };
   try {
     for (const entry of plan.entries) {
-      if ((entry.action === "create" || entry.action === "update") && entry.content !== undefined) {
+      if (WRITTEN.has(entry.action) && entry.content !== undefined) {
         const target = resolveInside(root, entry.path);
         stage(target, entry.content, entry.action === "create", entry.mode);
         written.push(entry.path);
       }
     }
+    // The merge bases of the next run, beside the files: a mirror of what was rendered.
+    for (const base of plan.baseWrites) {
+      const target = resolveInside(root, basePath(base.path));
+      stage(target, base.content, !existsSync(target));
+    }
     const lockPath = resolveInside(root, LOCK_PATH);
-    stage(lockPath, serializeLock(plan.lock), !existsSync(lockPath));
+    if (plan.lockText !== undefined) stage(lockPath, plan.lockText, !existsSync(lockPath));
     // Renames need no new space; the lock file (staged last) is renamed after the deletions, so
     // it never describes a state that is not on disk yet.
-    const lock = staged[staged.length - 1]!;
-    for (const file of staged.slice(0, -1)) {
+    const lock = plan.lockText !== undefined ? staged[staged.length - 1] : undefined;
+    for (const file of lock ? staged.slice(0, -1) : staged) {
       attempt("write", shown(file.target), () => renameSync(file.temporary, file.target));
       committed.push(file);
     }
@@ -119,7 +127,11 @@ function writeInPlace(root: string, plan: Plan, shown: Shown): WriteSummary {
       attempt("delete", shown(target), () => rmSync(target, { force: true }));
       deleted.push(entry.path);
     }
-    attempt("write", shown(lock.target), () => renameSync(lock.temporary, lock.target));
+    for (const path of plan.baseDeletes) {
+      const target = resolveInside(root, basePath(path));
+      attempt("delete", shown(target), () => rmSync(target, { force: true }));
+    }
+    if (lock) attempt("write", shown(lock.target), () => renameSync(lock.temporary, lock.target));
   } catch (error) {
     // Files this run replaced keep their new content (their old one is gone); everything this
     // run added is removed again, so a new project leaves nothing behind.
