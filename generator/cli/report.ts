@@ -11,6 +11,8 @@ export interface Reporter {
   plan(plan: Plan, options: { dryRun: boolean }): void;
   /** The API compatibility report of `generate`: breaking findings, then risky and safe ones as info. */
   compatibility(report: CompatReport): void;
+  /** `generate` proved, without rendering, that nothing would change. */
+  upToDate(root: string, message: string): void;
   error(message: string, hint?: string): void;
   /** Something the user should know that is not an error (where a file was kept). */
   note(message: string): void;
@@ -53,6 +55,9 @@ function textReporter(): Reporter {
     compatibility(report) {
       process.stderr.write(formatReport(report));
     },
+    upToDate(_root, message) {
+      process.stdout.write(`${message}\n`);
+    },
     error(message, hint) {
       process.stderr.write(`error: ${message}\n${hint ? `  hint: ${hint}\n` : ""}`);
     },
@@ -69,6 +74,7 @@ function jsonReporter(): Reporter {
     diagnostics: Diagnostic[];
     files: unknown[];
     root?: string;
+    upToDate?: boolean;
     errors: { message: string; hint?: string }[];
     notes: string[];
     compatibility?: CompatJson;
@@ -93,6 +99,11 @@ function jsonReporter(): Reporter {
     },
     compatibility(report) {
       document.compatibility = reportJson(report);
+    },
+    upToDate(root, message) {
+      document.root = root;
+      document.upToDate = true;
+      document.notes.push(message);
     },
     error(message, hint) {
       document.errors.push({ message, ...(hint ? { hint } : {}) });
