@@ -92,3 +92,11 @@ test("the generated project pins this generator as an exact devDependency", () =
   assert.equal(pkg.devDependencies["create-operator"], GENERATOR_VERSION);
   assert.match(readFileSync(join(project, "README.md"), "utf8"), /`npx create-operator generate`/);
 });
+
+test("diff from a subfolder compares the project above it, as generate would", () => {
+  const project = databaseProject();
+  const result = runCli(["diff", "--json"], { cwd: join(project, "src", "reconciler") });
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  const report = JSON.parse(result.stdout) as { checked: boolean; note: string };
+  assert.equal(report.note, "no previous spec recorded: compatibility not checked");
+});
