@@ -1,10 +1,10 @@
 // The pipeline in one place: parse → check → model → render → plan → write. Each stage lives in
 // its own folder; this module only sequences them, so the CLI and the tests drive the same path.
 
-import { readFileSync } from "node:fs";
 import { resolve } from "node:path";
 import { hasErrors, InputError, type Diagnostic } from "./base/diagnostics.ts";
 import type { ProjectFiles } from "./base/files.ts";
+import { GENERATOR_VERSION } from "./base/generator-version.ts";
 import { checkSpec } from "./check/check-spec.ts";
 import type { CompatReport } from "./compat/finding.ts";
 import { compareWithRecordedSpec, refuseBreaking } from "./compat/project-compat.ts";
@@ -24,10 +24,7 @@ import {
 import { renderProject, SPEC_FILE } from "./render/render-project.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
 
-const packageJson = JSON.parse(
-  readFileSync(new URL("../package.json", import.meta.url), "utf8"),
-) as { version: string };
-export const GENERATOR_VERSION: string = packageJson.version;
+export { GENERATOR_VERSION };
 
 export interface LoadedSpec {
   model: OperatorModel;

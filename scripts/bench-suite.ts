@@ -28,6 +28,7 @@ import { existsSync, mkdirSync, rmSync, symlinkSync } from "node:fs";
 import { homedir } from "node:os";
 import { join } from "node:path";
 import { fileURLToPath } from "node:url";
+import { installArguments } from "../test/install-project.ts";
 
 const KUBEBUILDER_VERSION = "v4.16.0";
 const KUBERNETES_VERSION = "1.36.3";
@@ -68,7 +69,7 @@ function prepareOurs(): string {
     "--spec",
     join(root, "examples/database.yaml"),
   ]);
-  sh("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], { cwd: project });
+  sh("npm", installArguments(), { cwd: project });
   return project;
 }
 

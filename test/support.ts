@@ -28,13 +28,13 @@ export function tempDir(prefix: string): string {
 
 export function runCli(
   args: string[],
-  options: { cwd?: string; input?: string } = {},
+  options: { cwd?: string; input?: string; env?: NodeJS.ProcessEnv } = {},
 ): SpawnSyncReturns<string> {
   return spawnSync(process.execPath, [BIN, ...args], {
     cwd: options.cwd ?? REPO_ROOT,
     encoding: "utf8",
     input: options.input ?? "",
-    env: { ...process.env, NO_COLOR: "1" },
+    env: { ...process.env, NO_COLOR: "1", ...options.env },
   });
 }
 

@@ -2,27 +2,17 @@
 
 import { Command, CommanderError, Option } from "commander";
 import { join, resolve } from "node:path";
-import { InputError } from "../base/diagnostics.ts";
-import {
-  checkSource,
-  createProject,
-  GENERATOR_VERSION,
-  readSpecFile,
-  regenerateProject,
-  type PipelineResult,
-} from "../pipeline.ts";
-import { hasConflicts, isBlocked } from "../plan/plan.ts";
-import { SPEC_FILE } from "../render/render-project.ts";
-import { checkAnswer } from "./answer-check.ts";
-import { runDiffCommand } from "./diff-command.ts";
-import { runEnvtestCommand, type EnvtestCommandOptions } from "./envtest-command.ts";
+import { GENERATOR_VERSION } from "../base/generator-version.ts";
+import { SPEC_FILE } from "../base/spec-file.ts";
+import type { EnvtestCommandOptions } from "./envtest-command.ts";
 import { ExitCode } from "./exit-codes.ts";
-import { answersFilePath, keepAnswers } from "./keep-answers.ts";
-import { validateOnServer } from "./validate-server.ts";
-import { askAnswers, defaultAnswers, specFromAnswers } from "./prompt-spec.ts";
-import { reportError } from "./report-error.ts";
+import { runGenerate, type GenerateOptions } from "./generate-command.ts";
+import { findProjectRoot } from "./project-root.ts";
 import { createReporter, type Reporter } from "./report.ts";
 import { mistypedCommand, newUsageError } from "./usage-checks.ts";
+
+// Every command but `generate` loads its stages when it runs (import() below): a `generate`
+// that finds nothing to do must not pay for prettier, handlebars, ajv and cel-js at start-up.
 
 const EXAMPLES = `
 Examples:
@@ -32,9 +22,9 @@ Examples:
   $ create-operator new db-operator --spec examples/database.yaml --dry-run
   $ create-operator validate operator.yaml --json           diagnostics for an editor or CI
   $ cd db-operator && npx create-operator generate          re-render after editing operator.yaml
-  $ npx create-operator generate --dry-run                  the plan, with a unified diff per file
   $ npx create-operator generate --keep README.md          take your version of a conflicted file
   $ create-operator diff --json                             API changes since the last generate, for CI
+  $ npx create-operator generate --dry-run                  what would change, from any subfolder
   $ export KUBEBUILDER_ASSETS=$(npx create-operator envtest --build)   control plane for tests
 
 Exit codes: 0 ok, 1 invalid input, refused plan or (generate, diff) a breaking API change,
@@ -45,16 +35,6 @@ const repeatable = (value: string, previous: string[] = []): string[] => [
   ...previous,
   value.replace(/^\.\//, ""),
 ];
-
-interface GenerateOptions {
-  dir: string;
-  dryRun?: boolean;
-  allowBreaking?: boolean;
-  json?: boolean;
-  force?: boolean;
-  keep?: string[];
-  updateScaffold?: string[];
-}
 
 interface NewOptions {
   spec?: string;
@@ -91,36 +71,33 @@ export function buildProgram(): Command {
 
   program
     .command("generate")
-    .description("re-render the project in the current directory (or --dir) from its operator.yaml")
-    .option("-d, --dir <dir>", "project directory", ".")
+    .description(
+      "re-render the project from its operator.yaml; the project is the nearest folder at or above the current one with .create-operator/lock.json, or --dir",
+    )
+    .option("-d, --dir <dir>", "project directory (default: found from the current folder)")
     .option("--dry-run", "list what would change with a unified diff of each file, write nothing")
     .option(
       "--allow-breaking",
       "generate even when the API breaks objects already stored (the report is still printed)",
     )
+    .option(
+      "--allow-dirty",
+      "regenerate even when git shows uncommitted or untracked files in the project",
+    )
     .option("--json", "machine-readable output")
     .option("--force", "overwrite generated and merged files with the new render, edited or not")
     .option(
       "--keep <path>",
-      "accept your version of <path> and record it, so generate asks again only when its render changes (repeatable)",
+      "accept your version of <path> (relative to the project root) and record it, so generate asks again only when its render changes (repeatable)",
       repeatable,
     )
     .option(
       "--update-scaffold <path>",
-      "merge template changes into the scaffold-once file <path> (repeatable)",
+      "merge template changes into the scaffold-once file <path> (relative to the project root; repeatable)",
       repeatable,
     )
-    .action(async (options: GenerateOptions) => {
-      const reporter = createReporter(options.json ?? false);
-      process.exitCode = await runPipeline(reporter, options.dryRun ?? false, () =>
-        regenerateProject(resolve(options.dir), {
-          dryRun: options.dryRun ?? false,
-          allowBreaking: options.allowBreaking ?? false,
-          force: options.force ?? false,
-          keep: options.keep ?? [],
-          updateScaffold: options.updateScaffold ?? [],
-        }),
-      );
+    .action(async (options: GenerateOptions & { json?: boolean }) => {
+      process.exitCode = await runGenerate(createReporter(options.json ?? false), options);
     });
 
   program
@@ -128,10 +105,14 @@ export function buildProgram(): Command {
     .description(
       "compare the API with the spec the last generate recorded; exit 1 on a breaking change",
     )
-    .option("-d, --dir <dir>", "project directory", ".")
+    .option("-d, --dir <dir>", "project directory (default: found from the current folder)")
     .option("--json", "the report as JSON: { ok, checked, note, counts, findings[] }")
-    .action((options: { dir: string; json?: boolean }) => {
-      process.exitCode = runDiffCommand(resolve(options.dir), options.json ?? false);
+    .action(async (options: { dir?: string; json?: boolean }) => {
+      // The same project generate would work on; with none found, diff says why about ".".
+      const found = findProjectRoot(options.dir, process.cwd());
+      const root = "root" in found ? found.root : resolve(".");
+      const { runDiffCommand } = await import("./diff-command.ts");
+      process.exitCode = runDiffCommand(root, options.json ?? false);
     });
 
   program
@@ -142,14 +123,17 @@ export function buildProgram(): Command {
     .option("--server", "then create the CRD and dry-run every sample on a real API server")
     .action(async (file: string, options: { json?: boolean; server?: boolean }) => {
       const reporter = createReporter(options.json ?? false);
+      const { reportError } = await import("./report-error.ts");
       if (options.server) {
         const json = options.json ?? false;
+        const { validateOnServer } = await import("./validate-server.ts");
         process.exitCode = await validateOnServer(file, json).catch((e) =>
           reportError(reporter, e),
         );
         return;
       }
-      process.exitCode = guard(reporter, () => {
+      const { checkSource, readSpecFile } = await import("../pipeline.ts");
+      process.exitCode = await guard(reporter, () => {
         const diagnostics = checkSource(readSpecFile(file), file);
         reporter.diagnostics(diagnostics);
         const ok = !diagnostics.some((d) => d.severity === "error");
@@ -168,6 +152,7 @@ export function buildProgram(): Command {
     .option("--build", "build them from Go modules when missing (needs Go; minutes when cold)")
     .option("--json", "print { path, source, kubernetes, etcd } instead of the bare path")
     .action(async (options: EnvtestCommandOptions) => {
+      const { runEnvtestCommand } = await import("./envtest-command.ts");
       process.exitCode = await runEnvtestCommand(options);
     });
   return program;
@@ -177,6 +162,10 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
   const reporter = createReporter(options.json ?? false);
   const usage = newUsageError(dir, options);
   if (usage) return usageError(reporter, usage.message, usage.hint);
+  const [{ createProject, readSpecFile }, { runPipeline }] = await Promise.all([
+    import("../pipeline.ts"),
+    import("./run-pipeline.ts"),
+  ]);
   const create = (source: string, file: string) => () =>
     createProject(source, file, dir, {
       force: options.force ?? false,
@@ -184,7 +173,7 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
     });
   if (options.spec !== undefined) {
     const file = options.spec;
-    const read = guard(reporter, () => readSpecFile(file));
+    const read = await guard(reporter, () => readSpecFile(file));
     if (typeof read === "number") return read;
     return runPipeline(reporter, options.dryRun ?? false, create(read, file));
   }
@@ -194,10 +183,12 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
       "no terminal to ask questions on",
       "Pass --spec <file>, or --yes to take the defaults.",
     );
+  const { askAnswers, defaultAnswers, specFromAnswers } = await import("./prompt-spec.ts");
   const defaults = defaultAnswers(resolve(dir));
   let answers = defaults;
   if (!options.yes) {
     try {
+      const { checkAnswer } = await import("./answer-check.ts");
       answers = await askAnswers(defaults, checkAnswer);
     } catch (error) {
       // Ctrl-C or a closed terminal ends the questions: the user's choice, not a bug.
@@ -212,6 +203,8 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
   // line:col they print points into a file that exists.
   // A dry run writes nothing, not even the answers: its diagnostics name the file it would write.
   if (options.dryRun) return runPipeline(reporter, true, create(source, join(dir, SPEC_FILE)));
+  const { answersFilePath, keepAnswers } = await import("./keep-answers.ts");
+  const { InputError } = await import("../base/diagnostics.ts");
   const keptAt = answersFilePath(dir);
   return runPipeline(reporter, false, create(source, keptAt), {
     onSuccess: () =>
@@ -231,40 +224,11 @@ function usageError(reporter: Reporter, message: string, hint: string): number {
   return ExitCode.Usage;
 }
 
-interface PipelineNotes {
-  onSuccess?: () => string;
-  /** Runs before the failure is printed; returns a note printed after it. */
-  onFailure?: (error: unknown) => string;
-}
-
-async function runPipeline(
-  reporter: Reporter,
-  dryRun: boolean,
-  run: () => Promise<PipelineResult>,
-  notes: PipelineNotes = {},
-): Promise<number> {
-  let result: PipelineResult;
-  try {
-    result = await run();
-  } catch (error) {
-    return reportError(reporter, error, notes.onFailure?.(error));
-  }
-  reporter.diagnostics(result.warnings);
-  if (result.compatibility) reporter.compatibility(result.compatibility);
-  reporter.plan(result.plan, { dryRun });
-  const blocked = isBlocked(result.plan);
-  const ok = !blocked && !hasConflicts(result.plan);
-  const note = blocked ? notes.onFailure?.(undefined) : notes.onSuccess?.();
-  if (note) reporter.note(note);
-  reporter.flush(ok);
-  if (blocked) return ExitCode.InvalidInput;
-  return ok ? ExitCode.Ok : ExitCode.Conflicts;
-}
-
-function guard<T>(reporter: Reporter, run: () => T): T | number {
+async function guard<T>(reporter: Reporter, run: () => T): Promise<T | number> {
   try {
     return run();
   } catch (error) {
+    const { reportError } = await import("./report-error.ts");
     return reportError(reporter, error);
   }
 }

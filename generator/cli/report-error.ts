@@ -5,7 +5,7 @@ import { InputError } from "../base/diagnostics.ts";
 import { BreakingChangeError } from "../compat/project-compat.ts";
 import { UnsafePathError } from "../base/safe-path.ts";
 import { isSystemError, systemErrorCause } from "../base/system-error.ts";
-import { GENERATOR_VERSION } from "../pipeline.ts";
+import { GENERATOR_VERSION } from "../base/generator-version.ts";
 import { PlanRefusedError } from "../plan/plan.ts";
 import { WriteError } from "../write/write-error.ts";
 import { ExitCode } from "./exit-codes.ts";

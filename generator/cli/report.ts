@@ -18,6 +18,8 @@ export interface Reporter {
   plan(plan: Plan, options: { dryRun: boolean }): void;
   /** The API compatibility report of `generate`: breaking findings, then risky and safe ones as info. */
   compatibility(report: CompatReport): void;
+  /** `generate` proved, without rendering, that nothing would change. */
+  upToDate(root: string, message: string): void;
   error(message: string, hint?: string): void;
   /** Something the user should know that is not an error (where a file was kept). */
   note(message: string): void;
@@ -77,6 +79,9 @@ function textReporter(): Reporter {
     compatibility(report) {
       process.stderr.write(formatReport(report));
     },
+    upToDate(_root, message) {
+      process.stdout.write(`${message}\n`);
+    },
     error(message, hint) {
       process.stderr.write(`error: ${message}\n${hint ? `  hint: ${hint}\n` : ""}`);
     },
@@ -93,7 +98,10 @@ function jsonReporter(): Reporter {
     diagnostics: Diagnostic[];
     files: unknown[];
     root?: string;
+    /** No byte was or would be written. */
     nothingToDo?: boolean;
+    /** Decided from the lock alone, without rendering (implies nothingToDo). */
+    upToDate?: boolean;
     errors: { message: string; hint?: string }[];
     notes: string[];
     compatibility?: CompatJson;
@@ -125,6 +133,12 @@ function jsonReporter(): Reporter {
     },
     compatibility(report) {
       document.compatibility = reportJson(report);
+    },
+    upToDate(root, message) {
+      document.root = root;
+      document.upToDate = true;
+      document.nothingToDo = true;
+      document.notes.push(message);
     },
     error(message, hint) {
       document.errors.push({ message, ...(hint ? { hint } : {}) });

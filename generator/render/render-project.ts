@@ -3,13 +3,13 @@
 
 import { readFileSync } from "node:fs";
 import { Ownership, type GeneratedFile, type ProjectFiles } from "../base/files.ts";
+import { SPEC_FILE } from "../base/spec-file.ts";
 import type { OperatorModel } from "../model/types.ts";
 import { formatFiles } from "./format.ts";
 import { renderManifests } from "./manifests/index.ts";
 import { renderSources } from "./sources/index.ts";
 
-/** Where the project keeps its copy of the spec; `create-operator generate` reads it back. */
-export const SPEC_FILE = "operator.yaml";
+export { SPEC_FILE };
 
 /** The spec format's JSON Schema, shipped into every project so editors complete operator.yaml offline. */
 export const SCHEMA_FILE = ".create-operator/operator-spec.schema.json";

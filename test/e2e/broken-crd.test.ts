@@ -8,6 +8,7 @@ import { readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
 import { examplePath, runCli, tempDir } from "../support.ts";
+import { installArguments } from "../install-project.ts";
 
 const CRD = "config/crd/bases/db.example.com_databases.yaml";
 let project: string;
@@ -21,7 +22,7 @@ function childEnv(): NodeJS.ProcessEnv {
 before(() => {
   project = join(tempDir("broken-crd"), "db");
   assert.equal(runCli(["new", project, "--spec", examplePath("database")]).status, 0);
-  const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
+  const install = spawnSync("npm", installArguments(), {
     cwd: project,
     encoding: "utf8",
   });

@@ -6,6 +6,7 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { join } from "node:path";
 import { test } from "node:test";
+import { installArguments } from "../install-project.ts";
 import { examplePath, exampleNames, runCli, tempDir } from "../support.ts";
 
 /**
@@ -34,7 +35,9 @@ for (const name of exampleNames()) {
     const target = join(tempDir("e2e"), name);
     const generated = runCli(["new", target, "--spec", examplePath(name)]);
     assert.equal(generated.status, 0, generated.stderr);
-    run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], target);
+    run("npm", installArguments(), target);
+    // The README's `npx create-operator generate` runs the pinned version installed above.
+    assert.match(run("npx", ["--no", "create-operator", "generate"], target), /nothing to do/);
     run("npm", ["run", "typecheck"], target);
     const tests = run("npm", ["test"], target);
     const passed = Number(/^ℹ pass (\d+)$/m.exec(tests)?.[1] ?? 0);

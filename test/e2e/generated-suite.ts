@@ -4,6 +4,7 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
+import { installArguments } from "../install-project.ts";
 
 /**
  * The environment of a child that runs its own test suite. NODE_TEST_CONTEXT must go: node --test
@@ -34,7 +35,7 @@ export function run(command: string, args: string[], cwd: string): string {
 
 /** Installs, type-checks, tests and builds a generated project; returns how many tests passed. */
 export function passGeneratedSuite(target: string, minimumTests: number): number {
-  run("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], target);
+  run("npm", installArguments(), target);
   run("npm", ["run", "typecheck"], target);
   const tests = run("npm", ["test"], target);
   const passed = Number(/^ℹ pass (\d+)$/m.exec(tests)?.[1] ?? 0);

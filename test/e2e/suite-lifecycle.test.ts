@@ -9,6 +9,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
+import { installArguments } from "../install-project.ts";
 import { examplePath, runCli, tempDir } from "../support.ts";
 
 const READY = /^# envtest: control plane ready in /gm;
@@ -17,7 +18,7 @@ let project: string;
 before(() => {
   project = join(tempDir("suite-lifecycle"), "db");
   assert.equal(runCli(["new", project, "--spec", examplePath("database")]).status, 0);
-  const install = spawnSync("npm", ["install", "--no-audit", "--no-fund", "--prefer-offline"], {
+  const install = spawnSync("npm", installArguments(), {
     cwd: project,
     encoding: "utf8",
   });

@@ -26,9 +26,15 @@ export function unsatisfiedDependencies(packageJson: string): string[] {
   };
   const wanted = { ...pkg.dependencies, ...pkg.devDependencies };
   return Object.entries(wanted).flatMap(([name, range]) => {
-    const installed = installedVersion(name);
+    // The pinned generator is this repository itself (the generated code never imports it).
+    const installed = name === "create-operator" ? repositoryVersion() : installedVersion(name);
     return installed && satisfies(installed, range) ? [] : [`${name}@${range} (have ${installed})`];
   });
+}
+
+function repositoryVersion(): string {
+  return (JSON.parse(readFileSync(join(REPO_ROOT, "package.json"), "utf8")) as { version: string })
+    .version;
 }
 
 function installedVersion(name: string): string | undefined {

@@ -2,6 +2,7 @@
 // expression a template prints is computed here, so templates only loop and branch. Each part of
 // the view is built in its own module; this one puts them together.
 
+import { GENERATOR_VERSION } from "../../base/generator-version.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import {
   apiInterfaces,
@@ -23,6 +24,8 @@ export interface ViewModel extends StatusView {
   description: string;
   /** The description as a JSON string literal, quotes included, for package.json. */
   descriptionJson: string;
+  /** This generator's version, pinned exactly in the project's devDependencies. */
+  generatorVersion: string;
   image: string;
   operatorNamespace: string;
   kind: string;
@@ -70,6 +73,7 @@ export function buildViewModel(
     name: model.name,
     description: model.description,
     descriptionJson: JSON.stringify(model.description),
+    generatorVersion: GENERATOR_VERSION,
     image: model.image,
     operatorNamespace: model.namespace,
     kind: model.api.kind,
