@@ -10,9 +10,11 @@ import { buildModel } from "./model/build-model.ts";
 import type { OperatorModel } from "./model/types.ts";
 import { readChildCrds } from "./parse/child-crds.ts";
 import { parseSpec } from "./parse/parse-spec.ts";
+import { previousUserFiles } from "./parse/previous-user-files.ts";
 import { readSpecFile } from "./parse/read-spec-file.ts";
 import { planNewProject, planRegeneration, type Plan } from "./plan/plan.ts";
-import { renderProject, SPEC_FILE } from "./render/render-project.ts";
+import { renderProject, SPEC_FILE, userHooks } from "./render/render-project.ts";
+import type { UserHook } from "./base/user-hooks.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
 
 const packageJson = JSON.parse(
@@ -51,6 +53,11 @@ export interface PipelineResult {
   plan: Plan;
   files: ProjectFiles;
   warnings: Diagnostic[];
+  /**
+   * What the project asks of its user: every scaffold-once hook file with the generated
+   * interface it implements and its members, and the user's files the spec no longer uses.
+   */
+  userHooks: UserHook[];
   /** Absent for dry runs and refused plans. */
   written?: WriteSummary;
 }
@@ -69,12 +76,13 @@ export async function createProject(
 ): Promise<PipelineResult> {
   const { model, warnings } = loadSpec(specSource, specFile);
   const files = await renderProject(model);
+  const hooks = userHooks(model);
   const plan = planNewProject(resolve(target), files, {
     generatorVersion: GENERATOR_VERSION,
     specSource,
     force: options.force ?? false,
   });
-  return finish(plan, files, warnings, options.dryRun ?? false);
+  return finish(plan, files, warnings, hooks, options.dryRun ?? false);
 }
 
 /** `create-operator generate`: re-render a project from its own operator.yaml. */
@@ -85,21 +93,26 @@ export async function regenerateProject(
   const specPath = resolve(root, SPEC_FILE);
   const specSource = readSpecFile(specPath);
   const { model, warnings } = loadSpec(specSource, specPath);
-  const files = await renderProject(model);
+  // The user's files the previous generation left: those the new spec no longer uses are kept
+  // and excluded from compilation (render decides which; it only needs the list).
+  const previous = { previousUserFiles: previousUserFiles(resolve(root)) };
+  const files = await renderProject(model, previous);
+  const hooks = userHooks(model, previous);
   const plan = planRegeneration(resolve(root), files, {
     generatorVersion: GENERATOR_VERSION,
     specSource,
   });
-  return finish(plan, files, warnings, options.dryRun ?? false);
+  return finish(plan, files, warnings, hooks, options.dryRun ?? false);
 }
 
 function finish(
   plan: Plan,
   files: ProjectFiles,
   warnings: Diagnostic[],
+  userHooks: UserHook[],
   dryRun: boolean,
 ): PipelineResult {
   const conflicted = plan.entries.some((e) => e.action === "conflict");
-  if (dryRun || conflicted) return { plan, files, warnings };
-  return { plan, files, warnings, written: writePlan(plan) };
+  if (dryRun || conflicted) return { plan, files, warnings, userHooks };
+  return { plan, files, warnings, userHooks, written: writePlan(plan) };
 }

@@ -197,6 +197,7 @@ async function runPipeline(
   }
   reporter.diagnostics(result.warnings);
   reporter.plan(result.plan, { dryRun });
+  reporter.userHooks(result.userHooks, result.plan);
   const ok = !result.plan.entries.some((e) => e.action === "conflict");
   const note = ok ? notes.onSuccess?.() : notes.onFailure?.(undefined);
   if (note) reporter.note(note);

@@ -2,11 +2,17 @@
 // so that editors and CI can consume diagnostics and file lists without scraping.
 
 import { formatDiagnostic, type Diagnostic } from "../base/diagnostics.ts";
+import { describeUserHook, type UserHook } from "../base/user-hooks.ts";
 import type { Plan } from "../plan/plan.ts";
 
 export interface Reporter {
   diagnostics(diagnostics: readonly Diagnostic[]): void;
   plan(plan: Plan, options: { dryRun: boolean }): void;
+  /**
+   * What the project asks of its user. Text: the hook files this run creates and the user's
+   * files the spec no longer uses; JSON: every hook file, marked `created` when this run creates it.
+   */
+  userHooks(hooks: readonly UserHook[], plan: Plan): void;
   error(message: string, hint?: string): void;
   /** Something the user should know that is not an error (where a file was kept). */
   note(message: string): void;
@@ -46,6 +52,20 @@ function textReporter(): Reporter {
         );
       else process.stdout.write(`\n${dryRun ? "Would write" : "Wrote"} ${plan.root}: ${summary}\n`);
     },
+    userHooks(hooks, plan) {
+      const created = createdPaths(plan);
+      const fresh = hooks.filter((h) => h.state === "active" && created.has(h.path));
+      const unused = hooks.filter((h) => h.state === "unused");
+      if (fresh.length > 0) {
+        process.stdout.write(`\nYour code goes here (search for TODO(user)):\n`);
+        for (const hook of fresh) {
+          process.stdout.write(`  ${describeUserHook(hook)}\n`);
+          if (hook.state === "active")
+            for (const todo of hook.todos) process.stdout.write(`    - ${todo}\n`);
+        }
+      }
+      for (const hook of unused) process.stdout.write(`note: ${describeUserHook(hook)}\n`);
+    },
     error(message, hint) {
       process.stderr.write(`error: ${message}\n${hint ? `  hint: ${hint}\n` : ""}`);
     },
@@ -64,9 +84,11 @@ function jsonReporter(): Reporter {
     root?: string;
     errors: { message: string; hint?: string }[];
     notes: string[];
+    userHooks: unknown[];
   } = {
     diagnostics: [],
     files: [],
+    userHooks: [],
     errors: [],
     notes: [],
   };
@@ -81,6 +103,14 @@ function jsonReporter(): Reporter {
         action,
         ownership,
         ...(reason ? { reason } : {}),
+      }));
+    },
+    userHooks(hooks, plan) {
+      const created = createdPaths(plan);
+      document.userHooks = hooks.map((hook) => ({
+        ...hook,
+        created: created.has(hook.path),
+        message: describeUserHook(hook),
       }));
     },
     error(message, hint) {
@@ -99,4 +129,8 @@ function countActions(plan: Plan): Record<string, number> {
   const counts: Record<string, number> = {};
   for (const e of plan.entries) counts[e.action] = (counts[e.action] ?? 0) + 1;
   return counts;
+}
+
+function createdPaths(plan: Plan): Set<string> {
+  return new Set(plan.entries.filter((e) => e.action === "create").map((e) => e.path));
 }
