@@ -54,9 +54,13 @@ function hookAt(hooks: readonly UserHook[], path: string): UserHook | undefined 
   return hooks.find((h) => h.path === path);
 }
 
-function assertTypechecks(dir: string, when: string): void {
-  const { status, output } = typecheckProject(dir);
-  assert.equal(status, 0, `${when}: the project type-checks\n${output}`);
+function assertTypechecks(dir: string, when: string, config?: string): void {
+  const { status, output } = typecheckProject(dir, config);
+  assert.equal(
+    status,
+    0,
+    `${when}: the project type-checks (${config ?? "tsconfig.json"})\n${output}`,
+  );
 }
 
 async function newDatabaseProject(): Promise<string> {
@@ -124,6 +128,8 @@ test("adding an external resource and a child scaffolds typed hook files, lists 
   };
   assert.deepEqual(tsconfig.exclude, NEW_USER_FILES);
   assertTypechecks(dir, "after removing them");
+  // `npm run build` compiles src/ through tsconfig.build.json, which inherits the exclusion.
+  assertTypechecks(dir, "after removing them", "tsconfig.build.json");
 
   // The lock no longer lists them; the next run still knows them from tsconfig.json.
   const again = await regenerateProject(dir);

@@ -91,14 +91,18 @@ export function typecheckProjects(root: string, projects: readonly string[]): Ty
 }
 
 /**
- * Strict `tsc --noEmit -p <dir>` over one generated project as it lies on disk, with its own
- * tsconfig.json (include and exclude as generated), on the repository's node_modules.
+ * Strict `tsc --noEmit -p <dir>/<config>` over one generated project as it lies on disk, with its
+ * own tsconfig (include and exclude as generated), on the repository's node_modules.
  */
-export function typecheckProject(dir: string): { status: number | null; output: string } {
+export function typecheckProject(
+  dir: string,
+  config = "tsconfig.json",
+): { status: number | null; output: string } {
   if (!existsSync(join(dir, "node_modules")))
     symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   const tsc = join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
-  const result = spawnSync(process.execPath, [tsc, "--noEmit", "-p", dir, "--pretty", "false"], {
+  const args = [tsc, "--noEmit", "-p", join(dir, config), "--pretty", "false"];
+  const result = spawnSync(process.execPath, args, {
     cwd: dir,
     encoding: "utf8",
   });

@@ -72,7 +72,8 @@ export function activeUserHooks(model: OperatorModel): ActiveUserHook[] {
       path: `src/children/${c.fileName}.ts`,
       implements: `${view.childBuilder}<${childKind(c).tsType}>`,
       export: `desired${c.kind}`,
-      members: [],
+      // A builder is a function: the export is what the generated child list calls.
+      members: [`desired${c.kind}`],
       todos: [`build the desired ${c.kind} (the default applies as it stands)`],
     });
   }
