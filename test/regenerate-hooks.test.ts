@@ -162,9 +162,19 @@ test("a spec change that needs new user code fails tsc in the user's file, namin
 
 /** The generated project's own reconciler unit tests, on Node 24 (this process runs on it). */
 function runUnitTests(dir: string): void {
+  // A nested `node --test` that inherits NODE_TEST_CONTEXT reports to this runner instead of
+  // printing, so its failures would vanish: it must run as a top-level test run.
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
+  delete env.NODE_TEST_CONTEXT;
   const result = spawnSync(process.execPath, ["--test", "test/reconciler.test.ts"], {
     cwd: dir,
     encoding: "utf8",
+    env,
   });
-  assert.equal(result.status, 0, `${result.stdout}${result.stderr}`);
+  const output = `${result.stdout}${result.stderr}`;
+  assert.equal(result.status, 0, output);
+  assert.match(output, /^ℹ fail 0$/m, output);
+  const passed = Number(/^ℹ pass (\d+)$/m.exec(output)?.[1] ?? 0);
+  // Two bindings now: every per-binding test runs for each, on top of the shared ones.
+  assert.ok(passed >= 20, `the generated unit tests ran: ${passed} passed\n${output}`);
 }
