@@ -25,7 +25,7 @@ export interface DatabaseObservation {
   /** The Database with the status computed so far (outputs and conditions of external resources). */
   obj: Database;
   generation: number;
-  /** What the instance provider reported; undefined when it was not reached. */
+  /** What the instance provider reported on this pass. */
   instance: InstanceObserved | undefined;
   /** The children as the API server returned them after apply, in apply order. */
   children: KubernetesObject[];

@@ -25,7 +25,7 @@ export interface DNSZoneObservation {
   /** The DNSZone with the status computed so far (outputs and conditions of external resources). */
   obj: DNSZone;
   generation: number;
-  /** What the hostedZone provider reported; undefined when it was not reached. */
+  /** What the hostedZone provider reported on this pass. */
   hostedZone: HostedZoneObserved | undefined;
   /** The children as the API server returned them after apply, in apply order. */
   children: KubernetesObject[];
