@@ -5,7 +5,8 @@
 // Everything here is best-effort input to render; a damaged lock is refused later by plan,
 // with its own located message.
 
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
+import { relative } from "node:path";
 import { LOCK_PATH, parseLock } from "../base/lock-file.ts";
 import { resolveInside } from "../base/safe-path.ts";
 
@@ -38,8 +39,12 @@ function excludedByTsconfig(root: string): string[] {
   }
 }
 
+/** Reads a project file, but never through a symbolic link that leads out of the project. */
 function readIfFile(root: string, path: string): string | undefined {
-  return isFileInside(root, path) ? readFileSync(resolveInside(root, path), "utf8") : undefined;
+  if (!isFileInside(root, path)) return undefined;
+  const real = realpathSync(resolveInside(root, path));
+  if (relative(realpathSync(root), real).startsWith("..")) return undefined;
+  return readFileSync(real, "utf8");
 }
 
 function isFileInside(root: string, path: string): boolean {
