@@ -248,3 +248,22 @@ test("the compiled CLI (precompiled validator and templates) writes exactly the 
     }
   }
 });
+
+test("generate lists the files whose interface changed when the spec needs more of them", () => {
+  const target = join(tempDir("cli"), "db");
+  assert.equal(runCli(["new", target, "--spec", examplePath("database")]).status, 0);
+  const spec = readFileSync(join(target, "operator.yaml"), "utf8").replace(
+    "    instanceId:\n",
+    "    region:\n      type: string\n      description: Where it runs.\n    instanceId:\n",
+  );
+  writeFileSync(join(target, "operator.yaml"), spec);
+  const result = runCli(["generate"], { cwd: target });
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /interfaces your code implements changed \(src\/hooks\/types\.ts\)/);
+  assert.match(
+    result.stdout,
+    /implement `DatabaseStatusHooks` in src\/hooks\/database-status\.ts: observe\n {4}- set status\.region\n/,
+  );
+  // Nothing was created, so no file is marked new.
+  assert.doesNotMatch(result.stdout, /\(new file\)/);
+});

@@ -3,6 +3,9 @@
 // theirs the spec no longer uses. Built by render from the model (never parsed from text),
 // carried by the pipeline result, printed by the CLI.
 
+/** The generated module declaring every interface the user's files implement. */
+export const HOOK_TYPES_PATH = "src/hooks/types.ts";
+
 /** A scaffold-once file the generated code imports and types with a generated interface. */
 export interface ActiveUserHook {
   state: "active";

@@ -2,7 +2,7 @@
 // so that editors and CI can consume diagnostics and file lists without scraping.
 
 import { formatDiagnostic, type Diagnostic } from "../base/diagnostics.ts";
-import { describeUserHook, type UserHook } from "../base/user-hooks.ts";
+import { describeUserHook, HOOK_TYPES_PATH, type UserHook } from "../base/user-hooks.ts";
 import type { Plan } from "../plan/plan.ts";
 
 export interface Reporter {
@@ -54,17 +54,29 @@ function textReporter(): Reporter {
     },
     userHooks(hooks, plan) {
       const created = createdPaths(plan);
-      const fresh = hooks.filter((h) => h.state === "active" && created.has(h.path));
-      const unused = hooks.filter((h) => h.state === "unused");
-      if (fresh.length > 0) {
-        process.stdout.write(`\nYour code goes here (search for TODO(user)):\n`);
-        for (const hook of fresh) {
-          process.stdout.write(`  ${describeUserHook(hook)}\n`);
+      // When the interfaces changed, every file implementing them may owe something new (a
+      // status field, a condition): list them all, new files marked; otherwise only new files.
+      const contractChanged = plan.entries.some(
+        (e) => e.path === HOOK_TYPES_PATH && e.action === "update",
+      );
+      const shown = hooks.filter(
+        (h) => h.state === "active" && (contractChanged || created.has(h.path)),
+      );
+      if (shown.length > 0) {
+        process.stdout.write(
+          contractChanged
+            ? `\nThe interfaces your code implements changed (${HOOK_TYPES_PATH}); \`npm run typecheck\` names anything missing:\n`
+            : `\nYour code goes here (search for TODO(user)):\n`,
+        );
+        for (const hook of shown) {
+          const mark = contractChanged && created.has(hook.path) ? "  (new file)" : "";
+          process.stdout.write(`  ${describeUserHook(hook)}${mark}\n`);
           if (hook.state === "active")
             for (const todo of hook.todos) process.stdout.write(`    - ${todo}\n`);
         }
       }
-      for (const hook of unused) process.stdout.write(`note: ${describeUserHook(hook)}\n`);
+      for (const hook of hooks)
+        if (hook.state === "unused") process.stdout.write(`note: ${describeUserHook(hook)}\n`);
     },
     error(message, hint) {
       process.stderr.write(`error: ${message}\n${hint ? `  hint: ${hint}\n` : ""}`);

@@ -2,6 +2,7 @@
 // who owns the result. Adding a file to generated projects means adding one row here.
 
 import { Ownership } from "../../base/files.ts";
+import { HOOK_TYPES_PATH } from "../../base/user-hooks.ts";
 import type { ChildModel, ExternalResourceModel, OperatorModel } from "../../model/types.ts";
 import { CHILD_KINDS, CUSTOM_RESOURCE_CHILD, childKind } from "./child-view.ts";
 
@@ -110,7 +111,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   {
     template: "src/hooks/types.ts.hbs",
     ownership: Ownership.Generated,
-    outputs: single(() => "src/hooks/types.ts"),
+    outputs: single(() => HOOK_TYPES_PATH),
   },
   {
     template: "src/hooks/index.ts.hbs",

@@ -2,7 +2,7 @@
 // src/hooks/types.ts declares, and the list of files the user owns with what each must provide.
 // Templates and the CLI's "implement … in …" list are built from the same view, so they agree.
 
-import type { ActiveUserHook } from "../../base/user-hooks.ts";
+import { HOOK_TYPES_PATH, type ActiveUserHook } from "../../base/user-hooks.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { childKind } from "./child-view.ts";
 import { userConditions, userStatusFields } from "./status-view.ts";
@@ -29,7 +29,7 @@ export function hooksView(model: OperatorModel): HooksView {
   const kind = model.api.kind;
   const fields = userStatusFields(model);
   return {
-    typesModule: "hooks/types.ts",
+    typesModule: HOOK_TYPES_PATH.slice("src/".length),
     statusModule: `hooks/${model.names.kindFile}-status.ts`,
     statusFile: `src/hooks/${model.names.kindFile}-status.ts`,
     all: `${kind}Hooks`,
