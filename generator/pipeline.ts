@@ -12,6 +12,7 @@ import { buildModel } from "./model/build-model.ts";
 import type { OperatorModel } from "./model/types.ts";
 import { readChildCrds } from "./parse/child-crds.ts";
 import { parseSpec } from "./parse/parse-spec.ts";
+import { previousUserFiles } from "./parse/previous-user-files.ts";
 import { readSpecFile } from "./parse/read-spec-file.ts";
 import {
   isBlocked,
@@ -21,7 +22,8 @@ import {
   type Plan,
   type RegenerationOptions,
 } from "./plan/plan.ts";
-import { renderProject, SPEC_FILE } from "./render/render-project.ts";
+import { renderProject, SPEC_FILE, userHooks } from "./render/render-project.ts";
+import type { UserHook } from "./base/user-hooks.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
 
 export { GENERATOR_VERSION };
@@ -57,6 +59,11 @@ export interface PipelineResult {
   plan: Plan;
   files: ProjectFiles;
   warnings: Diagnostic[];
+  /**
+   * What the project asks of its user: every scaffold-once hook file with the generated
+   * interface it implements and its members, and the user's files the spec no longer uses.
+   */
+  userHooks: UserHook[];
   /** Absent for dry runs, refused plans and plans that change nothing. */
   written?: WriteSummary;
   /** `generate` only: the API compared with the previous spec (breaking ones were allowed). */
@@ -79,12 +86,13 @@ export async function createProject(
 ): Promise<PipelineResult> {
   const { model, warnings } = loadSpec(specSource, specFile);
   const files = await renderProject(model);
+  const hooks = userHooks(model);
   const plan = planNewProject(resolve(target), files, {
     generatorVersion: GENERATOR_VERSION,
     specSource,
     force: options.force ?? false,
   });
-  return finish(plan, files, warnings, options.dryRun ?? false);
+  return finish(plan, files, warnings, hooks, options.dryRun ?? false);
 }
 
 export interface RegenerateOptions extends Pick<
@@ -107,7 +115,11 @@ export async function regenerateProject(
   // Before anything is rendered: a breaking change to a served version stops here (BreakingChangeError).
   const compatibility = compareProjectApi(root, model);
   refuseBreaking(compatibility, options.allowBreaking ?? false);
-  const files = await renderProject(model);
+  // The user's files the previous generation left: those the new spec no longer uses are kept
+  // and excluded from compilation (render decides which; it only needs the list).
+  const previous = { previousUserFiles: previousUserFiles(resolve(root)) };
+  const files = await renderProject(model, previous);
+  const hooks = userHooks(model, previous);
   const plan = planRegeneration(resolve(root), files, {
     generatorVersion: GENERATOR_VERSION,
     specSource,
@@ -115,7 +127,7 @@ export async function regenerateProject(
     keep: options.keep ?? [],
     updateScaffold: options.updateScaffold ?? [],
   });
-  return { ...finish(plan, files, warnings, options.dryRun ?? false), compatibility };
+  return { ...finish(plan, files, warnings, hooks, options.dryRun ?? false), compatibility };
 }
 
 /** `create-operator diff`: the project's API against the spec the last generation recorded. */
@@ -133,10 +145,12 @@ function finish(
   plan: Plan,
   files: ProjectFiles,
   warnings: Diagnostic[],
+  userHooks: UserHook[],
   dryRun: boolean,
 ): PipelineResult {
   const nothingToDo = isNoOp(plan);
+  const result = { plan, files, warnings, userHooks, nothingToDo };
   // Conflicts that are written with markers do not stop the run; only a blocked plan does.
-  if (dryRun || nothingToDo || isBlocked(plan)) return { plan, files, warnings, nothingToDo };
-  return { plan, files, warnings, nothingToDo, written: writePlan(plan) };
+  if (dryRun || nothingToDo || isBlocked(plan)) return result;
+  return { ...result, written: writePlan(plan) };
 }

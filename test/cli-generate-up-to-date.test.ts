@@ -32,7 +32,7 @@ test("--json reports nothing to do as a document", () => {
 
 test("the user's own code in scaffold-once files is not a change to act on", () => {
   const project = databaseProject();
-  const reconciler = join(project, "src/reconciler/database-reconciler.ts");
+  const reconciler = join(project, "src/hooks/instance.ts");
   writeFileSync(reconciler, readFileSync(reconciler, "utf8") + "\n// my domain logic\n");
   const result = runCli(["generate"], { cwd: project });
   assert.equal(result.status, 0, result.stderr);
@@ -63,10 +63,10 @@ test("a deleted generated file is not skipped: it is written again", () => {
 
 test("a deleted scaffold-once file is not skipped: it is scaffolded again", () => {
   const project = databaseProject();
-  rmSync(join(project, "src/reconciler/database-reconciler.ts"));
+  rmSync(join(project, "src/hooks/instance.ts"));
   const result = runCli(["generate"], { cwd: project });
   assert.equal(result.status, 0, result.stdout + result.stderr);
-  assert.match(result.stdout, /create\s+src\/reconciler\/database-reconciler\.ts/);
+  assert.match(result.stdout, /create\s+src\/hooks\/instance\.ts/);
 });
 
 test("a spec change is not skipped", () => {

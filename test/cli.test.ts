@@ -179,12 +179,16 @@ test("generate refuses a directory that is not a generated project", () => {
 
 test("regeneration after a spec change: generated files follow the spec, the user's scaffold edits survive", () => {
   const target = join(tempDir("cli"), "db");
-  assert.equal(runCli(["new", target, "--spec", examplePath("database")]).status, 0);
-  const reconciler = listTree(target).find(
-    (p) => p.startsWith("src/reconciler/") && p.endsWith("-reconciler.ts"),
-  )!;
-  const edited = readFileSync(join(target, reconciler), "utf8") + "\n// my domain logic\n";
-  writeFileSync(join(target, reconciler), edited);
+  const created = runCli(["new", target, "--spec", examplePath("database")]);
+  assert.equal(created.status, 0);
+  // `new` tells the user where their code goes, naming the interface and its members.
+  assert.match(
+    created.stdout,
+    /implement `InstanceHooks` in src\/hooks\/instance\.ts: validateDesired\n/,
+  );
+  const hookFile = "src/hooks/instance.ts";
+  const edited = readFileSync(join(target, hookFile), "utf8") + "\n// my domain logic\n";
+  writeFileSync(join(target, hookFile), edited);
   const spec = readFileSync(join(target, "operator.yaml"), "utf8").replace(
     "    size:\n",
     "    maintenanceWindow:\n      type: string\n      description: Weekly maintenance window.\n      maxLength: 32\n    size:\n",
@@ -192,10 +196,28 @@ test("regeneration after a spec change: generated files follow the spec, the use
   writeFileSync(join(target, "operator.yaml"), spec);
   const result = runCli(["generate", "--json"], { cwd: target });
   assert.equal(result.status, 0, result.stdout + result.stderr);
-  const files = (JSON.parse(result.stdout) as { files: { path: string; action: string }[] }).files;
-  assert.equal(files.find((f) => f.path === reconciler)?.action, "skip");
+  const document = JSON.parse(result.stdout) as {
+    files: { path: string; action: string }[];
+    userHooks: { path: string; state: string; implements?: string; created: boolean }[];
+  };
+  const files = document.files;
+  assert.equal(files.find((f) => f.path === hookFile)?.action, "skip");
   assert.equal(files.find((f) => f.path.startsWith("config/crd/bases/"))?.action, "update");
-  assert.equal(readFileSync(join(target, reconciler), "utf8"), edited);
+  assert.equal(readFileSync(join(target, hookFile), "utf8"), edited);
+  // --json lists every hook file, created by this run or not.
+  assert.deepEqual(
+    document.userHooks.find((h) => h.path === hookFile),
+    {
+      state: "active",
+      path: hookFile,
+      implements: "InstanceHooks",
+      export: "instanceHooks",
+      members: ["validateDesired"],
+      todos: ["reject desired instance settings the provider can never accept (TerminalError)"],
+      created: false,
+      message: "implement `InstanceHooks` in src/hooks/instance.ts: validateDesired",
+    },
+  );
   assert.match(
     readFileSync(join(target, "config/crd/bases/db.example.com_databases.yaml"), "utf8"),
     /maintenanceWindow:/,
@@ -232,4 +254,23 @@ test("the compiled CLI (precompiled validator and templates) writes exactly the 
         readFileSync(join(golden, path), "utf8"),
       );
   }
+});
+
+test("generate lists the files whose interface changed when the spec needs more of them", () => {
+  const target = join(tempDir("cli"), "db");
+  assert.equal(runCli(["new", target, "--spec", examplePath("database")]).status, 0);
+  const spec = readFileSync(join(target, "operator.yaml"), "utf8").replace(
+    "    instanceId:\n",
+    "    region:\n      type: string\n      description: Where it runs.\n    instanceId:\n",
+  );
+  writeFileSync(join(target, "operator.yaml"), spec);
+  const result = runCli(["generate"], { cwd: target });
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(result.stdout, /interfaces your code implements changed \(src\/hooks\/types\.ts\)/);
+  assert.match(
+    result.stdout,
+    /implement `DatabaseStatusHooks` in src\/hooks\/database-status\.ts: observe\n {4}- set status\.region\n/,
+  );
+  // Nothing was created, so no file is marked new.
+  assert.doesNotMatch(result.stdout, /\(new file\)/);
 });

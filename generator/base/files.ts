@@ -45,10 +45,16 @@ const HEADER_TEXT: Record<Ownership, string[]> = {
   ],
 };
 
+const SCAFFOLD_SOURCE_LINE =
+  "The generated code calls it through a generated interface: when operator.yaml needs more from it, `tsc` names the missing member here.";
+
 /**
  * The header comment that states a file's ownership class, so a reader of the generated project
  * knows what regeneration will do to the file without reading the generator.
  */
 export function fileHeader(ownership: Ownership, comment: "#" | "//"): string {
-  return HEADER_TEXT[ownership].map((line) => `${comment} ${line}`).join("\n") + "\n";
+  const lines = [...HEADER_TEXT[ownership]];
+  // Every scaffold-once source file is reached through an interface the generated code declares.
+  if (ownership === "scaffold-once" && comment === "//") lines.push(SCAFFOLD_SOURCE_LINE);
+  return lines.map((line) => `${comment} ${line}`).join("\n") + "\n";
 }

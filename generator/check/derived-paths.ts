@@ -7,6 +7,7 @@ import {
   derivePlural,
   deriveSingular,
   inputPropertyName,
+  toCamel,
   toKebab,
   toPascal,
 } from "./derive-names.ts";
@@ -29,6 +30,8 @@ export interface DerivedName {
 export const FIXED_FILES: Readonly<Record<string, string>> = {
   "src/children/index.ts": "the generated child list",
   "src/reconciler/finalize.ts": "the generated finalizer",
+  "src/hooks/index.ts": "the generated hook index",
+  "src/hooks/types.ts": "the generated hook interfaces",
 };
 
 /**
@@ -61,8 +64,16 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "isTerminalPhase",
     "nextPhase",
     "desiredChildren",
+    "foldParts",
+    "PartResult",
+    "applyVerdict",
+    "applyChildren",
   ],
   children: ["desiredChildren"],
+  "hooks types": ["KubernetesObject", "ConditionVerdict", "PartResult"],
+  "hooks index": ["hooks"],
+  // Keys of the observation the status hooks get, next to one per external resource.
+  "status observation": ["obj", "generation", "children"],
 };
 
 /**
@@ -83,6 +94,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["ResourceApi", "ResourceClient", "ResourceObject", "Running", "Server", "Spec"],
   ...["TerminalError", "V1ConfigMap", "V1Deployment", "V1ObjectMeta", "V1OwnerReference"],
   ...["V1ResourceAttributes", "V1Secret", "V1Service", "WorkQueue", "Providers", "Resource"],
+  ...["ConditionVerdict", "PartResult", "ConditionStatus", "Hooks"],
   ...["CustomObjectsApi", "Informer", "KubernetesListObject", "ObjectCache", "Watch"],
   ...["KubernetesObjectApi", "PatchStrategy", "V1MicroTime", "V1Lease", "ApiException"],
   ...["ApiextensionsV1Api", "V1ClusterRoleBinding", "V1CustomResourceDefinition", "V1Pod"],
@@ -96,6 +108,16 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["Object", "String", "Number", "Boolean", "Symbol", "BigInt", "Function", "RegExp"],
   ...["JSON", "Math", "NodeJS", "Buffer", "URL", "AbortController", "AbortSignal", "Iterable"],
 ]);
+
+/** Types src/hooks/types.ts declares for the kind, e.g. DatabaseHooks. */
+export const KIND_HOOK_TYPE_SUFFIXES = [
+  "Hooks",
+  "StatusHooks",
+  "Observation",
+  "UserStatus",
+  "StatusReport",
+  "ChildBuilder",
+] as const;
 
 export const PROVIDER_FILE_SUFFIXES = ["provider", "memory", "cloud"] as const;
 
@@ -124,9 +146,26 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
     if (version)
       out.push({ what: "file", value: `src/api/${version}/${kindFile}-types.ts`, ...kindSource });
     out.push({ what: "file", value: `src/reconciler/${kindFile}-reconciler.ts`, ...kindSource });
+    out.push({ what: "file", value: `src/hooks/${kindFile}-status.ts`, ...kindSource });
+    for (const suffix of ["", "Status", ...KIND_HOOK_TYPE_SUFFIXES])
+      out.push({
+        what: "identifier",
+        value: `${kind}${suffix}`,
+        scope: "hooks types",
+        ...kindSource,
+      });
+    out.push({
+      what: "identifier",
+      value: `${toCamel(kind)}StatusHooks`,
+      scope: "hooks index",
+      ...kindSource,
+    });
     // The component label of every child object.
     out.push({ what: "label value", value: kindFile, ...kindSource });
-    for (const suffix of ["", "List", "Spec", "Status", "Phase", "ConditionType", "Reconciler"])
+    for (const suffix of [
+      ...["", "List", "Spec", "Status", "Phase", "ConditionType", "Reconciler"],
+      ...KIND_HOOK_TYPE_SUFFIXES,
+    ])
       out.push({ what: "type name", value: `${kind}${suffix}`, ...kindSource });
     out.push({ what: "identifier", value: kind, scope: "reconciler", ...kindSource });
     out.push({ what: "identifier", value: `${kind}Status`, scope: "reconciler", ...kindSource });
@@ -151,8 +190,14 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
         source: ["externalResources", i, "inputs", j],
         sourceLabel: `input "${input}"`,
       });
-    for (const id of [`desired${type}`, `${type}Observed`, `${type}Provider`])
+    out.push({ what: "file", value: `src/hooks/${file}.ts`, ...source });
+    out.push({ what: "file", value: `src/reconciler/${file}-part.ts`, ...source });
+    for (const id of [`reconcile${type}`, `${type}Provider`])
       out.push({ what: "identifier", value: id, scope: "reconciler", ...source });
+    for (const id of [`${type}Hooks`, `${type}Desired`, `${type}Observed`])
+      out.push({ what: "identifier", value: id, scope: "hooks types", ...source });
+    out.push({ what: "identifier", value: `${name}Hooks`, scope: "hooks index", ...source });
+    out.push({ what: "identifier", value: name, scope: "status observation", ...source });
   }
   for (const [i, condition] of objects(obj(data.status).conditions)) {
     const type = str(condition.type);

@@ -12,6 +12,7 @@ import {
   listedEntries,
   summaryCounts,
 } from "./plan-summary.ts";
+import { describeUserHook, HOOK_TYPES_PATH, type UserHook } from "../base/user-hooks.ts";
 
 export interface Reporter {
   diagnostics(diagnostics: readonly Diagnostic[]): void;
@@ -20,6 +21,11 @@ export interface Reporter {
   compatibility(report: CompatReport): void;
   /** `generate` proved, without rendering, that nothing would change. */
   upToDate(root: string, message: string): void;
+  /**
+   * What the project asks of its user. Text: the hook files this run creates and the user's
+   * files the spec no longer uses; JSON: every hook file, marked `created` when this run creates it.
+   */
+  userHooks(hooks: readonly UserHook[], plan: Plan): void;
   error(message: string, hint?: string): void;
   /** Something the user should know that is not an error (where a file was kept). */
   note(message: string): void;
@@ -82,6 +88,32 @@ function textReporter(): Reporter {
     upToDate(_root, message) {
       process.stdout.write(`${message}\n`);
     },
+    userHooks(hooks, plan) {
+      const created = createdPaths(plan);
+      // When the interfaces changed, every file implementing them may owe something new (a
+      // status field, a condition): list them all, new files marked; otherwise only new files.
+      const contractChanged = plan.entries.some(
+        (e) => e.path === HOOK_TYPES_PATH && e.action === "update",
+      );
+      const shown = hooks.filter(
+        (h) => h.state === "active" && (contractChanged || created.has(h.path)),
+      );
+      if (shown.length > 0) {
+        process.stdout.write(
+          contractChanged
+            ? `\nThe interfaces your code implements changed (${HOOK_TYPES_PATH}); \`npm run typecheck\` names anything missing:\n`
+            : `\nYour code goes here (search for TODO(user)):\n`,
+        );
+        for (const hook of shown) {
+          const mark = contractChanged && created.has(hook.path) ? "  (new file)" : "";
+          process.stdout.write(`  ${describeUserHook(hook)}${mark}\n`);
+          if (hook.state === "active")
+            for (const todo of hook.todos) process.stdout.write(`    - ${todo}\n`);
+        }
+      }
+      for (const hook of hooks)
+        if (hook.state === "unused") process.stdout.write(`note: ${describeUserHook(hook)}\n`);
+    },
     error(message, hint) {
       process.stderr.write(`error: ${message}\n${hint ? `  hint: ${hint}\n` : ""}`);
     },
@@ -105,9 +137,11 @@ function jsonReporter(): Reporter {
     errors: { message: string; hint?: string }[];
     notes: string[];
     compatibility?: CompatJson;
+    userHooks: unknown[];
   } = {
     diagnostics: [],
     files: [],
+    userHooks: [],
     errors: [],
     notes: [],
   };
@@ -140,6 +174,14 @@ function jsonReporter(): Reporter {
       document.nothingToDo = true;
       document.notes.push(message);
     },
+    userHooks(hooks, plan) {
+      const created = createdPaths(plan);
+      document.userHooks = hooks.map((hook) => ({
+        ...hook,
+        created: created.has(hook.path),
+        message: describeUserHook(hook),
+      }));
+    },
     error(message, hint) {
       document.errors.push({ message, ...(hint ? { hint } : {}) });
     },
@@ -150,4 +192,8 @@ function jsonReporter(): Reporter {
       process.stdout.write(JSON.stringify({ ...document, ok }, null, 2) + "\n");
     },
   };
+}
+
+function createdPaths(plan: Plan): Set<string> {
+  return new Set(plan.entries.filter((e) => e.action === "create").map((e) => e.path));
 }

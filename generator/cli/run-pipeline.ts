@@ -27,6 +27,7 @@ export async function runPipeline(
   reporter.diagnostics(result.warnings);
   if (result.compatibility) reporter.compatibility(result.compatibility);
   reporter.plan(result.plan, { dryRun });
+  reporter.userHooks(result.userHooks, result.plan);
   const blocked = isBlocked(result.plan);
   const ok = !blocked && !hasConflicts(result.plan);
   const note = blocked ? notes.onFailure?.(undefined) : notes.onSuccess?.();

@@ -20,7 +20,7 @@ import { checkUpToDate } from "./up-to-date.ts";
 
 const EXAMPLE = new URL("../../examples/database.yaml", import.meta.url);
 const CRD = "config/crd/bases/db.example.com_databases.yaml";
-const RECONCILER = "src/reconciler/database-reconciler.ts";
+const USER_HOOKS = "src/hooks/instance.ts";
 let original: string;
 
 before(async () => {
@@ -42,7 +42,7 @@ const CASES: Array<{ name: string; change: (dir: string) => void; upToDate: bool
   { name: "nothing changed", change: () => {}, upToDate: true },
   {
     name: "the user's code in a scaffold-once file",
-    change: (d) => append(d, RECONCILER, "\n// mine\n"),
+    change: (d) => append(d, USER_HOOKS, "\n// mine\n"),
     upToDate: true,
   },
   {
@@ -54,14 +54,14 @@ const CASES: Array<{ name: string; change: (dir: string) => void; upToDate: bool
   { name: "a generated file deleted", change: (d) => rmSync(join(d, CRD)), upToDate: false },
   {
     name: "a scaffold-once file deleted",
-    change: (d) => rmSync(join(d, RECONCILER)),
+    change: (d) => rmSync(join(d, USER_HOOKS)),
     upToDate: false,
   },
   {
     name: "a scaffold-once file replaced by a folder",
     change: (d) => {
-      rmSync(join(d, RECONCILER));
-      mkdirSync(join(d, RECONCILER));
+      rmSync(join(d, USER_HOOKS));
+      mkdirSync(join(d, USER_HOOKS));
     },
     upToDate: false,
   },

@@ -7,7 +7,9 @@ import { SPEC_FILE } from "../base/spec-file.ts";
 import type { OperatorModel } from "../model/types.ts";
 import { formatFiles } from "./format.ts";
 import { renderManifests } from "./manifests/index.ts";
-import { renderSources } from "./sources/index.ts";
+import { activeUserHooks } from "./sources/hooks-view.ts";
+import { renderSources, sourcePaths } from "./sources/index.ts";
+import type { UserHook } from "../base/user-hooks.ts";
 
 export { SPEC_FILE };
 
@@ -18,8 +20,45 @@ const schemaSource = readFileSync(
   "utf8",
 );
 
-export async function renderProject(model: OperatorModel): Promise<ProjectFiles> {
-  const sources = renderSources(model);
+export interface RenderOptions {
+  /**
+   * Scaffold-once files the previous generation left that still exist (from the lock file and
+   * the previous tsconfig.json): those this render no longer produces are the user's unused
+   * files. The caller reads them; render stays free of the disk.
+   */
+  previousUserFiles?: readonly string[];
+}
+
+/**
+ * The user's TypeScript files the spec no longer produces (a removed external resource or
+ * child). They are never deleted (they are the user's code), but they import generated types
+ * that are gone, so the generated tsconfig.json excludes them from compilation.
+ */
+export function unusedUserFiles(model: OperatorModel, previous: readonly string[]): string[] {
+  const produced = sourcePaths(model);
+  return [...new Set(previous)]
+    .filter((path) => /^(src|test)\/.+\.ts$/.test(path) && !produced.has(path))
+    .sort();
+}
+
+/** What the project asks of its user: every hook file with its interface, and unused files. */
+export function userHooks(model: OperatorModel, options: RenderOptions = {}): UserHook[] {
+  return [
+    ...activeUserHooks(model),
+    ...unusedUserFiles(model, options.previousUserFiles ?? []).map((path) => ({
+      state: "unused" as const,
+      path,
+    })),
+  ];
+}
+
+export async function renderProject(
+  model: OperatorModel,
+  options: RenderOptions = {},
+): Promise<ProjectFiles> {
+  const sources = renderSources(model, {
+    unusedUserFiles: unusedUserFiles(model, options.previousUserFiles ?? []),
+  });
   const schema: GeneratedFile = {
     path: SCHEMA_FILE,
     content: schemaSource,

@@ -4,7 +4,7 @@
 // satisfy its ranges (checked here first, so the shortcut cannot drift into a false pass).
 
 import { spawnSync } from "node:child_process";
-import { mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
+import { existsSync, mkdirSync, readFileSync, symlinkSync, writeFileSync } from "node:fs";
 import { dirname, join } from "node:path";
 import type { ProjectFiles } from "../../generator/base/files.ts";
 import { REPO_ROOT } from "../support.ts";
@@ -94,4 +94,23 @@ export function typecheckProjects(root: string, projects: readonly string[]): Ty
       errors.set(project, [...(errors.get(project) ?? []), line]);
   }
   return { errors, output, status: result.status };
+}
+
+/**
+ * Strict `tsc --noEmit -p <dir>/<config>` over one generated project as it lies on disk, with its
+ * own tsconfig (include and exclude as generated), on the repository's node_modules.
+ */
+export function typecheckProject(
+  dir: string,
+  config = "tsconfig.json",
+): { status: number | null; output: string } {
+  if (!existsSync(join(dir, "node_modules")))
+    symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"), "dir");
+  const tsc = join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
+  const args = [tsc, "--noEmit", "-p", join(dir, config), "--pretty", "false"];
+  const result = spawnSync(process.execPath, args, {
+    cwd: dir,
+    encoding: "utf8",
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
 }

@@ -62,10 +62,23 @@ test("SEM148 a kind that derives a name the reconciler already imports", () => {
   assert.match(d.message, /TypeScript type Reconciler, a name the generated code already uses/);
 });
 
-test("SEM148 an external resource whose functions meet the reconciler's own", () => {
+test("SEM148 an external resource named like a key the status hooks' observation already has", () => {
   const src = bindings("children");
   const d = expectOne(src, "SEM148", posOf(src, "children"), 'external resource "children"');
-  assert.match(d.message, /desiredChildren/);
+  assert.match(d.message, /TypeScript name children, which the generated status observation/);
+});
+
+test("SEM148 an external resource whose hook interface is the kind's own", () => {
+  // Kind Shop: binding "shop" derives ShopHooks, the interface of all of Shop's hooks.
+  const src = bindings("shop");
+  const d = expectOne(src, "SEM148", posOf(src, "shop\n"), 'external resource "shop"');
+  assert.match(d.message, /ShopHooks/);
+});
+
+test("SEM148 an external resource whose hook file is the kind's status hooks", () => {
+  const src = bindings("shopStatus");
+  const d = expectOne(src, "SEM148", posOf(src, "shopStatus"), 'external resource "shopStatus"');
+  assert.match(d.message, /src\/hooks\/shop-status\.ts/);
 });
 
 test("SEM148 a kind that would shadow a type the generated code relies on", () => {

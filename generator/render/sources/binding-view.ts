@@ -27,7 +27,11 @@ export interface BindingView {
   resultVar: string;
   /** Property name in the reconciler's deps, e.g. instanceProvider. */
   depName: string;
-  modules: { provider: string; memory: string; cloud: string };
+  /** The interface of this resource's user hooks, its implementation's export, and its part. */
+  hooksType: string;
+  hooksVar: string;
+  partType: string;
+  modules: { provider: string; memory: string; cloud: string; hooks: string; part: string };
   deletionPolicy: string;
   driftPolicy: string;
   isDelete: boolean;
@@ -90,7 +94,12 @@ export function bindingView(
     cleanUpFn: `cleanUp${t}`,
     reconcileFn: `reconcile${t}`,
     depName: providerDepName(binding),
+    hooksType: `${t}Hooks`,
+    hooksVar: `${binding.name}Hooks`,
+    partType: `${t}Part`,
     modules: {
+      hooks: `hooks/${binding.fileName}.ts`,
+      part: `reconciler/${binding.fileName}-part.ts`,
       provider: `providers/${binding.fileName}-provider.ts`,
       memory: `providers/${binding.fileName}-memory.ts`,
       cloud: `providers/${binding.fileName}-cloud.ts`,

@@ -2,6 +2,7 @@
 // who owns the result. Adding a file to generated projects means adding one row here.
 
 import { Ownership } from "../../base/files.ts";
+import { HOOK_TYPES_PATH } from "../../base/user-hooks.ts";
 import type { ChildModel, ExternalResourceModel, OperatorModel } from "../../model/types.ts";
 import { CHILD_KINDS, CUSTOM_RESOURCE_CHILD, childKind } from "./child-view.ts";
 
@@ -27,6 +28,11 @@ const perBinding = (suffix: string) => (m: OperatorModel) =>
     path: `src/providers/${binding.fileName}-${suffix}.ts`,
     binding,
   }));
+const perBindingAt = (dir: string, suffix: string) => (m: OperatorModel) =>
+  m.externalResources.map((binding) => ({
+    path: `${dir}/${binding.fileName}${suffix}.ts`,
+    binding,
+  }));
 const perChild = (accept: (c: ChildModel) => boolean) => (m: OperatorModel) =>
   m.children.filter(accept).map((child) => ({ path: `src/children/${child.fileName}.ts`, child }));
 
@@ -42,6 +48,11 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     outputs: single(() => "package.json"),
   },
   { template: "README.md.hbs", ownership: Ownership.Merged, outputs: single(() => "README.md") },
+  {
+    template: "tsconfig.json.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "tsconfig.json"),
+  },
   {
     template: "src/config.ts.hbs",
     ownership: Ownership.Generated,
@@ -89,8 +100,33 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/reconciler/reconciler.ts.hbs",
-    ownership: Ownership.ScaffoldOnce,
+    ownership: Ownership.Generated,
     outputs: single((m) => `src/reconciler/${m.names.kindFile}-reconciler.ts`),
+  },
+  {
+    template: "src/reconciler/binding-part.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: perBindingAt("src/reconciler", "-part"),
+  },
+  {
+    template: "src/hooks/types.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => HOOK_TYPES_PATH),
+  },
+  {
+    template: "src/hooks/index.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "src/hooks/index.ts"),
+  },
+  {
+    template: "src/hooks/resource.ts.hbs",
+    ownership: Ownership.ScaffoldOnce,
+    outputs: perBindingAt("src/hooks", ""),
+  },
+  {
+    template: "src/hooks/status.ts.hbs",
+    ownership: Ownership.ScaffoldOnce,
+    outputs: single((m) => `src/hooks/${m.names.kindFile}-status.ts`),
   },
   {
     template: "src/reconciler/finalize.ts.hbs",

@@ -73,7 +73,20 @@ function template(path: string): Handlebars.TemplateDelegate {
   return delegate;
 }
 
-export function renderSources(model: OperatorModel): RenderedSources {
+export interface SourceOptions {
+  /** The user's files the spec no longer uses (see unusedUserFiles): tsconfig.json excludes them. */
+  unusedUserFiles?: readonly string[];
+}
+
+/** Every path the source templates produce for `model`, without rendering anything. */
+export function sourcePaths(model: OperatorModel): Set<string> {
+  return new Set([
+    ...TEMPLATE_TABLE.flatMap((row) => row.outputs(model).map((output) => output.path)),
+    ...verbatimFiles().map((file) => file.path),
+  ]);
+}
+
+export function renderSources(model: OperatorModel, options: SourceOptions = {}): RenderedSources {
   const planned = TEMPLATE_TABLE.flatMap((row) =>
     row.outputs(model).map((output) => ({ row, output })),
   );
@@ -82,7 +95,7 @@ export function renderSources(model: OperatorModel): RenderedSources {
     ...planned.map(({ row, output }) => ({ path: output.path, ownership: row.ownership })),
     ...verbatim.map((file) => ({ path: file.path, ownership: file.ownership })),
   ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const view: ViewModel = buildViewModel(model, listing);
+  const view: ViewModel = buildViewModel(model, listing, options.unusedUserFiles ?? []);
   const rendered = planned.map(({ row, output }) => {
     const bindingView = output.binding
       ? view.bindings.find((b) => b.name === output.binding!.name)

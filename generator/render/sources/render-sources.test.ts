@@ -44,7 +44,14 @@ test("ownership classes follow the table", () => {
   );
   assert.equal(files.get("src/api/v1alpha1/database-types.ts"), Ownership.Generated);
   assert.equal(files.get("src/api/v1alpha1/phases.ts"), Ownership.Generated);
-  assert.equal(files.get("src/reconciler/database-reconciler.ts"), Ownership.ScaffoldOnce);
+  // The flow is derived from the spec and regenerated; the user's decisions sit behind hooks.
+  assert.equal(files.get("src/reconciler/database-reconciler.ts"), Ownership.Generated);
+  assert.equal(files.get("src/reconciler/instance-part.ts"), Ownership.Generated);
+  assert.equal(files.get("src/hooks/types.ts"), Ownership.Generated);
+  assert.equal(files.get("src/hooks/index.ts"), Ownership.Generated);
+  assert.equal(files.get("src/hooks/instance.ts"), Ownership.ScaffoldOnce);
+  assert.equal(files.get("src/hooks/database-status.ts"), Ownership.ScaffoldOnce);
+  assert.equal(files.get("tsconfig.json"), Ownership.Generated);
   assert.equal(files.get("src/providers/instance-cloud.ts"), Ownership.ScaffoldOnce);
   assert.equal(files.get("src/providers/instance-memory.ts"), Ownership.Generated);
   assert.equal(files.get("src/children/secret.ts"), Ownership.ScaffoldOnce);

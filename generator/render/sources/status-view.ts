@@ -26,7 +26,8 @@ export interface StatusView {
   conditions: Array<{ type: string; doc: string }>;
   conditionUnion: string;
   /** Declared conditions other than Ready and the per-binding ones: the user's code sets them. */
-  userConditions: string[];
+  userConditions: Array<{ type: string; json: string }>;
+  hasUserConditions: boolean;
   /** Status fields no external binding fills: the user's code sets them. */
   userStatusFields: string[];
 }
@@ -57,11 +58,22 @@ export function statusView(model: OperatorModel): StatusView {
       doc: docComment(c.description ? [c.description] : []),
     })),
     conditionUnion: model.status.conditions.map((c) => JSON.stringify(c.type)).join(" | "),
-    userConditions: model.status.conditions
-      .map((c) => c.type)
-      .filter((t) => t !== "Ready" && !model.externalResources.some((b) => b.conditionType === t)),
-    userStatusFields: model.status.fields
-      .map((f) => f.name)
-      .filter((n) => !model.externalResources.some((b) => b.outputs.some((o) => o.name === n))),
+    userConditions: userConditions(model).map((type) => ({ type, json: JSON.stringify(type) })),
+    hasUserConditions: userConditions(model).length > 0,
+    userStatusFields: userStatusFields(model),
   };
+}
+
+/** Declared conditions other than Ready and the per-binding ones: the user's status hooks set them. */
+export function userConditions(model: OperatorModel): string[] {
+  return model.status.conditions
+    .map((c) => c.type)
+    .filter((t) => t !== "Ready" && !model.externalResources.some((b) => b.conditionType === t));
+}
+
+/** Status fields no external binding fills: the user's status hooks set them. */
+export function userStatusFields(model: OperatorModel): string[] {
+  return model.status.fields
+    .map((f) => f.name)
+    .filter((n) => !model.externalResources.some((b) => b.outputs.some((o) => o.name === n)));
 }

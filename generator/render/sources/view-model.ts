@@ -14,6 +14,7 @@ import {
 import { bindingView, type BindingView } from "./binding-view.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
+import { activeUserHooks, hooksView, type HooksView } from "./hooks-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
 import { testFixture } from "./test-fixture.ts";
@@ -52,6 +53,10 @@ export interface ViewModel extends StatusView {
   childCount: number;
   children: ChildView[];
   settings: SettingsView;
+  hooks: HooksView;
+  /** The user's files and what each implements, for the README. */
+  userHooks: Array<{ path: string; implements: string; members: string }>;
+  tsconfig: { hasExclude: boolean; excludeJson: string };
   readme: {
     files: Array<{ path: string; ownership: string }>;
   };
@@ -64,6 +69,7 @@ export interface ViewModel extends StatusView {
 export function buildViewModel(
   model: OperatorModel,
   files: Array<{ path: string; ownership: string }>,
+  unusedUserFiles: readonly string[] = [],
 ): ViewModel {
   const specOptional = model.spec.fields.some((f) => f.required) ? "" : "?";
   const types = typeNames(model);
@@ -102,6 +108,17 @@ export function buildViewModel(
     childCount: model.children.length,
     children: model.children.map((c) => childView(c, model, specOptional === "?")),
     settings: settingsView(model),
+    hooks: hooksView(model),
+    userHooks: activeUserHooks(model).map((h) => ({
+      path: h.path,
+      implements: h.implements,
+      members: h.members.join(", "),
+    })),
+    // tsc skips these unless something imports them: the user's code stays, the build stays green.
+    tsconfig: {
+      hasExclude: unusedUserFiles.length > 0,
+      excludeJson: JSON.stringify(unusedUserFiles),
+    },
     readme: { files },
     contract: buildContractView(model),
     testFixture: JSON.stringify(testFixture(model)),

@@ -22,6 +22,7 @@ import {
 } from "./api/v1alpha1/database-types.ts";
 import { loadConfig } from "./config.ts";
 import { DatabaseReconciler } from "./reconciler/database-reconciler.ts";
+import { hooks } from "./hooks/index.ts";
 import { CloudInstanceProvider } from "./providers/instance-cloud.ts";
 
 async function main(): Promise<void> {
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   const reconciler = new DatabaseReconciler({
     client: new KubeResourceClient<Database>(kubeConfig, ref, FIELD_MANAGER),
     instanceProvider: new CloudInstanceProvider(),
+    hooks,
     logger,
   });
   const controller = new Controller<Database>({

@@ -22,6 +22,7 @@ import {
 } from "./api/v1beta1/dns-zone-types.ts";
 import { loadConfig } from "./config.ts";
 import { DNSZoneReconciler } from "./reconciler/dns-zone-reconciler.ts";
+import { hooks } from "./hooks/index.ts";
 import { CloudHostedZoneProvider } from "./providers/hosted-zone-cloud.ts";
 
 async function main(): Promise<void> {
@@ -39,6 +40,7 @@ async function main(): Promise<void> {
   const reconciler = new DNSZoneReconciler({
     client: new KubeResourceClient<DNSZone>(kubeConfig, ref, FIELD_MANAGER),
     hostedZoneProvider: new CloudHostedZoneProvider(),
+    hooks,
     logger,
   });
   const controller = new Controller<DNSZone>({

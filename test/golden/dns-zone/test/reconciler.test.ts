@@ -20,11 +20,13 @@ import {
   API_GROUP_VERSION,
   createReconciler,
   FINALIZER,
+  hooks,
   KIND,
   NAMESPACED,
   newProviders,
   PROGRESSING_PHASE,
   READY_PHASE,
+  type Hooks,
   type Providers,
   type Resource,
 } from "./support/kind.ts";
@@ -33,7 +35,8 @@ import type { MemoryProvider } from "./support/memory-provider.ts";
 const FOREIGN_FINALIZER = "other.example.com/keep";
 const { bindings } = FIXTURE;
 
-function harness() {
+/** `overrides` replaces the project's own hooks, to check how the generated code treats an answer. */
+function harness(overrides: { hooks?: Hooks } = {}) {
   const client = new FakeResourceClient<Resource>();
   const providers: Providers = newProviders();
   const reconciler = createReconciler(
@@ -44,6 +47,7 @@ function harness() {
       pollIntervalMs: 1_000,
     },
     providers,
+    overrides,
   );
   const created = client.create({
     apiVersion: API_GROUP_VERSION,
@@ -211,6 +215,24 @@ for (const binding of bindings) {
     assert.equal(provider.creates, 0);
   });
 
+  test(`${name}: a TerminalError from its validateDesired hook sets Ready=False before the provider is asked`, async () => {
+    const resources: Record<string, unknown> = { ...hooks.resources };
+    resources[name] = {
+      validateDesired() {
+        throw new TerminalError("UnsupportedSettings", `${name}: not on this provider`);
+      },
+    };
+    const h = harness({ hooks: { ...hooks, resources: resources as Hooks["resources"] } });
+    const provider = h.provider(binding);
+    assert.deepEqual(await h.reconciler.reconcile(h.key), {}, "not retried");
+    const ready = findCondition((await h.read()).status?.conditions, "Ready");
+    assert.equal(ready?.status, "False");
+    assert.equal(ready?.reason, "UnsupportedSettings");
+    assert.equal(ready?.message, `${name}: not on this provider`);
+    assert.equal(provider.creates, 0);
+    assert.equal(provider.resources.size, 0);
+  });
+
   const drift = enforce
     ? "reverted (driftPolicy Enforce)"
     : "reported, not reverted (driftPolicy Report)";
@@ -336,6 +358,63 @@ if (specChange !== null) {
     for (const binding of bindings) assert.equal(h.provider(binding).creates, 1);
   });
 }
+
+test("the status hooks see every external resource's observation and the applied children", async () => {
+  const seen: Array<Parameters<Hooks["status"]["observe"]>[0]> = [];
+  const h = harness({
+    hooks: {
+      ...hooks,
+      status: {
+        observe: (observation) => {
+          seen.push(observation);
+          return hooks.status.observe(observation);
+        },
+      },
+    },
+  });
+  await reconcileUntilSettled(h);
+  const last = seen.at(-1);
+  assert.ok(last, "observe was called");
+  assert.equal(last.generation, 1);
+  assert.equal(last.children.length, FIXTURE.childCount);
+  const observed = last as unknown as Record<string, { providerId?: string } | undefined>;
+  for (const binding of bindings)
+    assert.equal(
+      observed[binding.name]?.providerId,
+      (await h.provider(binding).find(h.uid))?.providerId,
+    );
+});
+
+test("a part the status hooks report as not ready holds Ready=False with its reason, and polls", async () => {
+  const h = harness({
+    hooks: {
+      ...hooks,
+      status: {
+        observe: async (observation) => {
+          const report = await hooks.status.observe(observation);
+          const dns = {
+            ready: false,
+            waiting: true,
+            reason: "WaitingForDns",
+            message: "no record yet",
+          };
+          return { ...report, parts: [...report.parts, dns] };
+        },
+      },
+    },
+  });
+  await h.reconciler.reconcile(h.key);
+  markWorkloadsReady(h.client);
+  const result = await h.reconciler.reconcile(h.key);
+  assert.ok(result.requeueAfterMs !== undefined, "polls while a part is waiting");
+  const obj = await h.read();
+  const ready = findCondition(obj.status?.conditions, "Ready");
+  assert.equal(ready?.status, "False");
+  assert.equal(ready?.reason, "WaitingForDns");
+  assert.equal(ready?.message, "no record yet");
+  if (PROGRESSING_PHASE !== undefined)
+    assert.equal(fieldOf(obj.status, "phase"), PROGRESSING_PHASE);
+});
 
 test("a concurrent user write makes a stale status write conflict; the next pass converges", async () => {
   const h = harness();

@@ -22,6 +22,7 @@ import {
 } from "./api/v1/web-app-types.ts";
 import { loadConfig } from "./config.ts";
 import { WebAppReconciler } from "./reconciler/web-app-reconciler.ts";
+import { hooks } from "./hooks/index.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -37,6 +38,7 @@ async function main(): Promise<void> {
   };
   const reconciler = new WebAppReconciler({
     client: new KubeResourceClient<WebApp>(kubeConfig, ref, FIELD_MANAGER),
+    hooks,
     logger,
   });
   const controller = new Controller<WebApp>({

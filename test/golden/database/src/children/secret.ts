@@ -1,13 +1,15 @@
 // Scaffolded by create-operator. Ownership: scaffold-once.
 // This file is yours: regeneration never overwrites it. Fill in the TODO(user) parts.
+// The generated code calls it through a generated interface: when operator.yaml needs more from it, `tsc` names the missing member here.
 
 // The Secret through which a Database's clients find it. Mount or envFrom it in client workloads.
 
 import type { V1Secret } from "@kubernetes/client-node";
-import { OPERATOR_NAME, type Database } from "../api/v1alpha1/database-types.ts";
+import { OPERATOR_NAME } from "../api/v1alpha1/database-types.ts";
+import type { DatabaseChildBuilder } from "../hooks/types.ts";
 import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
 
-export function desiredSecret(obj: Database): V1Secret {
+export const desiredSecret: DatabaseChildBuilder<V1Secret> = (obj) => {
   const labels = selectorLabels(obj, OPERATOR_NAME, "database");
   return {
     apiVersion: "v1",
@@ -20,4 +22,4 @@ export function desiredSecret(obj: Database): V1Secret {
       instanceId: obj.status?.instanceId ?? "",
     },
   };
-}
+};

@@ -9,6 +9,8 @@ import type { Logger } from "../../src/runtime/logger.ts";
 import type { ResourceClient } from "../../src/runtime/resource-client.ts";
 import type { Database } from "../../src/api/v1alpha1/database-types.ts";
 import { DatabaseReconciler } from "../../src/reconciler/database-reconciler.ts";
+import { hooks as userHooks } from "../../src/hooks/index.ts";
+import type { DatabaseHooks } from "../../src/hooks/types.ts";
 import { InMemoryInstanceProvider } from "../../src/providers/instance-memory.ts";
 import type { MemoryProvider } from "./memory-provider.ts";
 
@@ -36,7 +38,14 @@ export function newProviders() {
 
 export type Providers = ReturnType<typeof newProviders>;
 
-/** The project's reconciler, wired to `providers`. */
+/** The project's hooks (src/hooks/), assembled as main.ts wires them. */
+export type Hooks = DatabaseHooks;
+export const hooks: Hooks = userHooks;
+
+/**
+ * The project's reconciler, wired to `providers` and to the user's hooks, or to `overrides` of
+ * them: a test that checks how the generated code treats a hook's answer replaces that one hook.
+ */
 export function createReconciler(
   deps: {
     client: ResourceClient<Database>;
@@ -45,6 +54,7 @@ export function createReconciler(
     pollIntervalMs?: number;
   },
   providers: Providers,
+  overrides: { hooks?: Hooks } = {},
 ): Reconciler {
-  return new DatabaseReconciler({ ...deps, ...providers });
+  return new DatabaseReconciler({ ...deps, ...providers, hooks: overrides.hooks ?? hooks });
 }

@@ -1,5 +1,6 @@
 // Scaffolded by create-operator. Ownership: scaffold-once.
 // This file is yours: regeneration never overwrites it. Fill in the TODO(user) parts.
+// The generated code calls it through a generated interface: when operator.yaml needs more from it, `tsc` names the missing member here.
 
 // The real HostedZoneProvider: A hosted zone at the DNS provider.
 // Read the contract in hosted-zone-provider.ts first. Until a method is implemented it

@@ -9,6 +9,8 @@ import type { Logger } from "../../src/runtime/logger.ts";
 import type { ResourceClient } from "../../src/runtime/resource-client.ts";
 import type { DNSZone } from "../../src/api/v1beta1/dns-zone-types.ts";
 import { DNSZoneReconciler } from "../../src/reconciler/dns-zone-reconciler.ts";
+import { hooks as userHooks } from "../../src/hooks/index.ts";
+import type { DNSZoneHooks } from "../../src/hooks/types.ts";
 import { InMemoryHostedZoneProvider } from "../../src/providers/hosted-zone-memory.ts";
 import type { MemoryProvider } from "./memory-provider.ts";
 
@@ -38,7 +40,14 @@ export function newProviders() {
 
 export type Providers = ReturnType<typeof newProviders>;
 
-/** The project's reconciler, wired to `providers`. */
+/** The project's hooks (src/hooks/), assembled as main.ts wires them. */
+export type Hooks = DNSZoneHooks;
+export const hooks: Hooks = userHooks;
+
+/**
+ * The project's reconciler, wired to `providers` and to the user's hooks, or to `overrides` of
+ * them: a test that checks how the generated code treats a hook's answer replaces that one hook.
+ */
 export function createReconciler(
   deps: {
     client: ResourceClient<DNSZone>;
@@ -47,6 +56,7 @@ export function createReconciler(
     pollIntervalMs?: number;
   },
   providers: Providers,
+  overrides: { hooks?: Hooks } = {},
 ): Reconciler {
-  return new DNSZoneReconciler({ ...deps, ...providers });
+  return new DNSZoneReconciler({ ...deps, ...providers, hooks: overrides.hooks ?? hooks });
 }

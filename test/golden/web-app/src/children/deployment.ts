@@ -1,14 +1,16 @@
 // Scaffolded by create-operator. Ownership: scaffold-once.
 // This file is yours: regeneration never overwrites it. Fill in the TODO(user) parts.
+// The generated code calls it through a generated interface: when operator.yaml needs more from it, `tsc` names the missing member here.
 
 // The Deployment that runs a WebApp's pods. Server-side applied on every reconcile: fields set
 // here are owned by the operator, fields it leaves out (e.g. replicas under an autoscaler) are not.
 
 import type { V1Deployment } from "@kubernetes/client-node";
-import { OPERATOR_NAME, type WebApp } from "../api/v1/web-app-types.ts";
+import { OPERATOR_NAME } from "../api/v1/web-app-types.ts";
+import type { WebAppChildBuilder } from "../hooks/types.ts";
 import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
 
-export function desiredDeployment(obj: WebApp): V1Deployment {
+export const desiredDeployment: WebAppChildBuilder<V1Deployment> = (obj) => {
   const labels = selectorLabels(obj, OPERATOR_NAME, "web-app");
   return {
     apiVersion: "apps/v1",
@@ -43,4 +45,4 @@ export function desiredDeployment(obj: WebApp): V1Deployment {
       },
     },
   };
-}
+};

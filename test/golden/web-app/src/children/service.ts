@@ -1,13 +1,15 @@
 // Scaffolded by create-operator. Ownership: scaffold-once.
 // This file is yours: regeneration never overwrites it. Fill in the TODO(user) parts.
+// The generated code calls it through a generated interface: when operator.yaml needs more from it, `tsc` names the missing member here.
 
 // The Service in front of a WebApp's pods; it selects them by the same labels the workload uses.
 
 import type { V1Service } from "@kubernetes/client-node";
-import { OPERATOR_NAME, type WebApp } from "../api/v1/web-app-types.ts";
+import { OPERATOR_NAME } from "../api/v1/web-app-types.ts";
+import type { WebAppChildBuilder } from "../hooks/types.ts";
 import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
 
-export function desiredService(obj: WebApp): V1Service {
+export const desiredService: WebAppChildBuilder<V1Service> = (obj) => {
   const labels = selectorLabels(obj, OPERATOR_NAME, "web-app");
   return {
     apiVersion: "v1",
@@ -19,4 +21,4 @@ export function desiredService(obj: WebApp): V1Service {
       ports: [{ name: "http", port: 80, targetPort: obj.spec.servicePort ?? "http" }],
     },
   };
-}
+};

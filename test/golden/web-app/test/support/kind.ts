@@ -9,6 +9,8 @@ import type { Logger } from "../../src/runtime/logger.ts";
 import type { ResourceClient } from "../../src/runtime/resource-client.ts";
 import type { WebApp } from "../../src/api/v1/web-app-types.ts";
 import { WebAppReconciler } from "../../src/reconciler/web-app-reconciler.ts";
+import { hooks as userHooks } from "../../src/hooks/index.ts";
+import type { WebAppHooks } from "../../src/hooks/types.ts";
 import type { MemoryProvider } from "./memory-provider.ts";
 
 export {
@@ -33,7 +35,14 @@ export function newProviders() {
 
 export type Providers = ReturnType<typeof newProviders>;
 
-/** The project's reconciler, wired to `providers`. */
+/** The project's hooks (src/hooks/), assembled as main.ts wires them. */
+export type Hooks = WebAppHooks;
+export const hooks: Hooks = userHooks;
+
+/**
+ * The project's reconciler, wired to `providers` and to the user's hooks, or to `overrides` of
+ * them: a test that checks how the generated code treats a hook's answer replaces that one hook.
+ */
 export function createReconciler(
   deps: {
     client: ResourceClient<WebApp>;
@@ -42,6 +51,7 @@ export function createReconciler(
     pollIntervalMs?: number;
   },
   providers: Providers,
+  overrides: { hooks?: Hooks } = {},
 ): Reconciler {
-  return new WebAppReconciler({ ...deps, ...providers });
+  return new WebAppReconciler({ ...deps, ...providers, hooks: overrides.hooks ?? hooks });
 }

@@ -1,0 +1,93 @@
+// The boundary between generated code and the user's: the names of the hook interfaces that
+// src/hooks/types.ts declares, and the list of files the user owns with what each must provide.
+// Templates and the CLI's "implement … in …" list are built from the same view, so they agree.
+
+import { HOOK_TYPES_PATH, type ActiveUserHook } from "../../base/user-hooks.ts";
+import type { OperatorModel } from "../../model/types.ts";
+import { childKind } from "./child-view.ts";
+import { userConditions, userStatusFields } from "./status-view.ts";
+
+export interface HooksView {
+  /** Module paths relative to src/. */
+  typesModule: string;
+  statusModule: string;
+  /** Project path of the status hooks file, for comments. */
+  statusFile: string;
+  all: string;
+  status: string;
+  statusVar: string;
+  observation: string;
+  userStatus: string;
+  /** The union of user status field names as TypeScript literals, or `never`. */
+  userStatusKeys: string;
+  hasUserStatusFields: boolean;
+  report: string;
+  childBuilder: string;
+}
+
+export function hooksView(model: OperatorModel): HooksView {
+  const kind = model.api.kind;
+  const fields = userStatusFields(model);
+  return {
+    typesModule: HOOK_TYPES_PATH.slice("src/".length),
+    statusModule: `hooks/${model.names.kindFile}-status.ts`,
+    statusFile: `src/hooks/${model.names.kindFile}-status.ts`,
+    all: `${kind}Hooks`,
+    status: `${kind}StatusHooks`,
+    statusVar: `${model.names.kindVar}StatusHooks`,
+    observation: `${kind}Observation`,
+    userStatus: `${kind}UserStatus`,
+    userStatusKeys: fields.map((f) => JSON.stringify(f)).join(" | ") || "never",
+    hasUserStatusFields: fields.length > 0,
+    report: `${kind}StatusReport`,
+    childBuilder: `${kind}ChildBuilder`,
+  };
+}
+
+/** Every scaffold-once source file the generated code depends on, with what it must provide. */
+export function activeUserHooks(model: OperatorModel): ActiveUserHook[] {
+  const view = hooksView(model);
+  const hooks: ActiveUserHook[] = [];
+  for (const b of model.externalResources) {
+    hooks.push({
+      state: "active",
+      path: `src/hooks/${b.fileName}.ts`,
+      implements: `${b.typeName}Hooks`,
+      export: `${b.name}Hooks`,
+      members: ["validateDesired"],
+      todos: [`reject desired ${b.name} settings the provider can never accept (TerminalError)`],
+    });
+    hooks.push({
+      state: "active",
+      path: `src/providers/${b.fileName}-cloud.ts`,
+      implements: `${b.typeName}Provider`,
+      export: `Cloud${b.typeName}Provider`,
+      members: ["find", "ensure", "delete"],
+      todos: [`call the real API for ${b.name}; each method throws until implemented`],
+    });
+  }
+  for (const c of model.children) {
+    hooks.push({
+      state: "active",
+      path: `src/children/${c.fileName}.ts`,
+      implements: `${view.childBuilder}<${childKind(c).tsType}>`,
+      export: `desired${c.kind}`,
+      // A builder is a function: the export is what the generated child list calls.
+      members: [`desired${c.kind}`],
+      todos: [`build the desired ${c.kind} (the default applies as it stands)`],
+    });
+  }
+  hooks.push({
+    state: "active",
+    path: view.statusFile,
+    implements: view.status,
+    export: view.statusVar,
+    members: ["observe"],
+    todos: [
+      ...userStatusFields(model).map((f) => `set status.${f}`),
+      ...userConditions(model).map((c) => `decide the ${c} condition`),
+      `report anything else that must be ready before Ready=True`,
+    ],
+  });
+  return hooks.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
