@@ -37,7 +37,8 @@ export function arrayProbes(slot: Slot): Probe[] {
       label,
       bad: twice,
       rejection: {
-        field: `${slot.path}[1]`,
+        // Reported by the list-type check in field.Path notation (map keys in brackets).
+        field: `${slot.fieldPath}[1]`,
         reason: "FieldValueDuplicate",
         message: "Duplicate value",
       },

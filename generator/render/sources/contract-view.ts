@@ -75,15 +75,16 @@ export function buildContractView(model: OperatorModel): ContractView {
         : []),
     ]),
   ]);
+  const root = { ...rootField(fields), rules: model.spec.rules };
   const cel = [
     ...ruleCases(
       "spec",
-      model.spec.rules,
+      root,
       (v) => v as Spec,
       (v) => overObject(minimal, v),
     ),
     ...slots.flatMap((slot) =>
-      ruleCases(slot.path, slot.field.rules, slot.place, (v) =>
+      ruleCases(slot.fieldPath, slot.field, slot.place, (v) =>
         slot.field.type === "object"
           ? overObject(exampleObject(slot.field.fields, slot.field.minProperties ?? 0), v)
           : v,
@@ -92,7 +93,7 @@ export function buildContractView(model: OperatorModel): ContractView {
   ];
   const transitions = [
     // A spec-level transition example is a whole spec too: created, it needs the required fields.
-    ...transitionRuleCases("spec", model.spec.rules, (v) => overObject(minimal, v) as Spec),
+    ...transitionRuleCases("spec", root, (v) => overObject(minimal, v) as Spec),
     ...slots.filter((s) => s.correlated).flatMap(transitionCases),
   ];
   const pruning = pruningCases(fields, slots, minimal, stored);
