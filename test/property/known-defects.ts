@@ -105,20 +105,4 @@ export const E2E_DEFECTS: readonly KnownDefect[] = [
       return progressing !== ready;
     },
   },
-  {
-    name: "rule-reason-drops-message",
-    owner: "generated (contract tests)",
-    summary:
-      "a rule with reason FieldValueDuplicate (or FieldValueRequired): the server's cause reads 'Duplicate value' without the rule's message, which the contract test expects",
-    matches: (spec) =>
-      JSON.stringify(spec).includes('"reason":"FieldValueDuplicate"') ||
-      JSON.stringify(spec).includes('"reason":"FieldValueRequired"'),
-  },
-  {
-    name: "map-value-field-paths",
-    owner: "generated (contract tests)",
-    summary:
-      "constraints inside map values: the server reports spec.m[key-1][1], the contract test expects spec.m.key-1[1]",
-    matches: (spec) => fieldDefs(spec).some((d) => d.type === "map"),
-  },
 ];
