@@ -6,6 +6,7 @@ import { resolve } from "node:path";
 import { hasErrors, InputError, type Diagnostic } from "./base/diagnostics.ts";
 import type { ProjectFiles } from "./base/files.ts";
 import { checkSpec } from "./check/check-spec.ts";
+import { createReporter } from "./check/report.ts";
 import { buildModel } from "./model/build-model.ts";
 import type { OperatorModel } from "./model/types.ts";
 import { readChildCrds } from "./parse/child-crds.ts";
@@ -13,6 +14,7 @@ import { parseSpec } from "./parse/parse-spec.ts";
 import { readSpecFile } from "./parse/read-spec-file.ts";
 import { planNewProject, planRegeneration, type Plan } from "./plan/plan.ts";
 import { renderProject, SPEC_FILE } from "./render/render-project.ts";
+import { childContentProblems } from "./render/sources/child-view.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
 
 const packageJson = JSON.parse(
@@ -28,20 +30,42 @@ export interface LoadedSpec {
 
 /** parse + check + model. Throws InputError carrying every diagnostic when the spec has errors. */
 export function loadSpec(source: string, file: string): LoadedSpec {
-  const parsed = parseSpec(source, file);
-  if (!parsed.ok) throw new InputError(parsed.diagnostics);
-  const childCrds = readChildCrds(parsed.spec.data, file);
-  const diagnostics = checkSpec(parsed.spec, childCrds);
-  if (hasErrors(diagnostics)) throw new InputError(diagnostics);
-  return { model: buildModel(parsed.spec.data, source, childCrds), warnings: diagnostics };
+  const { diagnostics, model } = checkAndModel(source, file);
+  if (model === undefined || hasErrors(diagnostics)) throw new InputError(diagnostics);
+  return { model, warnings: diagnostics };
 }
 
 /** Every diagnostic for a spec: parse errors, or schema and semantic findings. */
 export function checkSource(source: string, file: string): Diagnostic[] {
+  return checkAndModel(source, file).diagnostics;
+}
+
+function checkAndModel(
+  source: string,
+  file: string,
+): { diagnostics: Diagnostic[]; model?: OperatorModel } {
   const parsed = parseSpec(source, file);
-  return parsed.ok
-    ? checkSpec(parsed.spec, readChildCrds(parsed.spec.data, file))
-    : parsed.diagnostics;
+  if (!parsed.ok) return { diagnostics: parsed.diagnostics };
+  const childCrds = readChildCrds(parsed.spec.data, file);
+  const diagnostics = checkSpec(parsed.spec, childCrds);
+  if (hasErrors(diagnostics)) return { diagnostics };
+  const model = buildModel(parsed.spec.data, source, childCrds);
+  // What only render's example machinery can tell: a child CRD that admits no object it builds.
+  const report = createReporter(parsed.spec);
+  const raw = (parsed.spec.data as { children?: Array<{ apiVersion: string; kind: string }> })
+    .children;
+  (raw ?? []).forEach(({ apiVersion, kind }, i) => {
+    const child = model.children.find((c) => c.apiVersion === apiVersion && c.kind === kind);
+    const problems = child ? childContentProblems(child) : [];
+    if (problems.length > 0)
+      report.error(
+        "SEM186",
+        ["children", i, "crd"],
+        `${child!.crd!.path} has no ${kind} the generator can build: ${problems.join("; ")}`,
+        "Its schema requires a value no example satisfies (contradictory bounds, an empty enum, a pattern against a format): fix that CRD, or create such objects in the reconciler instead of listing them as a child.",
+      );
+  });
+  return { diagnostics: [...diagnostics, ...report.diagnostics], model };
 }
 
 /** The spec's text, read bounded; refusals (missing, a directory, too large) are InputErrors. */
