@@ -4,13 +4,13 @@
 // two, integers 1 to 3, booleans) leaves no valid list: the field could never be set.
 
 import type { CheckContext } from "./context.ts";
-import { num, type RawObject } from "./raw-spec.ts";
+import { num, obj, type RawObject } from "./raw-spec.ts";
 
 export function checkListItems({ report, specFields, statusFields }: CheckContext): void {
   for (const v of [...specFields, ...statusFields]) {
     const minItems = num(v.def.minItems);
-    const items = v.def.items as RawObject | undefined;
-    const admitted = items === undefined ? undefined : distinctValues(items);
+    // obj: a malformed spec (items: null) is the schema check's to report.
+    const admitted = distinctValues(obj(v.def.items));
     if (
       v.def.listType === "set" &&
       minItems !== undefined &&
