@@ -49,3 +49,35 @@ test("rule and transition cases never create a spec a spec-level rule refuses", 
   }
   for (const c of cel) if (c.expect === "accepted") assert.ok(passes(c.spec), c.name);
 });
+
+// An object's own rule may refuse the plain example object (deleteGb: 1 is not above 75636): its
+// members' cases then sit in a value the rule's examples show it accepts.
+test("member cases of an object sit in a value the object's rules accept", () => {
+  const model = fixtureModel();
+  model.spec.rules = [];
+  const rule = "self.deleteGb > 75636";
+  model.spec.fields = [
+    field("pool", "object", {
+      rules: [
+        {
+          rule,
+          message: "deleteGb must be greater than 75636",
+          examples: { valid: [{ deleteGb: 81483 }], invalid: [{ deleteGb: 75636 }] },
+        },
+      ],
+      fields: [
+        field("deleteGb", "integer", { path: "pool.deleteGb", required: true, maximum: 81483 }),
+        field("hostMs", "integer", { path: "pool.hostMs", minimum: 10, maximum: 95861 }),
+      ],
+    }),
+  ];
+  const view = buildContractView(model);
+  const accepted = (JSON.parse(view.schemaCases) as SpecCase[]).filter(
+    (c) => c.expect === "accepted" && c.name.startsWith("spec.pool.hostMs"),
+  );
+  assert.ok(accepted.length >= 2);
+  for (const c of accepted) {
+    const pool = (c.spec as { pool: Record<string, unknown> }).pool;
+    assert.equal(specRuleVerdict(rule, model.spec.fields[0]!.fields, pool), "accepted", c.name);
+  }
+});

@@ -81,7 +81,12 @@ function childSlots(slot: Slot): Slot[] {
   const { field } = slot;
   switch (field.type) {
     case "object": {
-      const base = exampleObject(field.fields, field.minProperties ?? 0);
+      // exampleValue prefers the object's default and its rules' valid examples (over the required
+      // members), so the members' cases sit in a value the object's own rules accept.
+      const example = exampleValue(field);
+      const base = isRecord(example)
+        ? example
+        : exampleObject(field.fields, field.minProperties ?? 0);
       const container = {
         ...containerOf(slot),
         place: (value: unknown) => slot.place(overObject(base, value)),
@@ -135,6 +140,10 @@ function childSlots(slot: Slot): Slot[] {
 function containerOf(slot: Slot): Container {
   const { path, fieldPath, field, place } = slot;
   return { path, fieldPath, rules: field.rules, place };
+}
+
+function isRecord(value: unknown): value is Spec {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function withoutKey(object: Spec, key: string): Spec {
