@@ -6,6 +6,7 @@ import { hasErrors, InputError, type Diagnostic } from "./base/diagnostics.ts";
 import type { ProjectFiles } from "./base/files.ts";
 import { GENERATOR_VERSION } from "./base/generator-version.ts";
 import { checkSpec } from "./check/check-spec.ts";
+import { createReporter } from "./check/report.ts";
 import type { CompatReport } from "./compat/finding.ts";
 import { compareWithRecordedSpec, refuseBreaking } from "./compat/project-compat.ts";
 import { buildModel } from "./model/build-model.ts";
@@ -24,6 +25,7 @@ import {
 } from "./plan/plan.ts";
 import { renderProject, SPEC_FILE, userHooks } from "./render/render-project.ts";
 import type { UserHook } from "./base/user-hooks.ts";
+import { childContentProblems } from "./render/sources/child-view.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
 
 export { GENERATOR_VERSION };
@@ -36,20 +38,42 @@ export interface LoadedSpec {
 
 /** parse + check + model. Throws InputError carrying every diagnostic when the spec has errors. */
 export function loadSpec(source: string, file: string): LoadedSpec {
-  const parsed = parseSpec(source, file);
-  if (!parsed.ok) throw new InputError(parsed.diagnostics);
-  const childCrds = readChildCrds(parsed.spec.data, file);
-  const diagnostics = checkSpec(parsed.spec, childCrds);
-  if (hasErrors(diagnostics)) throw new InputError(diagnostics);
-  return { model: buildModel(parsed.spec.data, source, childCrds), warnings: diagnostics };
+  const { diagnostics, model } = checkAndModel(source, file);
+  if (model === undefined || hasErrors(diagnostics)) throw new InputError(diagnostics);
+  return { model, warnings: diagnostics };
 }
 
 /** Every diagnostic for a spec: parse errors, or schema and semantic findings. */
 export function checkSource(source: string, file: string): Diagnostic[] {
+  return checkAndModel(source, file).diagnostics;
+}
+
+function checkAndModel(
+  source: string,
+  file: string,
+): { diagnostics: Diagnostic[]; model?: OperatorModel } {
   const parsed = parseSpec(source, file);
-  return parsed.ok
-    ? checkSpec(parsed.spec, readChildCrds(parsed.spec.data, file))
-    : parsed.diagnostics;
+  if (!parsed.ok) return { diagnostics: parsed.diagnostics };
+  const childCrds = readChildCrds(parsed.spec.data, file);
+  const diagnostics = checkSpec(parsed.spec, childCrds);
+  if (hasErrors(diagnostics)) return { diagnostics };
+  const model = buildModel(parsed.spec.data, source, childCrds);
+  // What only render's example machinery can tell: a child CRD that admits no object it builds.
+  const report = createReporter(parsed.spec);
+  const raw = (parsed.spec.data as { children?: Array<{ apiVersion: string; kind: string }> })
+    .children;
+  (raw ?? []).forEach(({ apiVersion, kind }, i) => {
+    const child = model.children.find((c) => c.apiVersion === apiVersion && c.kind === kind);
+    const problems = child ? childContentProblems(child) : [];
+    if (problems.length > 0)
+      report.error(
+        "SEM186",
+        ["children", i, "crd"],
+        `${child!.crd!.path} has no ${kind} the generator can build: ${problems.join("; ")}`,
+        "Its schema requires a value no example satisfies (contradictory bounds, an empty enum, a pattern against a format): fix that CRD, or create such objects in the reconciler instead of listing them as a child.",
+      );
+  });
+  return { diagnostics: [...diagnostics, ...report.diagnostics], model };
 }
 
 /** The spec's text, read bounded; refusals (missing, a directory, too large) are InputErrors. */

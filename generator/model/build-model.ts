@@ -14,6 +14,7 @@ import { derivedMaxLengthPaths } from "../check/cel-bounds.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
 import { fieldsFromSchema, type OpenApiSchema } from "./schema-fields.ts";
+import { applyOrder } from "./child-order.ts";
 import { parseCrdDocument, type ChildCrdFiles, type CrdDocument } from "../parse/child-crds.ts";
 import type {
   CelRule,
@@ -154,7 +155,7 @@ export function buildModel(
       ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),
     },
     externalResources,
-    children: (raw.children ?? []).map((child) => buildChild(child, childCrds)),
+    children: applyOrder((raw.children ?? []).map((child) => buildChild(child, childCrds))),
     rbac: {
       watchNamespaces,
       clusterWide: watchNamespaces.length === 0,

@@ -1,4 +1,4 @@
-// End to end for random valid specs: a fixed-seed sample (PROPERTY_E2E_SPECS, default 7;
+// End to end for random valid specs: a fixed-seed sample (PROPERTY_E2E_SPECS, default 10;
 // PROPERTY_E2E_SEED) generated with the compiled CLI, installed from the registry, type-checked
 // and run through its whole generated suite on a real kube-apiserver and etcd, as
 // generated-projects.test.ts does for the examples. Classes of spec that cannot pass until
@@ -16,15 +16,13 @@ import {
   toYaml,
   validSpec,
 } from "../property/arbitraries/spec.ts";
-import { E2E_DEFECTS, knownDefectOf } from "../property/known-defects.ts";
+import { E2E_DEFECTS, includeKnownDefects, knownDefectOf } from "../property/known-defects.ts";
 import { runCli, tempDir } from "../support.ts";
 import { installArguments } from "../install-project.ts";
 
 const SEED = Number(process.env.PROPERTY_E2E_SEED ?? 20261203);
-// 7 in CI: with this seed, specs 7 and 9 of a 10-spec sample fail their suites today for two
-// classes not yet diagnosed (a printer column of a spec field shows another value; a child kind
-// that never reads ready in the runtime loop); see issue 7's note. PROPERTY_E2E_SPECS=10 shows them.
-const COUNT = Number(process.env.PROPERTY_E2E_SPECS ?? 7);
+// 10 in CI: every spec of this seed's 10-sample passes (each costs 30-60 s).
+const COUNT = Number(process.env.PROPERTY_E2E_SPECS ?? 10);
 
 /** As in generated-projects.test.ts: a nested `node --test` must not report to this one. */
 function childEnv(): NodeJS.ProcessEnv {
@@ -51,7 +49,10 @@ const leftOut: Record<string, number> = {};
 const specs = fc
   .sample(validSpec, { seed: SEED, numRuns: COUNT * 1000 })
   .filter((spec) => {
-    const defect = knownDefectOf(spec) ?? E2E_DEFECTS.find((d) => d.matches(spec));
+    // PROPERTY_INCLUDE_KNOWN_DEFECTS=1 keeps every class in, the end-to-end ones too.
+    const defect = includeKnownDefects()
+      ? undefined
+      : (knownDefectOf(spec) ?? E2E_DEFECTS.find((d) => d.matches(spec)));
     if (defect) leftOut[defect.name] = (leftOut[defect.name] ?? 0) + 1;
     return defect === undefined;
   })

@@ -7,6 +7,7 @@ import type { Diagnostic } from "../../base/diagnostics.ts";
 import { buildModel } from "../../model/build-model.ts";
 import { readChildCrds } from "../../parse/child-crds.ts";
 import { parseSpec } from "../../parse/parse-spec.ts";
+import { checkSource } from "../../pipeline.ts";
 import { checkSpec } from "../check-spec.ts";
 import { MINIMAL, posOf } from "./helpers.ts";
 
@@ -151,4 +152,14 @@ test("SEM184 a built-in kind needs no CRD", () => {
   const source = `${MINIMAL}children:\n  - apiVersion: v1\n    kind: ConfigMap\n    crd: crds/widgets.yaml\n`;
   const d = only(checkIn(source, { "crds/widgets.yaml": WIDGET_CRD }).diagnostics, "SEM184");
   assert.equal(at(d), posOf(source, "crds/widgets.yaml"));
+});
+
+test("a child CRD whose required values no example satisfies: SEM186 at the child's crd", () => {
+  const unbuildable = WIDGET_CRD.replace("minimum: 3 }", "minimum: 5, maximum: 1 }");
+  const source = child("    crd: crds/widgets.yaml\n");
+  const { dir } = checkIn(source, { "crds/widgets.yaml": unbuildable });
+  const found = only(checkSource(source, join(dir, "operator.yaml")), "SEM186");
+  assert.equal(found.path, "children[0].crd");
+  assert.equal(`${found.position.line}:${found.position.col}`, posOf(source, "crds/widgets.yaml"));
+  assert.match(found.message, /no Widget the generator can build: spec\.size: 5 > maximum 1/);
 });

@@ -166,12 +166,26 @@ export function childView(
  * The top-level content of a CRD-kind child that its CRD's schema accepts: every required
  * property, and spec whether required or not (most CRDs leave it optional but need it).
  */
-function customResourceContent(child: ChildModel): Array<{ key: string; json: string }> {
+function customResourceObject(child: ChildModel): Record<string, unknown> {
   const fields = child.crd!.fields;
   const content = exampleObject(fields);
   const spec = fields.find((f) => f.name === "spec");
   if (spec && !("spec" in content)) content.spec = exampleValue(spec);
-  const problems = objectViolations(fields, content, "");
+  return content;
+}
+
+/**
+ * Why no child of a CRD kind can be built, e.g. "spec.size: 5 > maximum 1" for a required value no
+ * example satisfies; empty when it can. The pipeline reports these as SEM186 before rendering.
+ */
+export function childContentProblems(child: ChildModel): string[] {
+  if (!child.crd) return [];
+  return objectViolations(child.crd.fields, customResourceObject(child), "");
+}
+
+function customResourceContent(child: ChildModel): Array<{ key: string; json: string }> {
+  const content = customResourceObject(child);
+  const problems = childContentProblems(child);
   if (problems.length > 0)
     throw new Error(
       `internal error: no ${child.kind} that ${child.crd!.path} accepts: ${problems.join("; ")}`,

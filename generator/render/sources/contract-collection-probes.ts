@@ -15,14 +15,15 @@ export function arrayProbes(slot: Slot): Probe[] {
       label: `minItems ${f.minItems}`,
       bad: manyItems(f, f.minItems - 1),
       rejection: { reason: "FieldValueInvalid", message: `at least ${f.minItems} items` },
-      good: [manyItems(f, f.minItems)],
+      good: present(manyItems(f, f.minItems)),
     });
   if (f.maxItems !== undefined)
     out.push({
       label: `maxItems ${f.maxItems}`,
-      bad: manyItems(f, f.maxItems + 1),
+      // Past the distinct values a set's items admit, only repeats are left: still too many.
+      bad: manyItems(f, f.maxItems + 1) ?? repeated(f, f.maxItems + 1),
       rejection: { reason: "FieldValueTooMany", message: `at most ${f.maxItems} items` },
-      good: [manyItems(f, f.maxItems)],
+      good: present(manyItems(f, f.maxItems)),
     });
   const identity = itemIdentity(f);
   if (identity && (f.maxItems ?? 2) >= 2) {
@@ -32,20 +33,30 @@ export function arrayProbes(slot: Slot): Probe[] {
         ? "list-type set"
         : `list-type map keyed by ${f.listMapKeys?.join(", ")}`;
     const twice = [first, structuredClone(first)];
-    const distinct = manyItems(f, Math.max(2, f.minItems ?? 0));
+    const distinct = present(manyItems(f, Math.max(2, f.minItems ?? 0)));
     out.push({
       label,
       bad: twice,
       rejection: {
-        field: `${slot.path}[1]`,
+        // Reported by the list-type check in field.Path notation (map keys in brackets).
+        field: `${slot.fieldPath}[1]`,
         reason: "FieldValueDuplicate",
         message: "Duplicate value",
       },
-      good: [distinct],
+      good: distinct,
       breaks: (v) => new Set((v as unknown[]).map(identity)).size < (v as unknown[]).length,
     });
   }
   return out;
+}
+
+/** A good value only where one exists. */
+function present(list: unknown[] | undefined): unknown[][] {
+  return list === undefined ? [] : [list];
+}
+
+function repeated(f: FieldModel, count: number): unknown[] {
+  return Array.from({ length: count }, () => exampleValue(f.items!, 0));
 }
 
 export function mapProbes(f: FieldModel): Probe[] {

@@ -7,6 +7,7 @@ import { exampleValue } from "../manifests/example-values.ts";
 import { patternExamples } from "../manifests/pattern-example.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import type { Expectation, SpecCase, TransitionCase } from "./contract-case-types.ts";
+import { ruleErrorField, ruleErrorMessage } from "./contract-rule-path.ts";
 import type { Slot, Spec } from "./contract-slots.ts";
 import { show } from "./contract-values.ts";
 
@@ -16,25 +17,28 @@ function ruleLabel(rule: CelRule): string {
   return `rule: ${rule.message}`;
 }
 
-function celRejection(path: string, rule: CelRule): Expectation {
-  // fieldPath is relative to the rule's location: ".retentionDays" or "['key']".
-  const field = rule.fieldPath ? `${path}${rule.fieldPath}` : path;
-  return { field, reason: rule.reason ?? "FieldValueInvalid", message: rule.message };
+function celRejection(path: string, self: FieldModel, rule: CelRule): Expectation {
+  return {
+    field: ruleErrorField(path, self, rule.fieldPath),
+    reason: rule.reason ?? "FieldValueInvalid",
+    message: ruleErrorMessage(rule),
+  };
 }
 
 /**
- * Each `valid` example accepted and each `invalid` one rejected with the rule's message. An
- * example of an object's rule goes through `complete` first (overObject), so the object also has
- * the members the schema requires: the API server runs no CEL rule on an object that fails the
- * schema ("some validation rules were not checked"), so neither verdict would be the rule's.
+ * Each `valid` example of `self`'s rules accepted and each `invalid` one rejected with the rule's
+ * cause; `path` is self's location in field.Path notation, as CEL errors name it. An example of an
+ * object's rule goes through `complete` first (overObject), so the object also has the members the
+ * schema requires: the API server runs no CEL rule on an object that fails the schema ("some
+ * validation rules were not checked"), so neither verdict would be the rule's.
  */
 export function ruleCases(
   path: string,
-  rules: CelRule[],
+  self: FieldModel,
   place: (v: unknown) => Spec,
   complete: (v: unknown) => unknown = (v) => v,
 ): SpecCase[] {
-  return rules
+  return self.rules
     .filter((rule) => !readsOldSelf(rule))
     .flatMap((rule) => [
       ...(rule.examples?.valid ?? []).map((example) => ({
@@ -45,7 +49,7 @@ export function ruleCases(
       ...(rule.examples?.invalid ?? []).map((example) => ({
         name: `${path}: ${show(example)} is rejected (${ruleLabel(rule)})`,
         spec: place(complete(example)),
-        expect: celRejection(path, rule),
+        expect: celRejection(path, self, rule),
       })),
     ]);
 }
@@ -53,10 +57,10 @@ export function ruleCases(
 /** Rules reading oldSelf: create with `old`, update to `new`. */
 export function transitionRuleCases(
   path: string,
-  rules: CelRule[],
+  self: FieldModel,
   place: (v: unknown) => Spec,
 ): TransitionCase[] {
-  return rules.filter(readsOldSelf).flatMap((rule) => {
+  return self.rules.filter(readsOldSelf).flatMap((rule) => {
     const pair = (example: unknown) => example as { old: unknown; new: unknown };
     const label = (e: unknown) => `${show(pair(e).old)} → ${show(pair(e).new)}`;
     return [
@@ -70,16 +74,19 @@ export function transitionRuleCases(
         name: `${path}: ${label(e)} is rejected (${ruleLabel(rule)})`,
         old: place(pair(e).old),
         new: place(pair(e).new),
-        expect: celRejection(path, rule),
+        expect: celRejection(path, self, rule),
       })),
     ];
   });
 }
 
-/** A field's own transition rules, and immutability: a different value is refused, the same one is not. */
+/**
+ * A field's own transition rules, and immutability: a different value is refused, the same one is
+ * not. Immutability is a CEL rule too, so its causes are named in field.Path notation.
+ */
 export function transitionCases(slot: Slot): TransitionCase[] {
   const field = slot.field;
-  const cases = transitionRuleCases(slot.path, field.rules, slot.place);
+  const cases = transitionRuleCases(slot.fieldPath, field, slot.place);
   if (!field.immutable) return cases;
   const first = field.hasDefault ? field.default : exampleValue(field);
   const other = otherValues(field)
@@ -93,7 +100,7 @@ export function transitionCases(slot: Slot): TransitionCase[] {
       name: `${slot.path}: ${show(first)} → ${show(other)} is rejected (immutable)`,
       old: slot.place(first),
       new: slot.place(other),
-      expect: { field: slot.path, reason: "FieldValueInvalid", message: immutable },
+      expect: { field: slot.fieldPath, reason: "FieldValueInvalid", message: immutable },
     });
   cases.push({
     name: `${slot.path}: ${show(first)} → ${show(first)} is accepted (immutable)`,
@@ -101,8 +108,8 @@ export function transitionCases(slot: Slot): TransitionCase[] {
     new: slot.place(first),
     expect: "accepted",
   });
-  if (!field.required && !field.hasDefault && slot.remove) {
-    const parent = slot.path.slice(0, slot.path.lastIndexOf("."));
+  if (!field.required && !field.hasDefault && slot.remove && slot.container) {
+    const parent = slot.container.fieldPath;
     cases.push({
       name: `${slot.path}: removing ${show(first)} is rejected (immutable)`,
       old: slot.place(first),

@@ -1,6 +1,9 @@
 // Where a value sits in a spec, for the generated API contract tests: every node of the spec tree
 // (fields, array items, map values) as a slot that can put a value at its location inside an
 // otherwise valid spec, and names that location the way the API server does (spec.records[0].name).
+// The server has two notations for map keys: its OpenAPI schema check (kube-openapi) joins them
+// with dots (spec.tags.key-1), while CEL rules and list-type checks report apimachinery's
+// field.Path, which puts them in brackets, unquoted (spec.tags[key-1]). A slot carries both.
 
 import type { CelRule, FieldModel } from "../../model/types.ts";
 import { exampleObject, exampleValue, overObject } from "../manifests/example-values.ts";
@@ -9,8 +12,10 @@ export type Spec = Record<string, unknown>;
 
 export interface Slot {
   field: FieldModel;
-  /** The location as the API server reports it, e.g. spec.backup.retentionDays, spec.tags.key-1. */
+  /** The location as the schema check reports it, e.g. spec.backup.retentionDays, spec.tags.key-1. */
   path: string;
+  /** The location as CEL rules and list-type checks report it (field.Path): spec.tags[key-1]. */
+  fieldPath: string;
   /** The whole spec with `value` here and valid example values around it. */
   place: (value: unknown) => Spec;
   /** An object member: the spec without this field (its parent still present). */
@@ -19,9 +24,16 @@ export interface Slot {
    * The enclosing object, array or map (or the spec root): its CEL rules may read this value, and
    * values from their examples are the only ones known to pass them.
    */
-  container?: { path: string; rules: CelRule[]; place: (value: unknown) => Spec };
+  container?: Container;
   /** Reached through object fields only: transition rules (oldSelf) correlate here. */
   correlated: boolean;
+}
+
+export interface Container {
+  path: string;
+  fieldPath: string;
+  rules: CelRule[];
+  place: (value: unknown) => Spec;
 }
 
 /** The map key a slot for map values uses. */
@@ -36,6 +48,7 @@ export function specSlots(
   // A spec-level rule's example is a whole spec, which may leave out required fields.
   const root = {
     path: "spec",
+    fieldPath: "spec",
     rules: specRules,
     place: (value: unknown) => overObject(minimalSpec, value) as Spec,
   };
@@ -45,7 +58,7 @@ export function specSlots(
 function memberSlots(
   fields: readonly FieldModel[],
   base: Spec,
-  container: NonNullable<Slot["container"]>,
+  container: Container,
   placeObject: (value: Spec) => Spec,
   correlated: boolean,
 ): Slot[] {
@@ -53,6 +66,7 @@ function memberSlots(
     const slot: Slot = {
       field,
       path: `${container.path}.${field.name}`,
+      fieldPath: `${container.fieldPath}.${field.name}`,
       place: (value) => placeObject({ ...base, [field.name]: value }),
       remove: () => placeObject(withoutKey(base, field.name)),
       container,
@@ -67,10 +81,14 @@ function childSlots(slot: Slot): Slot[] {
   const { field } = slot;
   switch (field.type) {
     case "object": {
-      const base = exampleObject(field.fields, field.minProperties ?? 0);
+      // exampleValue prefers the object's default and its rules' valid examples (over the required
+      // members), so the members' cases sit in a value the object's own rules accept.
+      const example = exampleValue(field);
+      const base = isRecord(example)
+        ? example
+        : exampleObject(field.fields, field.minProperties ?? 0);
       const container = {
-        path: slot.path,
-        rules: field.rules,
+        ...containerOf(slot),
         place: (value: unknown) => slot.place(overObject(base, value)),
       };
       return memberSlots(
@@ -89,8 +107,9 @@ function childSlots(slot: Slot): Slot[] {
       const item: Slot = {
         field: items,
         path: `${slot.path}[0]`,
+        fieldPath: `${slot.fieldPath}[0]`,
         place: (value) => slot.place([value, ...rest]),
-        container: { path: slot.path, rules: field.rules, place: slot.place },
+        container: containerOf(slot),
         correlated: false,
       };
       return [item, ...childSlots(item)];
@@ -106,8 +125,9 @@ function childSlots(slot: Slot): Slot[] {
       const value: Slot = {
         field: values,
         path: `${slot.path}.${MAP_KEY}`,
+        fieldPath: `${slot.fieldPath}[${MAP_KEY}]`,
         place: (v) => slot.place({ [MAP_KEY]: v, ...rest }),
-        container: { path: slot.path, rules: field.rules, place: slot.place },
+        container: containerOf(slot),
         correlated: false,
       };
       return [value, ...childSlots(value)];
@@ -115,6 +135,15 @@ function childSlots(slot: Slot): Slot[] {
     default:
       return [];
   }
+}
+
+function containerOf(slot: Slot): Container {
+  const { path, fieldPath, field, place } = slot;
+  return { path, fieldPath, rules: field.rules, place };
+}
+
+function isRecord(value: unknown): value is Spec {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
 function withoutKey(object: Spec, key: string): Spec {

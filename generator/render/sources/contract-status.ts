@@ -2,10 +2,11 @@
 // printer columns the server's Table output must show for an object carrying it, and the scale
 // subresource's view of spec and status.
 
-import type { OperatorModel } from "../../model/types.ts";
+import type { OperatorModel, PrinterColumn } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import type { Spec } from "./contract-slots.ts";
+import { tableCell } from "./contract-table-cell.ts";
 
 export interface ColumnCheck {
   name: string;
@@ -75,14 +76,19 @@ export function printerColumnChecks(model: OperatorModel, spec: Spec, status: Sp
       const condition = CONDITION_COLUMN.exec(column.jsonPath);
       if (condition) {
         const found = (status.conditions as Spec[]).find((c) => c.type === condition[1]);
-        return found ? { name: column.name, value: found[condition[2]!] } : { name: column.name };
+        return found ? cellCheck(column, found[condition[2]!]) : { name: column.name };
       }
       if (!SIMPLE_PATH.test(column.jsonPath)) return { name: column.name };
-      const value = valueAt(object, column.jsonPath.slice(1).split("."));
-      const scalar = ["string", "number", "boolean"].includes(typeof value);
-      return scalar ? { name: column.name, value } : { name: column.name };
+      return cellCheck(column, valueAt(object, column.jsonPath.slice(1).split(".")));
     }),
   ];
+}
+
+/** A scalar's cell as the server converts it; objects, lists and absent values: presence only. */
+function cellCheck(column: PrinterColumn, value: unknown): ColumnCheck {
+  if (!["string", "number", "boolean"].includes(typeof value)) return { name: column.name };
+  const cell = tableCell(column.type, value as string | number | boolean);
+  return cell === undefined ? { name: column.name } : { name: column.name, value: cell };
 }
 
 export function scaleView(model: OperatorModel, spec: Spec, status: Spec): ScaleView | null {

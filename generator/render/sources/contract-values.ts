@@ -46,23 +46,33 @@ export function expandTemplate(template: unknown, index: number): unknown {
 
 /**
  * `count` valid items of an array field, distinct where the list type requires it (set: whole
- * values; map: the key fields).
+ * values; map: the key fields); undefined when the items admit fewer distinct values than that (an
+ * enum of one, a bound of three integers), since the server refuses every such list as duplicates.
  */
-export function manyItems(array: FieldModel, count: number): unknown[] {
+export function manyItems(array: FieldModel, count: number): unknown[] | undefined {
   const items = array.items!;
   const identity = itemIdentity(array);
   const distinct = (values: unknown[]) =>
     identity === undefined || new Set(values.map(identity)).size === values.length;
-  const valid = (values: unknown[]) =>
-    values.every((v) => fieldViolations(items, v).length === 0) && distinct(values);
+  const fits = (v: unknown) => fieldViolations(items, v).length === 0;
   if (count === 0) return [];
   for (const template of itemTemplates(array)) {
     const values = Array.from({ length: count }, (_, i) => expandTemplate(template, i));
-    if (!valid(values)) continue;
+    if (!values.every(fits) || !distinct(values)) continue;
     if (count > 3) compactForms.set(values, { $repeat: count, item: template });
     return values;
   }
-  return Array.from({ length: count }, (_, i) => exampleValue(items, i));
+  if (identity === undefined)
+    return Array.from({ length: count }, (_, i) => exampleValue(items, i));
+  // Few valid values: gather distinct ones from the enum, both booleans and the examples.
+  const pool = new Map<string, unknown>();
+  const candidates = [
+    ...(items.enum ?? []),
+    ...(items.type === "boolean" ? [false, true] : []),
+    ...Array.from({ length: count * 2 + 8 }, (_, i) => exampleValue(items, i)),
+  ];
+  for (const v of candidates) if (fits(v) && !pool.has(identity(v))) pool.set(identity(v), v);
+  return pool.size >= count ? [...pool.values()].slice(0, count) : undefined;
 }
 
 /** `count` valid entries of a map field. */

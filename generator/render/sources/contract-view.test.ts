@@ -233,7 +233,7 @@ describe("contract view of a hand-built model", () => {
         fields: [field("name", "string", { required: true, pattern: "^[A-Z_]+[0-9]*$" })],
       }),
     });
-    const items = manyItems(env, 12);
+    const items = manyItems(env, 12)!;
     assert.equal(new Set(items.map((i) => JSON.stringify(i))).size, 12);
     const json = fixtureJson({ env: items });
     assert.ok(json.length < JSON.stringify({ env: items }).length);

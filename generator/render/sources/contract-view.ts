@@ -6,6 +6,7 @@
 import type { FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleObject, exampleSpec, overObject } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
+import { specRuleVerdict } from "../manifests/rule-verdict.ts";
 import { acceptInPlace, dedupeAccepted } from "./contract-accepted-cases.ts";
 import { constraintCases, requiredCases } from "./contract-constraints.ts";
 import { ruleCases, transitionCases, transitionRuleCases } from "./contract-rule-cases.ts";
@@ -75,25 +76,37 @@ export function buildContractView(model: OperatorModel): ContractView {
         : []),
     ]),
   ]);
+  const root = { ...rootField(fields), rules: model.spec.rules };
+  // A field rule's example is valid for that rule only: the spec's own rules may refuse the whole
+  // spec it sits in, and then the server never gets to the field rule. Such cases are left out.
+  // (Judged by the spec rules the minimal spec passes: the cases all start from it.)
+  const verdict = (rule: string, spec: Spec) => specRuleVerdict(rule, fields, spec);
+  const judging = model.spec.rules.filter((r) => verdict(r.rule, minimal) !== "rejected");
+  const specRulesAdmit = (spec: Spec) => judging.every((r) => verdict(r.rule, spec) !== "rejected");
   const cel = [
     ...ruleCases(
       "spec",
-      model.spec.rules,
+      root,
       (v) => v as Spec,
       (v) => overObject(minimal, v),
     ),
-    ...slots.flatMap((slot) =>
-      ruleCases(slot.path, slot.field.rules, slot.place, (v) =>
-        slot.field.type === "object"
-          ? overObject(exampleObject(slot.field.fields, slot.field.minProperties ?? 0), v)
-          : v,
-      ),
-    ),
+    ...slots
+      .flatMap((slot) =>
+        ruleCases(slot.fieldPath, slot.field, slot.place, (v) =>
+          slot.field.type === "object"
+            ? overObject(exampleObject(slot.field.fields, slot.field.minProperties ?? 0), v)
+            : v,
+        ),
+      )
+      .filter((c) => c.expect !== "accepted" || specRulesAdmit(c.spec)),
   ];
   const transitions = [
     // A spec-level transition example is a whole spec too: created, it needs the required fields.
-    ...transitionRuleCases("spec", model.spec.rules, (v) => overObject(minimal, v) as Spec),
-    ...slots.filter((s) => s.correlated).flatMap(transitionCases),
+    ...transitionRuleCases("spec", root, (v) => overObject(minimal, v) as Spec),
+    ...slots
+      .filter((s) => s.correlated)
+      .flatMap(transitionCases)
+      .filter((c) => specRulesAdmit(c.old) && (c.expect !== "accepted" || specRulesAdmit(c.new))),
   ];
   const pruning = pruningCases(fields, slots, minimal, stored);
   const defaults = defaultChecks(fields, minimal, stored, "spec");
