@@ -71,14 +71,19 @@ export interface TypecheckResult {
 export function typecheckProjects(root: string, projects: readonly string[]): TypecheckResult {
   const first = projects[0];
   if (first === undefined) return { errors: new Map(), output: "", status: 0 };
-  const generated = JSON.parse(readFileSync(join(root, first, "tsconfig.json"), "utf8")) as {
-    compilerOptions: Record<string, unknown>;
-    include: string[];
-  };
+  const config = (project: string) =>
+    JSON.parse(readFileSync(join(root, project, "tsconfig.json"), "utf8")) as {
+      compilerOptions: Record<string, unknown>;
+      include: string[];
+      exclude?: string[];
+    };
+  const generated = config(first);
   const include = projects.flatMap((p) => generated.include.map((glob) => `${p}/${glob}`));
+  // Each project's own exclusions (user files the spec no longer uses) hold in the shared run too.
+  const exclude = projects.flatMap((p) => (config(p).exclude ?? []).map((glob) => `${p}/${glob}`));
   writeFileSync(
     join(root, "tsconfig.json"),
-    JSON.stringify({ compilerOptions: generated.compilerOptions, include }, null, 2),
+    JSON.stringify({ compilerOptions: generated.compilerOptions, include, exclude }, null, 2),
   );
   symlinkSync(join(REPO_ROOT, "node_modules"), join(root, "node_modules"), "dir");
   const tsc = join(REPO_ROOT, "node_modules", "typescript", "bin", "tsc");
