@@ -59,10 +59,19 @@ export function runUnitTests(dir: string): {
   if (!existsSync(join(dir, "node_modules")))
     symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   const files = unitTestFiles(dir);
-  const result = spawnSync(process.execPath, ["--test", "--test-reporter=dot", ...files], {
+  // A nested `node --test` that inherits NODE_TEST_CONTEXT reports to a parent that is not
+  // listening: its results would vanish and it would pass whatever happened.
+  const env = { ...process.env };
+  delete env.NODE_TEST_CONTEXT;
+  const result = spawnSync(process.execPath, ["--test", ...files], {
     cwd: dir,
     encoding: "utf8",
+    env,
   });
   const output = `${result.stdout}${result.stderr}`;
-  return { status: result.status, output, summary: `${files.length} unit test files` };
+  const passed = Number(/^ℹ pass (\d+)$/m.exec(output)?.[1] ?? 0);
+  const failed = Number(/^ℹ fail (\d+)$/m.exec(output)?.[1] ?? -1);
+  // Zero tests run is a failure too: the summary must show that the project's tests ran.
+  const status = result.status === 0 && passed > 0 && failed === 0 ? 0 : (result.status ?? 1) || 1;
+  return { status, output, summary: `${passed} unit tests passed in ${files.length} files` };
 }

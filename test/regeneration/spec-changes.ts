@@ -173,12 +173,25 @@ export const SPEC_CHANGES: readonly SpecChange[] = [
   },
   {
     name: "remove an external resource",
-    compat: "safe",
+    // Its status outputs go with it, and removing status fields breaks the clients that read them.
+    compat: "breaking",
     apply(doc) {
       const resources = doc.getIn(["externalResources"]);
       if (!isSeq(resources) || resources.items.length === 0)
         return "the spec has no external resource";
-      resources.items.shift();
+      const removed = resources.items.shift();
+      // Its outputs go with it: left behind, nothing would fill them and the status hooks would
+      // owe them (tsc says so; the scenario is about removing the binding whole).
+      const outputs = isMap(removed) ? removed.get("outputs") : undefined;
+      for (const output of isSeq(outputs) ? outputs.items : []) {
+        const name = String(isScalar(output) ? output.value : output);
+        fieldsMap(doc, "status").delete(name);
+        const columns = doc.getIn(["printerColumns"]);
+        if (isSeq(columns))
+          columns.items = columns.items.filter(
+            (c) => !(isMap(c) && String(c.get("jsonPath")).startsWith(`.status.${name}`)),
+          );
+      }
       return undefined;
     },
   },
