@@ -5,7 +5,7 @@
 import { isDeepStrictEqual } from "node:util";
 import type { JSONSchemaProps } from "../render/manifests/schema-types.ts";
 import { keyPath, show, type Change, type Location } from "./change.ts";
-import type { DiffContext } from "./diff-context.ts";
+import { record, type DiffContext } from "./diff-context.ts";
 
 interface Bound {
   key: "minimum" | "maximum" | "minLength" | "maxLength" | "minItems" | "maxItems";
@@ -37,8 +37,7 @@ export function diffConstraints(
   at: Location,
   ctx: DiffContext,
 ): void {
-  const push = (change: Omit<Change, "version">) =>
-    ctx.out.push({ ...change, version: ctx.version });
+  const push = (change: Omit<Change, "version">) => record(ctx, change);
   for (const { key, lower, offending } of BOUNDS) {
     const before = o[key];
     const after = n[key];

@@ -11,3 +11,8 @@ export interface DiffContext {
   valueAt(side: "old" | "new", path: Path): unknown;
   declares(side: "old" | "new", path: Path): boolean;
 }
+
+/** Records a change in the version the walk is in. */
+export function record(ctx: DiffContext, change: Omit<Change, "version">): void {
+  ctx.out.push({ ...change, version: ctx.version });
+}

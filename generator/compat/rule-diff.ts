@@ -5,7 +5,7 @@
 import type { CelRule } from "../model/types.ts";
 import type { JSONSchemaProps } from "../render/manifests/schema-types.ts";
 import { keyPath, show, type Change, type Location } from "./change.ts";
-import type { DiffContext } from "./diff-context.ts";
+import { record, type DiffContext } from "./diff-context.ts";
 
 const IMMUTABLE = "self == oldSelf";
 const REMOVABLE = /^!has\(oldSelf\.(.+)\) \|\| has\(self\.\1\)$/;
@@ -16,8 +16,7 @@ export function diffRules(
   at: Location,
   ctx: DiffContext,
 ): void {
-  const push = (change: Omit<Change, "version">) =>
-    ctx.out.push({ ...change, version: ctx.version });
+  const push = (change: Omit<Change, "version">) => record(ctx, change);
   const before = o["x-kubernetes-validations"] ?? [];
   const after = n["x-kubernetes-validations"] ?? [];
   const oldOnly = before.filter((r) => !after.some((s) => s.rule === r.rule));

@@ -14,7 +14,7 @@ import {
   type Location,
 } from "./change.ts";
 import { diffConstraints } from "./constraint-diff.ts";
-import type { DiffContext } from "./diff-context.ts";
+import { record, type DiffContext } from "./diff-context.ts";
 import { diffRules } from "./rule-diff.ts";
 
 const STORED_FAIL = "will fail validation on their next update";
@@ -25,8 +25,7 @@ export function diffSchema(
   at: Location,
   ctx: DiffContext,
 ): void {
-  const push = (change: Omit<Change, "version">) =>
-    ctx.out.push({ ...change, version: ctx.version });
+  const push = (change: Omit<Change, "version">) => record(ctx, change);
   const before = shapeOf(o);
   const after = shapeOf(n);
   if (before !== after) {
@@ -127,8 +126,7 @@ function diffProperties(
   at: Location,
   ctx: DiffContext,
 ): void {
-  const push = (change: Omit<Change, "version">) =>
-    ctx.out.push({ ...change, version: ctx.version });
+  const push = (change: Omit<Change, "version">) => record(ctx, change);
   const before = o.properties ?? {};
   const after = n.properties ?? {};
   const requiredBefore = new Set(o.required ?? []);
