@@ -4,7 +4,7 @@
 // spec's shape the check stage reads (fields, items, values and the bounds that size the type).
 
 import { compileRule } from "../../check/cel-compile.ts";
-import { objectType } from "../../check/cel-decl-type.ts";
+import { declTypeOf, objectType } from "../../check/cel-decl-type.ts";
 import { evaluateRule, type Verdict } from "../../check/cel-evaluate.ts";
 import type { RawObject } from "../../check/raw-spec.ts";
 import { CONSTRAINT_KEYS, type FieldModel } from "../../model/types.ts";
@@ -20,6 +20,23 @@ export function specRuleVerdict(
   if (compiled.status !== "ok") return "unknown";
   const defaults = fields.filter((f) => f.hasDefault).map((f) => [f.name, f.default]);
   const value = { ...Object.fromEntries(defaults), ...spec };
+  return evaluateRule(rule, compiled.types, self, value).outcome;
+}
+
+/**
+ * A rule of any field judged on one value of that field: an object's rules as the spec's (its
+ * members' defaults filled in), a list's, a map's or a scalar's typed from the field itself.
+ */
+export function fieldRuleVerdict(
+  rule: string,
+  field: FieldModel,
+  value: unknown,
+): Verdict["outcome"] {
+  if (field.type === "object")
+    return specRuleVerdict(rule, field.fields, value as Record<string, unknown>);
+  const self = declTypeOf(rawDef(field), ["spec"]);
+  const compiled = compileRule(rule, self);
+  if (compiled.status !== "ok") return "unknown";
   return evaluateRule(rule, compiled.types, self, value).outcome;
 }
 

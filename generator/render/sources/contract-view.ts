@@ -6,10 +6,10 @@
 import type { FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleObject, exampleSpec, overObject } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
-import { specRuleVerdict } from "../manifests/rule-verdict.ts";
 import { acceptInPlace, dedupeAccepted } from "./contract-accepted-cases.ts";
 import { constraintCases, requiredCases } from "./contract-constraints.ts";
 import { ruleCases, transitionCases, transitionRuleCases } from "./contract-rule-cases.ts";
+import { rulesAdmit } from "./contract-rules-admit.ts";
 import { serverDefaults, specSlots, type Spec } from "./contract-slots.ts";
 import {
   contractStatus,
@@ -77,12 +77,10 @@ export function buildContractView(model: OperatorModel): ContractView {
     ]),
   ]);
   const root = { ...rootField(fields), rules: model.spec.rules };
-  // A field rule's example is valid for that rule only: the spec's own rules may refuse the whole
-  // spec it sits in, and then the server never gets to the field rule. Such cases are left out.
-  // (Judged by the spec rules the minimal spec passes: the cases all start from it.)
-  const verdict = (rule: string, spec: Spec) => specRuleVerdict(rule, fields, spec);
-  const judging = model.spec.rules.filter((r) => verdict(r.rule, minimal) !== "rejected");
-  const specRulesAdmit = (spec: Spec) => judging.every((r) => verdict(r.rule, spec) !== "rejected");
+  // A field rule's example is valid for that rule only: the spec's own rules, and those of every
+  // object around it, may refuse the whole spec it sits in, and then the server never gets to the
+  // field rule. Such cases are left out (see contract-rules-admit.ts).
+  const admits = rulesAdmit(fields, model.spec.rules, minimal);
   const cel = [
     ...ruleCases(
       "spec",
@@ -98,7 +96,7 @@ export function buildContractView(model: OperatorModel): ContractView {
             : v,
         ),
       )
-      .filter((c) => c.expect !== "accepted" || specRulesAdmit(c.spec)),
+      .filter((c) => c.expect !== "accepted" || admits(c.spec)),
   ];
   const transitions = [
     // A spec-level transition example is a whole spec too: created, it needs the required fields.
@@ -106,7 +104,7 @@ export function buildContractView(model: OperatorModel): ContractView {
     ...slots
       .filter((s) => s.correlated)
       .flatMap(transitionCases)
-      .filter((c) => specRulesAdmit(c.old) && (c.expect !== "accepted" || specRulesAdmit(c.new))),
+      .filter((c) => admits(c.old) && (c.expect !== "accepted" || admits(c.new))),
   ];
   const pruning = pruningCases(fields, slots, minimal, stored);
   const defaults = defaultChecks(fields, minimal, stored, "spec");

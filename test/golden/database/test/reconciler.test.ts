@@ -350,6 +350,10 @@ if (specChange !== null) {
     assert.equal(ready?.reason, "Reconciling");
     assert.equal(ready?.observedGeneration, 2);
     assert.equal(obj.status?.observedGeneration, 1, "status does not claim the new generation yet");
+    // The change may reach a workload child (spec.replicas is a StatefulSet's replicas): such a
+    // child reads ready only once its controller has rolled the new generation out, as the
+    // integration test's stand-in does before every pass.
+    markWorkloadsReady(h.client);
     await h.reconciler.reconcile(h.key);
     obj = await h.read();
     ready = findCondition(obj.status?.conditions, "Ready");
