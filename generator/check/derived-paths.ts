@@ -109,9 +109,11 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["JSON", "Math", "NodeJS", "Buffer", "URL", "AbortController", "AbortSignal", "Iterable"],
 ]);
 
-/** Types src/hooks/types.ts declares for the kind, e.g. DatabaseHooks. */
+/** Types src/hooks/types.ts declares for the kind, e.g. DatabaseReconcilerHooks. */
 export const KIND_HOOK_TYPE_SUFFIXES = [
-  "Hooks",
+  // Not plain "Hooks": an external resource named like the kind (kind Bucket, resource bucket)
+  // owns BucketHooks.
+  "ReconcilerHooks",
   "StatusHooks",
   "Observation",
   "UserStatus",

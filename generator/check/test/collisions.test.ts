@@ -69,10 +69,15 @@ test("SEM148 an external resource named like a key the status hooks' observation
 });
 
 test("SEM148 an external resource whose hook interface is the kind's own", () => {
-  // Kind Shop: binding "shop" derives ShopHooks, the interface of all of Shop's hooks.
-  const src = bindings("shop");
-  const d = expectOne(src, "SEM148", posOf(src, "shop\n"), 'external resource "shop"');
-  assert.match(d.message, /ShopHooks/);
+  // Kind Shop: binding "shopReconciler" derives ShopReconcilerHooks, the interface of all of Shop's hooks.
+  const src = bindings("shopReconciler");
+  const d = expectOne(
+    src,
+    "SEM148",
+    posOf(src, "shopReconciler"),
+    'external resource "shopReconciler"',
+  );
+  assert.match(d.message, /ShopReconcilerHooks/);
 });
 
 test("SEM148 an external resource whose hook file is the kind's status hooks", () => {
@@ -134,4 +139,12 @@ test("SEM148 two inputs of one external resource that derive one provider proper
   const d = expectOne(src, "SEM148", posOf(src, "backupEnabled]"), 'input "backupEnabled"');
   assert.match(d.message, /externalResources\[0\]\.inputs\[0\] "backup\.enabled"/);
   assert.match(d.message, /backupEnabled/);
+});
+
+test("an external resource named like the kind derives names of its own (a real CRD's shape: kind Bucket, resource bucket)", () => {
+  const src = bindings("shop");
+  assert.deepEqual(
+    check(src).filter((d) => d.code === "SEM148"),
+    [],
+  );
 });

@@ -32,7 +32,7 @@ export function hooksView(model: OperatorModel): HooksView {
     typesModule: HOOK_TYPES_PATH.slice("src/".length),
     statusModule: `hooks/${model.names.kindFile}-status.ts`,
     statusFile: `src/hooks/${model.names.kindFile}-status.ts`,
-    all: `${kind}Hooks`,
+    all: `${kind}ReconcilerHooks`,
     status: `${kind}StatusHooks`,
     statusVar: `${model.names.kindVar}StatusHooks`,
     observation: `${kind}Observation`,

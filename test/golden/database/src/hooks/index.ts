@@ -5,11 +5,11 @@
 // without edits. Regenerated from operator.yaml: a new external resource adds a line here and a
 // file of yours next to it.
 
-import type { DatabaseHooks } from "./types.ts";
+import type { DatabaseReconcilerHooks } from "./types.ts";
 import { instanceHooks } from "./instance.ts";
 import { databaseStatusHooks } from "./database-status.ts";
 
-export const hooks: DatabaseHooks = {
+export const hooks: DatabaseReconcilerHooks = {
   resources: {
     instance: instanceHooks,
   },

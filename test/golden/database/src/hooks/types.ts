@@ -49,7 +49,7 @@ export interface DatabaseStatusHooks {
 export type DatabaseChildBuilder<T extends KubernetesObject> = (obj: Database) => T;
 
 /** Everything the reconciler needs from your code; src/hooks/index.ts assembles it. */
-export interface DatabaseHooks {
+export interface DatabaseReconcilerHooks {
   resources: {
     instance: InstanceHooks;
   };

@@ -30,14 +30,14 @@ import {
 import type { InstanceProvider } from "../providers/instance-provider.ts";
 import { reconcileInstance } from "./instance-part.ts";
 import { desiredChildren } from "../children/index.ts";
-import type { DatabaseHooks } from "../hooks/types.ts";
+import type { DatabaseReconcilerHooks } from "../hooks/types.ts";
 import { finalizeDatabase } from "./finalize.ts";
 
 export interface DatabaseReconcilerDeps {
   client: ResourceClient<Database>;
   instanceProvider: InstanceProvider;
   /** Your domain decisions; src/hooks/index.ts assembles them from your files. */
-  hooks: DatabaseHooks;
+  hooks: DatabaseReconcilerHooks;
   logger: Logger;
   /** Injected so tests control condition timestamps. */
   now?: () => Date;

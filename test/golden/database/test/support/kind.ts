@@ -10,7 +10,7 @@ import type { ResourceClient } from "../../src/runtime/resource-client.ts";
 import type { Database } from "../../src/api/v1alpha1/database-types.ts";
 import { DatabaseReconciler } from "../../src/reconciler/database-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
-import type { DatabaseHooks } from "../../src/hooks/types.ts";
+import type { DatabaseReconcilerHooks } from "../../src/hooks/types.ts";
 import { InMemoryInstanceProvider } from "../../src/providers/instance-memory.ts";
 import type { MemoryProvider } from "./memory-provider.ts";
 
@@ -39,7 +39,7 @@ export function newProviders() {
 export type Providers = ReturnType<typeof newProviders>;
 
 /** The project's hooks (src/hooks/), assembled as main.ts wires them. */
-export type Hooks = DatabaseHooks;
+export type Hooks = DatabaseReconcilerHooks;
 export const hooks: Hooks = userHooks;
 
 /**

@@ -5,11 +5,11 @@
 // without edits. Regenerated from operator.yaml: a new external resource adds a line here and a
 // file of yours next to it.
 
-import type { DNSZoneHooks } from "./types.ts";
+import type { DNSZoneReconcilerHooks } from "./types.ts";
 import { hostedZoneHooks } from "./hosted-zone.ts";
 import { dnsZoneStatusHooks } from "./dns-zone-status.ts";
 
-export const hooks: DNSZoneHooks = {
+export const hooks: DNSZoneReconcilerHooks = {
   resources: {
     hostedZone: hostedZoneHooks,
   },

@@ -53,7 +53,7 @@ export interface DNSZoneStatusHooks {
 export type DNSZoneChildBuilder<T extends KubernetesObject> = (obj: DNSZone) => T;
 
 /** Everything the reconciler needs from your code; src/hooks/index.ts assembles it. */
-export interface DNSZoneHooks {
+export interface DNSZoneReconcilerHooks {
   resources: {
     hostedZone: HostedZoneHooks;
   };

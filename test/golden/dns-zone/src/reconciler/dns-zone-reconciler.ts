@@ -22,14 +22,14 @@ import { FINALIZER, type DNSZone, type DNSZoneStatus } from "../api/v1beta1/dns-
 import type { HostedZoneProvider } from "../providers/hosted-zone-provider.ts";
 import { reconcileHostedZone } from "./hosted-zone-part.ts";
 import { desiredChildren } from "../children/index.ts";
-import type { DNSZoneHooks } from "../hooks/types.ts";
+import type { DNSZoneReconcilerHooks } from "../hooks/types.ts";
 import { finalizeDNSZone } from "./finalize.ts";
 
 export interface DNSZoneReconcilerDeps {
   client: ResourceClient<DNSZone>;
   hostedZoneProvider: HostedZoneProvider;
   /** Your domain decisions; src/hooks/index.ts assembles them from your files. */
-  hooks: DNSZoneHooks;
+  hooks: DNSZoneReconcilerHooks;
   logger: Logger;
   /** Injected so tests control condition timestamps. */
   now?: () => Date;

@@ -10,7 +10,7 @@ import type { ResourceClient } from "../../src/runtime/resource-client.ts";
 import type { DNSZone } from "../../src/api/v1beta1/dns-zone-types.ts";
 import { DNSZoneReconciler } from "../../src/reconciler/dns-zone-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
-import type { DNSZoneHooks } from "../../src/hooks/types.ts";
+import type { DNSZoneReconcilerHooks } from "../../src/hooks/types.ts";
 import { InMemoryHostedZoneProvider } from "../../src/providers/hosted-zone-memory.ts";
 import type { MemoryProvider } from "./memory-provider.ts";
 
@@ -41,7 +41,7 @@ export function newProviders() {
 export type Providers = ReturnType<typeof newProviders>;
 
 /** The project's hooks (src/hooks/), assembled as main.ts wires them. */
-export type Hooks = DNSZoneHooks;
+export type Hooks = DNSZoneReconcilerHooks;
 export const hooks: Hooks = userHooks;
 
 /**

@@ -5,10 +5,10 @@
 // without edits. Regenerated from operator.yaml: a new external resource adds a line here and a
 // file of yours next to it.
 
-import type { WebAppHooks } from "./types.ts";
+import type { WebAppReconcilerHooks } from "./types.ts";
 import { webAppStatusHooks } from "./web-app-status.ts";
 
-export const hooks: WebAppHooks = {
+export const hooks: WebAppReconcilerHooks = {
   resources: {},
   status: webAppStatusHooks,
 };

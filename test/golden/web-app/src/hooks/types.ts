@@ -40,7 +40,7 @@ export interface WebAppStatusHooks {
 export type WebAppChildBuilder<T extends KubernetesObject> = (obj: WebApp) => T;
 
 /** Everything the reconciler needs from your code; src/hooks/index.ts assembles it. */
-export interface WebAppHooks {
+export interface WebAppReconcilerHooks {
   resources: {};
   status: WebAppStatusHooks;
 }

@@ -28,13 +28,13 @@ import {
   nextPhase,
 } from "../api/v1/phases.ts";
 import { desiredChildren } from "../children/index.ts";
-import type { WebAppHooks } from "../hooks/types.ts";
+import type { WebAppReconcilerHooks } from "../hooks/types.ts";
 import { finalizeWebApp } from "./finalize.ts";
 
 export interface WebAppReconcilerDeps {
   client: ResourceClient<WebApp>;
   /** Your domain decisions; src/hooks/index.ts assembles them from your files. */
-  hooks: WebAppHooks;
+  hooks: WebAppReconcilerHooks;
   logger: Logger;
   /** Injected so tests control condition timestamps. */
   now?: () => Date;

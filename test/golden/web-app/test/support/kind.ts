@@ -10,7 +10,7 @@ import type { ResourceClient } from "../../src/runtime/resource-client.ts";
 import type { WebApp } from "../../src/api/v1/web-app-types.ts";
 import { WebAppReconciler } from "../../src/reconciler/web-app-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
-import type { WebAppHooks } from "../../src/hooks/types.ts";
+import type { WebAppReconcilerHooks } from "../../src/hooks/types.ts";
 import type { MemoryProvider } from "./memory-provider.ts";
 
 export {
@@ -36,7 +36,7 @@ export function newProviders() {
 export type Providers = ReturnType<typeof newProviders>;
 
 /** The project's hooks (src/hooks/), assembled as main.ts wires them. */
-export type Hooks = WebAppHooks;
+export type Hooks = WebAppReconcilerHooks;
 export const hooks: Hooks = userHooks;
 
 /**
