@@ -18,27 +18,34 @@ export function rulesAdmit(
   fields: readonly FieldModel[],
   specRules: readonly CelRule[],
   minimal: Spec,
-): (spec: Spec) => boolean {
+): (spec: Spec, underTest?: readonly CelRule[]) => boolean {
   const verdict = (rule: string, spec: Spec) => specRuleVerdict(rule, fields, spec);
   const judging = specRules
     .filter((r) => !readsOldSelf(r))
     .filter((r) => verdict(r.rule, minimal) !== "rejected");
-  return (spec) =>
+  // The rules a case tests are the server's to judge (validate --server reports where it
+  // disagrees with an example); only the others decide whether the case can reach them.
+  return (spec, underTest = []) =>
     judging.every((r) => verdict(r.rule, spec) !== "rejected") &&
-    fields.every((f) => nodeAdmits(f, spec[f.name]));
+    fields.every((f) => nodeAdmits(f, spec[f.name], underTest));
 }
 
-function nodeAdmits(field: FieldModel, value: unknown): boolean {
+function nodeAdmits(field: FieldModel, value: unknown, underTest: readonly CelRule[]): boolean {
   if (value === undefined || value === null) return true;
-  const own = field.rules.filter((r) => !readsOldSelf(r));
+  const own = field.rules.filter((r) => !readsOldSelf(r) && !underTest.includes(r));
   if (own.some((r) => fieldRuleVerdict(r.rule, field, value) === "rejected")) return false;
   switch (field.type) {
     case "object":
-      return !isRecord(value) || field.fields.every((f) => nodeAdmits(f, value[f.name]));
+      return !isRecord(value) || field.fields.every((f) => nodeAdmits(f, value[f.name], underTest));
     case "array":
-      return !Array.isArray(value) || value.every((item) => nodeAdmits(field.items!, item));
+      return (
+        !Array.isArray(value) || value.every((item) => nodeAdmits(field.items!, item, underTest))
+      );
     case "map":
-      return !isRecord(value) || Object.values(value).every((v) => nodeAdmits(field.items!, v));
+      return (
+        !isRecord(value) ||
+        Object.values(value).every((v) => nodeAdmits(field.items!, v, underTest))
+      );
     default:
       return true;
   }

@@ -88,15 +88,13 @@ export function buildContractView(model: OperatorModel): ContractView {
       (v) => v as Spec,
       (v) => overObject(minimal, v),
     ),
-    ...slots
-      .flatMap((slot) =>
-        ruleCases(slot.fieldPath, slot.field, slot.place, (v) =>
-          slot.field.type === "object"
-            ? overObject(exampleObject(slot.field.fields, slot.field.minProperties ?? 0), v)
-            : v,
-        ),
-      )
-      .filter((c) => c.expect !== "accepted" || admits(c.spec)),
+    ...slots.flatMap((slot) =>
+      ruleCases(slot.fieldPath, slot.field, slot.place, (v) =>
+        slot.field.type === "object"
+          ? overObject(exampleObject(slot.field.fields, slot.field.minProperties ?? 0), v)
+          : v,
+      ).filter((c) => c.expect !== "accepted" || admits(c.spec, slot.field.rules)),
+    ),
   ];
   const transitions = [
     // A spec-level transition example is a whole spec too: created, it needs the required fields.
