@@ -8,8 +8,13 @@ npm run build
 npm run envtest
 rm -rf demo/database-operator
 node bin/create-operator.js new demo/database-operator --spec examples/database.yaml
+# The project pins this generator as a devDependency, and create-operator is not on the npm
+# registry yet: install this checkout's packed tarball in its place (as the e2e tests do).
+pack_dir=$(mktemp -d)
+trap 'rm -rf "$pack_dir"' EXIT
+npm pack --ignore-scripts --silent --pack-destination "$pack_dir" >/dev/null
 cd demo/database-operator
-npm install --no-audit --no-fund
+npm install --no-audit --no-fund --no-save "$pack_dir"/create-operator-*.tgz
 npm run typecheck
 npm run build
 npm test
