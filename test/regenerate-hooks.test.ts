@@ -4,7 +4,6 @@
 // Driven through the pipeline the CLI uses; every step ends with a strict tsc of the project.
 
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -12,7 +11,7 @@ import { parseDocument } from "yaml";
 import { describeUserHook, type UserHook } from "../generator/base/user-hooks.ts";
 import { createProject, regenerateProject, type PipelineResult } from "../generator/pipeline.ts";
 import { typecheckProject } from "./property/typecheck.ts";
-import { examplePath, tempDir } from "./support.ts";
+import { examplePath, runProjectTests, tempDir } from "./support.ts";
 
 const BACKUP_VAULT = {
   name: "backupVault",
@@ -163,16 +162,8 @@ test("a spec change that needs new user code fails tsc in the user's file, namin
 
 /** The generated project's own reconciler unit tests, on Node 24 (this process runs on it). */
 function runUnitTests(dir: string): void {
-  // A nested `node --test` that inherits NODE_TEST_CONTEXT reports to this runner instead of
-  // printing, so its failures would vanish: it must run as a top-level test run.
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
-  delete env.NODE_TEST_CONTEXT;
-  const result = spawnSync(process.execPath, ["--test", "test/reconciler.test.ts"], {
-    cwd: dir,
-    encoding: "utf8",
-    env,
-  });
-  const output = `${result.stdout}${result.stderr}`;
+  const result = runProjectTests(dir, ["test/reconciler.test.ts"]);
+  const output = result.output;
   assert.equal(result.status, 0, output);
   assert.match(output, /^ℹ fail 0$/m, output);
   const passed = Number(/^ℹ pass (\d+)$/m.exec(output)?.[1] ?? 0);

@@ -51,3 +51,22 @@ export function listTree(dir: string): string[] {
   walk(dir);
   return out.sort();
 }
+
+/**
+ * Runs a generated project's own `node --test` files as a top-level test run. A nested run that
+ * inherits NODE_TEST_CONTEXT reports to a parent that is not listening, so its results would
+ * vanish and it would pass whatever happened: the variable must go.
+ */
+export function runProjectTests(
+  dir: string,
+  files: readonly string[],
+): { status: number | null; output: string } {
+  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
+  delete env.NODE_TEST_CONTEXT;
+  const result = spawnSync(process.execPath, ["--test", ...files], {
+    cwd: dir,
+    encoding: "utf8",
+    env,
+  });
+  return { status: result.status, output: `${result.stdout}${result.stderr}` };
+}

@@ -6,13 +6,12 @@
 // unit tests (no control plane) on the repository's node_modules.
 
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { createProject } from "../generator/pipeline.ts";
 import { typecheckProject } from "./property/typecheck.ts";
-import { tempDir } from "./support.ts";
+import { runProjectTests, tempDir } from "./support.ts";
 
 const SPEC = `apiVersion: create-operator.dev/v1alpha1
 kind: OperatorSpec
@@ -48,16 +47,8 @@ test("the unit test's spec change to a workload child's replicas expects Ready o
   assert.equal(fixture.specChange?.field, "replicas", "the change reaches the StatefulSet");
   const typecheck = typecheckProject(dir);
   assert.equal(typecheck.status, 0, typecheck.output);
-  // A nested `node --test` that inherits NODE_TEST_CONTEXT would report to this runner.
-  const env: NodeJS.ProcessEnv = { ...process.env, NO_COLOR: "1" };
-  delete env.NODE_TEST_CONTEXT;
-  const result = spawnSync(process.execPath, ["--test", "test/reconciler.test.ts"], {
-    cwd: dir,
-    encoding: "utf8",
-    env,
-  });
-  const output = `${result.stdout}${result.stderr}`;
+  const { status, output } = runProjectTests(dir, ["test/reconciler.test.ts"]);
   assert.match(output, /^✔ spec change: /m, output);
   assert.match(output, /^ℹ fail 0$/m, output);
-  assert.equal(result.status, 0, output);
+  assert.equal(status, 0, output);
 });

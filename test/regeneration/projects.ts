@@ -2,12 +2,11 @@
 // of them (test/property/typecheck.ts) and each project's unit tests with the repository's
 // node_modules, which holds the generated package.json's dependencies.
 
-import { spawnSync } from "node:child_process";
 import { createHash } from "node:crypto";
 import { existsSync, readdirSync, readFileSync, statSync, symlinkSync } from "node:fs";
 import { join, relative } from "node:path";
 import { typecheckProjects } from "../property/typecheck.ts";
-import { REPO_ROOT } from "../support.ts";
+import { REPO_ROOT, runProjectTests } from "../support.ts";
 
 /** Content and modification time of every file: equal digests mean nothing was touched. */
 export function treeDigest(dir: string): string {
@@ -59,16 +58,8 @@ export function runUnitTests(dir: string): {
   if (!existsSync(join(dir, "node_modules")))
     symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"), "dir");
   const files = unitTestFiles(dir);
-  // A nested `node --test` that inherits NODE_TEST_CONTEXT reports to a parent that is not
-  // listening: its results would vanish and it would pass whatever happened.
-  const env = { ...process.env };
-  delete env.NODE_TEST_CONTEXT;
-  const result = spawnSync(process.execPath, ["--test", ...files], {
-    cwd: dir,
-    encoding: "utf8",
-    env,
-  });
-  const output = `${result.stdout}${result.stderr}`;
+  const result = runProjectTests(dir, files);
+  const output = result.output;
   const passed = Number(/^ℹ pass (\d+)$/m.exec(output)?.[1] ?? 0);
   const failed = Number(/^ℹ fail (\d+)$/m.exec(output)?.[1] ?? -1);
   // Zero tests run is a failure too: the summary must show that the project's tests ran.
