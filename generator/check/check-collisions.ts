@@ -2,7 +2,7 @@
 // TypeScript type, a status key the generator already writes). Catch that here, with the line
 // that caused it, instead of as a compile error in generated code.
 
-import { CAMEL_CASE, type CheckContext } from "./context.ts";
+import { FIELD_NAME, type CheckContext } from "./context.ts";
 import { derivePlural, deriveSingular, fieldTypeName } from "./derive-names.ts";
 import type { FieldVisit } from "./field-walk.ts";
 import { obj, str, strings } from "./raw-spec.ts";
@@ -14,6 +14,16 @@ export const RESERVED_STATUS_FIELDS: ReadonlySet<string> = new Set([
   "conditions",
   "observedGeneration",
 ]);
+
+/**
+ * Members every JavaScript object inherits. TypeScript gives each object literal these as
+ * apparent properties, so an interface property of the same name with a data type rejects every
+ * literal that leaves it out ("Type 'Function' is not assignable to type 'string'"): no value of
+ * the generated type could be written in code.
+ */
+const OBJECT_PROTOTYPE_MEMBERS: ReadonlySet<string> = new Set(
+  Object.getOwnPropertyNames(Object.prototype),
+);
 
 export function checkCollisions(ctx: CheckContext): void {
   checkResourceNames(ctx);
@@ -50,12 +60,23 @@ function checkResourceNames({ data, report }: CheckContext): void {
 function checkFieldNames({ report, specFields, statusFields }: CheckContext): void {
   for (const v of [...specFields, ...statusFields]) {
     if (v.role !== "field") continue;
-    if (!CAMEL_CASE.test(v.name)) {
+    if (!FIELD_NAME.test(v.name)) {
       report.error(
         "SEM011",
         v.docPath,
-        `field name "${v.name}" is not camelCase`,
-        "Kubernetes API fields are camelCase (letters and digits, starting lower-case); they become TypeScript properties too.",
+        `field name "${v.name}" cannot be used`,
+        v.name.includes(".")
+          ? "operator.yaml names nested fields by dotted paths (spec.backup.enabled), so a dot inside a name would be ambiguous; rename it."
+          : "A field name is letters, digits, `_` and `-`, starting with a letter (after any `_`) (camelCase, snake_case or kebab-case, as real APIs have them).",
+        "key",
+      );
+    }
+    if (OBJECT_PROTOTYPE_MEMBERS.has(v.name)) {
+      report.error(
+        "SEM014",
+        v.docPath,
+        `field name "${v.name}" is a member every JavaScript object inherits`,
+        `TypeScript types every object literal with Object.prototype.${v.name}, so the generated interface could never be satisfied in code; rename the field (e.g. ${v.name}Value), or declare the parent as a map or free-form object.`,
         "key",
       );
     }

@@ -19,6 +19,12 @@ export type Check = (ctx: CheckContext) => void;
 
 export const PASCAL_CASE = /^[A-Z][A-Za-z0-9]*$/;
 export const CAMEL_CASE = /^[a-z][A-Za-z0-9]*$/;
+/**
+ * A field name as real APIs have them: camelCase, snake_case (pg_hba) or with dashes
+ * (max-connections). The structural schema accepts any key; dots are left out because
+ * operator.yaml names nested fields by dotted paths (inputs, printer columns, child names).
+ */
+export const FIELD_NAME = /^_*[A-Za-z][A-Za-z0-9_-]*$/;
 /** RFC 1123 label: what Kubernetes requires of names that become path segments or DNS names. */
 export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** Resource names (plural, singular, short names) must also start with a letter. */

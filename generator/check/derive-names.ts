@@ -72,11 +72,15 @@ export function fieldTypeName(
 
 /**
  * Property of a provider's Desired type for a binding input: the dotted spec path in camelCase
- * (backup.retentionDays → backupRetentionDays).
+ * (backup.retentionDays → backupRetentionDays, pg_hba.max-rules → pgHbaMaxRules). A segment that
+ * is already letters and digits keeps its spelling, so camelCase names derive what they always did.
  */
 export function inputPropertyName(path: string): string {
   return path
     .split(".")
-    .map((segment, i) => (i === 0 ? segment : segment.charAt(0).toUpperCase() + segment.slice(1)))
+    .map((segment, i) => {
+      const word = /^[A-Za-z][A-Za-z0-9]*$/.test(segment) ? segment : toCamel(segment);
+      return i === 0 ? word : capitalize(word);
+    })
     .join("");
 }

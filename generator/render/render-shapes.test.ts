@@ -43,30 +43,6 @@ externalResources:
   assert.match(provider, /Ends a comment \*\\\/ early, then a second line: not code/);
 });
 
-test("a status field named like an Object.prototype member is an ordinary field", async () => {
-  const files = await render(
-    spec(
-      "spec: { fields: { size: { type: string } } }\nstatus: { fields: { constructor: { type: string } } }\n",
-    ),
-  );
-  const crd = files.get("config/crd/bases/widgets.example.com_widgets.yaml")!.content;
-  assert.match(crd, /constructor:\n\s+type: string/);
-});
-
-test("spec and status fields named like Object.prototype members render", async () => {
-  await render(
-    spec(`spec:
-  fields:
-    constructor: { type: array, maxItems: 4, items: { type: string } }
-    toString: { type: object, fields: { valueOf: { type: integer, required: true } } }
-    hasOwnProperty: { type: boolean, default: true }
-status:
-  fields:
-    constructor: { type: object, fields: { valueOf: { type: string, required: true } } }
-`),
-  );
-});
-
 for (const [label, def] of [
   ["boolean", "{ type: boolean, immutable: true }"],
   ["date", "{ type: string, format: date, immutable: true }"],

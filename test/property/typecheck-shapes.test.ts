@@ -54,6 +54,32 @@ status:
 externalResources:
   - { name: instance, description: "binding */ doc\\nline", inputs: [size], outputs: [endpoint] }
 `,
+  // Field names as real APIs spell them (CloudNativePG's pg_hba, kebab-case keys): quoted
+  // TypeScript keys and element access wherever the generated code reads or writes them.
+  "snake-and-kebab-field-names": `${HEAD}spec:
+  fields:
+    pg_hba: { type: array, items: { type: string } }
+    max-connections: { type: integer, default: 100 }
+    backup-policy:
+      type: object
+      fields: { retention_days: { type: integer, required: true }, storage-class: { type: string } }
+status:
+  conditions: [{ type: Synced }]
+  fields:
+    read-endpoint: { type: string }
+    primary_host: { type: string }
+    last-backup: { type: string }
+externalResources:
+  - name: instance
+    description: A cloud instance.
+    inputs: [max-connections, backup-policy.retention_days, backup-policy.storage-class, pg_hba]
+    outputs: [read-endpoint, primary_host]
+children:
+  - { apiVersion: v1, kind: ConfigMap }
+printerColumns:
+  - { name: Connections, type: integer, jsonPath: .spec.max-connections }
+  - { name: Endpoint, type: string, jsonPath: .status.read-endpoint }
+`,
 };
 
 test("valid specs of unusual shape generate projects that pass strict tsc", async () => {

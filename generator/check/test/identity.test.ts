@@ -73,9 +73,50 @@ test("SEM010 plural equal to singular, and short names equal to either", () => {
   expectOne(short, "SEM010", posOf(short, "shops]"), 'short name "shops" equals the plural');
 });
 
-test("SEM011 field names must be camelCase", () => {
-  const src = edit(MINIMAL, "    size:\n", "    Size:\n");
-  expectOne(src, "SEM011", "12:5", 'field name "Size" is not camelCase');
+test("SEM011 field names are what real APIs use: camelCase, snake_case, kebab-case", () => {
+  for (const name of ["pg_hba", "max-connections", "_internal", "Size", "ipv4Address", "a__b"]) {
+    const src = edit(MINIMAL, "    size:\n", `    ${name}:\n`);
+    assert.deepEqual(
+      check(src).filter((d) => d.code === "SEM011"),
+      [],
+      `${name} is a valid field name`,
+    );
+  }
+});
+
+test("SEM011 field names that cannot be a field: dots, a leading digit or dash, punctuation", () => {
+  const dotted = expectOne(
+    edit(MINIMAL, "    size:\n", '    "max.connections":\n'),
+    "SEM011",
+    "12:5",
+    'field name "max.connections" cannot be used',
+  );
+  assert.match(dotted.hint!, /dotted paths/);
+  for (const name of ["1size", "-size", "size!", "__", "si ze"]) {
+    const d = expectOne(
+      edit(MINIMAL, "    size:\n", `    ${JSON.stringify(name)}:\n`),
+      "SEM011",
+      "12:5",
+      `field name "${name}" cannot be used`,
+    );
+    assert.match(d.hint!, /letters, digits/);
+  }
+});
+
+test("SEM014 fields named like Object.prototype members", () => {
+  for (const [from, to] of [
+    ["    size:\n", "    constructor:\n"],
+    ["    size:\n", "    toString:\n"],
+    ["    size:\n", "    __proto__:\n"],
+  ] as const) {
+    const d = expectOne(
+      edit(MINIMAL, from, to),
+      "SEM014",
+      "12:5",
+      "a member every JavaScript object inherits",
+    );
+    assert.match(d.hint!, /rename the field/);
+  }
 });
 
 test("SEM012 two object fields deriving the same TypeScript type", () => {

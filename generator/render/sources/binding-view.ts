@@ -6,7 +6,14 @@ import { inputPropertyName } from "../../check/derive-names.ts";
 import type { ExternalResourceModel, FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
-import { commentLine, docComment, specAccessor, type PropertyView } from "./ts-types.ts";
+import {
+  commentLine,
+  docComment,
+  specAccessor,
+  tsKey,
+  tsMember,
+  type PropertyView,
+} from "./ts-types.ts";
 
 export interface BindingView {
   name: string;
@@ -45,7 +52,7 @@ export interface BindingView {
   memoryTypeImports: string[];
   hasMemoryTypeImports: boolean;
   desiredProps: Array<PropertyView & { expression: string }>;
-  outputs: Array<PropertyView & { fakeExpression: string }>;
+  outputs: Array<PropertyView & { member: string; fakeExpression: string }>;
 }
 
 /** The provider's key in the reconciler's dependencies, e.g. instanceProvider. */
@@ -66,7 +73,9 @@ export function bindingView(
     ...declaredTypes.filter((name) => new RegExp(`\\b${name}\\b`).test(used)),
   ];
   const outputs = binding.outputs.map((field) => ({
-    name: field.name,
+    name: tsKey(field.name),
+    /** `.endpoint` or `["pg-hba"]`: how status and the provider's answer are read and written. */
+    member: tsMember(field.name),
     optional: "?" as const,
     type: field.tsType,
     doc: docComment([

@@ -5,7 +5,7 @@
 import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleObject, exampleValue } from "../manifests/example-values.ts";
 import { objectViolations } from "../manifests/field-violations.ts";
-import { specAccessor } from "./ts-types.ts";
+import { specAccessor, tsKey, tsMember } from "./ts-types.ts";
 
 export interface ChildView {
   kind: string;
@@ -153,12 +153,15 @@ export function childView(
     configEntries: spec
       .filter((f) => f.type === "free-form" || (f.type === "map" && /config/i.test(f.name)))
       .map((f) => ({
-        key: `${f.name}.json`,
+        key: JSON.stringify(`${f.name}.json`),
         expression: `JSON.stringify(${specAccessor(f.path, spec, "obj.spec", specOptional).expression} ?? {})`,
       })),
     secretEntries: model.status.fields
       .filter((f) => f.type === "string")
-      .map((f) => ({ key: f.name, expression: `obj.status?.${f.name} ?? ""` })),
+      .map((f) => ({
+        key: tsKey(f.name),
+        expression: `obj.status${tsMember(f.name, true)} ?? ""`,
+      })),
   };
 }
 

@@ -4,7 +4,7 @@
 
 import { phaseRoles } from "../../check/phase-roles.ts";
 import type { OperatorModel } from "../../model/types.ts";
-import { docComment } from "./ts-types.ts";
+import { docComment, tsKey, tsMember } from "./ts-types.ts";
 
 export interface PhaseView {
   name: string;
@@ -28,8 +28,8 @@ export interface StatusView {
   /** Declared conditions other than Ready and the per-binding ones: the user's code sets them. */
   userConditions: Array<{ type: string; json: string }>;
   hasUserConditions: boolean;
-  /** Status fields no external binding fills: the user's code sets them. */
-  userStatusFields: string[];
+  /** Status fields no external binding fills: the user's code sets them (key and member as TypeScript prints them). */
+  userStatusFields: Array<{ key: string; member: string }>;
 }
 
 export function statusView(model: OperatorModel): StatusView {
@@ -60,7 +60,10 @@ export function statusView(model: OperatorModel): StatusView {
     conditionUnion: model.status.conditions.map((c) => JSON.stringify(c.type)).join(" | "),
     userConditions: userConditions(model).map((type) => ({ type, json: JSON.stringify(type) })),
     hasUserConditions: userConditions(model).length > 0,
-    userStatusFields: userStatusFields(model),
+    userStatusFields: userStatusFields(model).map((name) => ({
+      key: tsKey(name),
+      member: tsMember(name),
+    })),
   };
 }
 

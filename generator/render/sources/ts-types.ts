@@ -42,9 +42,23 @@ function fieldDocLines(field: FieldModel): string[] {
   return lines;
 }
 
+/** A TypeScript identifier needs no quotes as a property key or after a dot. */
+const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
+
+/** A property key as TypeScript prints it: bare when it is an identifier, quoted otherwise (`"pg-hba"`). */
+export function tsKey(name: string): string {
+  return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+}
+
+/** Reading property `name` after an expression: `.name`, or `["pg-hba"]` (`?.` forms when `optional`). */
+export function tsMember(name: string, optional = false): string {
+  if (IDENTIFIER.test(name)) return `${optional ? "?." : "."}${name}`;
+  return `${optional ? "?." : ""}[${JSON.stringify(name)}]`;
+}
+
 export function propertyOf(field: FieldModel): PropertyView {
   return {
-    name: field.name,
+    name: tsKey(field.name),
     optional: field.required ? "" : "?",
     type: field.tsType,
     doc: docComment(fieldDocLines(field)),
@@ -109,7 +123,7 @@ export function specAccessor(
   for (const segment of path.split(".")) {
     field = level.find((f) => f.name === segment);
     if (!field) throw new Error(`internal error: no spec field ${path}`);
-    expression += `${maybeAbsent ? "?." : "."}${segment}`;
+    expression += tsMember(segment, maybeAbsent);
     // A nullable field may hold null: what follows it needs `?.` as much as after an absent one.
     maybeAbsent = maybeAbsent || !field.required || field.nullable;
     level = field.fields;

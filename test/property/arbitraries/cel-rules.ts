@@ -4,6 +4,7 @@
 // rule accepts, so a default drawn from them passes the rule too.
 
 import fc from "fast-check";
+import { escapeCelFieldName } from "../../../generator/check/cel-field-names.ts";
 import type { Def, GenField } from "./scalars.ts";
 
 export interface RuleChoice {
@@ -147,13 +148,14 @@ export function objectRule(
     if (low === undefined || high === undefined || low === high || !base) continue;
     const childDefault = field.def.default;
     if (typeof childDefault === "number" && childDefault <= low) continue;
-    const guard = required ? "" : `!has(self.${name}) || `;
+    const cel = escapeCelFieldName(name)!;
+    const guard = required ? "" : `!has(self.${cel}) || `;
     const accepted = objectSamples
       .map((s) => (name in s ? { ...s, [name]: high } : s))
       .filter((s) => required || !(name in s) || (s[name] as number) > low);
     choices.push({
       rule: {
-        rule: `${guard}self.${name} > ${literal(low, false)}`,
+        rule: `${guard}self.${cel} > ${literal(low, false)}`,
         message: `${name} must be greater than ${low}`,
         fieldPath: `.${name}`,
         examples: { valid: [{ ...base, [name]: high }], invalid: [{ ...base, [name]: low }] },

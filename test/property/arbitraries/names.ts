@@ -10,8 +10,9 @@ import fc from "fast-check";
  * (ignoring case), so the PascalCase concatenation of a path (DatabaseSpecBackupRetentionDays)
  * decodes one way only and object type names never collide. `item`, `value` (the words the model
  * uses for array items and map values), `id` (the list-map key added by the field arbitrary),
- * CEL's reserved words and the status keys the generator owns are left out. Words that are
- * reserved in JavaScript or name Kubernetes' own keys are in on purpose: they are valid fields.
+ * CEL's reserved words, the status keys the generator owns and Object.prototype members (SEM014)
+ * are left out. Words that are reserved in JavaScript or name Kubernetes' own keys are in on
+ * purpose: they are valid fields. Names are spelled camelCase, snake_case or kebab-case.
  */
 export const BASE_WORDS = [
   "engine",
@@ -50,18 +51,34 @@ export const BASE_WORDS = [
   "kind",
   "metadata",
   "spec",
-  "constructor",
 ] as const;
 
 export const SUFFIX_WORDS = ["Days", "Seconds", "Count", "Ref", "Ip", "Url", "Gb", "Ms"] as const;
 
+/**
+ * Mostly camelCase, as Kubernetes conventions ask, but also snake_case and kebab-case as real APIs
+ * have them (CloudNativePG's pg_hba): the generated TypeScript must quote and index those keys.
+ */
 export const fieldName: fc.Arbitrary<string> = fc
-  .tuple(fc.constantFrom(...BASE_WORDS), fc.option(fc.constantFrom(...SUFFIX_WORDS)))
-  .map(([base, suffix]) => base + (suffix ?? ""));
+  .tuple(
+    fc.constantFrom(...BASE_WORDS),
+    fc.option(fc.constantFrom(...SUFFIX_WORDS)),
+    fc.constantFrom("camel", "camel", "camel", "snake", "kebab"),
+  )
+  .map(([base, suffix, style]) => {
+    if (suffix === null) return base;
+    if (style === "camel") return base + suffix;
+    return base + (style === "snake" ? "_" : "-") + suffix.toLowerCase();
+  });
+
+/** The words of a name, whatever its style: two names of one object must differ in these. */
+function wordsOf(name: string): string {
+  return name.replace(/[-_]/g, "").toLowerCase();
+}
 
 /** Distinct field names for one object; at least `min`. */
 export function fieldNames(min: number, max: number): fc.Arbitrary<string[]> {
-  return fc.uniqueArray(fieldName, { minLength: min, maxLength: max });
+  return fc.uniqueArray(fieldName, { minLength: min, maxLength: max, selector: wordsOf });
 }
 
 const KIND_NOUNS = [
