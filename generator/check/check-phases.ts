@@ -1,7 +1,12 @@
 // Phases are a record of observed state, not a script: the checks make sure the state machine
 // is closed (every `next` exists), starts somewhere, and has no dead parts.
 
-import { PASCAL_CASE, type CheckContext } from "./context.ts";
+import {
+  CONDITION_TYPE,
+  MAX_CONDITION_TYPE_LENGTH,
+  MAX_PHASE_LENGTH,
+  type CheckContext,
+} from "./context.ts";
 import { checkPhaseMoves } from "./check-phase-moves.ts";
 import { closestMatch } from "./did-you-mean.ts";
 import { toPascal } from "./derive-names.ts";
@@ -15,13 +20,14 @@ export function checkPhases({ data, report }: CheckContext): void {
   for (const [i, phase] of phases) {
     const name = str(phase.name);
     if (name === undefined) continue;
-    if (!PASCAL_CASE.test(name)) {
+    const problem = phaseNameProblem(name);
+    if (problem !== undefined) {
       sound = false;
       report.error(
         "SEM030",
         ["status", "phases", i, "name"],
-        `phase "${name}" is not PascalCase`,
-        `Write it as ${JSON.stringify(toPascal(name) || "Pending")}.`,
+        `phase "${name}" ${problem}`,
+        `Phases are one line of text: PascalCase by convention (${JSON.stringify(toPascal(name) || "Pending")}), or the text the API you model writes.`,
       );
     }
     if (names.has(name)) {
@@ -125,18 +131,29 @@ function reportUnreachable(
   }
 }
 
+/** Why a phase name cannot be recorded in status.phase, or undefined when it can. */
+function phaseNameProblem(name: string): string | undefined {
+  if (name.length > MAX_PHASE_LENGTH) return `is longer than ${MAX_PHASE_LENGTH} characters`;
+  if (name.trim() !== name) return "starts or ends with white space";
+  // eslint-disable-next-line no-control-regex
+  if (/[\u0000-\u001f\u007f]/.test(name)) return "contains a line break or control character";
+  return undefined;
+}
+
 export function checkConditions({ data, report }: CheckContext): void {
   const seen = new Set<string>();
   for (const [i, condition] of objects(obj(data.status).conditions)) {
     const type = str(condition.type);
     if (type === undefined) continue;
     const path = ["status", "conditions", i, "type"];
-    if (!PASCAL_CASE.test(type))
+    if (!CONDITION_TYPE.test(type) || type.length > MAX_CONDITION_TYPE_LENGTH)
       report.error(
         "SEM035",
         path,
-        `condition type "${type}" is not PascalCase`,
-        `Write it as ${JSON.stringify(toPascal(type) || "Ready")}. metav1.Condition also accepts other forms (dots, '-', '_', a domain prefix such as example.com/Adopted), but they are not supported by this format yet: condition types here are PascalCase, the Kubernetes API convention.`,
+        type.length > MAX_CONDITION_TYPE_LENGTH
+          ? `condition type "${type}" is longer than ${MAX_CONDITION_TYPE_LENGTH} characters`
+          : `condition type "${type}" is not a metav1.Condition type`,
+        `metav1.Condition types are PascalCase (${JSON.stringify(toPascal(type) || "Ready")}), may contain '.', '-' and '_' (Vendor.Adopted), and may have a DNS subdomain prefix (example.com/Synced); they start and end with a letter or digit.`,
       );
     if (seen.has(type))
       report.error(

@@ -25,6 +25,12 @@ export const CAMEL_CASE = /^[a-z][A-Za-z0-9]*$/;
  * operator.yaml names nested fields by dotted paths (inputs, printer columns, child names).
  */
 export const FIELD_NAME = /^_*[A-Za-z][A-Za-z0-9_-]*$/;
+/** metav1.Condition's type: an optional DNS subdomain prefix, then a name of letters, digits, `-`, `_`, `.`. */
+export const CONDITION_TYPE =
+  /^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*\/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$/;
+export const MAX_CONDITION_TYPE_LENGTH = 316;
+/** The longest phase text a declared phase may be, and what an open phase field accepts. */
+export const MAX_PHASE_LENGTH = 128;
 /** RFC 1123 label: what Kubernetes requires of names that become path segments or DNS names. */
 export const DNS_LABEL = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
 /** Resource names (plural, singular, short names) must also start with a letter. */

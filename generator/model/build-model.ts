@@ -45,6 +45,8 @@ interface RawSpec {
   };
   spec: { description?: string; fields: Record<string, RawField>; rules?: CelRule[] };
   status?: {
+    phaseValues?: "enum" | "open";
+    conditionShape?: "full" | "relaxed";
     phases?: {
       name: string;
       description?: string;
@@ -150,6 +152,8 @@ export function buildModel(
     },
     status: {
       phases,
+      phaseValues: raw.status?.phaseValues ?? "enum",
+      conditionShape: raw.status?.conditionShape ?? "full",
       conditions: buildConditions(raw.status?.conditions ?? [], externalResources),
       fields: statusFields,
       ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),

@@ -202,6 +202,10 @@ export interface OperatorModel {
   spec: { description?: string; fields: FieldModel[]; rules: CelRule[] };
   status: {
     phases: PhaseModel[];
+    /** enum: the CRD lists the phases; open: any text (APIs whose phase is free text). */
+    phaseValues: "enum" | "open";
+    /** full: metav1.Condition exactly; relaxed: only type and status required. */
+    conditionShape: "full" | "relaxed";
     initialPhase?: string;
     conditions: ConditionModel[];
     fields: FieldModel[];

@@ -80,6 +80,20 @@ printerColumns:
   - { name: Connections, type: integer, jsonPath: .spec.max-connections }
   - { name: Endpoint, type: string, jsonPath: .status.read-endpoint }
 `,
+  // Other controllers' conventions: relaxed conditions with prefixed types, open phase text.
+  "relaxed-conditions-open-phases": `${HEAD}spec: { fields: { size: { type: string } } }
+status:
+  conditionShape: relaxed
+  phaseValues: open
+  conditions: [{ type: Vendor.Adopted }, { type: example.com/Synced }, { type: disk_ready }]
+  phases:
+    - { name: Setting up primary, initial: true, next: [Creating a new replica, "Cluster in \\"healthy\\" state"] }
+    - { name: Creating a new replica, next: ["Cluster in \\"healthy\\" state"] }
+    - { name: "Cluster in \\"healthy\\" state", next: [Creating a new replica] }
+    - { name: Failed, terminal: true }
+externalResources:
+  - { name: instance, description: A cloud instance., inputs: [size] }
+`,
 };
 
 test("valid specs of unusual shape generate projects that pass strict tsc", async () => {

@@ -15,11 +15,21 @@ test("a closed state machine checks clean", () => {
   assert.deepEqual(check(withPhases(GOOD)), []);
 });
 
-test("SEM030 phase names are PascalCase", () => {
-  const src = withPhases(
-    GOOD.replace("Failed]", "failed]").replace("name: Failed", "name: failed"),
+test("SEM030 phase names are one line of text: PascalCase or the text a real API writes", () => {
+  const text = withPhases(GOOD.replaceAll("Failed", '"Unable to create required cluster objects"'));
+  assert.deepEqual(check(text), []);
+  const spaced = withPhases(
+    GOOD.replace("Failed]", '" Failed"]').replace("name: Failed", 'name: " Failed"'),
   );
-  expectOne(src, "SEM030", posOf(src, "failed\n"), 'phase "failed" is not PascalCase');
+  expectOne(
+    spaced,
+    "SEM030",
+    posOf(spaced, '" Failed"\n'),
+    'phase " Failed" starts or ends with white space',
+  );
+  const long = "P".repeat(129);
+  const tooLong = withPhases(GOOD.replaceAll("Failed", long));
+  expectOne(tooLong, "SEM030", posOf(tooLong, `${long}\n`), "is longer than 128 characters");
 });
 
 test("SEM031 duplicate phase", () => {
@@ -119,14 +129,19 @@ test("SEM157 a phase without next gets the entry at its name", () => {
   assert.match(d.hint ?? "", /Add next: \[Pending\] to "Ready"/);
 });
 
-test("SEM035 condition types are PascalCase", () => {
-  const src = `${MINIMAL}    - type: disk_ready\n`;
-  expectOne(
-    src,
-    "SEM035",
-    posOf(src, "disk_ready"),
-    'condition type "disk_ready" is not PascalCase',
-  );
+test("SEM035 condition types metav1.Condition refuses", () => {
+  for (const type of ["disk ready", "-Ready", "Ready.", "Example.com/Synced", "a/b/c"]) {
+    const src = `${MINIMAL}    - type: ${JSON.stringify(type)}\n`;
+    const d = expectOne(
+      src,
+      "SEM035",
+      posOf(src, JSON.stringify(type)),
+      `condition type "${type}" is not a metav1.Condition type`,
+    );
+    assert.match(d.hint!, /example\.com\/Synced/);
+  }
+  const long = `${MINIMAL}    - type: ${"A".repeat(317)}\n`;
+  expectOne(long, "SEM035", posOf(long, "AAAA"), "is longer than 316 characters");
 });
 
 test("SEM036 duplicate condition type", () => {

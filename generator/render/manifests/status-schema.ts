@@ -1,6 +1,7 @@
 // The status schema: the fields every reconciler writes (observedGeneration, phase, conditions)
 // followed by the spec author's status fields. Status never defaults: only the controller writes it.
 
+import { MAX_PHASE_LENGTH } from "../../check/context.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { fieldSchema } from "./crd-schema.ts";
 import type { JSONSchemaProps } from "./schema-types.ts";
@@ -20,11 +21,19 @@ export function statusSchema(model: OperatorModel): JSONSchemaProps {
   };
   const phases = model.status.phases;
   if (phases.length > 0) {
-    properties.phase = {
-      description: `Where the object is in its lifecycle: ${phases.map((p) => p.name).join(", ")}.`,
-      type: "string",
-      enum: phases.map((p) => p.name),
-    };
+    const names = phases.map((p) => p.name).join(", ");
+    properties.phase =
+      model.status.phaseValues === "open"
+        ? {
+            description: `Where the object is in its lifecycle, as text (this controller writes: ${names}).`,
+            type: "string",
+            maxLength: MAX_PHASE_LENGTH,
+          }
+        : {
+            description: `Where the object is in its lifecycle: ${names}.`,
+            type: "string",
+            enum: phases.map((p) => p.name),
+          };
   }
   properties.conditions = conditionsSchema(model);
   for (const field of model.status.fields) {
@@ -41,7 +50,10 @@ export function statusSchema(model: OperatorModel): JSONSchemaProps {
   };
 }
 
-/** metav1.Condition exactly as apimachinery publishes it, as a list-map keyed by type. */
+/**
+ * metav1.Condition exactly as apimachinery publishes it, as a list-map keyed by type. The relaxed
+ * shape requires only type and status, as conditions written by other controllers may have.
+ */
 export function conditionsSchema(model: OperatorModel): JSONSchemaProps {
   const types = model.status.conditions.map((c) => c.type);
   return {
@@ -92,7 +104,10 @@ export function conditionsSchema(model: OperatorModel): JSONSchemaProps {
             "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
         },
       },
-      required: ["lastTransitionTime", "message", "reason", "status", "type"],
+      required:
+        model.status.conditionShape === "relaxed"
+          ? ["status", "type"]
+          : ["lastTransitionTime", "message", "reason", "status", "type"],
     },
     "x-kubernetes-list-type": "map",
     "x-kubernetes-list-map-keys": ["type"],

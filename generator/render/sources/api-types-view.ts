@@ -11,6 +11,10 @@ export interface TypeNames {
   status: string;
   phase: string;
   conditionType: string;
+  /** The runtime's type for a status condition: Condition, or ObservedCondition when relaxed. */
+  condition: "Condition" | "ObservedCondition";
+  /** What status.phase may hold: the phase union, or any text when phases are open. */
+  phaseText: string;
   reconciler: string;
   reconcilerDeps: string;
   finalizeFn: string;
@@ -34,6 +38,8 @@ export function typeNames(model: OperatorModel): TypeNames {
     status: model.names.statusType,
     phase: `${kind}Phase`,
     conditionType: `${kind}ConditionType`,
+    condition: model.status.conditionShape === "relaxed" ? "ObservedCondition" : "Condition",
+    phaseText: model.status.phaseValues === "open" ? "string" : `${kind}Phase`,
     reconciler: `${kind}Reconciler`,
     reconcilerDeps: `${kind}ReconcilerDeps`,
     finalizeFn: `finalize${kind}`,
@@ -64,15 +70,19 @@ export function apiInterfaces(model: OperatorModel, types: TypeNames): Interface
       ? [
           prop(
             "phase",
-            types.phase,
-            "Observed lifecycle phase (a summary; conditions carry the detail).",
+            types.phaseText,
+            model.status.phaseValues === "open"
+              ? `Observed lifecycle phase as text: this operator writes ${types.phase} values; others may have written other text.`
+              : "Observed lifecycle phase (a summary; conditions carry the detail).",
           ),
         ]
       : []),
     prop(
       "conditions",
-      "Condition[]",
-      "Latest observations in metav1.Condition form; Ready is always present once reconciled.",
+      `${types.condition}[]`,
+      model.status.conditionShape === "relaxed"
+        ? "Latest observations; only type and status are required (conditions other writers set may have no more). Ready is always present once reconciled."
+        : "Latest observations in metav1.Condition form; Ready is always present once reconciled.",
     ),
   ];
   return [

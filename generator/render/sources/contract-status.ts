@@ -5,6 +5,7 @@
 import type { OperatorModel, PrinterColumn } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
+import type { Expectation } from "./contract-case-types.ts";
 import type { Spec } from "./contract-slots.ts";
 import { tableCell } from "./contract-table-cell.ts";
 
@@ -54,8 +55,53 @@ export function contractStatus(model: OperatorModel): Spec {
   return status;
 }
 
+/** A status written through /status: accepted or rejected. */
+export interface StatusCase {
+  name: string;
+  status: Spec;
+  expect: Expectation;
+}
+
+/** Text no declared phase has: what another controller may have written into status.phase. */
+const UNLISTED_PHASE = "Written by another controller";
+
+/** What the status schema makes of other writers' conditions and phases (conditionShape, phaseValues). */
+export function statusShapeCases(model: OperatorModel, status: Spec): StatusCase[] {
+  const relaxed = model.status.conditionShape === "relaxed";
+  const cases: StatusCase[] = [
+    {
+      name: relaxed
+        ? "a condition with only type and status is stored (conditionShape: relaxed)"
+        : "a condition without lastTransitionTime, reason and message is refused (conditionShape: full)",
+      status: { ...status, conditions: [{ type: "Ready", status: "True" }] },
+      expect: relaxed
+        ? "accepted"
+        : {
+            field: "status.conditions[0].lastTransitionTime",
+            reason: "FieldValueRequired",
+            message: "Required value",
+          },
+    },
+  ];
+  if (model.status.phases.length > 0) {
+    let text = UNLISTED_PHASE;
+    while (model.status.phases.some((p) => p.name === text)) text += ".";
+    const open = model.status.phaseValues === "open";
+    cases.push({
+      name: open
+        ? "phase text the table does not list is stored (phaseValues: open)"
+        : "phase text the table does not list is refused (phaseValues: enum)",
+      status: { ...status, phase: text },
+      expect: open
+        ? "accepted"
+        : { field: "status.phase", reason: "FieldValueNotSupported", message: "Unsupported value" },
+    });
+  }
+  return cases;
+}
+
 const CONDITION_COLUMN = /^\.status\.conditions\[\?\(@\.type=="([^"]+)"\)\]\.(\w+)$/;
-const SIMPLE_PATH = /^(\.[A-Za-z_][A-Za-z0-9_]*)+$/;
+const SIMPLE_PATH = /^(\.[A-Za-z_][A-Za-z0-9_-]*)+$/;
 
 /**
  * The server's default when a version declares no printer columns (apiextensions-apiserver's

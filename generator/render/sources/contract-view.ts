@@ -13,6 +13,7 @@ import { rulesAdmit } from "./contract-rules-admit.ts";
 import { serverDefaults, specSlots, type Spec } from "./contract-slots.ts";
 import {
   contractStatus,
+  statusShapeCases,
   printerColumnChecks,
   scaleView,
   type ScaleView,
@@ -40,6 +41,8 @@ export interface ContractView {
   pruningCases: string;
   /** JSON of a status the status schema accepts. */
   statusSample: string;
+  /** JSON: status writes by other controllers, accepted or refused (StatusCase[]). */
+  statusCases: string;
   /** JSON of a valid spec that differs from the defaulted minimal spec, or "null". */
   changedSpec: string;
   hasSpecChange: boolean;
@@ -121,6 +124,7 @@ export function buildContractView(model: OperatorModel): ContractView {
     hasTransitionCases: transitions.length > 0,
     pruningCases: fixtureJson(pruning),
     statusSample: JSON.stringify(status),
+    statusCases: fixtureJson(statusShapeCases(model, status)),
     changedSpec: JSON.stringify(change ?? null),
     hasSpecChange: change !== undefined,
     columns: JSON.stringify(printerColumnChecks(model, stored, status)),

@@ -8,6 +8,8 @@ import { docComment, tsKey, tsMember } from "./ts-types.ts";
 
 export interface PhaseView {
   name: string;
+  /** The name as a TypeScript property key (quoted unless it is an identifier). */
+  key: string;
   doc: string;
   nextLiteral: string;
   terminal: boolean;
@@ -17,13 +19,16 @@ export interface StatusView {
   hasPhases: boolean;
   phases: PhaseView[];
   phaseUnion: string;
+  /** JSON literals of the initial, progressing and ready phases. */
   initialPhase: string;
   progressingPhase: string;
   readyPhase: string;
+  /** Why status.phase may hold text the table does not list, for a comment. */
+  unlistedPhase: string;
   /** JSON literal of the failure phase, or `undefined`. */
   failedPhaseLiteral: string;
   hasFailedPhase: boolean;
-  conditions: Array<{ type: string; doc: string }>;
+  conditions: Array<{ type: string; json: string; doc: string }>;
   conditionUnion: string;
   /** Declared conditions other than Ready and the per-binding ones: the user's code sets them. */
   userConditions: Array<{ type: string; json: string }>;
@@ -39,6 +44,7 @@ export function statusView(model: OperatorModel): StatusView {
     hasPhases: phases.length > 0,
     phases: phases.map((p) => ({
       name: p.name,
+      key: tsKey(p.name),
       doc: docComment(
         [p.description ?? "", p.terminal ? "Terminal: only deletion leaves it." : ""].filter(
           Boolean,
@@ -48,13 +54,18 @@ export function statusView(model: OperatorModel): StatusView {
       terminal: p.terminal,
     })),
     phaseUnion: phases.map((p) => JSON.stringify(p.name)).join(" | ") || "never",
-    initialPhase: model.status.initialPhase ?? "",
-    progressingPhase: roles.progressing,
-    readyPhase: roles.ready,
+    initialPhase: JSON.stringify(model.status.initialPhase ?? ""),
+    progressingPhase: JSON.stringify(roles.progressing),
+    readyPhase: JSON.stringify(roles.ready),
+    unlistedPhase:
+      model.status.phaseValues === "open"
+        ? "another controller wrote it (phases are open)"
+        : "a phase left operator.yaml after it was recorded",
     failedPhaseLiteral: roles.failed === undefined ? "undefined" : JSON.stringify(roles.failed),
     hasFailedPhase: roles.failed !== undefined,
     conditions: model.status.conditions.map((c) => ({
       type: c.type,
+      json: JSON.stringify(c.type),
       doc: docComment(c.description ? [c.description] : []),
     })),
     conditionUnion: model.status.conditions.map((c) => JSON.stringify(c.type)).join(" | "),

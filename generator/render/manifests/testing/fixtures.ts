@@ -112,6 +112,8 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
     },
     status: {
       phases: [],
+      phaseValues: "enum",
+      conditionShape: "full",
       conditions: [{ type: "Ready" }],
       fields: [
         field("url", "string"),

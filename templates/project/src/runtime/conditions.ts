@@ -18,17 +18,25 @@ export interface Condition {
   observedGeneration?: number;
 }
 
+/**
+ * A condition as other controllers may write it when operator.yaml declares
+ * `conditionShape: relaxed`: only type and status are required. This operator always writes
+ * every field (a Condition is an ObservedCondition).
+ */
+export type ObservedCondition = Pick<Condition, "type" | "status"> &
+  Partial<Omit<Condition, "type" | "status">>;
+
 export type ConditionUpdate = Omit<Condition, "lastTransitionTime">;
 
-export function findCondition(
-  conditions: readonly Condition[] | undefined,
+export function findCondition<C extends ObservedCondition>(
+  conditions: readonly C[] | undefined,
   type: string,
-): Condition | undefined {
+): C | undefined {
   return conditions?.find((c) => c.type === type);
 }
 
 export function isConditionTrue(
-  conditions: readonly Condition[] | undefined,
+  conditions: readonly ObservedCondition[] | undefined,
   type: string,
 ): boolean {
   return findCondition(conditions, type)?.status === "True";
@@ -39,17 +47,18 @@ export function isConditionTrue(
  * change (a new reason or message is not a transition); existing conditions keep their position so
  * that an unchanged status compares equal and is not written again.
  */
-export function setCondition(
-  conditions: readonly Condition[] | undefined,
+export function setCondition<C extends ObservedCondition>(
+  conditions: readonly C[] | undefined,
   update: ConditionUpdate,
   now: Date,
-): Condition[] {
-  const list = [...(conditions ?? [])];
+): Array<C | Condition> {
+  const list: Array<C | Condition> = [...(conditions ?? [])];
   const index = list.findIndex((c) => c.type === update.type);
   const existing = index >= 0 ? list[index] : undefined;
+  // A relaxed condition another writer left without a time gets one now.
   const lastTransitionTime =
     existing !== undefined && existing.status === update.status
-      ? existing.lastTransitionTime
+      ? (existing.lastTransitionTime ?? now.toISOString())
       : now.toISOString();
   const next: Condition = { ...update, lastTransitionTime };
   if (index >= 0) list[index] = next;

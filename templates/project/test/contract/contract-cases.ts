@@ -34,6 +34,13 @@ export interface TransitionCase {
   expect: Expectation;
 }
 
+/** Write `status` through /status: accepted or rejected. */
+export interface StatusCase {
+  name: string;
+  status: Spec;
+  expect: Expectation;
+}
+
 /** Create with `spec`, read it back: the server stored exactly `stored`. */
 export interface PruningCase {
   name: string;
@@ -75,6 +82,8 @@ export interface ContractCases {
   pruningCases: PruningCase[];
   /** A status the status schema accepts. */
   status: Spec;
+  /** Other writers' conditions and phases, as conditionShape and phaseValues declare them. */
+  statusCases: StatusCase[];
   /** kubectl get's columns, in order, with the cell each shows for an object carrying `status`. */
   columns: Array<{ name: string; value?: unknown }>;
   /** A valid spec that differs from the stored minimal spec; null when no field can change. */

@@ -6,7 +6,12 @@
 // names the reason, and any part still on its way makes the pass poll again.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import { setCondition, type Condition, type ConditionStatus } from "./conditions.ts";
+import {
+  setCondition,
+  type Condition,
+  type ConditionStatus,
+  type ObservedCondition,
+} from "./conditions.ts";
 
 /** The outcome of one part of the work, folded into the Ready condition. */
 export interface PartResult {
@@ -47,13 +52,13 @@ export function requireUid(obj: KubernetesObject): string {
 }
 
 /** Sets condition `type` from a hook's verdict; no verdict leaves the condition as it was. */
-export function applyVerdict(
-  conditions: Condition[] | undefined,
+export function applyVerdict<C extends ObservedCondition>(
+  conditions: C[] | undefined,
   type: string,
   verdict: ConditionVerdict | undefined,
   generation: number,
   now: Date,
-): Condition[] | undefined {
+): Array<C | Condition> | undefined {
   if (verdict === undefined) return conditions;
   return setCondition(conditions, { type, ...verdict, observedGeneration: generation }, now);
 }

@@ -144,6 +144,13 @@ describe("status subresource and metadata.generation", () => {
     assert.equal(stored.metadata.generation, 1);
   });
 
+  for (const c of CASES.statusCases) {
+    test(c.name, async () => {
+      const created = await createFresh(MINIMAL_SPEC);
+      await expectOutcome(() => api.updateStatus({ ...created, status: c.status }), c.expect);
+    });
+  }
+
   // Registered only when the spec has a field a valid change can be made to.
   const changedSpec = CASES.changedSpec;
   if (changedSpec !== null) {

@@ -3,7 +3,12 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { findCondition, isConditionTrue, setCondition } from "../../src/runtime/conditions.ts";
+import {
+  findCondition,
+  isConditionTrue,
+  setCondition,
+  type ObservedCondition,
+} from "../../src/runtime/conditions.ts";
 
 const t0 = new Date("2025-01-01T00:00:00Z");
 const t1 = new Date("2025-01-01T00:05:00Z");
@@ -69,4 +74,19 @@ test("other conditions keep their position and the input is not mutated", () => 
   );
   assert.equal(findCondition(next, "Synced")?.lastTransitionTime, t0.toISOString());
   assert.equal(findCondition(next, "Missing"), undefined);
+});
+
+test("a condition another writer left with type and status only gets a time and keeps its place", () => {
+  const observed: ObservedCondition[] = [
+    { type: "Vendor.Adopted", status: "True" },
+    { type: "Ready", status: "False" },
+  ];
+  const next = setCondition(
+    observed,
+    { type: "Ready", status: "False", reason: "Reconciling", message: "working" },
+    t0,
+  );
+  assert.deepEqual(next[0], { type: "Vendor.Adopted", status: "True" });
+  assert.equal(next[1]?.lastTransitionTime, t0.toISOString());
+  assert.equal(findCondition(next, "Ready")?.reason, "Reconciling");
 });

@@ -29,8 +29,19 @@ export const READY_PHASE: DatabasePhase = "Available";
 /** Recorded after a terminal error, when the table allows it. */
 export const FAILED_PHASE: DatabasePhase | undefined = "Failed";
 
+/**
+ * The phase `text` names, or undefined when the table does not list it: such text counts as no
+ * phase. Status holds such text when a phase left operator.yaml after it was recorded.
+ */
+export function knownPhase(text: string | undefined): DatabasePhase | undefined {
+  return text !== undefined && Object.hasOwn(TRANSITIONS, text)
+    ? (text as DatabasePhase)
+    : undefined;
+}
+
 /** An object without a phase may enter the initial phase or any phase the initial one leads to. */
-export function canTransition(from: DatabasePhase | undefined, to: DatabasePhase): boolean {
+export function canTransition(fromText: string | undefined, to: DatabasePhase): boolean {
+  const from = knownPhase(fromText);
   // One list instead of `from === to` first: with a single phase, that comparison would narrow
   // `from` to never for the rest of the function.
   const allowed =
@@ -40,12 +51,13 @@ export function canTransition(from: DatabasePhase | undefined, to: DatabasePhase
   return allowed.includes(to);
 }
 
-export function isTerminalPhase(phase: DatabasePhase | undefined): boolean {
+export function isTerminalPhase(text: string | undefined): boolean {
+  const phase = knownPhase(text);
   return phase !== undefined && TRANSITIONS[phase].length === 0;
 }
 
 /** The phase to record next, or a TerminalError when operator.yaml forbids the move. */
-export function nextPhase(from: DatabasePhase | undefined, to: DatabasePhase): DatabasePhase {
+export function nextPhase(from: string | undefined, to: DatabasePhase): DatabasePhase {
   if (!canTransition(from, to)) {
     throw new TerminalError(
       "IllegalPhaseTransition",

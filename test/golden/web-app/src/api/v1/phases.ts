@@ -22,8 +22,17 @@ export const READY_PHASE: WebAppPhase = "Available";
 /** Recorded after a terminal error, when the table allows it. */
 export const FAILED_PHASE: WebAppPhase | undefined = "Degraded";
 
+/**
+ * The phase `text` names, or undefined when the table does not list it: such text counts as no
+ * phase. Status holds such text when a phase left operator.yaml after it was recorded.
+ */
+export function knownPhase(text: string | undefined): WebAppPhase | undefined {
+  return text !== undefined && Object.hasOwn(TRANSITIONS, text) ? (text as WebAppPhase) : undefined;
+}
+
 /** An object without a phase may enter the initial phase or any phase the initial one leads to. */
-export function canTransition(from: WebAppPhase | undefined, to: WebAppPhase): boolean {
+export function canTransition(fromText: string | undefined, to: WebAppPhase): boolean {
+  const from = knownPhase(fromText);
   // One list instead of `from === to` first: with a single phase, that comparison would narrow
   // `from` to never for the rest of the function.
   const allowed =
@@ -33,12 +42,13 @@ export function canTransition(from: WebAppPhase | undefined, to: WebAppPhase): b
   return allowed.includes(to);
 }
 
-export function isTerminalPhase(phase: WebAppPhase | undefined): boolean {
+export function isTerminalPhase(text: string | undefined): boolean {
+  const phase = knownPhase(text);
   return phase !== undefined && TRANSITIONS[phase].length === 0;
 }
 
 /** The phase to record next, or a TerminalError when operator.yaml forbids the move. */
-export function nextPhase(from: WebAppPhase | undefined, to: WebAppPhase): WebAppPhase {
+export function nextPhase(from: string | undefined, to: WebAppPhase): WebAppPhase {
   if (!canTransition(from, to)) {
     throw new TerminalError(
       "IllegalPhaseTransition",

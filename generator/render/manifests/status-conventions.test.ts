@@ -1,0 +1,73 @@
+// conditionShape and phaseValues: the status schema accepts what other controllers write when the
+// spec says so, and the generated contract cases say which writes the server must accept.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { parse } from "yaml";
+import { loadSpec } from "../../pipeline.ts";
+import { renderProject } from "../render-project.ts";
+
+function spec(status: string): string {
+  return `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorSpec
+metadata: { name: widget-operator }
+api: { group: widgets.example.com, kind: Widget, versions: [{ name: v1 }] }
+spec: { fields: { size: { type: string } } }
+status:
+${status}`;
+}
+
+const PHASES = `  phases:
+    - { name: Setting up, initial: true, next: [Cluster in healthy state] }
+    - { name: Cluster in healthy state, next: [Setting up] }
+`;
+
+async function statusOf(status: string) {
+  const files = await renderProject(loadSpec(spec(status), "operator.yaml").model);
+  const crd = parse(files.get("config/crd/bases/widgets.example.com_widgets.yaml")!.content);
+  const schema = crd.spec.versions[0].schema.openAPIV3Schema.properties.status.properties;
+  const cases = JSON.parse(files.get("test/contract/cases.json")!.content) as {
+    statusCases: Array<{ name: string; status: Record<string, unknown>; expect: unknown }>;
+  };
+  return { schema, cases: cases.statusCases };
+}
+
+test("by default conditions are metav1.Condition and phases an enum; other writers' forms are refused", async () => {
+  const { schema, cases } = await statusOf(`${PHASES}  conditions: [{ type: Vendor.Adopted }]\n`);
+  assert.deepEqual(schema.conditions.items.required, [
+    "lastTransitionTime",
+    "message",
+    "reason",
+    "status",
+    "type",
+  ]);
+  assert.deepEqual(schema.phase.enum, ["Setting up", "Cluster in healthy state"]);
+  assert.deepEqual(
+    cases.map((c) => [c.name, c.expect === "accepted"]),
+    [
+      [
+        "a condition without lastTransitionTime, reason and message is refused (conditionShape: full)",
+        false,
+      ],
+      ["phase text the table does not list is refused (phaseValues: enum)", false],
+    ],
+  );
+});
+
+test("relaxed conditions require type and status only; open phases take any text", async () => {
+  const { schema, cases } = await statusOf(
+    `  conditionShape: relaxed\n  phaseValues: open\n${PHASES}`,
+  );
+  assert.deepEqual(schema.conditions.items.required, ["status", "type"]);
+  assert.equal(schema.phase.enum, undefined);
+  assert.equal(schema.phase.maxLength, 128);
+  assert.deepEqual(
+    cases.map((c) => c.expect),
+    ["accepted", "accepted"],
+  );
+  const phaseCase = cases[1]!;
+  assert.ok(
+    !["Setting up", "Cluster in healthy state"].includes(phaseCase.status.phase as string),
+    "the phase case writes text the table does not list",
+  );
+});
