@@ -27,6 +27,7 @@ import { checkNumbers } from "./check-numbers.ts";
 import { checkOperator } from "./check-operator.ts";
 import { checkConditions, checkPhases } from "./check-phases.ts";
 import { checkPrinterColumns } from "./check-printer-columns.ts";
+import { checkSelectableFields } from "./check-selectable-fields.ts";
 import { checkRbac } from "./check-rbac.ts";
 import { checkScale } from "./check-scale.ts";
 import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
@@ -56,6 +57,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkRbac,
   checkWatchNamespaces,
   checkPrinterColumns,
+  checkSelectableFields,
   checkOperator,
   checkScale,
   checkCelRules,

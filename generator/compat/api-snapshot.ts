@@ -29,6 +29,7 @@ export interface CrdVersion {
     description?: string;
     priority?: number;
   }>;
+  selectableFields?: Array<{ jsonPath: string }>;
 }
 
 /** The parts of a CustomResourceDefinition the comparison reads. */

@@ -79,6 +79,25 @@ test("safe: a printer column added", () => {
   );
 });
 
+test("safe: a selectable field added; breaking: one removed", () => {
+  const withField = `${BASE_SPEC}selectableFields:\n  - jsonPath: .spec.size\n`;
+  expect(only(compareSources(BASE_SPEC, withField)), {
+    class: "safe",
+    code: "COMPAT007",
+    path: "selectableFields[0]",
+    at: lineColOf(withField, "jsonPath: .spec.size"),
+    message: /^selectable field \.spec\.size added/,
+  });
+  expect(only(compareSources(withField, BASE_SPEC)), {
+    class: "breaking",
+    code: "COMPAT033",
+    path: "selectableFields[0]",
+    at: lineColOf(withField, "jsonPath: .spec.size"),
+    file: "base/operator.yaml",
+    message: /field label not supported/,
+  });
+});
+
 test("risky: a default changed", () => {
   const after = edit("      default: small\n", "      default: medium\n");
   expect(only(compareSources(BASE_SPEC, after)), {

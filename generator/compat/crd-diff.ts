@@ -144,6 +144,33 @@ function diffVersion(
       hint: "Check every autoscaler that targets this kind.",
     });
   diffPrinterColumns(a, b, valueAt, push);
+  diffSelectableFields(a, b, push);
+}
+
+/** A field selector a client lists with is part of the API: removing it fails those lists. */
+function diffSelectableFields(
+  a: CrdVersion,
+  b: CrdVersion,
+  push: (change: Omit<Change, "version">) => void,
+): void {
+  const before = (a.selectableFields ?? []).map((f) => f.jsonPath);
+  const after = (b.selectableFields ?? []).map((f) => f.jsonPath);
+  for (const path of after.filter((p) => !before.includes(p)))
+    push({
+      code: "COMPAT007",
+      side: "new",
+      specPath: ["selectableFields", after.indexOf(path)],
+      message: `selectable field ${path} added: clients may list with --field-selector ${path.slice(1)}=...`,
+      hint: "Nothing to do.",
+    });
+  for (const path of before.filter((p) => !after.includes(p)))
+    push({
+      code: "COMPAT033",
+      side: "old",
+      specPath: ["selectableFields", before.indexOf(path)],
+      message: `selectable field ${path} removed: lists with --field-selector ${path.slice(1)}=... now fail with "field label not supported"`,
+      hint: "Keep it while any client selects by it; remove it in a new API version.",
+    });
 }
 
 function diffPrinterColumns(

@@ -11,6 +11,7 @@ export const COMPAT_CODES = {
   COMPAT004: { class: "safe", title: "rule message changed" },
   COMPAT005: { class: "safe", title: "kubectl names changed" },
   COMPAT006: { class: "safe", title: "version or subresource added" },
+  COMPAT007: { class: "safe", title: "selectable field added" },
   COMPAT010: { class: "risky", title: "default changed" },
   COMPAT011: { class: "risky", title: "enum value added" },
   COMPAT012: { class: "risky", title: "validation relaxed" },
@@ -30,6 +31,7 @@ export const COMPAT_CODES = {
   COMPAT030: { class: "breaking", title: "version removed or no longer served" },
   COMPAT031: { class: "breaking", title: "group, kind or plural changed" },
   COMPAT032: { class: "breaking", title: "subresource removed" },
+  COMPAT033: { class: "breaking", title: "selectable field removed" },
 } as const satisfies Record<string, { class: CompatClass; title: string }>;
 
 export type CompatCode = keyof typeof COMPAT_CODES;

@@ -74,6 +74,7 @@ interface RawSpec {
   }[];
   rbac?: { watchNamespaces?: string[]; rules?: PolicyRule[] };
   printerColumns?: PrinterColumn[];
+  selectableFields?: Array<{ jsonPath: string }>;
   operator?: {
     concurrency?: number;
     resyncPeriod?: string;
@@ -166,6 +167,7 @@ export function buildModel(
       extraRules: raw.rbac?.rules ?? [],
     },
     printerColumns: raw.printerColumns ?? defaultPrinterColumns(phases.length > 0),
+    selectableFields: (raw.selectableFields ?? []).map((f) => f.jsonPath),
     operator: settings,
     finalizer: `${group}/finalizer`,
     fieldManager: name,

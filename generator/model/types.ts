@@ -219,6 +219,8 @@ export interface OperatorModel {
     extraRules: PolicyRule[];
   };
   printerColumns: PrinterColumn[];
+  /** JSONPaths clients may use in field selectors, e.g. .spec.color. */
+  selectableFields: string[];
   operator: OperatorSettings;
   /** Finalizer this operator owns, e.g. db.example.com/finalizer. */
   finalizer: string;

@@ -44,6 +44,9 @@ export function buildCrd(model: OperatorModel) {
         ...(model.printerColumns.length > 0
           ? { additionalPrinterColumns: printerColumns(model) }
           : {}),
+        ...(model.selectableFields.length > 0
+          ? { selectableFields: model.selectableFields.map((jsonPath) => ({ jsonPath })) }
+          : {}),
       })),
     },
   };

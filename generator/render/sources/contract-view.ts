@@ -19,6 +19,7 @@ import {
   type ScaleView,
 } from "./contract-status.ts";
 import { changedSpec, defaultChecks, pruningCases } from "./contract-storage-cases.ts";
+import { selectableCases } from "./contract-selectable.ts";
 import { fixtureJson } from "./contract-values.ts";
 
 export interface ContractView {
@@ -43,6 +44,8 @@ export interface ContractView {
   statusSample: string;
   /** JSON: status writes by other controllers, accepted or refused (StatusCase[]). */
   statusCases: string;
+  /** JSON: an object and its value per selectable field (SelectableCase[]). */
+  selectableCases: string;
   /** JSON of a valid spec that differs from the defaulted minimal spec, or "null". */
   changedSpec: string;
   hasSpecChange: boolean;
@@ -125,6 +128,9 @@ export function buildContractView(model: OperatorModel): ContractView {
     pruningCases: fixtureJson(pruning),
     statusSample: JSON.stringify(status),
     statusCases: fixtureJson(statusShapeCases(model, status)),
+    selectableCases: JSON.stringify(
+      selectableCases(model, minimal, slots, (spec) => admits(spec), status),
+    ),
     changedSpec: JSON.stringify(change ?? null),
     hasSpecChange: change !== undefined,
     columns: JSON.stringify(printerColumnChecks(model, stored, status)),

@@ -138,6 +138,7 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
       ],
     },
     printerColumns: [{ name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" }],
+    selectableFields: [],
     operator: {
       concurrency: 1,
       resyncPeriodMs: 600_000,

@@ -41,6 +41,14 @@ export interface StatusCase {
   expect: Expectation;
 }
 
+/** Create with `spec`, write `status`: listing with `field=value` finds it, `field!=value` does not. */
+export interface SelectableCase {
+  field: string;
+  value: string;
+  spec: Spec;
+  status: Spec;
+}
+
 /** Create with `spec`, read it back: the server stored exactly `stored`. */
 export interface PruningCase {
   name: string;
@@ -84,6 +92,8 @@ export interface ContractCases {
   status: Spec;
   /** Other writers' conditions and phases, as conditionShape and phaseValues declare them. */
   statusCases: StatusCase[];
+  /** One object per selectable field, with the value a field selector finds it by. */
+  selectableCases: SelectableCase[];
   /** kubectl get's columns, in order, with the cell each shows for an object carrying `status`. */
   columns: Array<{ name: string; value?: unknown }>;
   /** A valid spec that differs from the stored minimal spec; null when no field can change. */

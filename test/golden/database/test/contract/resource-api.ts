@@ -109,6 +109,13 @@ export class ResourceApi {
     return this.#request("PUT", `/${object.metadata.name}/status`, object);
   }
 
+  /** The names of the objects a field selector (e.g. spec.color=blue) lists. */
+  async listNames(fieldSelector: string): Promise<string[]> {
+    const query = `?fieldSelector=${encodeURIComponent(fieldSelector)}`;
+    const list: { items: ResourceObject[] } = await this.#request("GET", query);
+    return list.items.map((item) => item.metadata.name);
+  }
+
   getScale(name: string): Promise<Scale> {
     return this.#request("GET", `/${name}/scale`);
   }

@@ -115,6 +115,19 @@ describe("pruning", () => {
   }
 });
 
+// Registered only when operator.yaml lists selectableFields.
+describe("field selectors (selectableFields)", () => {
+  for (const c of CASES.selectableCases) {
+    test(`listing by ${c.field} finds the object with that value and only it`, async () => {
+      const created = await createFresh(expand(c.spec));
+      await api.updateStatus({ ...created, status: c.status });
+      const name = created.metadata.name;
+      assert.ok((await api.listNames(`${c.field}=${c.value}`)).includes(name));
+      assert.ok(!(await api.listNames(`${c.field}!=${c.value}`)).includes(name));
+    });
+  }
+});
+
 describe("status subresource and metadata.generation", () => {
   test("status sent with a create is dropped", async () => {
     const created = await api.create({
