@@ -5,6 +5,7 @@
 // render/manifests/crd-schema.ts, which writes them.
 
 import { escapeCelFieldName } from "./cel-field-names.ts";
+import { immutabilityOf, presenceRule } from "./immutability.ts";
 import { walkFields, type FieldVisit, type Section } from "./field-walk.ts";
 import { arr, isObject, obj, str, type RawObject } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
@@ -37,7 +38,7 @@ export function ruleSites(data: RawObject): RuleSite[] {
       sites.push(...userRules(obj(data.spec), ["spec"], root, ["spec"], section, []));
     for (const v of visits) {
       const enclosing = containersAround(v);
-      if (v.def.immutable === true)
+      if (immutabilityOf(v.def) !== undefined)
         sites.push({
           rule: "self == oldSelf",
           reportPath: [...v.docPath, "immutable"],
@@ -92,14 +93,15 @@ function objectRules(
 ): RuleSite[] {
   return Object.entries(obj(def.fields)).flatMap(([name, raw]) => {
     const field = obj(raw);
-    const removable =
-      field.immutable === true &&
+    const immutability = immutabilityOf(field);
+    const absentable =
+      immutability !== undefined &&
       field.required !== true &&
       !(section === "spec" && field.default !== undefined);
-    if (!removable) return [];
+    if (!absentable) return [];
     return [
       {
-        rule: `!has(oldSelf.${escapeCelFieldName(name) ?? name}) || has(self.${escapeCelFieldName(name) ?? name})`,
+        rule: presenceRule(escapeCelFieldName(name) ?? name, name, immutability).rule,
         reportPath: [...docPath, "fields", name, "immutable"],
         generated: true,
         self: def,

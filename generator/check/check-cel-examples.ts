@@ -6,6 +6,7 @@
 import { compiledSites } from "./cel-compiled-sites.ts";
 import { evaluateRule } from "./cel-evaluate.ts";
 import type { CheckContext } from "./context.ts";
+import { immutabilityOf } from "./immutability.ts";
 import { arr, isObject, obj, str, type RawObject } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
 
@@ -56,7 +57,7 @@ function evaluateExamples({ data, report }: CheckContext): void {
 
 /** A transition example whose old and new differ, on a field that may never change. */
 function changesImmutable(self: RawObject, example: unknown): boolean {
-  if (self.immutable !== true || !isObject(example)) return false;
+  if (immutabilityOf(self) === undefined || !isObject(example)) return false;
   return JSON.stringify(example.old) !== JSON.stringify(example.new);
 }
 

@@ -1,6 +1,7 @@
 // Flag combinations that do not mean what they seem to.
 
 import type { CheckContext } from "./context.ts";
+import { immutabilityOf } from "./immutability.ts";
 import { has } from "./raw-spec.ts";
 
 export function checkFieldFlags({ report, specFields, statusFields }: CheckContext): void {
@@ -30,7 +31,7 @@ export function checkFieldFlags({ report, specFields, statusFields }: CheckConte
     // object is absent on either side, `self == oldSelf` is never evaluated.
     const parent = v.parent;
     if (
-      def.immutable === true &&
+      immutabilityOf(def) !== undefined &&
       v.role === "field" &&
       parent?.type === "object" &&
       parent.def.required !== true &&

@@ -205,6 +205,8 @@ export function describe(value: unknown): string {
 }
 
 function article(type: string): string {
+  // ajv reports a union of types (boolean or object) as "boolean,object".
+  if (type.includes(",")) return type.split(",").map(article).join(" or ");
   if (type === "object") return "a mapping";
   if (type === "array") return "a list";
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;

@@ -3,6 +3,7 @@
 
 import { DERIVED_MAX_LENGTH } from "../check/cel-bounds.ts";
 import { toPascal } from "../check/derive-names.ts";
+import { immutabilityOf } from "../check/immutability.ts";
 import type { CelRule, FieldConstraints, FieldModel, FieldType } from "./types.ts";
 
 /** The field shape as the JSON Schema admits it; check has already proven it well-formed. */
@@ -12,7 +13,7 @@ export interface RawField extends FieldConstraints {
   required?: boolean;
   nullable?: boolean;
   default?: unknown;
-  immutable?: boolean;
+  immutable?: boolean | { message?: string; since?: "set" | "creation" };
   items?: RawField;
   values?: RawField;
   fields?: Record<string, RawField>;
@@ -68,12 +69,13 @@ function buildField(
     required: raw.required === true,
     nullable: raw.nullable === true,
     hasDefault: raw.default !== undefined,
-    immutable: raw.immutable === true,
+    immutable: immutabilityOf(raw) !== undefined,
     fields,
     rules,
     tsType: tsTypeOf(raw, typeName, items),
   };
   assignDefined(model, {
+    immutability: immutabilityOf(raw),
     description: raw.description,
     default: raw.default,
     enum: raw.enum,

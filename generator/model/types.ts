@@ -1,6 +1,8 @@
 // The normalized model between check and render. Every name that a template or a manifest
 // builder needs is derived here exactly once; render never looks at raw YAML.
 
+import type { Immutability } from "../check/immutability.ts";
+
 export type FieldType =
   | "string"
   | "integer"
@@ -71,6 +73,8 @@ export interface FieldModel extends FieldConstraints {
   default?: unknown;
   hasDefault: boolean;
   immutable: boolean;
+  /** How it is immutable (message, since), when `immutable`. */
+  immutability?: Immutability;
   /** Element of an array, value of a map. */
   items?: FieldModel;
   /** Fields of an object, sorted as declared. */

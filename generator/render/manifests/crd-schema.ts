@@ -3,6 +3,7 @@
 // pruning, defaulting and CEL.
 
 import { escapeCelFieldName } from "../../check/cel-field-names.ts";
+import { changeMessage, presenceRule } from "../../check/immutability.ts";
 import {
   CONSTRAINT_KEYS,
   type CelRule,
@@ -44,8 +45,8 @@ export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProp
     else if (needsEmptyObjectDefault(field)) schema.default = impliedDefault(field.fields);
   }
   const rules: CelRule[] = [
-    ...(field.immutable
-      ? [{ rule: "self == oldSelf", message: `${field.name} is immutable` }]
+    ...(field.immutability
+      ? [{ rule: "self == oldSelf", message: changeMessage(field.name, field.immutability) }]
       : []),
     ...(schema["x-kubernetes-validations"] ?? []),
     ...field.rules,
@@ -95,16 +96,13 @@ function objectSchema(
     schema.properties = Object.fromEntries(fields.map((f) => [f.name, fieldSchema(f, side)]));
   const required = fields.filter((f) => f.required).map((f) => f.name);
   if (required.length > 0) schema.required = required;
-  const removable = fields.filter(
-    (f) => f.immutable && !f.required && !(side === "spec" && f.hasDefault),
+  const absentable = fields.filter(
+    (f) => f.immutability && !f.required && !(side === "spec" && f.hasDefault),
   );
   const all = [
-    ...removable.map((f) => ({
-      // CEL sees a field named like a keyword (namespace, in, ...) or with dashes and dots under
-      // the API server's escaped name; an unrepresentable name is refused by check (SEM102).
-      rule: `!has(oldSelf.${celName(f.name)}) || has(self.${celName(f.name)})`,
-      message: `${f.name} is immutable and cannot be removed once set`,
-    })),
+    // CEL sees a field named like a keyword (namespace, in, ...) or with dashes and dots under
+    // the API server's escaped name; an unrepresentable name is refused by check (SEM102).
+    ...absentable.map((f) => presenceRule(celName(f.name), f.name, f.immutability!)),
     ...rules,
   ];
   if (all.length > 0) schema["x-kubernetes-validations"] = all.map(celRule);

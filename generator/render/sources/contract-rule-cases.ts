@@ -2,6 +2,7 @@
 // rules reading oldSelf, the same examples as create-then-update transitions. Immutable fields
 // are transitions too: a different value is refused, the same one is not.
 
+import { changeMessage, presenceRule } from "../../check/immutability.ts";
 import type { CelRule, FieldModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { patternExamples } from "../manifests/pattern-example.ts";
@@ -87,12 +88,13 @@ export function transitionRuleCases(
 export function transitionCases(slot: Slot): TransitionCase[] {
   const field = slot.field;
   const cases = transitionRuleCases(slot.fieldPath, field, slot.place);
-  if (!field.immutable) return cases;
+  const immutability = field.immutability;
+  if (!immutability) return cases;
   const first = field.hasDefault ? field.default : exampleValue(field);
   const other = otherValues(field)
     .filter((v) => fieldViolations(field, v).length === 0)
     .find((v) => JSON.stringify(v) !== JSON.stringify(first));
-  const immutable = `${field.name} is immutable`;
+  const immutable = changeMessage(field.name, immutability);
   // A field that admits a single value (an enum of one) cannot be changed at all, so there is
   // no different value to refuse; the unchanged update is still tested below.
   if (other !== undefined)
@@ -110,15 +112,20 @@ export function transitionCases(slot: Slot): TransitionCase[] {
   });
   if (!field.required && !field.hasDefault && slot.remove && slot.container) {
     const parent = slot.container.fieldPath;
+    const presence = presenceRule(field.name, field.name, immutability);
+    const refused = { field: parent, reason: "FieldValueInvalid", message: presence.message };
     cases.push({
       name: `${slot.path}: removing ${show(first)} is rejected (immutable)`,
       old: slot.place(first),
       new: slot.remove(),
-      expect: {
-        field: parent,
-        reason: "FieldValueInvalid",
-        message: `${immutable} and cannot be removed once set`,
-      },
+      expect: refused,
+    });
+    // Fixed at creation: an object created without the field cannot gain it later either.
+    cases.push({
+      name: `${slot.path}: setting ${show(first)} after creation is ${immutability.since === "creation" ? "rejected (immutable since creation)" : "accepted (immutable once set)"}`,
+      old: slot.remove(),
+      new: slot.place(first),
+      expect: immutability.since === "creation" ? refused : "accepted",
     });
   }
   return cases;

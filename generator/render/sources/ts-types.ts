@@ -38,7 +38,12 @@ function fieldDocLines(field: FieldModel): string[] {
   const lines: string[] = [];
   if (field.description) lines.push(field.description);
   if (field.hasDefault) lines.push(`Default: ${JSON.stringify(field.default)}.`);
-  if (field.immutable) lines.push("Immutable once set.");
+  if (field.immutability)
+    lines.push(
+      field.immutability.since === "creation"
+        ? "Immutable: set when the object is created, or never."
+        : "Immutable once set.",
+    );
   return lines;
 }
 

@@ -207,7 +207,15 @@ function decorated(
           description: prose,
           nullable: fc.boolean(),
           rule: section === "spec" ? rulesFor(f, correlatable) : fc.constant(undefined),
-          immutable: fc.constant(section === "spec" && correlatable && isScalarDef(f.def)),
+          immutable:
+            section === "spec" && correlatable && isScalarDef(f.def)
+              ? fc.constantFrom<Def["immutable"]>(
+                  true,
+                  { since: "creation" },
+                  { message: "Value is immutable once set" },
+                  { message: "fixed when created", since: "creation" },
+                )
+              : fc.constant(false),
           withDefault: fc.constant(section === "spec"),
         },
         { requiredKeys: [] },
@@ -226,7 +234,7 @@ function decorated(
         // immutable forbids every change, so it cannot sit with a transition rule whose valid
         // examples change the value.
         if (immutable && !String(rule?.rule.rule ?? "").includes("oldSelf")) {
-          def.immutable = true;
+          def.immutable = immutable;
           cel = true;
         }
         if (withDefault) def.default = samples[0];
