@@ -27,6 +27,14 @@ export function immutabilityOf(def: unknown): Immutability | undefined {
   };
 }
 
+/** A model field's immutability: `immutable` alone (hand-built models) means `{ since: "set" }`. */
+export function fieldImmutability(field: {
+  immutable: boolean;
+  immutability?: Immutability;
+}): Immutability | undefined {
+  return field.immutable ? (field.immutability ?? { since: "set" }) : undefined;
+}
+
 /** The message of the rule on the field itself: the API's own, or `<name> is immutable`. */
 export function changeMessage(name: string, immutability: Immutability): string {
   return immutability.message ?? `${name} is immutable`;

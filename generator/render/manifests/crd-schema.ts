@@ -3,7 +3,7 @@
 // pruning, defaulting and CEL.
 
 import { escapeCelFieldName } from "../../check/cel-field-names.ts";
-import { changeMessage, presenceRule } from "../../check/immutability.ts";
+import { changeMessage, fieldImmutability, presenceRule } from "../../check/immutability.ts";
 import {
   CONSTRAINT_KEYS,
   type CelRule,
@@ -45,8 +45,8 @@ export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProp
     else if (needsEmptyObjectDefault(field)) schema.default = impliedDefault(field.fields);
   }
   const rules: CelRule[] = [
-    ...(field.immutability
-      ? [{ rule: "self == oldSelf", message: changeMessage(field.name, field.immutability) }]
+    ...(field.immutable
+      ? [{ rule: "self == oldSelf", message: changeMessage(field.name, fieldImmutability(field)!) }]
       : []),
     ...(schema["x-kubernetes-validations"] ?? []),
     ...field.rules,
@@ -97,12 +97,12 @@ function objectSchema(
   const required = fields.filter((f) => f.required).map((f) => f.name);
   if (required.length > 0) schema.required = required;
   const absentable = fields.filter(
-    (f) => f.immutability && !f.required && !(side === "spec" && f.hasDefault),
+    (f) => f.immutable && !f.required && !(side === "spec" && f.hasDefault),
   );
   const all = [
     // CEL sees a field named like a keyword (namespace, in, ...) or with dashes and dots under
     // the API server's escaped name; an unrepresentable name is refused by check (SEM102).
-    ...absentable.map((f) => presenceRule(celName(f.name), f.name, f.immutability!)),
+    ...absentable.map((f) => presenceRule(celName(f.name), f.name, fieldImmutability(f)!)),
     ...rules,
   ];
   if (all.length > 0) schema["x-kubernetes-validations"] = all.map(celRule);

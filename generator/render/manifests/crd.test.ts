@@ -80,7 +80,10 @@ describe("CRD from the examples", () => {
     const spec = checkCommon(exampleModel("database")).spec.versions[0].schema.openAPIV3Schema
       .properties.spec;
     assert.deepEqual(spec.properties.engine["x-kubernetes-validations"], [
-      { rule: "self == oldSelf", message: "engine is immutable" },
+      {
+        rule: "self == oldSelf",
+        message: "engine cannot be switched in place; create a new Database and migrate",
+      },
     ]);
     assert.equal(spec.properties.engine.default, "postgres");
     // Spelled out, not {}: the API server checks the backup rule against the default as written.

@@ -2,7 +2,7 @@
 // rules reading oldSelf, the same examples as create-then-update transitions. Immutable fields
 // are transitions too: a different value is refused, the same one is not.
 
-import { changeMessage, presenceRule } from "../../check/immutability.ts";
+import { changeMessage, fieldImmutability, presenceRule } from "../../check/immutability.ts";
 import type { CelRule, FieldModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { patternExamples } from "../manifests/pattern-example.ts";
@@ -88,7 +88,7 @@ export function transitionRuleCases(
 export function transitionCases(slot: Slot): TransitionCase[] {
   const field = slot.field;
   const cases = transitionRuleCases(slot.fieldPath, field, slot.place);
-  const immutability = field.immutability;
+  const immutability = fieldImmutability(field);
   if (!immutability) return cases;
   const first = field.hasDefault ? field.default : exampleValue(field);
   const other = otherValues(field)

@@ -146,13 +146,17 @@ describe("contract view of a hand-built model", () => {
     const zone = cases<TransitionCase>(view.transitionCases).filter((c) =>
       c.name.startsWith("spec.zone:"),
     );
-    assert.equal(zone.length, 3);
+    assert.equal(zone.length, 4);
     assert.deepEqual(zone[2]?.expect, {
       field: "spec",
       reason: "FieldValueInvalid",
       message: "zone is immutable and cannot be removed once set",
     });
     assert.equal("zone" in zone[2]!.new, false);
+    // Immutable once set: an object created without it may still set it once.
+    assert.match(zone[3]!.name, /setting .* after creation is accepted/);
+    assert.equal(zone[3]!.expect, "accepted");
+    assert.equal("zone" in zone[3]!.old, false);
   });
 
   it("a pattern no listed string breaks gets a searched one; one that every string matches, none", () => {

@@ -1,6 +1,7 @@
 // TypeScript declarations derived from FieldModel trees: interface shapes, doc comments and
 // property accessors. Templates print these; they never derive a type themselves.
 
+import { fieldImmutability } from "../../check/immutability.ts";
 import type { FieldModel } from "../../model/types.ts";
 
 export interface PropertyView {
@@ -38,9 +39,10 @@ function fieldDocLines(field: FieldModel): string[] {
   const lines: string[] = [];
   if (field.description) lines.push(field.description);
   if (field.hasDefault) lines.push(`Default: ${JSON.stringify(field.default)}.`);
-  if (field.immutability)
+  const immutability = fieldImmutability(field);
+  if (immutability)
     lines.push(
-      field.immutability.since === "creation"
+      immutability.since === "creation"
         ? "Immutable: set when the object is created, or never."
         : "Immutable once set.",
     );
