@@ -20,6 +20,7 @@ import {
   type CustomResourceRef,
 } from "../../src/runtime/kube-resource-client.ts";
 import type { Logger } from "../../src/runtime/logger.ts";
+import { OwnWrites } from "../../src/runtime/own-writes.ts";
 import {
   keyOf,
   keyToString,
@@ -127,7 +128,9 @@ function countingClient(real: ResourceClient<Resource>) {
     }
     return c;
   };
-  const ownerKey = (child: { metadata?: { namespace?: string; ownerReferences?: Array<{ name: string }> } }) =>
+  const ownerKey = (child: {
+    metadata?: { namespace?: string; ownerReferences?: Array<{ name: string }> };
+  }) =>
     keyToString({
       name: child.metadata?.ownerReferences?.[0]?.name ?? "",
       ...(NAMESPACED && child.metadata?.namespace ? { namespace: child.metadata.namespace } : {}),
@@ -168,8 +171,10 @@ async function runLoop(
   const logger = options.logger ?? recording.logger;
   const providers = options.providers ?? newProviders();
   const counting = countingClient(new KubeResourceClient<Resource>(operator, REF, FIELD_MANAGER));
+  // As src/main.ts wires it: the watch events of the reconciler's own writes are recognised.
+  const ownWrites = new OwnWrites();
   const reconciler = createReconciler(
-    { client: counting.client, logger, pollIntervalMs: 200 },
+    { client: ownWrites.wrap(counting.client), logger, pollIntervalMs: 200 },
     providers,
     options.overrides,
   );
@@ -187,6 +192,7 @@ async function runLoop(
     resyncPeriodMs: 3_600_000,
     backoff: options.backoff ?? { initialMs: 100, maxMs: 1_000 },
     logger,
+    ownWrites,
     ...(options.reconcileTimeoutMs !== undefined
       ? { reconcileTimeoutMs: options.reconcileTimeoutMs }
       : {}),
@@ -196,7 +202,11 @@ async function runLoop(
   return { controller, providers, counts: counting.of, lines: recording.lines };
 }
 
-async function waitReady(key: ObjectKey, generation: number, timeoutMs = 20_000): Promise<Resource> {
+async function waitReady(
+  key: ObjectKey,
+  generation: number,
+  timeoutMs = 20_000,
+): Promise<Resource> {
   return waitFor(
     `${key.name} to be Ready at generation ${generation}`,
     async () => {
@@ -220,53 +230,68 @@ const budgetDetail = [
 ]
   .filter((s) => s !== "")
   .join(", ");
-test(`writes to Ready: at most ${writeBudget} (${budgetDetail}); a steady-state resync writes nothing`, { timeout: 60_000 }, async () => {
-  const loop = await runLoop();
-  try {
-    const created = await users.create(newObject());
-    const key = keyOf(created);
-    const ready = await waitReady(key, 1);
-    // Let any pass the last write triggers run before counting.
-    await sleep(1_000);
-    const c = loop.counts(keyToString(key));
-    if (FIXTURE.hasWorkloadChildren) {
-      // Waiting for a workload is one more status write (ChildrenNotReady), then Ready.
-      assert.ok(c.status <= 2, `status writes: ${c.readyWrites.join(" | ")}`);
-      assert.ok(c.finalizers <= (bindings.length > 0 ? 1 : 0));
-    } else {
-      const writes = c.status + c.finalizers + c.applies;
-      assert.ok(
-        writes <= writeBudget,
-        `${writes} writes to Ready (status ${c.status}: ${c.readyWrites.join(" | ")}; finalizers ${c.finalizers}; applies ${c.applies}; passes ${c.passes})`,
-      );
-      assert.equal(c.status, 1, `one status write: ${c.readyWrites.join(" | ")}`);
-    }
-    const stored = (await users.read(key)).metadata.resourceVersion;
-    assert.equal(stored, ready.metadata.resourceVersion, "nothing written after Ready");
-    const children = new Map<string, string | undefined>();
-    for (const child of desiredChildren(ready)) {
-      children.set(`${child.kind}/${child.metadata?.name}`, (await readObject(cp.admin, child))?.metadata?.resourceVersion);
-    }
+test(
+  `writes to Ready: at most ${writeBudget} (${budgetDetail}); a steady-state resync writes nothing`,
+  { timeout: 60_000 },
+  async () => {
+    const loop = await runLoop();
+    try {
+      const created = await users.create(newObject());
+      const key = keyOf(created);
+      const ready = await waitReady(key, 1);
+      // Let any pass the last write triggers run before counting.
+      await sleep(1_000);
+      const c = loop.counts(keyToString(key));
+      if (FIXTURE.hasWorkloadChildren) {
+        // Waiting for a workload is one more status write (ChildrenNotReady), then Ready.
+        assert.ok(c.status <= 2, `status writes: ${c.readyWrites.join(" | ")}`);
+        assert.ok(c.finalizers <= (bindings.length > 0 ? 1 : 0));
+      } else {
+        const writes = c.status + c.finalizers + c.applies;
+        assert.ok(
+          writes <= writeBudget,
+          `${writes} writes to Ready (status ${c.status}: ${c.readyWrites.join(" | ")}; finalizers ${c.finalizers}; applies ${c.applies}; passes ${c.passes})`,
+        );
+        assert.equal(c.status, 1, `one status write: ${c.readyWrites.join(" | ")}`);
+      }
+      const stored = (await users.read(key)).metadata.resourceVersion;
+      assert.equal(stored, ready.metadata.resourceVersion, "nothing written after Ready");
+      const children = new Map<string, string | undefined>();
+      for (const child of desiredChildren(ready)) {
+        children.set(
+          `${child.kind}/${child.metadata?.name}`,
+          (await readObject(cp.admin, child))?.metadata?.resourceVersion,
+        );
+      }
 
-    const before = { ...c };
-    loop.controller.resync();
-    await waitFor("the resync to reconcile the object", async () => c.passes > before.passes);
-    await sleep(500);
-    assert.equal(c.status - before.status, 0, "no status write in steady state");
-    assert.equal(c.finalizers - before.finalizers, 0, "no finalizer write in steady state");
-    assert.equal((await users.read(key)).metadata.resourceVersion, stored, "the object is unchanged");
-    for (const child of desiredChildren(ready)) {
+      const before = { ...c };
+      loop.controller.resync();
+      await waitFor("the resync to reconcile the object", async () => c.passes > before.passes);
+      await sleep(500);
+      assert.equal(c.status - before.status, 0, "no status write in steady state");
+      assert.equal(c.finalizers - before.finalizers, 0, "no finalizer write in steady state");
       assert.equal(
-        (await readObject(cp.admin, child))?.metadata?.resourceVersion,
-        children.get(`${child.kind}/${child.metadata?.name}`),
-        `${child.kind} ${child.metadata?.name} is unchanged`,
+        (await users.read(key)).metadata.resourceVersion,
+        stored,
+        "the object is unchanged",
       );
+      for (const child of desiredChildren(ready)) {
+        assert.equal(
+          (await readObject(cp.admin, child))?.metadata?.resourceVersion,
+          children.get(`${child.kind}/${child.metadata?.name}`),
+          `${child.kind} ${child.metadata?.name} is unchanged`,
+        );
+      }
+      assert.equal(
+        c.passes - before.passes,
+        1,
+        "one pass per resync: no pass caused by its own writes",
+      );
+    } finally {
+      await loop.controller.stop();
     }
-    assert.equal(c.passes - before.passes, 1, "one pass per resync: no pass caused by its own writes");
-  } finally {
-    await loop.controller.stop();
-  }
-});
+  },
+);
 
 if (specChange !== null) {
   test("a TerminalError, then a spec change: generation 2 is reconciled (a terminal phase is no dead end)", async () => {
@@ -274,7 +299,11 @@ if (specChange !== null) {
     const providers = newProviders();
     let fail = true;
     const reconciler = createReconciler(
-      { client: new KubeResourceClient<Resource>(operator, REF, FIELD_MANAGER), logger, pollIntervalMs: 100 },
+      {
+        client: new KubeResourceClient<Resource>(operator, REF, FIELD_MANAGER),
+        logger,
+        pollIntervalMs: 100,
+      },
       providers,
       {
         hooks: {
@@ -290,7 +319,8 @@ if (specChange !== null) {
     );
     const created = await users.create(newObject());
     const key = keyOf(created);
-    const settle = () => reconcileUntilSettled(reconciler, key, { beforePass: () => standInForControllers(key) });
+    const settle = () =>
+      reconcileUntilSettled(reconciler, key, { beforePass: () => standInForControllers(key) });
     await settle();
     let obj = await users.read(key);
     assert.equal(findCondition(obj.status?.conditions, "Ready")?.reason, "InjectedTerminal");
@@ -304,84 +334,114 @@ if (specChange !== null) {
 
 const deleting = bindings.filter((b) => b.deletionPolicy === "Delete");
 if (deleting.length > 0) {
-  test("stuck deletion: a fast-failing cloud delete with backoff 1 s is no hot loop (≤ 5 passes in 10 s, status written only when it changes)", { timeout: 60_000 }, async () => {
-    const providers = newProviders();
-    const provider = memory(providers, deleting[0]!);
-    let failing = false;
-    let deleteCalls = 0;
-    const realDelete = (provider as unknown as { delete: (...a: unknown[]) => Promise<unknown> }).delete.bind(provider);
-    Object.assign(provider, {
-      delete: async (...args: unknown[]) => {
-        deleteCalls++;
-        if (failing) throw new Error("cloud API: 503 service unavailable");
-        return realDelete(...args);
-      },
-    });
-    const loop = await runLoop({ providers, backoff: { initialMs: 1_000, maxMs: 300_000 } });
-    try {
-      const key = keyOf(await users.create(newObject()));
-      await waitReady(key, 1);
-      await sleep(300);
-      const c = loop.counts(keyToString(key));
-      const before = { ...c, readyWrites: [...c.readyWrites] };
-      failing = true;
-      await users.delete(key);
-      await sleep(10_000);
-      const passes = c.passes - before.passes;
-      const writes = c.readyWrites.slice(before.readyWrites.length);
-      process.stdout.write(`# stuck deletion in 10 s: ${passes} passes, ${deleteCalls} cloud deletes, ${writes.length} status writes\n`);
-      assert.ok(passes <= 5, `${passes} passes in 10 s (${deleteCalls} cloud deletes)`);
-      assert.ok(writes.length >= 1, "the failure is reported in status");
-      for (let i = 1; i < writes.length; i++) {
-        assert.notEqual(writes[i], writes[i - 1], `status written only when it changes: ${writes.join(" | ")}`);
+  test(
+    "stuck deletion: a fast-failing cloud delete with backoff 1 s is no hot loop (≤ 5 passes in 10 s, status written only when it changes)",
+    { timeout: 60_000 },
+    async () => {
+      const providers = newProviders();
+      const provider = memory(providers, deleting[0]!);
+      let failing = false;
+      let deleteCalls = 0;
+      const realDelete = (
+        provider as unknown as { delete: (...a: unknown[]) => Promise<unknown> }
+      ).delete.bind(provider);
+      Object.assign(provider, {
+        delete: async (...args: unknown[]) => {
+          deleteCalls++;
+          if (failing) throw new Error("cloud API: 503 service unavailable");
+          return realDelete(...args);
+        },
+      });
+      const loop = await runLoop({ providers, backoff: { initialMs: 1_000, maxMs: 300_000 } });
+      try {
+        const created = await users.create(newObject());
+        const key = keyOf(created);
+        const uid = created.metadata.uid!;
+        await waitReady(key, 1);
+        await sleep(300);
+        const c = loop.counts(keyToString(key));
+        const before = { ...c, readyWrites: [...c.readyWrites] };
+        failing = true;
+        await users.delete(key);
+        await sleep(10_000);
+        const passes = c.passes - before.passes;
+        const writes = c.readyWrites.slice(before.readyWrites.length);
+        process.stdout.write(
+          `# stuck deletion in 10 s: ${passes} passes, ${deleteCalls} cloud deletes, ${writes.length} status writes\n`,
+        );
+        assert.ok(passes <= 5, `${passes} passes in 10 s (${deleteCalls} cloud deletes)`);
+        assert.ok(writes.length >= 1, "the failure is reported in status");
+        for (let i = 1; i < writes.length; i++) {
+          assert.notEqual(
+            writes[i],
+            writes[i - 1],
+            `status written only when it changes: ${writes.join(" | ")}`,
+          );
+        }
+        assert.ok(writes.length <= 2, `${writes.length} status writes: ${writes.join(" | ")}`);
+        const obj = await users.read(key);
+        assert.deepEqual(obj.metadata.finalizers, [FINALIZER], "the finalizer holds the object");
+        assert.equal(findCondition(obj.status?.conditions, "Ready")?.reason, "CleanupFailed");
+        // The cloud recovers; a user's edit is an event that goes through at once, backoff or not.
+        failing = false;
+        await users.patch(key, { metadata: { annotations: { "example.com/nudge": "1" } } });
+        await waitFor("the deletion to finish", async () => (await users.get(key)) === undefined);
+        assert.equal(provider.resources.has(uid), false, "nothing leaked");
+      } finally {
+        await loop.controller.stop();
       }
-      assert.ok(writes.length <= 2, `${writes.length} status writes: ${writes.join(" | ")}`);
-      const obj = await users.read(key);
-      assert.deepEqual(obj.metadata.finalizers, [FINALIZER], "the finalizer holds the object");
-      assert.equal(findCondition(obj.status?.conditions, "Ready")?.reason, "CleanupFailed");
-      // The cloud recovers; a user's edit is an event that goes through at once, backoff or not.
-      failing = false;
-      await users.patch(key, { metadata: { annotations: { "example.com/nudge": "1" } } });
-      await waitFor("the deletion to finish", async () => (await users.get(key)) === undefined);
-      assert.equal(provider.resources.size, 0, "nothing leaked");
-    } finally {
-      await loop.controller.stop();
-    }
-  });
+    },
+  );
 }
 
 if (bindings.length > 0) {
   const binding = bindings[0]!;
-  test(`a hung ${binding.name} call is cut at the reconcile deadline and the workers take other keys`, { timeout: 60_000 }, async () => {
-    const providers = newProviders();
-    const provider = memory(providers, binding) as unknown as { ensure: (...a: unknown[]) => Promise<unknown> };
-    const realEnsure = provider.ensure.bind(provider);
-    // The worst case: calls that never answer and ignore the AbortSignal, one per worker.
-    let toHang = DEFAULTS.concurrency;
-    let hung = 0;
-    Object.assign(provider, {
-      ensure: (...args: unknown[]) => {
-        if (toHang > 0) {
-          toHang--;
-          hung++;
-          return new Promise(() => {});
-        }
-        return realEnsure(...args);
-      },
-    });
-    const loop = await runLoop({ providers, reconcileTimeoutMs: 1_000, backoff: { initialMs: 100, maxMs: 1_000 } });
-    try {
-      const stalled: ObjectKey[] = [];
-      for (let i = 0; i < DEFAULTS.concurrency; i++) stalled.push(keyOf(await users.create(newObject())));
-      await waitFor("every worker to be stuck in a hung call", async () => hung === DEFAULTS.concurrency);
-      const started = Date.now();
-      const other = keyOf(await users.create(newObject()));
-      await waitReady(other, 1, 10_000);
-      process.stdout.write(`# another key Ready ${Date.now() - started} ms after ${hung} hung calls\n`);
-      // The cut passes are retried with backoff and succeed once the provider answers again.
-      for (const key of stalled) await waitReady(key, 1, 10_000);
-    } finally {
-      await loop.controller.stop();
-    }
-  });
+  test(
+    `a hung ${binding.name} call is cut at the reconcile deadline and the workers take other keys`,
+    { timeout: 60_000 },
+    async () => {
+      const providers = newProviders();
+      const provider = memory(providers, binding) as unknown as {
+        ensure: (...a: unknown[]) => Promise<unknown>;
+      };
+      const realEnsure = provider.ensure.bind(provider);
+      // The worst case: calls that never answer and ignore the AbortSignal, one per worker.
+      let toHang = DEFAULTS.concurrency;
+      let hung = 0;
+      Object.assign(provider, {
+        ensure: (...args: unknown[]) => {
+          if (toHang > 0) {
+            toHang--;
+            hung++;
+            return new Promise(() => {});
+          }
+          return realEnsure(...args);
+        },
+      });
+      const loop = await runLoop({
+        providers,
+        reconcileTimeoutMs: 1_000,
+        backoff: { initialMs: 100, maxMs: 1_000 },
+      });
+      try {
+        const stalled: ObjectKey[] = [];
+        for (let i = 0; i < DEFAULTS.concurrency; i++)
+          stalled.push(keyOf(await users.create(newObject())));
+        await waitFor(
+          "every worker to be stuck in a hung call",
+          async () => hung === DEFAULTS.concurrency,
+        );
+        const started = Date.now();
+        const other = keyOf(await users.create(newObject()));
+        await waitReady(other, 1, 10_000);
+        process.stdout.write(
+          `# another key Ready ${Date.now() - started} ms after ${hung} hung calls\n`,
+        );
+        // The cut passes are retried with backoff and succeed once the provider answers again.
+        for (const key of stalled) await waitReady(key, 1, 10_000);
+      } finally {
+        await loop.controller.stop();
+      }
+    },
+  );
 }
