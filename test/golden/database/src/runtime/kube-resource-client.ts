@@ -9,8 +9,6 @@ import {
   KubernetesObjectApi,
   PatchStrategy,
   setHeaderOptions,
-  type Configuration,
-  type HttpMethod,
   type KubeConfig,
   type KubernetesObject,
 } from "@kubernetes/client-node";
@@ -152,6 +150,9 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
  * KubernetesObjectApi takes no per-call middleware, but builds its request from the configuration
  * a call passes: one whose request contexts carry the signal cancels the request at the deadline.
  */
+type ObjectApiConfiguration = NonNullable<Parameters<KubernetesObjectApi["patch"]>[6]>;
+type Method = Parameters<ObjectApiConfiguration["baseServer"]["makeRequestContext"]>[1];
+
 class SignalObjectApi extends KubernetesObjectApi {
   static forConfig(kubeConfig: KubeConfig): SignalObjectApi {
     const api = kubeConfig.makeApiClient(SignalObjectApi);
@@ -159,13 +160,13 @@ class SignalObjectApi extends KubernetesObjectApi {
     return api;
   }
 
-  configurationWithSignal(signal: AbortSignal | undefined): Configuration | undefined {
+  configurationWithSignal(signal: AbortSignal | undefined): ObjectApiConfiguration | undefined {
     if (signal === undefined) return undefined;
     const base = this.configuration;
     return {
       ...base,
       baseServer: {
-        makeRequestContext: (endpoint: string, method: HttpMethod) => {
+        makeRequestContext: (endpoint: string, method: Method) => {
           const context = base.baseServer.makeRequestContext(endpoint, method);
           context.setSignal(signal);
           return context;
