@@ -46,9 +46,12 @@ export function statusView(model: OperatorModel): StatusView {
       name: p.name,
       key: tsKey(p.name),
       doc: docComment(
-        [p.description ?? "", p.terminal ? "Terminal: only deletion leaves it." : ""].filter(
-          Boolean,
-        ),
+        [
+          p.description ?? "",
+          p.terminal
+            ? "Terminal: left by deletion, or by a spec change (a new generation starts over)."
+            : "",
+        ].filter(Boolean),
       ),
       nextLiteral: JSON.stringify(p.next),
       terminal: p.terminal,

@@ -13,25 +13,30 @@ export interface ObjectKey {
   name: string;
 }
 
+/** Per-call options: the reconcile's AbortSignal cancels the request at its deadline. */
+export interface CallOptions {
+  signal?: AbortSignal;
+}
+
 export interface ResourceClient<T extends KubernetesObject> {
   /** A fresh read from the API server (never a cache); undefined when the object is gone. */
-  get(key: ObjectKey): Promise<T | undefined>;
+  get(key: ObjectKey, options?: CallOptions): Promise<T | undefined>;
   /**
    * Replaces `.status` through the status subresource, guarded by `obj.metadata.resourceVersion`.
    * Throws ConflictError when the object changed since it was read. Returns the stored object.
    */
-  replaceStatus(obj: T): Promise<T>;
+  replaceStatus(obj: T, options?: CallOptions): Promise<T>;
   /**
    * Sets metadata.finalizers with a JSON merge patch that also carries metadata.resourceVersion:
    * a merge patch replaces the whole list, so without the version check we could drop a finalizer
    * another controller added a moment ago. Throws ConflictError on a stale version.
    */
-  setFinalizers(obj: T, finalizers: string[]): Promise<T>;
+  setFinalizers(obj: T, finalizers: string[], options?: CallOptions): Promise<T>;
   /**
    * Server-side applies a child object with our field manager (force: we own these fields).
    * Returns the object as stored, including its status.
    */
-  applyChild<C extends KubernetesObject>(child: C): Promise<C>;
+  applyChild<C extends KubernetesObject>(child: C, options?: CallOptions): Promise<C>;
 }
 
 export function keyOf(obj: KubernetesObject): ObjectKey {

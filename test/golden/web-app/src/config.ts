@@ -16,6 +16,8 @@ export interface OperatorConfig {
   resyncPeriodMs: number;
   backoffInitialMs: number;
   backoffMaxMs: number;
+  /** Deadline of one reconcile pass: a hung call is cancelled and the pass retried with backoff. */
+  reconcileTimeoutMs: number;
   healthPort: number;
 }
 
@@ -28,6 +30,7 @@ export const DEFAULTS: OperatorConfig = {
   resyncPeriodMs: 600000,
   backoffInitialMs: 1000,
   backoffMaxMs: 300000,
+  reconcileTimeoutMs: 60_000,
   healthPort: 8081,
 };
 
@@ -58,6 +61,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig
       DEFAULTS.backoffInitialMs,
     ),
     backoffMaxMs: parsePositiveInt(env, `${ENV_PREFIX}_BACKOFF_MAX_MS`, DEFAULTS.backoffMaxMs),
+    reconcileTimeoutMs: parsePositiveInt(
+      env,
+      `${ENV_PREFIX}_RECONCILE_TIMEOUT_MS`,
+      DEFAULTS.reconcileTimeoutMs,
+    ),
     healthPort: parsePositiveInt(env, "HEALTH_PORT", DEFAULTS.healthPort),
   };
   if (config.backoffInitialMs > config.backoffMaxMs) {

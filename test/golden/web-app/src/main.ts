@@ -12,6 +12,7 @@ import { startHealthServer, stopServer } from "./runtime/health.ts";
 import { KubeResourceClient, type CustomResourceRef } from "./runtime/kube-resource-client.ts";
 import { LeaderElector } from "./runtime/leader-election.ts";
 import { createLogger } from "./runtime/logger.ts";
+import { OwnWrites } from "./runtime/own-writes.ts";
 import {
   API_GROUP,
   API_VERSION,
@@ -36,8 +37,10 @@ async function main(): Promise<void> {
     plural: PLURAL,
     namespaced: NAMESPACED,
   };
+  // The reconciler's writes are recorded so that their watch events do not trigger another pass.
+  const ownWrites = new OwnWrites();
   const reconciler = new WebAppReconciler({
-    client: new KubeResourceClient<WebApp>(kubeConfig, ref, FIELD_MANAGER),
+    client: ownWrites.wrap(new KubeResourceClient<WebApp>(kubeConfig, ref, FIELD_MANAGER)),
     hooks,
     logger,
   });
@@ -48,6 +51,8 @@ async function main(): Promise<void> {
     concurrency: config.concurrency,
     resyncPeriodMs: config.resyncPeriodMs,
     backoff: { initialMs: config.backoffInitialMs, maxMs: config.backoffMaxMs },
+    reconcileTimeoutMs: config.reconcileTimeoutMs,
+    ownWrites,
     logger,
   });
 

@@ -328,40 +328,61 @@ for (const binding of bindings) {
 
 const specChange = FIXTURE.specChange;
 if (specChange !== null) {
-  test("spec change: Ready=False/Reconciling first, then Ready at the new generation", async () => {
+  test("spec change: one status write per pass; until it lands the status names the old generation", async () => {
     const h = harness();
     await reconcileUntilSettled(h);
     h.client.update(h.key, (obj) => {
       obj.spec = { ...obj.spec, [specChange.field]: specChange.values[0] } as Resource["spec"];
     });
     assert.equal((await h.read()).metadata.generation, 2);
-    // Let the Reconciling write land, then lose the race on the final write.
+    // Lose the race on the pass's status write: nothing else was written about generation 2.
     const replaceStatus = h.client.replaceStatus.bind(h.client);
     let writes = 0;
-    h.client.replaceStatus = async (obj) => {
+    h.client.replaceStatus = async (obj, options) => {
       writes++;
-      if (writes === 2) throw new ConflictError("someone else wrote first");
-      return replaceStatus(obj);
+      if (writes === 1) throw new ConflictError("someone else wrote first");
+      return replaceStatus(obj, options);
     };
     await assert.rejects(h.reconciler.reconcile(h.key), ConflictError);
     let obj = await h.read();
-    let ready = findCondition(obj.status?.conditions, "Ready");
-    assert.equal(ready?.status, "False");
-    assert.equal(ready?.reason, "Reconciling");
-    assert.equal(ready?.observedGeneration, 2);
+    assert.equal(writes, 1, "one status write per pass, not a Reconciling write first");
     assert.equal(obj.status?.observedGeneration, 1, "status does not claim the new generation yet");
     // The change may reach a workload child (spec.replicas is a StatefulSet's replicas): such a
     // child reads ready only once its controller has rolled the new generation out, as the
     // integration test's stand-in does before every pass.
     markWorkloadsReady(h.client);
     await h.reconciler.reconcile(h.key);
+    assert.equal(writes, 2, "the converging pass writes status once");
     obj = await h.read();
-    ready = findCondition(obj.status?.conditions, "Ready");
+    const ready = findCondition(obj.status?.conditions, "Ready");
     assert.equal(ready?.status, "True");
     assert.equal(obj.status?.observedGeneration, 2);
     if (READY_PHASE !== undefined) assert.equal(fieldOf(obj.status, "phase"), READY_PHASE);
     for (const binding of bindings) assert.equal(h.provider(binding).creates, 1);
   });
+
+  if (bindings.length > 0) {
+    test("spec change that does not finish in one pass: one write, Ready=False with what it waits for", async () => {
+      const h = harness();
+      await reconcileUntilSettled(h);
+      setProvidersReady(h, false);
+      h.client.update(h.key, (obj) => {
+        obj.spec = { ...obj.spec, [specChange.field]: specChange.values[0] } as Resource["spec"];
+      });
+      markWorkloadsReady(h.client);
+      const before = h.client.writes.status;
+      const result = await h.reconciler.reconcile(h.key);
+      assert.ok(result.requeueAfterMs !== undefined, "polls while provisioning");
+      assert.equal(h.client.writes.status - before, 1, "one status write");
+      const obj = await h.read();
+      const ready = findCondition(obj.status?.conditions, "Ready");
+      assert.equal(ready?.status, "False");
+      assert.equal(ready?.reason, "Provisioning");
+      assert.equal(ready?.observedGeneration, 2);
+      if (PROGRESSING_PHASE !== undefined)
+        assert.equal(fieldOf(obj.status, "phase"), PROGRESSING_PHASE);
+    });
+  }
 }
 
 test("the status hooks see every external resource's observation and the applied children", async () => {

@@ -9,7 +9,9 @@
 import type { InstanceDesired, InstanceObserved, InstanceProvider } from "./instance-provider.ts";
 
 export class CloudInstanceProvider implements InstanceProvider {
-  async find(uid: string): Promise<InstanceObserved | undefined> {
+  // `signal` aborts at the reconcile's deadline: pass it to every call your SDK makes.
+  async find(uid: string, signal?: AbortSignal): Promise<InstanceObserved | undefined> {
+    signal?.throwIfAborted();
     // TODO(user): look the resource up by a tag holding `uid` (e.g. "db.example.com/uid") and map it
     // to InstanceObserved; compare the live settings with the last applied ones to set `drifted`.
     throw new Error(
@@ -17,7 +19,12 @@ export class CloudInstanceProvider implements InstanceProvider {
     );
   }
 
-  async ensure(uid: string, desired: InstanceDesired): Promise<InstanceObserved> {
+  async ensure(
+    uid: string,
+    desired: InstanceDesired,
+    signal?: AbortSignal,
+  ): Promise<InstanceObserved> {
+    signal?.throwIfAborted();
     // TODO(user): call find(uid) first and adopt what exists (the last create may have succeeded
     // with its response lost); create it tagged with `uid` when missing, update it when it differs.
     throw new Error(
@@ -25,7 +32,8 @@ export class CloudInstanceProvider implements InstanceProvider {
     );
   }
 
-  async delete(uid: string): Promise<"deleted" | "gone"> {
+  async delete(uid: string, signal?: AbortSignal): Promise<"deleted" | "gone"> {
+    signal?.throwIfAborted();
     // TODO(user): delete the resource tagged with `uid`; return "gone" when none exists, so a
     // repeated delete after a crash succeeds.
     throw new Error(

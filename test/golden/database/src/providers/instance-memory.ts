@@ -50,13 +50,19 @@ export class InMemoryInstanceProvider implements InstanceProvider {
     resource.changedOutOfBand = true;
   }
 
-  async find(uid: string): Promise<InstanceObserved | undefined> {
+  async find(uid: string, signal?: AbortSignal): Promise<InstanceObserved | undefined> {
+    signal?.throwIfAborted();
     this.#maybeFail("find", false);
     const resource = this.resources.get(uid);
     return resource && this.#observe(resource);
   }
 
-  async ensure(uid: string, desired: InstanceDesired): Promise<InstanceObserved> {
+  async ensure(
+    uid: string,
+    desired: InstanceDesired,
+    signal?: AbortSignal,
+  ): Promise<InstanceObserved> {
+    signal?.throwIfAborted();
     this.#maybeFail("ensure", false);
     let resource = this.resources.get(uid);
     if (resource === undefined) {
@@ -82,7 +88,8 @@ export class InMemoryInstanceProvider implements InstanceProvider {
     return this.#observe(resource);
   }
 
-  async delete(uid: string): Promise<"deleted" | "gone"> {
+  async delete(uid: string, signal?: AbortSignal): Promise<"deleted" | "gone"> {
+    signal?.throwIfAborted();
     this.#maybeFail("delete", false);
     if (!this.resources.delete(uid)) return "gone";
     this.deletes++;

@@ -11,6 +11,9 @@
 // - Every method is idempotent: calling it twice has the effect of calling it once.
 // - Throw TerminalError for failures that retrying cannot fix (invalid input, quota the user must
 //   raise); anything else is retried with backoff.
+// - `signal` aborts at the reconcile's deadline: hand it to your SDK (fetch's `signal`, the AWS
+//   SDK's `abortSignal`, …) so a hung call is cancelled. A call that ignores it no longer holds a
+//   worker (the controller stops waiting at the deadline), but it keeps running until it returns.
 //
 // deletionPolicy: Delete · driftPolicy: Enforce
 
@@ -54,14 +57,14 @@ export interface InstanceObserved {
 
 export interface InstanceProvider {
   /** The resource tagged with `uid`, or undefined when none exists. Never creates. */
-  find(uid: string): Promise<InstanceObserved | undefined>;
+  find(uid: string, signal?: AbortSignal): Promise<InstanceObserved | undefined>;
   /**
    * Makes the resource tagged with `uid` match `desired`: looks it up first, creates it when
    * missing, updates it when it differs. Returns what is live afterwards.
    */
-  ensure(uid: string, desired: InstanceDesired): Promise<InstanceObserved>;
+  ensure(uid: string, desired: InstanceDesired, signal?: AbortSignal): Promise<InstanceObserved>;
   /** Deletes the resource tagged with `uid`; "gone" when there was nothing to delete. */
-  delete(uid: string): Promise<"deleted" | "gone">;
+  delete(uid: string, signal?: AbortSignal): Promise<"deleted" | "gone">;
 }
 
 /** The desired instance for `obj`, with operator.yaml's defaults applied. */

@@ -26,6 +26,7 @@ export async function reconcileInstance(
   generation: number,
   provider: InstanceProvider,
   hooks: InstanceHooks,
+  signal?: AbortSignal,
 ): Promise<InstancePart> {
   const uid = requireUid(obj);
   const desired = desiredInstance(obj);
@@ -35,7 +36,7 @@ export async function reconcileInstance(
   // ensure() is keyed on the UID and looks up before creating: a repeat after a crash adopts the
   // resource instead of creating a second one, and an out-of-band change is reverted
   // (driftPolicy: Enforce).
-  const observed = await provider.ensure(uid, desired);
+  const observed = await provider.ensure(uid, desired, signal);
   if (!observed.ready) {
     const message = `waiting for ${observed.providerId} to become ready`;
     return {

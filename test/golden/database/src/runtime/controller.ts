@@ -15,13 +15,21 @@ import {
   type KubernetesObject,
   type ObjectCache,
 } from "@kubernetes/client-node";
-import { backoffDelay, type BackoffSettings } from "./backoff.ts";
-import { ConflictError, TerminalError, errorMessage } from "./errors.ts";
+import { DeadlineExceededError, raceAbort, type ReconcileContext } from "./abort.ts";
+import type { BackoffSettings } from "./backoff.ts";
+import { ConflictError, TerminalError, errorMessage, retryAfterMs } from "./errors.ts";
 import type { CustomResourceRef } from "./kube-resource-client.ts";
 import type { Logger } from "./logger.ts";
+import type { OwnWrites } from "./own-writes.ts";
+import { CONFLICT_INITIAL_MS, RateLimiter } from "./rate-limiter.ts";
 import { keyOf, keyToString, parseKey, type ObjectKey } from "./resource-client.ts";
 import { timerDelay } from "./timer-delay.ts";
 import { WorkQueue } from "./work-queue.ts";
+
+export type { ReconcileContext } from "./abort.ts";
+
+/** A pass that has not finished after this long is cut (see abort.ts) and retried with backoff. */
+export const DEFAULT_RECONCILE_TIMEOUT_MS = 60_000;
 
 export interface ReconcileResult {
   /** Reconcile again after this delay even without events (e.g. polling a slow provisioning). */
@@ -29,7 +37,8 @@ export interface ReconcileResult {
 }
 
 export interface Reconciler {
-  reconcile(key: ObjectKey): Promise<ReconcileResult>;
+  /** `context.signal` aborts at the pass's deadline: hand it to every API and provider call. */
+  reconcile(key: ObjectKey, context?: ReconcileContext): Promise<ReconcileResult>;
 }
 
 /** One list+watch: the whole cluster, or one namespace. */
@@ -48,6 +57,12 @@ export interface ControllerOptions<T extends KubernetesObject> {
   logger: Logger;
   /** Delay before restarting a watch that failed. */
   watchRestartDelayMs?: number;
+  /** Deadline of one reconcile pass (DEFAULT_RECONCILE_TIMEOUT_MS). */
+  reconcileTimeoutMs?: number;
+  /** The overall retry bucket shared by all keys (client-go: 10 qps, burst 100). */
+  retryRateLimit?: { qps: number; burst: number };
+  /** The reconciler's own writes (its client wrapped by `ownWrites.wrap`): their events are skipped. */
+  ownWrites?: OwnWrites;
 }
 
 export class Controller<T extends KubernetesObject> {
@@ -64,6 +79,7 @@ export class Controller<T extends KubernetesObject> {
     this.#queue = new WorkQueue({
       concurrency: options.concurrency,
       process: (key) => this.#process(key),
+      rateLimiter: new RateLimiter({ backoff: options.backoff, ...options.retryRateLimit }),
       onError: (key, err) => options.logger.error("unexpected error in worker", { key, err }),
     });
   }
@@ -79,10 +95,17 @@ export class Controller<T extends KubernetesObject> {
     for (const source of sources) {
       const informer = makeInformer<T>(kubeConfig, source.path, source.list);
       const enqueue = (obj: T): void => this.#enqueue(obj);
+      const { ownWrites } = this.#options;
       informer.on("add", enqueue);
-      informer.on("update", enqueue);
+      // The echo of our own write is no news (own-writes.ts); skipping it keeps backoff intact.
+      informer.on("update", (obj: T) => {
+        if (ownWrites === undefined || ownWrites.shouldEnqueue(obj)) enqueue(obj);
+      });
       // A delete event still enqueues: the reconciler finds the object gone and does nothing.
-      informer.on("delete", enqueue);
+      informer.on("delete", (obj: T) => {
+        ownWrites?.forget(obj);
+        enqueue(obj);
+      });
       informer.on("error", (err: unknown) => {
         // stop() aborts the watch, which the informer reports as an error: not a failure.
         if (this.#stopped) return;
@@ -133,10 +156,22 @@ export class Controller<T extends KubernetesObject> {
 
   async #process(key: string): Promise<void> {
     if (!this.#leading) return;
-    const { reconciler, logger, backoff } = this.#options;
+    const { reconciler, logger } = this.#options;
     const started = Date.now();
+    const timeoutMs = this.#options.reconcileTimeoutMs ?? DEFAULT_RECONCILE_TIMEOUT_MS;
+    const { ownWrites } = this.#options;
+    ownWrites?.passStarted(key);
+    const deadline = new AbortController();
+    const timer = setTimeout(
+      () => deadline.abort(new DeadlineExceededError(`reconciling ${key}`, timeoutMs)),
+      timerDelay(timeoutMs),
+    );
     try {
-      const result = await reconciler.reconcile(parseKey(key));
+      // The worker stops waiting at the deadline even if a call ignores the signal.
+      const result = await raceAbort(
+        reconciler.reconcile(parseKey(key), { signal: deadline.signal }),
+        deadline.signal,
+      );
       this.#queue.forget(key);
       if (result.requeueAfterMs !== undefined) this.#queue.addAfter(key, result.requeueAfterMs);
       logger.debug("reconciled", {
@@ -145,25 +180,45 @@ export class Controller<T extends KubernetesObject> {
         requeueAfterMs: result.requeueAfterMs,
       });
     } catch (err) {
-      if (err instanceof ConflictError) {
-        // Someone wrote first: decide again from a fresh read, right away.
-        logger.debug("conflict, requeueing", { key });
-        this.#queue.add(key);
-      } else if (err instanceof TerminalError) {
-        this.#queue.forget(key);
-        logger.error("terminal error, not retrying", { key, reason: err.reason, err: err.message });
-      } else {
-        const failures = this.#queue.recordFailure(key);
-        const delayMs = backoffDelay(failures, backoff);
-        logger.warn("reconcile failed, retrying", {
-          key,
-          failures,
-          delayMs,
-          err: errorMessage(err),
-        });
-        this.#queue.addAfter(key, delayMs);
-      }
+      this.#retry(key, err);
+    } finally {
+      clearTimeout(timer);
+      if (ownWrites?.passEnded(key) === true) this.#queue.add(key);
+      // Anything of this pass still running (a call that ignored the signal) can no longer write.
+      if (!deadline.signal.aborted) deadline.abort(new Error(`reconcile of ${key} finished`));
     }
+  }
+
+  /** After a failed pass: conflicts and failures back off per key; terminal errors wait for news. */
+  #retry(key: string, err: unknown): void {
+    const { logger } = this.#options;
+    if (err instanceof TerminalError) {
+      this.#queue.forget(key);
+      logger.error("terminal error, not retrying", { key, reason: err.reason, err: err.message });
+      return;
+    }
+    if (err instanceof ConflictError) {
+      // Someone wrote first: decide again from a fresh read, soon but not in a tight loop.
+      const delayMs = this.#queue.addRateLimited(key, { initialMs: CONFLICT_INITIAL_MS });
+      logger.debug("conflict, requeueing", { key, delayMs });
+      return;
+    }
+    const retryAfter = retryAfterMs(err);
+    const delayMs = this.#queue.addRateLimited(
+      key,
+      retryAfter === undefined ? {} : { atLeastMs: retryAfter },
+    );
+    const message =
+      err instanceof DeadlineExceededError
+        ? "reconcile cut at its deadline, retrying"
+        : "reconcile failed, retrying";
+    logger.warn(message, {
+      key,
+      failures: this.#queue.failures(key),
+      delayMs,
+      ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }),
+      err: errorMessage(err),
+    });
   }
 }
 

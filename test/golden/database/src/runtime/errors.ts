@@ -59,3 +59,17 @@ export function isInvalid(err: unknown): boolean {
 export function errorMessage(err: unknown): string {
   return err instanceof Error ? err.message : String(err);
 }
+
+/**
+ * How long the server asked us to wait (Retry-After on a 429 or 503), in milliseconds; undefined
+ * when it did not say. Only the delay-seconds form is used by the API server.
+ */
+export function retryAfterMs(err: unknown): number | undefined {
+  const code = statusCode(err);
+  if (code !== 429 && code !== 503) return undefined;
+  const headers = (err as { headers?: unknown }).headers;
+  if (typeof headers !== "object" || headers === null) return undefined;
+  const entry = Object.entries(headers).find(([name]) => name.toLowerCase() === "retry-after");
+  const seconds = Number(entry?.[1]);
+  return Number.isFinite(seconds) && seconds >= 0 ? seconds * 1000 : undefined;
+}

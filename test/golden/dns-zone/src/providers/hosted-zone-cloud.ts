@@ -13,7 +13,9 @@ import type {
 } from "./hosted-zone-provider.ts";
 
 export class CloudHostedZoneProvider implements HostedZoneProvider {
-  async find(uid: string): Promise<HostedZoneObserved | undefined> {
+  // `signal` aborts at the reconcile's deadline: pass it to every call your SDK makes.
+  async find(uid: string, signal?: AbortSignal): Promise<HostedZoneObserved | undefined> {
+    signal?.throwIfAborted();
     // TODO(user): look the resource up by a tag holding `uid` (e.g. "dns.example.org/uid") and map it
     // to HostedZoneObserved; compare the live settings with the last applied ones to set `drifted`.
     throw new Error(
@@ -21,7 +23,12 @@ export class CloudHostedZoneProvider implements HostedZoneProvider {
     );
   }
 
-  async ensure(uid: string, desired: HostedZoneDesired): Promise<HostedZoneObserved> {
+  async ensure(
+    uid: string,
+    desired: HostedZoneDesired,
+    signal?: AbortSignal,
+  ): Promise<HostedZoneObserved> {
+    signal?.throwIfAborted();
     // TODO(user): call find(uid) first and adopt what exists (the last create may have succeeded
     // with its response lost); create it tagged with `uid` when missing, update it when it differs.
     throw new Error(
@@ -29,7 +36,8 @@ export class CloudHostedZoneProvider implements HostedZoneProvider {
     );
   }
 
-  async delete(uid: string): Promise<"deleted" | "gone"> {
+  async delete(uid: string, signal?: AbortSignal): Promise<"deleted" | "gone"> {
+    signal?.throwIfAborted();
     // TODO(user): delete the resource tagged with `uid`; return "gone" when none exists, so a
     // repeated delete after a crash succeeds.
     throw new Error(

@@ -54,13 +54,19 @@ export class InMemoryHostedZoneProvider implements HostedZoneProvider {
     resource.changedOutOfBand = true;
   }
 
-  async find(uid: string): Promise<HostedZoneObserved | undefined> {
+  async find(uid: string, signal?: AbortSignal): Promise<HostedZoneObserved | undefined> {
+    signal?.throwIfAborted();
     this.#maybeFail("find", false);
     const resource = this.resources.get(uid);
     return resource && this.#observe(resource);
   }
 
-  async ensure(uid: string, desired: HostedZoneDesired): Promise<HostedZoneObserved> {
+  async ensure(
+    uid: string,
+    desired: HostedZoneDesired,
+    signal?: AbortSignal,
+  ): Promise<HostedZoneObserved> {
+    signal?.throwIfAborted();
     this.#maybeFail("ensure", false);
     let resource = this.resources.get(uid);
     if (resource === undefined) {
@@ -86,7 +92,8 @@ export class InMemoryHostedZoneProvider implements HostedZoneProvider {
     return this.#observe(resource);
   }
 
-  async delete(uid: string): Promise<"deleted" | "gone"> {
+  async delete(uid: string, signal?: AbortSignal): Promise<"deleted" | "gone"> {
+    signal?.throwIfAborted();
     this.#maybeFail("delete", false);
     if (!this.resources.delete(uid)) return "gone";
     this.deletes++;

@@ -11,6 +11,9 @@
 // - Every method is idempotent: calling it twice has the effect of calling it once.
 // - Throw TerminalError for failures that retrying cannot fix (invalid input, quota the user must
 //   raise); anything else is retried with backoff.
+// - `signal` aborts at the reconcile's deadline: hand it to your SDK (fetch's `signal`, the AWS
+//   SDK's `abortSignal`, …) so a hung call is cancelled. A call that ignores it no longer holds a
+//   worker (the controller stops waiting at the deadline), but it keeps running until it returns.
 //
 // deletionPolicy: Retain · driftPolicy: Report
 
@@ -44,14 +47,18 @@ export interface HostedZoneObserved {
 
 export interface HostedZoneProvider {
   /** The resource tagged with `uid`, or undefined when none exists. Never creates. */
-  find(uid: string): Promise<HostedZoneObserved | undefined>;
+  find(uid: string, signal?: AbortSignal): Promise<HostedZoneObserved | undefined>;
   /**
    * Makes the resource tagged with `uid` match `desired`: looks it up first, creates it when
    * missing, updates it when it differs. Returns what is live afterwards.
    */
-  ensure(uid: string, desired: HostedZoneDesired): Promise<HostedZoneObserved>;
+  ensure(
+    uid: string,
+    desired: HostedZoneDesired,
+    signal?: AbortSignal,
+  ): Promise<HostedZoneObserved>;
   /** Deletes the resource tagged with `uid`; "gone" when there was nothing to delete. */
-  delete(uid: string): Promise<"deleted" | "gone">;
+  delete(uid: string, signal?: AbortSignal): Promise<"deleted" | "gone">;
 }
 
 /** The desired hostedZone for `obj`, with operator.yaml's defaults applied. */

@@ -10,7 +10,7 @@
 // readiness), src/children/ (how each child is built) and src/providers/*-cloud.ts.
 
 import { setCondition, type ConditionUpdate } from "../runtime/conditions.ts";
-import type { ReconcileResult, Reconciler } from "../runtime/controller.ts";
+import type { ReconcileContext, ReconcileResult, Reconciler } from "../runtime/controller.ts";
 import { TerminalError } from "../runtime/errors.ts";
 import { hasFinalizer, isBeingDeleted, withFinalizer } from "../runtime/finalizers.ts";
 import type { Logger } from "../runtime/logger.ts";
@@ -44,57 +44,44 @@ export class DNSZoneReconciler implements Reconciler {
     this.#deps = deps;
   }
 
-  async reconcile(key: ObjectKey): Promise<ReconcileResult> {
+  async reconcile(key: ObjectKey, context?: ReconcileContext): Promise<ReconcileResult> {
     const { client } = this.#deps;
+    // Aborted at the pass's deadline: every API and provider call below gets it, so a hung call
+    // is cancelled and a pass cut at its deadline cannot write afterwards.
+    const signal = context?.signal;
+    const call = { signal };
     // 1. Level-triggered: decide from a fresh read of the whole object, never from the event.
-    let obj = await client.get(key);
+    let obj = await client.get(key, call);
     // Gone: children are garbage-collected through their ownerReferences.
     if (obj === undefined) return {};
     // 2. Deletion first: an object that is going away is never provisioned again.
-    if (isBeingDeleted(obj)) return finalizeDNSZone(obj, this.#deps);
+    if (isBeingDeleted(obj)) return finalizeDNSZone(obj, this.#deps, signal);
     // 3. Our finalizer goes on before the first external side effect, so cleanup cannot be skipped.
     if (!hasFinalizer(obj, FINALIZER))
-      obj = await client.setFinalizers(obj, withFinalizer(obj, FINALIZER));
+      obj = await client.setFinalizers(obj, withFinalizer(obj, FINALIZER), call);
     const generation = obj.metadata.generation ?? 0;
     try {
-      // 4. A spec the status does not reflect yet: say so before acting, so nobody reads an old
-      //    Ready=True as an answer about the new spec.
-      if (obj.status?.observedGeneration !== generation) {
-        obj = await writeStatusIfChanged(client, obj, this.#reconcilingStatus(obj, generation));
-      }
-      // 5. Converge, then record what was observed (compare before write: no change, no write).
-      const { status, waiting } = await this.#converge(obj, generation);
-      obj = await writeStatusIfChanged(client, obj, status);
+      // 4. Converge, then record what was observed in one status write (compare before write: no
+      //    change, no write). Until that write, status.observedGeneration still names the old
+      //    generation, which is how readers know the status does not answer for the new spec yet;
+      //    a pass that ends waiting writes Ready=False with what it waits for.
+      const { status, waiting } = await this.#converge(obj, generation, signal);
+      obj = await writeStatusIfChanged(client, obj, status, call);
       return waiting ? { requeueAfterMs: this.#deps.pollIntervalMs ?? 10_000 } : {};
     } catch (err) {
-      // A ConflictError goes back to the controller, which requeues at once for a fresh read;
-      // any other non-terminal error is retried with backoff.
+      // A ConflictError goes back to the controller, which requeues with a short backoff for a
+      // fresh read; any other non-terminal error is retried with backoff.
       if (!(err instanceof TerminalError)) throw err;
       this.#deps.logger.error("terminal error", { key, reason: err.reason, err: err.message });
-      await writeStatusIfChanged(client, obj, this.#failedStatus(obj, generation, err));
+      await writeStatusIfChanged(client, obj, this.#failedStatus(obj, generation, err), call);
       return {};
     }
-  }
-
-  #reconcilingStatus(obj: DNSZone, generation: number): DNSZoneStatus {
-    const status: DNSZoneStatus = { ...obj.status };
-    status.conditions = setCondition(
-      status.conditions,
-      {
-        type: "Ready",
-        status: "False",
-        reason: "Reconciling",
-        message: `reconciling generation ${generation}`,
-        observedGeneration: generation,
-      },
-      this.#now(),
-    );
-    return status;
   }
 
   async #converge(
     obj: DNSZone,
     generation: number,
+    signal: AbortSignal | undefined,
   ): Promise<{ status: DNSZoneStatus; waiting: boolean }> {
     const { hooks } = this.#deps;
     const status: DNSZoneStatus = { ...obj.status };
@@ -107,6 +94,7 @@ export class DNSZoneReconciler implements Reconciler {
       generation,
       this.#deps.hostedZoneProvider,
       hooks.resources.hostedZone,
+      signal,
     );
     status.conditions = setCondition(status.conditions, hostedZoneResult.condition, now);
     if (hostedZoneResult.observed !== undefined) {
@@ -116,7 +104,11 @@ export class DNSZoneReconciler implements Reconciler {
     parts.push(hostedZoneResult);
 
     // Children see the status computed so far (e.g. outputs of external resources).
-    const children = await applyChildren(this.#deps.client, desiredChildren({ ...obj, status }));
+    const children = await applyChildren(
+      this.#deps.client,
+      desiredChildren({ ...obj, status }),
+      signal,
+    );
     parts.push(children);
 
     // Your status hooks (src/hooks/dns-zone-status.ts): the status fields and conditions nothing above

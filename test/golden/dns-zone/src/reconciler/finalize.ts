@@ -3,12 +3,14 @@
 
 // Two-phase deletion of a DNSZone. While our finalizer is on the object, the API server keeps it
 // (with a deletionTimestamp) until this code has met the operator's obligations:
-// 1. report progress (Ready=False, reason Deleting);
-// 2. clean up each external resource by its deletionPolicy, every step bounded by a timeout and
-//    idempotent (a repeat after a crash finds the work done);
+// 1. clean up each external resource by its deletionPolicy, every step bounded by a timeout (and
+//    by the reconcile's deadline) and idempotent (a repeat after a crash finds the work done);
+// 2. record the outcome in one status write (Ready=False, reason Deleting, and each resource's
+//    condition), skipped when nothing changed;
 // 3. remove only our own finalizer; other controllers' finalizers are their business.
 // A cleanup that keeps failing is retried with backoff and surfaces as Ready=False with reason
-// CleanupFailed, then DeletionStuck. The finalizer is never removed blindly: giving up on the
+// CleanupFailed, then DeletionStuck; a repeat of the same failure writes nothing, so its watch
+// event cannot requeue the object ahead of its backoff. The finalizer is never removed blindly: giving up on the
 // external resources is an explicit, recorded decision (the abandon annotation below).
 
 import { setCondition, type ConditionUpdate } from "../runtime/conditions.ts";
@@ -38,6 +40,7 @@ export interface FinalizeDNSZoneDeps {
 export async function finalizeDNSZone(
   obj: DNSZone,
   deps: FinalizeDNSZoneDeps,
+  signal?: AbortSignal,
 ): Promise<ReconcileResult> {
   // Our obligations are met (or were never taken on); whatever else holds the object is not ours.
   if (!hasFinalizer(obj, FINALIZER)) return {};
@@ -61,13 +64,12 @@ export async function finalizeDNSZone(
       now,
     ),
   };
-  obj = await writeStatusIfChanged(deps.client, obj, status);
   try {
     status = {
       ...status,
       conditions: setCondition(
         status.conditions,
-        await cleanUpHostedZone(deps.hostedZoneProvider, uid, abandon, generation, logger),
+        await cleanUpHostedZone(deps.hostedZoneProvider, uid, abandon, generation, logger, signal),
         now,
       ),
     };
@@ -88,12 +90,13 @@ export async function finalizeDNSZone(
       },
       now,
     );
-    await writeStatusIfChanged(deps.client, obj, { ...status, conditions: failed });
+    // Only when it changed: the same failure again is no news, and no write means no watch event.
+    await writeStatusIfChanged(deps.client, obj, { ...status, conditions: failed }, { signal });
     // Retried with backoff by the controller; the finalizer stays until cleanup succeeds.
     throw err;
   }
-  obj = await writeStatusIfChanged(deps.client, obj, status);
-  await deps.client.setFinalizers(obj, withoutFinalizer(obj, FINALIZER));
+  obj = await writeStatusIfChanged(deps.client, obj, status, { signal });
+  await deps.client.setFinalizers(obj, withoutFinalizer(obj, FINALIZER), { signal });
   logger.info("finalized");
   return {};
 }
@@ -105,13 +108,15 @@ async function cleanUpHostedZone(
   abandon: boolean,
   generation: number,
   logger: Logger,
+  signal: AbortSignal | undefined,
 ): Promise<ConditionUpdate> {
   const type = "HostedZoneReady";
   // deletionPolicy Retain: the resource outlives the object on purpose; record the release.
   const found = await withTimeout(
-    provider.find(uid),
+    (step) => provider.find(uid, step),
     CLEANUP_STEP_TIMEOUT_MS,
     "looking up hostedZone",
+    signal,
   );
   logger.info("retaining external resource", {
     resource: "hostedZone",

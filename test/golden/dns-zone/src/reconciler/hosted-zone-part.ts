@@ -26,6 +26,7 @@ export async function reconcileHostedZone(
   generation: number,
   provider: HostedZoneProvider,
   hooks: HostedZoneHooks,
+  signal?: AbortSignal,
 ): Promise<HostedZonePart> {
   const uid = requireUid(obj);
   const desired = desiredHostedZone(obj);
@@ -34,7 +35,7 @@ export async function reconcileHostedZone(
   const type = "HostedZoneReady";
   // driftPolicy Report: an out-of-band change is surfaced, not reverted. The operator writes
   // again only when the spec itself changes (a new generation), so it never fights a human.
-  const found = await provider.find(uid);
+  const found = await provider.find(uid, signal);
   if (found?.drifted === true && obj.status?.observedGeneration === generation) {
     const message = `${found.driftDetails ?? "changed outside the operator"}; not reverted (driftPolicy: Report)`;
     return {
@@ -54,7 +55,7 @@ export async function reconcileHostedZone(
   }
   // ensure() is keyed on the UID and looks up before creating: a repeat after a crash adopts the
   // resource instead of creating a second one.
-  const observed = await provider.ensure(uid, desired);
+  const observed = await provider.ensure(uid, desired, signal);
   if (!observed.ready) {
     const message = `waiting for ${observed.providerId} to become ready`;
     return {

@@ -19,13 +19,14 @@ export interface AppliedChildren extends PartResult {
 export async function applyChildren(
   client: Pick<ResourceClient<KubernetesObject>, "applyChild">,
   children: readonly KubernetesObject[],
+  signal?: AbortSignal,
 ): Promise<AppliedChildren> {
   const applied: KubernetesObject[] = [];
   const notReady: string[] = [];
   for (const child of children) {
     let result: KubernetesObject;
     try {
-      result = await client.applyChild(child);
+      result = await client.applyChild(child, { signal });
     } catch (err) {
       if (isInvalid(err)) {
         throw new TerminalError(

@@ -12,8 +12,9 @@ import {
   type KubeConfig,
   type KubernetesObject,
 } from "@kubernetes/client-node";
+import { signalOptions } from "./abort.ts";
 import { ConflictError, isConflict, isNotFound } from "./errors.ts";
-import type { ObjectKey, ResourceClient } from "./resource-client.ts";
+import type { CallOptions, ObjectKey, ResourceClient } from "./resource-client.ts";
 
 export interface CustomResourceRef {
   group: string;
@@ -24,29 +25,36 @@ export interface CustomResourceRef {
 
 export class KubeResourceClient<T extends KubernetesObject> implements ResourceClient<T> {
   readonly #custom: CustomObjectsApi;
-  readonly #objects: KubernetesObjectApi;
+  readonly #objects: SignalObjectApi;
   readonly #ref: CustomResourceRef;
   readonly #fieldManager: string;
 
   constructor(kubeConfig: KubeConfig, ref: CustomResourceRef, fieldManager: string) {
     this.#custom = kubeConfig.makeApiClient(CustomObjectsApi);
-    this.#objects = KubernetesObjectApi.makeApiClient(kubeConfig);
+    this.#objects = SignalObjectApi.forConfig(kubeConfig);
     this.#ref = ref;
     this.#fieldManager = fieldManager;
   }
 
-  async get(key: ObjectKey): Promise<T | undefined> {
+  async get(key: ObjectKey, options: CallOptions = {}): Promise<T | undefined> {
+    const call = signalOptions(options.signal);
     try {
       const { group, version, plural } = this.#ref;
       const found: unknown = this.#ref.namespaced
-        ? await this.#custom.getNamespacedCustomObject({
-            group,
-            version,
-            plural,
-            namespace: requireNamespace(key),
-            name: key.name,
-          })
-        : await this.#custom.getClusterCustomObject({ group, version, plural, name: key.name });
+        ? await this.#custom.getNamespacedCustomObject(
+            {
+              group,
+              version,
+              plural,
+              namespace: requireNamespace(key),
+              name: key.name,
+            },
+            call,
+          )
+        : await this.#custom.getClusterCustomObject(
+            { group, version, plural, name: key.name },
+            call,
+          );
       return found as T;
     } catch (err) {
       if (isNotFound(err)) return undefined;
@@ -54,39 +62,43 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
     }
   }
 
-  async replaceStatus(obj: T): Promise<T> {
+  async replaceStatus(obj: T, options: CallOptions = {}): Promise<T> {
+    const call = signalOptions(options.signal);
     const { group, version, plural } = this.#ref;
     const name = obj.metadata?.name ?? "";
     const fieldManager = this.#fieldManager;
     return this.#mapConflict(async () =>
       this.#ref.namespaced
-        ? this.#custom.replaceNamespacedCustomObjectStatus({
-            group,
-            version,
-            plural,
-            namespace: requireNamespace({ name, namespace: obj.metadata?.namespace }),
-            name,
-            body: obj,
-            fieldManager,
-          })
-        : this.#custom.replaceClusterCustomObjectStatus({
-            group,
-            version,
-            plural,
-            name,
-            body: obj,
-            fieldManager,
-          }),
+        ? this.#custom.replaceNamespacedCustomObjectStatus(
+            {
+              group,
+              version,
+              plural,
+              namespace: requireNamespace({ name, namespace: obj.metadata?.namespace }),
+              name,
+              body: obj,
+              fieldManager,
+            },
+            call,
+          )
+        : this.#custom.replaceClusterCustomObjectStatus(
+            { group, version, plural, name, body: obj, fieldManager },
+            call,
+          ),
     );
   }
 
-  async setFinalizers(obj: T, finalizers: string[]): Promise<T> {
+  async setFinalizers(obj: T, finalizers: string[], options: CallOptions = {}): Promise<T> {
     const { group, version, plural } = this.#ref;
     const name = obj.metadata?.name ?? "";
     const body = { metadata: { resourceVersion: obj.metadata?.resourceVersion, finalizers } };
     // The generated client defaults to JSON Patch for patch calls; 2.x selects the content type
     // through per-call middleware options.
-    const options = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
+    const call = setHeaderOptions(
+      "Content-Type",
+      PatchStrategy.MergePatch,
+      signalOptions(options.signal),
+    );
     const fieldManager = this.#fieldManager;
     return this.#mapConflict(async () =>
       this.#ref.namespaced
@@ -100,16 +112,16 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
               body,
               fieldManager,
             },
-            options,
+            call,
           )
         : this.#custom.patchClusterCustomObject(
             { group, version, plural, name, body, fieldManager },
-            options,
+            call,
           ),
     );
   }
 
-  async applyChild<C extends KubernetesObject>(child: C): Promise<C> {
+  async applyChild<C extends KubernetesObject>(child: C, options: CallOptions = {}): Promise<C> {
     // Server-side apply sends only the fields we own; managedFields must not be part of the body.
     const { managedFields: _ignored, ...metadata } = child.metadata ?? {};
     return this.#objects.patch(
@@ -119,6 +131,7 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
       this.#fieldManager,
       true,
       PatchStrategy.ServerSideApply,
+      this.#objects.configurationWithSignal(options.signal),
     ) as Promise<C>;
   }
 
@@ -130,6 +143,36 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
         throw new ConflictError("the object changed since it was read", { cause: err });
       throw err;
     }
+  }
+}
+
+/**
+ * KubernetesObjectApi takes no per-call middleware, but builds its request from the configuration
+ * a call passes: one whose request contexts carry the signal cancels the request at the deadline.
+ */
+type ObjectApiConfiguration = NonNullable<Parameters<KubernetesObjectApi["patch"]>[6]>;
+type Method = Parameters<ObjectApiConfiguration["baseServer"]["makeRequestContext"]>[1];
+
+class SignalObjectApi extends KubernetesObjectApi {
+  static forConfig(kubeConfig: KubeConfig): SignalObjectApi {
+    const api = kubeConfig.makeApiClient(SignalObjectApi);
+    api.setDefaultNamespace(kubeConfig);
+    return api;
+  }
+
+  configurationWithSignal(signal: AbortSignal | undefined): ObjectApiConfiguration | undefined {
+    if (signal === undefined) return undefined;
+    const base = this.configuration;
+    return {
+      ...base,
+      baseServer: {
+        makeRequestContext: (endpoint: string, method: Method) => {
+          const context = base.baseServer.makeRequestContext(endpoint, method);
+          context.setSignal(signal);
+          return context;
+        },
+      },
+    };
   }
 }
 

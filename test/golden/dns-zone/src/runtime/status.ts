@@ -6,7 +6,7 @@
 
 import { isDeepStrictEqual } from "node:util";
 import type { KubernetesObject } from "@kubernetes/client-node";
-import type { ResourceClient } from "./resource-client.ts";
+import type { CallOptions, ResourceClient } from "./resource-client.ts";
 
 /** Equal as JSON: `{ a: undefined }` and `{}` are the same status once serialized. */
 export function sameJson(a: unknown, b: unknown): boolean {
@@ -25,7 +25,8 @@ export async function writeStatusIfChanged<T extends KubernetesObject & { status
   client: ResourceClient<T>,
   obj: T,
   status: T["status"],
+  options: CallOptions = {},
 ): Promise<T> {
   if (sameJson(obj.status, status)) return obj;
-  return client.replaceStatus({ ...obj, status });
+  return client.replaceStatus({ ...obj, status }, options);
 }

@@ -179,7 +179,7 @@ test(`create: Ready=True with status.observedGeneration == metadata.generation${
 
 if (specChange !== null) {
   const { field, values } = specChange;
-  test("spec change: a pass records Ready=False/Reconciling at the new generation, then Ready at it", async () => {
+  test("spec change: one status write per pass; the status names generation 1 until it answers for generation 2", async () => {
     const h = harness();
     const { key } = await createAndSettle(h);
     const changed = await users.patch(key, { spec: { [field]: values[0] } });
@@ -205,25 +205,19 @@ if (specChange !== null) {
     }
     const seen = watch.events.map((e) => e.object);
     const summary = seen.map(readySummary).join("; ");
-    const reconciling = seen.findIndex((obj) => {
-      const ready = findCondition(obj.status?.conditions, "Ready");
-      return (
-        ready?.status === "False" &&
-        ready.reason === "Reconciling" &&
-        ready.observedGeneration === 2
+    // Every write after the change is a status write of a pass that had converged on generation
+    // 2 or was waiting on it: nothing is written first only to be overwritten by the same pass.
+    assert.ok(seen.length >= 1, "the new generation was recorded");
+    const maxWrites = FIXTURE.hasWorkloadChildren ? 2 : 1;
+    assert.ok(seen.length <= maxWrites, `at most ${maxWrites} status write(s); saw: ${summary}`);
+    for (const obj of seen) {
+      assert.equal(
+        obj.status?.observedGeneration,
+        2,
+        `each write answers for generation 2; saw: ${summary}`,
       );
-    });
-    assert.ok(
-      reconciling >= 0,
-      `no Ready=False/Reconciling at generation 2 was stored; saw: ${summary}`,
-    );
-    assert.equal(
-      seen[reconciling]!.status?.observedGeneration,
-      1,
-      "status did not claim generation 2 before converging on it",
-    );
-    const ready = seen.findIndex((obj) => isReadyAt(obj, 2));
-    assert.ok(ready > reconciling, `Ready at generation 2 came after Reconciling; saw: ${summary}`);
+    }
+    assert.ok(isReadyAt(seen.at(-1)!, 2), `Ready at generation 2 last; saw: ${summary}`);
     assertReadyAt(final, 2);
     assert.deepEqual(changedValue(final, field), values[0]);
     for (const binding of bindings) {

@@ -85,14 +85,18 @@ test("addAfter delays the key and the earlier of two requeues wins", async () =>
   await queue.stop();
 });
 
-test("failure counts grow per key and reset on forget", () => {
+test("failure counts grow per key with addRateLimited and reset on forget", async () => {
   const queue = new WorkQueue({ concurrency: 1, process: async () => {} });
-  assert.equal(queue.recordFailure("a"), 1);
-  assert.equal(queue.recordFailure("a"), 2);
-  assert.equal(queue.recordFailure("b"), 1);
+  const first = queue.addRateLimited("a");
+  const second = queue.addRateLimited("a");
+  queue.addRateLimited("b");
+  assert.ok(second > first, `the second retry waits longer (${first} ms, then ${second} ms)`);
+  assert.equal(queue.failures("a"), 2);
   queue.forget("a");
   assert.equal(queue.failures("a"), 0);
   assert.equal(queue.failures("b"), 1);
+  assert.ok(queue.addRateLimited("c", { atLeastMs: 5_000 }) >= 5_000, "a Retry-After is honoured");
+  await queue.stop();
 });
 
 test("stop drops delayed keys and waits for in-flight work", async () => {

@@ -3,12 +3,14 @@
 
 // Two-phase deletion of a WebApp. While our finalizer is on the object, the API server keeps it
 // (with a deletionTimestamp) until this code has met the operator's obligations:
-// 1. report progress (Ready=False, reason Deleting);
-// 2. clean up each external resource by its deletionPolicy, every step bounded by a timeout and
-//    idempotent (a repeat after a crash finds the work done);
+// 1. clean up each external resource by its deletionPolicy, every step bounded by a timeout (and
+//    by the reconcile's deadline) and idempotent (a repeat after a crash finds the work done);
+// 2. record the outcome in one status write (Ready=False, reason Deleting, and each resource's
+//    condition), skipped when nothing changed;
 // 3. remove only our own finalizer; other controllers' finalizers are their business.
 // A cleanup that keeps failing is retried with backoff and surfaces as Ready=False with reason
-// CleanupFailed, then DeletionStuck. The finalizer is never removed blindly: giving up on the
+// CleanupFailed, then DeletionStuck; a repeat of the same failure writes nothing, so its watch
+// event cannot requeue the object ahead of its backoff. The finalizer is never removed blindly: giving up on the
 // external resources is an explicit, recorded decision (the abandon annotation below).
 
 import { setCondition } from "../runtime/conditions.ts";
@@ -35,6 +37,7 @@ export interface FinalizeWebAppDeps {
 export async function finalizeWebApp(
   obj: WebApp,
   deps: FinalizeWebAppDeps,
+  signal?: AbortSignal,
 ): Promise<ReconcileResult> {
   // Our obligations are met (or were never taken on); whatever else holds the object is not ours.
   if (!hasFinalizer(obj, FINALIZER)) return {};
@@ -55,7 +58,6 @@ export async function finalizeWebApp(
       now,
     ),
   };
-  obj = await writeStatusIfChanged(deps.client, obj, status);
   try {
   } catch (err) {
     const deletingForMs = now.getTime() - new Date(obj.metadata.deletionTimestamp ?? now).getTime();
@@ -74,12 +76,13 @@ export async function finalizeWebApp(
       },
       now,
     );
-    await writeStatusIfChanged(deps.client, obj, { ...status, conditions: failed });
+    // Only when it changed: the same failure again is no news, and no write means no watch event.
+    await writeStatusIfChanged(deps.client, obj, { ...status, conditions: failed }, { signal });
     // Retried with backoff by the controller; the finalizer stays until cleanup succeeds.
     throw err;
   }
-  obj = await writeStatusIfChanged(deps.client, obj, status);
-  await deps.client.setFinalizers(obj, withoutFinalizer(obj, FINALIZER));
+  obj = await writeStatusIfChanged(deps.client, obj, status, { signal });
+  await deps.client.setFinalizers(obj, withoutFinalizer(obj, FINALIZER), { signal });
   logger.info("finalized");
   return {};
 }

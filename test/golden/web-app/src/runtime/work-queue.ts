@@ -7,8 +7,9 @@
 // - one key is never processed by two workers at once: an add during processing marks it dirty
 //   and it runs again afterwards, so the latest state is always reconciled;
 // - at most `concurrency` keys are processed at the same time;
-// - per-key failure counts drive backoff and reset when the key succeeds.
+// - per-key failure counts drive backoff (rate-limiter.ts) and reset when the key succeeds.
 
+import { RateLimiter } from "./rate-limiter.ts";
 import { timerDelay } from "./timer-delay.ts";
 
 export interface WorkQueueOptions {
@@ -16,6 +17,8 @@ export interface WorkQueueOptions {
   /** Processes one key. Errors are the caller's to classify; a throw here is only logged. */
   process: (key: string) => Promise<void>;
   onError?: (key: string, err: unknown) => void;
+  /** Delays of addRateLimited; client-go's default shape (5 ms..1000 s per key) when absent. */
+  rateLimiter?: RateLimiter;
 }
 
 export class WorkQueue {
@@ -25,13 +28,15 @@ export class WorkQueue {
   readonly #active = new Set<string>();
   readonly #dirty = new Set<string>();
   readonly #timers = new Map<string, { due: number; timer: NodeJS.Timeout }>();
-  readonly #failures = new Map<string, number>();
+  readonly #limiter: RateLimiter;
   #idleWaiters: Array<() => void> = [];
   #stopped = false;
 
   constructor(options: WorkQueueOptions) {
     if (options.concurrency < 1) throw new Error("concurrency must be at least 1");
     this.#options = options;
+    this.#limiter =
+      options.rateLimiter ?? new RateLimiter({ backoff: { initialMs: 5, maxMs: 1_000_000 } });
   }
 
   /** Keys waiting to be processed (not counting delayed or active ones). */
@@ -74,20 +79,25 @@ export class WorkQueue {
     this.#timers.set(key, { due, timer });
   }
 
-  /** Records a failure of `key` and returns how many in a row it has had. */
-  recordFailure(key: string): number {
-    const failures = (this.#failures.get(key) ?? 0) + 1;
-    this.#failures.set(key, failures);
-    return failures;
+  /**
+   * Adds `key` again after the rate limiter's delay for one more failure in a row (client-go's
+   * AddRateLimited), or after `atLeastMs` when that is longer (a server's Retry-After). Returns
+   * the delay.
+   */
+  addRateLimited(key: string, options: { initialMs?: number; atLeastMs?: number } = {}): number {
+    const delayMs = Math.max(this.#limiter.when(key, options.initialMs), options.atLeastMs ?? 0);
+    this.addAfter(key, delayMs);
+    return delayMs;
   }
 
+  /** Failures of `key` in a row (its retries since it last succeeded). */
   failures(key: string): number {
-    return this.#failures.get(key) ?? 0;
+    return this.#limiter.retries(key);
   }
 
   /** Call when `key` succeeded (or will never be retried): its backoff starts over. */
   forget(key: string): void {
-    this.#failures.delete(key);
+    this.#limiter.forget(key);
   }
 
   /** Resolves once nothing is pending or active (delayed keys do not count). */

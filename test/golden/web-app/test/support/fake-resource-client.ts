@@ -13,6 +13,7 @@ import { ConflictError } from "../../src/runtime/errors.ts";
 import {
   keyOf,
   keyToString,
+  type CallOptions,
   type ObjectKey,
   type ResourceClient,
 } from "../../src/runtime/resource-client.ts";
@@ -68,12 +69,16 @@ export class FakeResourceClient<T extends WithStatus> implements ResourceClient<
     });
   }
 
-  async get(key: ObjectKey): Promise<T | undefined> {
+  // Per-call options (the reconcile's AbortSignal) are honoured as a real request would: an
+  // aborted call fails before it reaches the store.
+  async get(key: ObjectKey, options?: CallOptions): Promise<T | undefined> {
+    options?.signal?.throwIfAborted();
     const stored = this.#objects.get(keyToString(key));
     return stored === undefined ? undefined : structuredClone(stored);
   }
 
-  async replaceStatus(obj: T): Promise<T> {
+  async replaceStatus(obj: T, options?: CallOptions): Promise<T> {
+    options?.signal?.throwIfAborted();
     const stored = this.#checkVersion(obj);
     stored.status = structuredClone(obj.status);
     stored.metadata = { ...stored.metadata, resourceVersion: this.#nextVersion() };
@@ -81,7 +86,8 @@ export class FakeResourceClient<T extends WithStatus> implements ResourceClient<
     return structuredClone(stored);
   }
 
-  async setFinalizers(obj: T, finalizers: string[]): Promise<T> {
+  async setFinalizers(obj: T, finalizers: string[], options?: CallOptions): Promise<T> {
+    options?.signal?.throwIfAborted();
     const stored = this.#checkVersion(obj);
     stored.metadata = {
       ...stored.metadata,
@@ -95,7 +101,8 @@ export class FakeResourceClient<T extends WithStatus> implements ResourceClient<
     return structuredClone(stored);
   }
 
-  async applyChild<C extends KubernetesObject>(child: C): Promise<C> {
+  async applyChild<C extends KubernetesObject>(child: C, options?: CallOptions): Promise<C> {
+    options?.signal?.throwIfAborted();
     const key = [
       child.apiVersion,
       child.kind,

@@ -17,7 +17,7 @@ export const TRANSITIONS: Readonly<Record<DatabasePhase, readonly DatabasePhase[
   Available: ["Provisioning", "Failed"],
   /**
    * An unrecoverable error; see the Ready condition.
-   * Terminal: only deletion leaves it.
+   * Terminal: left by deletion, or by a spec change (a new generation starts over).
    */
   Failed: [],
 };
