@@ -70,14 +70,14 @@ function newObject(): Resource {
   };
 }
 
-function started(t: { after: (fn: () => Promise<void>) => void }) {
+function started(t: { after: (fn: () => Promise<void>) => void }, options = {}) {
   const { logger } = recordingLogger();
   const informers = customResourceInformers<Resource>(
     proxy.kubeConfig(),
     REF,
     DEFAULTS.watchNamespaces,
     logger,
-    { backoff: BACKOFF },
+    { backoff: BACKOFF, ...options },
   );
   t.after(async () => {
     proxy.clearFaults();
@@ -91,7 +91,7 @@ function cached(informers: Informer<Resource>[], key: ObjectKey): Resource | und
   return informers.map((informer) => informer.get(key)).find((obj) => obj !== undefined);
 }
 
-test("LISTs failing with 500, then slow: the informer syncs once the server recovers, retrying with backoff", async (t) => {
+test("LISTs failing with 500, then slow, and slow watches: the informer syncs once the server recovers, retrying with backoff, and keeps up", async (t) => {
   const failing = proxy.inject({
     verb: "list",
     resource: RESOURCE,
@@ -113,6 +113,24 @@ test("LISTs failing with 500, then slow: the informer syncs once the server reco
   assert.ok(elapsed >= 400, `synced after ${Math.round(elapsed)} ms`);
   const failures = informers.reduce((sum, informer) => sum + informer.stats.failures, 0);
   assert.equal(failures, 4);
+  // Slow watches too: a change still arrives, only later.
+  proxy.inject({ verb: "watch", resource: RESOURCE, fault: { type: "latency", ms: 400 } });
+  proxy.cutWatches("end");
+  const obj = await users.create(newObject());
+  await waitFor("the change through a slow watch", async () => cached(informers, keyOf(obj)));
+});
+
+test("a LIST the server accepts and never answers is abandoned at its deadline and retried", async (t) => {
+  const hung = proxy.inject({
+    verb: "list",
+    resource: RESOURCE,
+    fault: { type: "hang" },
+    times: 1,
+  });
+  const informers = started(t, { listTimeoutMs: 500 });
+  await Promise.all(informers.map((informer) => informer.whenSynced()));
+  assert.equal(hung.hits, 1);
+  assert.equal(proxy.hanging, 0, "the informer gave the hung request up");
 });
 
 test("watch streams cut over and over: renewed with backoff (no hot loop), nothing missed once they hold", async (t) => {

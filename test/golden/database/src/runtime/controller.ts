@@ -2,9 +2,10 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // Turns watch events into work-queue keys and runs the reconciler on them. Events only say
-// "look at this key again": the reconciler always re-reads the object, so lost, coalesced or
-// repeated events cannot change the outcome. A periodic resync re-enqueues every known key to
-// repair anything a watch missed and to re-check external resources for drift.
+// "look at this key again": the reconciler always re-reads the object (from the informer cache,
+// see cached-resource-client.ts), so lost, coalesced or repeated events cannot change the
+// outcome. A child's event requeues its controlling owner. A periodic resync re-enqueues every
+// known key to repair anything a watch missed and to re-check external resources for drift.
 
 import type { KubeConfig, KubernetesObject } from "@kubernetes/client-node";
 import { backoffDelay, type BackoffSettings } from "./backoff.ts";

@@ -34,6 +34,8 @@ export interface InformerOptions {
   pageSize?: number;
   /** Restart backoff after a failed list or watch (client-go's reflector: 800 ms to 30 s). */
   backoff?: BackoffSettings;
+  /** A LIST page that has not answered in this long is abandoned and retried (a hung server). */
+  listTimeoutMs?: number;
   /** Server-side watch timeout; client-go draws it from 5 to 10 minutes so watches spread out. */
   watchTimeoutSeconds?: () => number;
   /** A watch silent this long is a half-open connection (bookmarks arrive every minute). */
@@ -145,7 +147,10 @@ export class Informer<T extends KubernetesObject> {
         limit,
         ...(continueToken ? { continueToken } : {}),
         ...(labelSelector ? { labelSelector } : {}),
-        signal,
+        signal: AbortSignal.any([
+          signal,
+          AbortSignal.timeout(this.#options.listTimeoutMs ?? 60_000),
+        ]),
       });
       this.stats.pages++;
       for (const item of page.items) {

@@ -70,14 +70,14 @@ function newObject(): Resource {
   };
 }
 
-function started(t: { after: (fn: () => Promise<void>) => void }) {
+function started(t: { after: (fn: () => Promise<void>) => void }, options = {}) {
   const { logger } = recordingLogger();
   const informers = customResourceInformers<Resource>(
     proxy.kubeConfig(),
     REF,
     DEFAULTS.watchNamespaces,
     logger,
-    { backoff: BACKOFF },
+    { backoff: BACKOFF, ...options },
   );
   t.after(async () => {
     proxy.clearFaults();
@@ -113,6 +113,19 @@ test("LISTs failing with 500, then slow: the informer syncs once the server reco
   assert.ok(elapsed >= 400, `synced after ${Math.round(elapsed)} ms`);
   const failures = informers.reduce((sum, informer) => sum + informer.stats.failures, 0);
   assert.equal(failures, 4);
+});
+
+test("a LIST the server accepts and never answers is abandoned at its deadline and retried", async (t) => {
+  const hung = proxy.inject({
+    verb: "list",
+    resource: RESOURCE,
+    fault: { type: "hang" },
+    times: 1,
+  });
+  const informers = started(t, { listTimeoutMs: 500 });
+  await Promise.all(informers.map((informer) => informer.whenSynced()));
+  assert.equal(hung.hits, 1);
+  assert.equal(proxy.hanging, 0, "the informer gave the hung request up");
 });
 
 test("watch streams cut over and over: renewed with backoff (no hot loop), nothing missed once they hold", async (t) => {

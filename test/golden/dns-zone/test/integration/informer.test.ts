@@ -257,13 +257,23 @@ if (FIXTURE.childCount > 0) {
       { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
     );
     const mine = new Set<string>();
+    let lastPass = performance.now();
+    let passCount = 0;
     const reconciler = createReconciler({ client, logger, pollIntervalMs: 60_000 }, newProviders());
     const controller = new Controller<Resource>({
       informers,
       owned,
       // Only this test's object: the control plane is shared with other files.
       reconciler: {
-        reconcile: async (key) => (mine.has(key.name) ? reconciler.reconcile(key) : {}),
+        reconcile: async (key) => {
+          if (!mine.has(key.name)) return {};
+          passCount++;
+          try {
+            return await reconciler.reconcile(key);
+          } finally {
+            lastPass = performance.now();
+          }
+        },
       },
       concurrency: 2,
       // Far longer than the test: only a watch can bring the child back.
@@ -279,6 +289,8 @@ if (FIXTURE.childCount > 0) {
     const owner = await users.create(object);
     const child = desiredChildren(owner)[0]!;
     const first = await waitFor("the child to be created", async () => readObject(cp.admin, child));
+    // Let the passes the owner's own writes trigger run out: only the child's watch may act now.
+    await waitFor("the controller to go quiet", async () => performance.now() - lastPass > 1_000);
     await deleteChild(cp.admin, first);
     const second = await waitFor(
       "the child to be re-created",
@@ -291,6 +303,17 @@ if (FIXTURE.childCount > 0) {
       { timeoutMs: 5_000 },
     );
     assert.equal(second.metadata?.ownerReferences?.[0]?.uid, owner.metadata.uid);
+
+    // Steady state: a resync pass reads the owner and its children from the caches and finds
+    // nothing to do, so it sends no request at all (no GET, no no-op apply, no status write).
+    await waitFor("the controller to go quiet", async () => performance.now() - lastPass > 1_000);
+    proxy.resetCounts();
+    const passes = passCount;
+    controller.resync();
+    await waitFor("the resync pass", async () => passCount > passes);
+    await waitFor("the controller to go quiet", async () => performance.now() - lastPass > 1_000);
+    const sent = Object.entries(proxy.counts()).filter(([key]) => !key.startsWith("watch "));
+    assert.deepEqual(sent, [], "a steady pass sends nothing");
   });
 }
 
