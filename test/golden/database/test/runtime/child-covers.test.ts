@@ -34,6 +34,16 @@ test("a changed value, a missing field or a list of another length is a differen
   assert.equal(childCovers(longer, desired), false, "a list is owned whole");
 });
 
+test("an empty list or map the builder sets matches a field the server dropped (omitempty)", () => {
+  const withEmpty = structuredClone(desired) as typeof desired & { spec: { env?: unknown[] } };
+  withEmpty.spec.env = [];
+  Object.assign(withEmpty.metadata, { annotations: {} });
+  assert.equal(childCovers(desired, withEmpty), true);
+  const live = structuredClone(desired) as typeof desired & { spec: { env?: unknown[] } };
+  live.spec.env = [{ name: "A", value: "1" }];
+  assert.equal(childCovers(live, withEmpty), false, "but an empty list is still owned whole");
+});
+
 test("a Secret's stringData is compared with the base64 data the server stores", () => {
   const secret = {
     apiVersion: "v1",

@@ -5,8 +5,9 @@
 // would make ours. Fields the builder leaves out (defaults, status, what other managers own) are
 // not compared, so the API server's defaulting never reads as a difference; lists are compared
 // whole, since we own a list's length as well as its items. A value the server stores in another
-// form than the builder wrote it (a Secret's stringData becomes base64 data) is compared in the
-// stored form; any other such normalization only makes a pass apply once more, never skip.
+// form than the builder wrote it (a Secret's stringData becomes base64 data, an empty list or map
+// is dropped) is compared in the stored form; any other such normalization only makes a pass
+// apply once more, never skip one that was needed.
 
 import { isDeepStrictEqual } from "node:util";
 import type { KubernetesObject } from "@kubernetes/client-node";
@@ -31,6 +32,8 @@ function asStored(desired: KubernetesObject): unknown {
 
 function holds(live: unknown, desired: unknown): boolean {
   if (desired === undefined) return true;
+  // Go's omitempty: an empty list or map (or a null) the builder sets is stored as no field.
+  if (live === undefined && isEmpty(desired)) return true;
   if (Array.isArray(desired)) {
     return (
       Array.isArray(live) &&
@@ -44,4 +47,10 @@ function holds(live: unknown, desired: unknown): boolean {
     return Object.entries(desired).every(([k, v]) => holds(record[k], v));
   }
   return isDeepStrictEqual(live, desired);
+}
+
+function isEmpty(value: unknown): boolean {
+  if (value === null) return true;
+  if (Array.isArray(value)) return value.length === 0;
+  return typeof value === "object" && Object.keys(value as object).length === 0;
 }

@@ -91,7 +91,7 @@ function cached(informers: Informer<Resource>[], key: ObjectKey): Resource | und
   return informers.map((informer) => informer.get(key)).find((obj) => obj !== undefined);
 }
 
-test("LISTs failing with 500, then slow: the informer syncs once the server recovers, retrying with backoff", async (t) => {
+test("LISTs failing with 500, then slow, and slow watches: the informer syncs once the server recovers, retrying with backoff, and keeps up", async (t) => {
   const failing = proxy.inject({
     verb: "list",
     resource: RESOURCE,
@@ -113,6 +113,11 @@ test("LISTs failing with 500, then slow: the informer syncs once the server reco
   assert.ok(elapsed >= 400, `synced after ${Math.round(elapsed)} ms`);
   const failures = informers.reduce((sum, informer) => sum + informer.stats.failures, 0);
   assert.equal(failures, 4);
+  // Slow watches too: a change still arrives, only later.
+  proxy.inject({ verb: "watch", resource: RESOURCE, fault: { type: "latency", ms: 400 } });
+  proxy.cutWatches("end");
+  const obj = await users.create(newObject());
+  await waitFor("the change through a slow watch", async () => cached(informers, keyOf(obj)));
 });
 
 test("a LIST the server accepts and never answers is abandoned at its deadline and retried", async (t) => {
