@@ -107,6 +107,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   // imported by test/envtest/fault-proxy.ts (branch fault-proxy)
   ...["FaultProxy", "IncomingMessage", "ServerResponse", "Agent", "AddressInfo", "ApiRequest"],
   ...["Verb"],
+  ...["CachedResourceClient", "OwnedKind", "OwnerKind", "InformerOptions", "WatchEvent"],
+  ...["HttpMethod"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],

@@ -22,6 +22,8 @@ export interface ChildView {
   crdPath: string | null;
   content: Array<{ key: string; json: string }>;
   component: string;
+  /** The resource name in REST paths (deployments), for the informer that watches this kind. */
+  plural: string;
   namespaced: boolean;
   imageExpression: string;
   replicasExpression: string | null;
@@ -143,6 +145,7 @@ export function childView(
     // The role child's own suffix (-role, -cluster-role), so a binding and a role child pair up.
     roleRefSuffix: `-${roleKind === "Role" ? "role" : "cluster-role"}`,
     component: model.names.kindFile,
+    plural: child.plural,
     namespaced: child.scope === "Namespaced",
     imageExpression: image ?? '"registry.example.com/app:latest"',
     replicasExpression: read("replicas", integer),

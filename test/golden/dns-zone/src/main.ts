@@ -7,20 +7,27 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { KubeConfig } from "@kubernetes/client-node";
-import { Controller, customResourceSources } from "./runtime/controller.ts";
+import { CachedResourceClient } from "./runtime/cached-resource-client.ts";
+import { Controller, customResourceInformers } from "./runtime/controller.ts";
 import { startHealthServer, stopServer } from "./runtime/health.ts";
 import { KubeResourceClient, type CustomResourceRef } from "./runtime/kube-resource-client.ts";
 import { LeaderElector } from "./runtime/leader-election.ts";
 import { createLogger } from "./runtime/logger.ts";
 import { OwnWrites } from "./runtime/own-writes.ts";
+import { ownedInformers } from "./runtime/owned-kinds.ts";
+import { shareConnections } from "./runtime/shared-connections.ts";
 import {
   API_GROUP,
+  API_GROUP_VERSION,
   API_VERSION,
   FIELD_MANAGER,
+  KIND,
   NAMESPACED,
+  OPERATOR_NAME,
   PLURAL,
   type DNSZone,
 } from "./api/v1beta1/dns-zone-types.ts";
+import { OWNED_KINDS } from "./children/index.ts";
 import { loadConfig } from "./config.ts";
 import { DNSZoneReconciler } from "./reconciler/dns-zone-reconciler.ts";
 import { hooks } from "./hooks/index.ts";
@@ -31,6 +38,8 @@ async function main(): Promise<void> {
   const logger = createLogger({ bindings: { operator: "dns-operator" } });
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromDefault();
+  // One connection pool for every API call (client-node alone opens a new one per request).
+  shareConnections(kubeConfig);
 
   const ref: CustomResourceRef = {
     group: API_GROUP,
@@ -38,17 +47,40 @@ async function main(): Promise<void> {
     plural: PLURAL,
     namespaced: NAMESPACED,
   };
+  // The caches the reconciler reads from: its own kind, and every kind it owns.
+  const informers = customResourceInformers<DNSZone>(
+    kubeConfig,
+    ref,
+    config.watchNamespaces,
+    logger,
+  );
+  const owned = {
+    owner: { apiVersion: API_GROUP_VERSION, kind: KIND, namespaced: NAMESPACED },
+    informers: ownedInformers(
+      kubeConfig,
+      OWNED_KINDS,
+      config.watchNamespaces,
+      OPERATOR_NAME,
+      logger,
+    ),
+  };
   // The reconciler's writes are recorded so that their watch events do not trigger another pass.
   const ownWrites = new OwnWrites();
+  const client = ownWrites.wrap(
+    new CachedResourceClient<DNSZone>(
+      new KubeResourceClient<DNSZone>(kubeConfig, ref, FIELD_MANAGER),
+      { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
+    ),
+  );
   const reconciler = new DNSZoneReconciler({
-    client: ownWrites.wrap(new KubeResourceClient<DNSZone>(kubeConfig, ref, FIELD_MANAGER)),
+    client,
     hostedZoneProvider: new CloudHostedZoneProvider(),
     hooks,
     logger,
   });
   const controller = new Controller<DNSZone>({
-    kubeConfig,
-    sources: customResourceSources<DNSZone>(kubeConfig, ref, config.watchNamespaces),
+    informers,
+    owned,
     reconciler,
     concurrency: config.concurrency,
     resyncPeriodMs: config.resyncPeriodMs,

@@ -5,9 +5,15 @@
 // operator.yaml; the builders themselves are yours to edit.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
+import type { OwnedKind } from "../runtime/owned-kinds.ts";
 import type { Database } from "../api/v1alpha1/database-types.ts";
 import { desiredSecret } from "./secret.ts";
 
 export function desiredChildren(obj: Database): KubernetesObject[] {
   return [desiredSecret(obj)];
 }
+
+/** The kinds desiredChildren() returns: the operator watches each one to notice a child change. */
+export const OWNED_KINDS: readonly OwnedKind[] = [
+  { apiVersion: "v1", kind: "Secret", plural: "secrets", namespaced: true },
+];

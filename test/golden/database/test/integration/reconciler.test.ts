@@ -14,7 +14,8 @@ import { test } from "node:test";
 import { CoordinationV1Api, type KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
 import { findCondition } from "../../src/runtime/conditions.ts";
-import { Controller, customResourceSources } from "../../src/runtime/controller.ts";
+import { CachedResourceClient } from "../../src/runtime/cached-resource-client.ts";
+import { Controller, customResourceInformers } from "../../src/runtime/controller.ts";
 import { ConflictError } from "../../src/runtime/errors.ts";
 import {
   KubeResourceClient,
@@ -22,6 +23,7 @@ import {
 } from "../../src/runtime/kube-resource-client.ts";
 import { LeaderElector } from "../../src/runtime/leader-election.ts";
 import type { Logger } from "../../src/runtime/logger.ts";
+import { ownedInformers } from "../../src/runtime/owned-kinds.ts";
 import { keyOf, type ObjectKey, type ResourceClient } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, fieldOf, type BindingFixture } from "../support/fixture.ts";
@@ -36,6 +38,8 @@ import {
   KIND,
   NAMESPACED,
   newProviders,
+  OPERATOR_NAME,
+  OWNED_KINDS,
   PLURAL,
   READY_PHASE,
   type Providers,
@@ -482,10 +486,30 @@ test(`the runtime loop (${loopParts}) as src/main.ts wires it: ${lifecycle}`, as
   // The control plane is shared with the other test files, which may run alongside this one: the
   // informer lists and watches every object as the operator's would, but only objects this file
   // made are reconciled, so the loop never writes to another file's objects while it checks them.
-  const reconciler = newReconciler(providers, logger);
+  const informers = customResourceInformers<Resource>(
+    operator,
+    REF,
+    DEFAULTS.watchNamespaces,
+    logger,
+  );
+  const owned = {
+    owner: { apiVersion: API_GROUP_VERSION, kind: KIND, namespaced: NAMESPACED },
+    informers: ownedInformers(
+      operator,
+      OWNED_KINDS,
+      DEFAULTS.watchNamespaces,
+      OPERATOR_NAME,
+      logger,
+    ),
+  };
+  const client = new CachedResourceClient<Resource>(
+    new KubeResourceClient<Resource>(operator, REF, FIELD_MANAGER),
+    { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
+  );
+  const reconciler = newReconciler(providers, logger, client);
   const controller = new Controller<Resource>({
-    kubeConfig: operator,
-    sources: customResourceSources<Resource>(operator, REF, DEFAULTS.watchNamespaces),
+    informers,
+    owned,
     reconciler: {
       reconcile: async (key) => (ownNames.has(key.name) ? reconciler.reconcile(key) : {}),
     },
@@ -503,8 +527,16 @@ test(`the runtime loop (${loopParts}) as src/main.ts wires it: ${lifecycle}`, as
     await election?.leader.stop();
   };
   try {
+    // An object that exists before the operator starts must be in the cache once it says synced.
+    const early = await users.create(newObject());
+    assert.equal(controller.synced, false, "not synced before the informers listed");
     await controller.start();
-    assert.ok(controller.synced, "informers synced");
+    assert.equal(controller.synced, true, "synced once every informer listed");
+    assert.equal(
+      (await client.get(keyOf(early)))?.metadata.uid,
+      early.metadata.uid,
+      "the cache holds what the list returned",
+    );
     if (election) {
       election.leader.start();
       await waitFor("replica-a to acquire the lease", async () => election.leader.leading);

@@ -22,10 +22,11 @@ export {
   FINALIZER,
   KIND,
   NAMESPACED,
+  OPERATOR_NAME,
   PLURAL,
 } from "../../src/api/v1alpha1/database-types.ts";
 export type { Database as Resource } from "../../src/api/v1alpha1/database-types.ts";
-export { desiredChildren } from "../../src/children/index.ts";
+export { desiredChildren, OWNED_KINDS } from "../../src/children/index.ts";
 export { ABANDON_ANNOTATION } from "../../src/reconciler/finalize.ts";
 export { PROGRESSING_PHASE, READY_PHASE } from "../../src/api/v1alpha1/phases.ts";
 

@@ -5,8 +5,12 @@
 // operator.yaml; the builders themselves are yours to edit.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
+import type { OwnedKind } from "../runtime/owned-kinds.ts";
 import type { DNSZone } from "../api/v1beta1/dns-zone-types.ts";
 
 export function desiredChildren(_obj: DNSZone): KubernetesObject[] {
   return [];
 }
+
+/** The kinds desiredChildren() returns: the operator watches each one to notice a child change. */
+export const OWNED_KINDS: readonly OwnedKind[] = [];

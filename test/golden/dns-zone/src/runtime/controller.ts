@@ -2,24 +2,19 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // Turns watch events into work-queue keys and runs the reconciler on them. Events only say
-// "look at this key again": the reconciler always re-reads the object, so lost, coalesced or
-// repeated events cannot change the outcome. A periodic resync re-enqueues every known key to
-// repair anything a watch missed and to re-check external resources for drift.
+// "look at this key again": the reconciler always re-reads the object (from the informer cache,
+// see cached-resource-client.ts), so lost, coalesced or repeated events cannot change the
+// outcome. A child's event requeues its controlling owner. A periodic resync re-enqueues every
+// known key to repair anything a watch missed and to re-check external resources for drift.
 
-import {
-  CustomObjectsApi,
-  makeInformer,
-  type Informer,
-  type KubeConfig,
-  type KubernetesListObject,
-  type KubernetesObject,
-  type ObjectCache,
-} from "@kubernetes/client-node";
+import type { KubeConfig, KubernetesObject } from "@kubernetes/client-node";
 import { DeadlineExceededError, raceAbort, type ReconcileContext } from "./abort.ts";
 import type { BackoffSettings } from "./backoff.ts";
 import { ConflictError, TerminalError, errorMessage, retryAfterMs } from "./errors.ts";
 import type { CustomResourceRef } from "./kube-resource-client.ts";
+import { Informer, type InformerOptions } from "./informer.ts";
 import type { Logger } from "./logger.ts";
+import { ownerKeyOf, type OwnerKind } from "./owned-kinds.ts";
 import type { OwnWrites } from "./own-writes.ts";
 import { CONFLICT_INITIAL_MS, RateLimiter } from "./rate-limiter.ts";
 import { keyOf, keyToString, parseKey, type ObjectKey } from "./resource-client.ts";
@@ -41,22 +36,16 @@ export interface Reconciler {
   reconcile(key: ObjectKey, context?: ReconcileContext): Promise<ReconcileResult>;
 }
 
-/** One list+watch: the whole cluster, or one namespace. */
-export interface WatchSource<T extends KubernetesObject> {
-  path: string;
-  list: () => Promise<KubernetesListObject<T>>;
-}
-
 export interface ControllerOptions<T extends KubernetesObject> {
-  kubeConfig: KubeConfig;
-  sources: WatchSource<T>[];
+  /** The reconciled kind's informers: one per watched namespace, or one for the whole cluster. */
+  informers: Informer<T>[];
+  /** Informers of the owned child kinds: a child's change requeues its controlling owner. */
+  owned?: OwnedInformers;
   reconciler: Reconciler;
   concurrency: number;
   resyncPeriodMs: number;
   backoff: BackoffSettings;
   logger: Logger;
-  /** Delay before restarting a watch that failed. */
-  watchRestartDelayMs?: number;
   /** Deadline of one reconcile pass (DEFAULT_RECONCILE_TIMEOUT_MS). */
   reconcileTimeoutMs?: number;
   /** The overall retry bucket shared by all keys (client-go: 10 qps, burst 100). */
@@ -65,17 +54,24 @@ export interface ControllerOptions<T extends KubernetesObject> {
   ownWrites?: OwnWrites;
 }
 
+export interface OwnedInformers {
+  owner: OwnerKind;
+  informers: Informer<KubernetesObject>[];
+}
+
 export class Controller<T extends KubernetesObject> {
   readonly #options: ControllerOptions<T>;
   readonly #queue: WorkQueue;
-  readonly #informers: Array<Informer<T> & ObjectCache<T>> = [];
+  readonly #informers: Informer<T>[];
   #synced = false;
   #leading = false;
   #stopped = false;
   #resyncTimer: NodeJS.Timeout | undefined;
+  #resolveStopped: (() => void) | undefined;
 
   constructor(options: ControllerOptions<T>) {
     this.#options = options;
+    this.#informers = options.informers;
     this.#queue = new WorkQueue({
       concurrency: options.concurrency,
       process: (key) => this.#process(key),
@@ -84,49 +80,50 @@ export class Controller<T extends KubernetesObject> {
     });
   }
 
-  /** True once every informer finished its initial list. */
+  /** True once every informer (owner and children) completed a list: /readyz. */
   get synced(): boolean {
     return this.#synced;
   }
 
-  /** Starts the informers. Objects are only reconciled after `setLeading(true)`. */
+  /**
+   * Starts the informers and resolves once every one of them has listed. While a list keeps
+   * failing (403 without RBAC, 404 without the CRD) it keeps retrying with backoff, `synced` stays
+   * false and this does not resolve; stop() ends the wait.
+   */
   async start(): Promise<void> {
-    const { kubeConfig, sources, logger } = this.#options;
-    for (const source of sources) {
-      const informer = makeInformer<T>(kubeConfig, source.path, source.list);
-      const enqueue = (obj: T): void => this.#enqueue(obj);
-      const { ownWrites } = this.#options;
-      informer.on("add", enqueue);
-      // The echo of our own write is no news (own-writes.ts); skipping it keeps backoff intact.
-      informer.on("update", (obj: T) => {
-        if (ownWrites === undefined || ownWrites.shouldEnqueue(obj)) enqueue(obj);
+    const { logger, owned, ownWrites } = this.#options;
+    for (const informer of this.#informers) {
+      const enqueue = (obj: T): void => this.#enqueue(keyOf(obj));
+      informer.on({
+        add: enqueue,
+        // The echo of our own write is no news (own-writes.ts); skipping it keeps backoff intact.
+        update: (obj: T) => {
+          if (ownWrites === undefined || ownWrites.shouldEnqueue(obj)) enqueue(obj);
+        },
+        // A delete event still enqueues: the reconciler finds the object gone and does nothing.
+        delete: (obj: T) => {
+          ownWrites?.forget(obj);
+          enqueue(obj);
+        },
       });
-      // A delete event still enqueues: the reconciler finds the object gone and does nothing.
-      informer.on("delete", (obj: T) => {
-        ownWrites?.forget(obj);
-        enqueue(obj);
-      });
-      informer.on("error", (err: unknown) => {
-        // stop() aborts the watch, which the informer reports as an error: not a failure.
-        if (this.#stopped) return;
-        logger.warn("watch failed, restarting", { path: source.path, err: errorMessage(err) });
-        setTimeout(
-          () => {
-            if (!this.#stopped)
-              informer
-                .start()
-                .catch((e: unknown) => logger.error("watch restart failed", { err: e }));
-          },
-          timerDelay(this.#options.watchRestartDelayMs ?? 5_000),
-        );
-      });
-      this.#informers.push(informer);
     }
-    await Promise.all(this.#informers.map((informer) => informer.start()));
+    const children = owned?.informers ?? [];
+    for (const informer of children) {
+      const enqueueOwner = (child: KubernetesObject): void => {
+        const key = ownerKeyOf(child, owned!.owner);
+        if (key !== undefined) this.#enqueue(key);
+      };
+      informer.on({ add: enqueueOwner, update: enqueueOwner, delete: enqueueOwner });
+    }
+    const all = [...this.#informers, ...children];
+    for (const informer of all) informer.start();
+    const stopped = new Promise<void>((resolve) => (this.#resolveStopped = resolve));
+    await Promise.race([Promise.all(all.map((informer) => informer.whenSynced())), stopped]);
+    if (this.#stopped) return;
     this.#synced = true;
     this.#resyncTimer = setInterval(() => this.resync(), timerDelay(this.#options.resyncPeriodMs));
     this.#resyncTimer.unref();
-    logger.info("informers synced", { sources: sources.map((s) => s.path) });
+    logger.info("informers synced", { sources: all.map((informer) => informer.path) });
   }
 
   /** Reconcile only while leading: a replica that lost its lease must stop writing. */
@@ -138,7 +135,7 @@ export class Controller<T extends KubernetesObject> {
   /** Enqueues every object in the cache. */
   resync(): void {
     for (const informer of this.#informers) {
-      for (const obj of informer.list()) this.#enqueue(obj);
+      for (const obj of informer.list()) this.#enqueue(keyOf(obj));
     }
   }
 
@@ -146,12 +143,14 @@ export class Controller<T extends KubernetesObject> {
     this.#stopped = true;
     this.#leading = false;
     if (this.#resyncTimer !== undefined) clearInterval(this.#resyncTimer);
-    await Promise.all(this.#informers.map((informer) => informer.stop()));
+    this.#resolveStopped?.();
+    const children = this.#options.owned?.informers ?? [];
+    await Promise.all([...this.#informers, ...children].map((informer) => informer.stop()));
     await this.#queue.stop();
   }
 
-  #enqueue(obj: T): void {
-    if (this.#leading) this.#queue.add(keyToString(keyOf(obj)));
+  #enqueue(key: ObjectKey): void {
+    if (this.#leading) this.#queue.add(keyToString(key));
   }
 
   async #process(key: string): Promise<void> {
@@ -222,30 +221,18 @@ export class Controller<T extends KubernetesObject> {
   }
 }
 
-/** List+watch sources for a custom resource: one per watched namespace, or the whole cluster. */
-export function customResourceSources<T extends KubernetesObject>(
+/** Informers for a custom resource: one per watched namespace, or one for the whole cluster. */
+export function customResourceInformers<T extends KubernetesObject>(
   kubeConfig: KubeConfig,
   ref: CustomResourceRef,
   namespaces: readonly string[],
-): WatchSource<T>[] {
-  const api = kubeConfig.makeApiClient(CustomObjectsApi);
+  logger: Logger,
+  options: Partial<InformerOptions> = {},
+): Informer<T>[] {
   const { group, version, plural } = ref;
-  if (!ref.namespaced || namespaces.length === 0) {
-    return [
-      {
-        path: `/apis/${group}/${version}/${plural}`,
-        list: () =>
-          api.listClusterCustomObject({ group, version, plural }) as Promise<
-            KubernetesListObject<T>
-          >,
-      },
-    ];
-  }
-  return namespaces.map((namespace) => ({
-    path: `/apis/${group}/${version}/namespaces/${namespace}/${plural}`,
-    list: () =>
-      api.listNamespacedCustomObject({ group, version, namespace, plural }) as Promise<
-        KubernetesListObject<T>
-      >,
-  }));
+  const paths =
+    !ref.namespaced || namespaces.length === 0
+      ? [`/apis/${group}/${version}/${plural}`]
+      : namespaces.map((ns) => `/apis/${group}/${version}/namespaces/${ns}/${plural}`);
+  return paths.map((path) => new Informer<T>({ kubeConfig, path, logger, ...options }));
 }

@@ -19,7 +19,11 @@ export interface CallOptions {
 }
 
 export interface ResourceClient<T extends KubernetesObject> {
-  /** A fresh read from the API server (never a cache); undefined when the object is gone. */
+  /**
+   * The object to decide on; undefined when it is gone. KubeResourceClient reads it fresh from the
+   * API server, CachedResourceClient (what the operator runs) from the informer cache. Either may
+   * be stale by the time a write lands, which is why every write below carries resourceVersion.
+   */
   get(key: ObjectKey, options?: CallOptions): Promise<T | undefined>;
   /**
    * Replaces `.status` through the status subresource, guarded by `obj.metadata.resourceVersion`.

@@ -13,7 +13,7 @@ import { test } from "node:test";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
 import { findCondition } from "../../src/runtime/conditions.ts";
-import { Controller, customResourceSources } from "../../src/runtime/controller.ts";
+import { Controller } from "../../src/runtime/controller.ts";
 import { TerminalError } from "../../src/runtime/errors.ts";
 import {
   KubeResourceClient,
@@ -51,6 +51,7 @@ import { installOperatorIdentity } from "./support/identity.ts";
 import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
 import { recordingLogger } from "./support/recording-logger.ts";
 import { readObject } from "./support/stored-objects.ts";
+import { operatorWiring } from "./support/operator-wiring.ts";
 import { uniqueName } from "./support/unique-name.ts";
 import { waitFor } from "./support/wait.ts";
 import { markWorkloadsReady } from "./support/workload-stand-in.ts";
@@ -170,17 +171,19 @@ async function runLoop(
   const recording = recordingLogger();
   const logger = options.logger ?? recording.logger;
   const providers = options.providers ?? newProviders();
-  const counting = countingClient(new KubeResourceClient<Resource>(operator, REF, FIELD_MANAGER));
-  // As src/main.ts wires it: the watch events of the reconciler's own writes are recognised.
+  // As src/main.ts wires it: reads from the caches, requests counted where they leave for the
+  // API server, and the watch events of the reconciler's own writes recognised.
+  let counting!: ReturnType<typeof countingClient>;
+  const wiring = operatorWiring(operator, logger, (api) => (counting = countingClient(api)).client);
   const ownWrites = new OwnWrites();
   const reconciler = createReconciler(
-    { client: ownWrites.wrap(counting.client), logger, pollIntervalMs: 200 },
+    { client: ownWrites.wrap(wiring.client), logger, pollIntervalMs: 200 },
     providers,
     options.overrides,
   );
   const controller = new Controller<Resource>({
-    kubeConfig: operator,
-    sources: customResourceSources<Resource>(operator, REF, DEFAULTS.watchNamespaces),
+    informers: wiring.informers,
+    owned: wiring.owned,
     reconciler: {
       reconcile: async (key, ...rest) => {
         if (!ownNames.has(key.name)) return {};

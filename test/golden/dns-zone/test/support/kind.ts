@@ -22,10 +22,11 @@ export {
   FINALIZER,
   KIND,
   NAMESPACED,
+  OPERATOR_NAME,
   PLURAL,
 } from "../../src/api/v1beta1/dns-zone-types.ts";
 export type { DNSZone as Resource } from "../../src/api/v1beta1/dns-zone-types.ts";
-export { desiredChildren } from "../../src/children/index.ts";
+export { desiredChildren, OWNED_KINDS } from "../../src/children/index.ts";
 export { ABANDON_ANNOTATION } from "../../src/reconciler/finalize.ts";
 /** DNSZone has no phases. */
 export const PROGRESSING_PHASE: string | undefined = undefined;

@@ -5,6 +5,7 @@
 // operator.yaml; the builders themselves are yours to edit.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
+import type { OwnedKind } from "../runtime/owned-kinds.ts";
 import type { WebApp } from "../api/v1/web-app-types.ts";
 import { desiredDeployment } from "./deployment.ts";
 import { desiredService } from "./service.ts";
@@ -13,3 +14,10 @@ import { desiredConfigMap } from "./config-map.ts";
 export function desiredChildren(obj: WebApp): KubernetesObject[] {
   return [desiredDeployment(obj), desiredService(obj), desiredConfigMap(obj)];
 }
+
+/** The kinds desiredChildren() returns: the operator watches each one to notice a child change. */
+export const OWNED_KINDS: readonly OwnedKind[] = [
+  { apiVersion: "apps/v1", kind: "Deployment", plural: "deployments", namespaced: true },
+  { apiVersion: "v1", kind: "Service", plural: "services", namespaced: true },
+  { apiVersion: "v1", kind: "ConfigMap", plural: "configmaps", namespaced: true },
+];

@@ -11,7 +11,7 @@ import { after, test } from "node:test";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
 import { findCondition } from "../../src/runtime/conditions.ts";
-import { Controller, customResourceSources } from "../../src/runtime/controller.ts";
+import { Controller } from "../../src/runtime/controller.ts";
 import {
   KubeResourceClient,
   type CustomResourceRef,
@@ -21,6 +21,7 @@ import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FaultProxy } from "../envtest/fault-proxy.ts";
 import { FIXTURE, type BindingFixture } from "../support/fixture.ts";
+import { operatorWiring } from "./support/operator-wiring.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -110,19 +111,19 @@ async function waitReady(key: ObjectKey, timeoutMs = 20_000): Promise<Resource> 
 /** The runtime loop as src/main.ts wires it, through the proxy, for this file's objects only. */
 async function runLoop(providers: Providers, backoff = { initialMs: 100, maxMs: 5_000 }) {
   const { logger, lines } = recordingLogger();
-  const kubeConfig = proxy.kubeConfig();
+  const wiring = operatorWiring(proxy.kubeConfig(), logger);
   const ownWrites = new OwnWrites();
   const reconciler = createReconciler(
     {
-      client: ownWrites.wrap(new KubeResourceClient<Resource>(kubeConfig, REF, FIELD_MANAGER)),
+      client: ownWrites.wrap(wiring.client),
       logger,
       pollIntervalMs: 200,
     },
     providers,
   );
   const controller = new Controller<Resource>({
-    kubeConfig,
-    sources: customResourceSources<Resource>(kubeConfig, REF, DEFAULTS.watchNamespaces),
+    informers: wiring.informers,
+    owned: wiring.owned,
     reconciler: {
       reconcile: async (key, context) =>
         ownNames.has(key.name) ? reconciler.reconcile(key, context) : {},

@@ -21,10 +21,11 @@ export {
   FINALIZER,
   KIND,
   NAMESPACED,
+  OPERATOR_NAME,
   PLURAL,
 } from "../../src/api/v1/web-app-types.ts";
 export type { WebApp as Resource } from "../../src/api/v1/web-app-types.ts";
-export { desiredChildren } from "../../src/children/index.ts";
+export { desiredChildren, OWNED_KINDS } from "../../src/children/index.ts";
 export { ABANDON_ANNOTATION } from "../../src/reconciler/finalize.ts";
 export { PROGRESSING_PHASE, READY_PHASE } from "../../src/api/v1/phases.ts";
 
