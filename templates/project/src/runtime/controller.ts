@@ -18,7 +18,9 @@ import {
 import { backoffDelay, type BackoffSettings } from "./backoff.ts";
 import { ConflictError, TerminalError, errorMessage } from "./errors.ts";
 import type { CustomResourceRef } from "./kube-resource-client.ts";
+import { withReconcileContext } from "./log-context.ts";
 import type { Logger } from "./logger.ts";
+import { noopControllerMetrics, type ControllerMetrics } from "./metrics.ts";
 import { keyOf, keyToString, parseKey, type ObjectKey } from "./resource-client.ts";
 import { timerDelay } from "./timer-delay.ts";
 import { WorkQueue } from "./work-queue.ts";
@@ -48,11 +50,14 @@ export interface ControllerOptions<T extends KubernetesObject> {
   logger: Logger;
   /** Delay before restarting a watch that failed. */
   watchRestartDelayMs?: number;
+  /** controller_runtime_* and workqueue_* metrics (OperatorMetrics.controller); none by default. */
+  metrics?: ControllerMetrics;
 }
 
 export class Controller<T extends KubernetesObject> {
   readonly #options: ControllerOptions<T>;
   readonly #queue: WorkQueue;
+  readonly #metrics: ControllerMetrics;
   readonly #informers: Array<Informer<T> & ObjectCache<T>> = [];
   #synced = false;
   #leading = false;
@@ -61,9 +66,12 @@ export class Controller<T extends KubernetesObject> {
 
   constructor(options: ControllerOptions<T>) {
     this.#options = options;
+    this.#metrics = options.metrics ?? noopControllerMetrics;
     this.#queue = new WorkQueue({
       concurrency: options.concurrency,
-      process: (key) => this.#process(key),
+      metrics: this.#metrics.queue,
+      // Every line logged while a key is processed carries the key and a fresh reconcileID.
+      process: (key) => withReconcileContext(key, () => this.#process(key)),
       onError: (key, err) => options.logger.error("unexpected error in worker", { key, err }),
     });
   }
@@ -136,7 +144,7 @@ export class Controller<T extends KubernetesObject> {
     const { reconciler, logger, backoff } = this.#options;
     const started = Date.now();
     try {
-      const result = await reconciler.reconcile(parseKey(key));
+      const result = await this.#metrics.reconcile(() => reconciler.reconcile(parseKey(key)));
       this.#queue.forget(key);
       if (result.requeueAfterMs !== undefined) this.#queue.addAfter(key, result.requeueAfterMs);
       logger.debug("reconciled", {

@@ -9,6 +9,7 @@
 // - at most `concurrency` keys are processed at the same time;
 // - per-key failure counts drive backoff and reset when the key succeeds.
 
+import { noopQueueMetrics, type QueueMetrics } from "./metrics.ts";
 import { timerDelay } from "./timer-delay.ts";
 
 export interface WorkQueueOptions {
@@ -16,10 +17,13 @@ export interface WorkQueueOptions {
   /** Processes one key. Errors are the caller's to classify; a throw here is only logged. */
   process: (key: string) => Promise<void>;
   onError?: (key: string, err: unknown) => void;
+  /** workqueue_* metrics; none by default. */
+  metrics?: QueueMetrics;
 }
 
 export class WorkQueue {
   readonly #options: WorkQueueOptions;
+  readonly #metrics: QueueMetrics;
   readonly #pending: string[] = [];
   readonly #queued = new Set<string>();
   readonly #active = new Set<string>();
@@ -32,6 +36,7 @@ export class WorkQueue {
   constructor(options: WorkQueueOptions) {
     if (options.concurrency < 1) throw new Error("concurrency must be at least 1");
     this.#options = options;
+    this.#metrics = options.metrics ?? noopQueueMetrics;
   }
 
   /** Keys waiting to be processed (not counting delayed or active ones). */
@@ -52,6 +57,7 @@ export class WorkQueue {
     if (this.#queued.has(key)) return;
     this.#queued.add(key);
     this.#pending.push(key);
+    this.#metrics.added(key);
     this.#pump();
   }
 
@@ -63,6 +69,7 @@ export class WorkQueue {
       this.add(key);
       return;
     }
+    this.#metrics.retried();
     const due = Date.now() + delay;
     const existing = this.#timers.get(key);
     if (existing !== undefined && existing.due <= due) return;
@@ -116,6 +123,7 @@ export class WorkQueue {
       const key = this.#pending.shift()!;
       this.#queued.delete(key);
       this.#active.add(key);
+      this.#metrics.started(key);
       void this.#run(key);
     }
   }
@@ -126,6 +134,7 @@ export class WorkQueue {
     } catch (err) {
       this.#options.onError?.(key, err);
     } finally {
+      this.#metrics.finished(key);
       this.#active.delete(key);
       if (this.#dirty.delete(key)) this.add(key);
       this.#pump();
