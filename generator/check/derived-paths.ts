@@ -101,6 +101,10 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["V1Status", "AuthorizationV1Api", "AppsV1Api", "BatchV1Api", "V1CronJob", "V1DaemonSet"],
   ...["V1Ingress", "V1Job", "V1NetworkPolicy", "V1PersistentVolume", "V1PersistentVolumeClaim"],
   ...["V1PodDisruptionBudget", "V1PodSpec", "V1PodTemplateSpec", "V1StatefulSet", "Connection"],
+  ...["OperatorMetrics", "ControllerMetrics", "QueueMetrics", "Counter", "Gauge", "Histogram"],
+  ...["Registry", "KubeMetricsAuthorizer", "MetricsAuthorizer", "CertificatePem", "EventRecord"],
+  ...["KubeEventRecorder", "EventRecorder", "EventsV1Api", "EventsV1Event", "AsyncLocalStorage"],
+  ...["AuthenticationV1Api", "X509Certificate"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],

@@ -17,6 +17,7 @@ import { createLogger } from "./runtime/logger.ts";
 import { OperatorMetrics } from "./runtime/metrics.ts";
 import { KubeMetricsAuthorizer } from "./runtime/metrics-auth.ts";
 import { metricsCertificate, startMetricsServer } from "./runtime/metrics-server.ts";
+import { reloadCertificateFrom } from "./runtime/certificate-reloader.ts";
 import { instrumentKubeConfig } from "./runtime/rest-client-metrics.ts";
 import { withTransitionEvents } from "./runtime/transition-events.ts";
 import {
@@ -90,6 +91,11 @@ async function main(): Promise<void> {
           ]),
           logger,
         });
+  // A mounted certificate is rotated in place (cert-manager): served again without a restart.
+  const stopReloading =
+    metricsServer !== undefined && config.metricsCertDir !== ""
+      ? reloadCertificateFrom(metricsServer, config.metricsCertDir, logger)
+      : undefined;
   await controller.start();
 
   let stopping = false;
@@ -129,6 +135,7 @@ async function main(): Promise<void> {
     await controller.stop();
     await elector?.stop();
     await events.flush();
+    stopReloading?.();
     if (metricsServer !== undefined) await stopServer(metricsServer);
     await stopServer(health);
     process.exit(0);
