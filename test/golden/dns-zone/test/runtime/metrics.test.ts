@@ -43,11 +43,12 @@ test("a new controller's series exist at zero, with its concurrency, before any 
   assert.equal(sample(body, "workqueue_retries_total", 'name="widget",controller="widget"'), 0);
 });
 
-test("outcomes are classified as controller-runtime does: success, requeue_after, error, terminal", async () => {
+test("outcomes are classified as controller-runtime does: success, requeue, requeue_after, error, terminal", async () => {
   const metrics = new OperatorMetrics({ processMetrics: false });
   const controller = metrics.controller("widget", 1);
   await controller.reconcile(async () => ({}));
   await controller.reconcile(async () => ({ requeueAfterMs: 1_000 }));
+  await controller.reconcile(async () => ({ requeueAfterMs: 0 }));
   await assert.rejects(controller.reconcile(async () => Promise.reject(new Error("boom"))));
   await assert.rejects(
     controller.reconcile(async () => Promise.reject(new TerminalError("Invalid", "never"))),
@@ -57,6 +58,7 @@ test("outcomes are classified as controller-runtime does: success, requeue_after
     sample(body, "controller_runtime_reconcile_total", `controller="widget",result="${result}"`);
   assert.equal(total("success"), 1);
   assert.equal(total("requeue_after"), 1);
+  assert.equal(total("requeue"), 1);
   assert.equal(total("error"), 2);
   assert.equal(sample(body, "controller_runtime_reconcile_errors_total", 'controller="widget"'), 2);
   assert.equal(
@@ -65,7 +67,7 @@ test("outcomes are classified as controller-runtime does: success, requeue_after
   );
   assert.equal(
     sample(body, "controller_runtime_reconcile_time_seconds_count", 'controller="widget"'),
-    4,
+    5,
   );
   assert.equal(sample(body, "controller_runtime_active_workers", 'controller="widget"'), 0);
 });
