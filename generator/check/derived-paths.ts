@@ -109,6 +109,10 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["Verb"],
   ...["CachedResourceClient", "OwnedKind", "OwnerKind", "InformerOptions", "WatchEvent"],
   ...["HttpMethod"],
+  ...["OperatorMetrics", "ControllerMetrics", "QueueMetrics", "Counter", "Gauge", "Histogram"],
+  ...["Registry", "KubeMetricsAuthorizer", "MetricsAuthorizer", "CertificatePem", "EventRecord"],
+  ...["KubeEventRecorder", "EventRecorder", "EventsV1Api", "EventsV1Event", "AsyncLocalStorage"],
+  ...["AuthenticationV1Api", "X509Certificate"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],

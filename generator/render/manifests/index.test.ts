@@ -11,12 +11,16 @@ const EXPECTED_FILES = {
     "config/default/kustomization.yaml",
     "config/manager/kustomization.yaml",
     "config/manager/manager.yaml",
+    "config/manager/metrics_service.yaml",
     "config/rbac/database_admin_role.yaml",
     "config/rbac/database_editor_role.yaml",
     "config/rbac/database_viewer_role.yaml",
     "config/rbac/kustomization.yaml",
     "config/rbac/leader_election_role.yaml",
     "config/rbac/leader_election_role_binding.yaml",
+    "config/rbac/metrics_auth_role.yaml",
+    "config/rbac/metrics_auth_role_binding.yaml",
+    "config/rbac/metrics_reader_role.yaml",
     "config/rbac/role.yaml",
     "config/rbac/role_binding.yaml",
     "config/rbac/service_account.yaml",
@@ -46,7 +50,7 @@ describe("renderManifests", () => {
         assert.equal(file.ownership, ownership, file.path);
         assert.ok(file.content.startsWith(fileHeader(ownership, "#")), file.path);
         for (const doc of documentsOf(file)) {
-          if (["Deployment", "ServiceAccount", "Role", "RoleBinding"].includes(doc.kind))
+          if (["Deployment", "Service", "ServiceAccount", "Role", "RoleBinding"].includes(doc.kind))
             assert.ok(doc.metadata.namespace, `${file.path} ${doc.kind}`);
         }
       }
@@ -67,7 +71,7 @@ describe("renderManifests", () => {
     ]);
     assert.deepEqual(
       documentsOf(fileAt(files, "config/manager/kustomization.yaml"))[0]!.resources,
-      ["manager.yaml"],
+      ["manager.yaml", "metrics_service.yaml"],
     );
   });
 

@@ -7,6 +7,7 @@ import { renderChildCrds } from "./child-crds.ts";
 import { renderCrd } from "./crd.ts";
 import { renderKustomizations } from "./kustomize.ts";
 import { renderManager } from "./manager.ts";
+import { renderMetricsService } from "./metrics.ts";
 import { renderOperatorRbac } from "./rbac.ts";
 import { renderSamples } from "./sample.ts";
 import { renderUserRoles } from "./user-roles.ts";
@@ -18,6 +19,7 @@ export function renderManifests(model: OperatorModel): GeneratedFile[] {
     ...renderChildCrds(model),
     ...rbac,
     renderManager(model),
+    renderMetricsService(model),
     ...renderSamples(model),
     ...renderKustomizations(model, rbac),
   ];
@@ -27,6 +29,7 @@ export function renderManifests(model: OperatorModel): GeneratedFile[] {
 export { exampleObject, exampleSpec, exampleValue } from "./example-values.ts";
 export { fieldViolations, objectViolations } from "./field-violations.ts";
 export { ENV, HEALTH_PORT, LIVENESS_PATH, READINESS_PATH } from "./manager.ts";
+export { METRICS_PATH, METRICS_PORT } from "./metrics.ts";
 export {
   deploymentName,
   leaderElectionRoleName,

@@ -19,7 +19,9 @@ export function renderKustomizations(
   return [
     yamlFile("config/crd/kustomization.yaml", [kustomization([crdFile])]),
     yamlFile("config/rbac/kustomization.yaml", [kustomization(rbacResources)]),
-    yamlFile("config/manager/kustomization.yaml", [kustomization(["manager.yaml"])]),
+    yamlFile("config/manager/kustomization.yaml", [
+      kustomization(["manager.yaml", "metrics_service.yaml"]),
+    ]),
     yamlFile(
       "config/default/kustomization.yaml",
       [kustomization(["../crd", "../rbac", "../manager"])],

@@ -2,6 +2,7 @@ import assert from "node:assert/strict";
 import { describe, it } from "node:test";
 import type { OperatorModel } from "../../model/types.ts";
 import { renderManager } from "./manager.ts";
+import { renderMetricsService } from "./metrics.ts";
 import { documentsOf, EXAMPLES, exampleModel, fixtureModel } from "./testing/fixtures.ts";
 
 function managerOf(model: OperatorModel) {
@@ -51,7 +52,10 @@ function checkRestricted(model: OperatorModel) {
   });
   assert.deepEqual(
     container.ports.map((p: any) => [p.name, p.containerPort]),
-    [["health", 8081]],
+    [
+      ["health", 8081],
+      ["https", 8443],
+    ],
   );
   assert.deepEqual(container.livenessProbe.httpGet, { path: "/healthz", port: 8081 });
   assert.deepEqual(container.readinessProbe.httpGet, { path: "/readyz", port: 8081 });
@@ -64,6 +68,7 @@ function checkRestricted(model: OperatorModel) {
     POD_NAMESPACE: { fieldRef: { fieldPath: "metadata.namespace" } },
     WATCH_NAMESPACES: model.rbac.watchNamespaces.join(","),
     LEADER_ELECT: String(model.operator.leaderElection),
+    METRICS_PORT: "8443",
     NODE_OPTIONS: "--max-old-space-size=192",
   });
   assert.deepEqual(container.volumeMounts, [{ name: "tmp", mountPath: "/tmp" }]);
@@ -91,5 +96,23 @@ describe("manager Deployment", () => {
     const content = renderManager(exampleModel("database")).content;
     assert.match(content, /- name: WATCH_NAMESPACES\n\s+value: ""\n/);
     assert.match(content, /- name: LEADER_ELECT\n\s+value: "true"\n/);
+  });
+});
+
+describe("metrics Service", () => {
+  it("selects the manager pods and targets the named HTTPS metrics port", () => {
+    const model = fixtureModel();
+    const [service, ...rest] = documentsOf(renderMetricsService(model));
+    assert.equal(rest.length, 0);
+    assert.equal(service!.kind, "Service");
+    assert.equal(service!.metadata.name, `${model.name}-controller-manager-metrics-service`);
+    assert.equal(service!.metadata.namespace, model.namespace);
+    const { deployment } = managerOf(model);
+    assert.deepEqual(service!.spec.selector, deployment.spec.selector.matchLabels);
+    const [port] = service!.spec.ports;
+    const container = deployment.spec.template.spec.containers[0];
+    const target = container.ports.find((p: any) => p.name === port.targetPort);
+    assert.equal(target?.containerPort, 8443);
+    assert.equal(port.port, 8443);
   });
 });

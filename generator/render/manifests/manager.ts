@@ -5,11 +5,13 @@ import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { labelsFor, managerSelector, sortKeys } from "./labels.ts";
 import { deploymentName, serviceAccountName } from "./rbac-names.ts";
+import { METRICS_PORT, METRICS_PORT_NAME } from "./metrics.ts";
 import { yamlFile } from "./yaml-file.ts";
 
 /**
- * Contract with the runtime: it serves these ports and paths and reads these variables. No
- * metrics port is declared until the runtime serves metrics: a port nobody listens on misleads.
+ * Contract with the runtime: it serves these ports and paths and reads these variables. Health
+ * probes are plain HTTP on their own port (the kubelet sends no token); metrics are HTTPS with
+ * authentication and authorization (metrics.ts).
  */
 export const HEALTH_PORT = 8081;
 export const LIVENESS_PATH = "/healthz";
@@ -18,6 +20,7 @@ export const ENV = {
   podNamespace: "POD_NAMESPACE",
   watchNamespaces: "WATCH_NAMESPACES",
   leaderElect: "LEADER_ELECT",
+  metricsPort: "METRICS_PORT",
   nodeOptions: "NODE_OPTIONS",
 } as const;
 /** Non-root UID of distroless images; stated so runAsNonRoot holds without image metadata. */
@@ -84,10 +87,14 @@ function container(model: OperatorModel) {
       // Empty: watch every namespace.
       { name: ENV.watchNamespaces, value: model.rbac.watchNamespaces.join(",") },
       { name: ENV.leaderElect, value: String(model.operator.leaderElection) },
+      { name: ENV.metricsPort, value: String(METRICS_PORT) },
       // Keeps the heap under the memory limit with room for native memory.
       { name: ENV.nodeOptions, value: "--max-old-space-size=192" },
     ],
-    ports: [{ name: "health", containerPort: HEALTH_PORT, protocol: "TCP" }],
+    ports: [
+      { name: "health", containerPort: HEALTH_PORT, protocol: "TCP" },
+      { name: METRICS_PORT_NAME, containerPort: METRICS_PORT, protocol: "TCP" },
+    ],
     livenessProbe: {
       httpGet: { path: LIVENESS_PATH, port: HEALTH_PORT },
       initialDelaySeconds: 15,

@@ -17,3 +17,16 @@ export function leaderElectionRoleName(model: OperatorModel): string {
 export function deploymentName(model: OperatorModel): string {
   return `${model.name}-controller-manager`;
 }
+
+/** kubebuilder's names for the metrics Service and its roles. */
+export function metricsServiceName(model: OperatorModel): string {
+  return `${model.name}-controller-manager-metrics-service`;
+}
+
+export function metricsReaderRoleName(model: OperatorModel): string {
+  return `${model.name}-metrics-reader`;
+}
+
+export function metricsAuthRoleName(model: OperatorModel): string {
+  return `${model.name}-metrics-auth-role`;
+}

@@ -27,7 +27,13 @@ function checkNoWildcards(files: GeneratedFile[]) {
   for (const file of files) {
     assert.ok(!file.content.includes("*"), `${file.path} contains *`);
     for (const rule of rulesIn(file))
-      for (const list of [rule.apiGroups, rule.resources, rule.verbs, rule.resourceNames ?? []])
+      for (const list of [
+        rule.apiGroups ?? [],
+        rule.resources ?? [],
+        rule.verbs,
+        rule.resourceNames ?? [],
+        rule.nonResourceURLs ?? [],
+      ])
         assert.ok(!list.includes("*"));
   }
 }
@@ -127,6 +133,34 @@ function checkLeaderElection(model: OperatorModel, files: GeneratedFile[]) {
   ]);
 }
 
+/** kubebuilder's secure metrics: the manager may review tokens and access; readers get /metrics. */
+function checkMetricsRbac(model: OperatorModel, files: GeneratedFile[]) {
+  const [auth] = documentsOf(fileAt(files, "config/rbac/metrics_auth_role.yaml"));
+  assert.equal(auth!.kind, "ClusterRole");
+  assert.deepEqual(auth!.rules, [
+    { apiGroups: ["authentication.k8s.io"], resources: ["tokenreviews"], verbs: ["create"] },
+    { apiGroups: ["authorization.k8s.io"], resources: ["subjectaccessreviews"], verbs: ["create"] },
+  ]);
+  const [binding] = documentsOf(fileAt(files, "config/rbac/metrics_auth_role_binding.yaml"));
+  assert.equal(binding!.kind, "ClusterRoleBinding");
+  assert.deepEqual(binding!.roleRef, {
+    apiGroup: "rbac.authorization.k8s.io",
+    kind: "ClusterRole",
+    name: auth!.metadata.name,
+  });
+  assert.deepEqual(binding!.subjects, [
+    {
+      kind: "ServiceAccount",
+      name: `${model.name}-controller-manager`,
+      namespace: model.namespace,
+    },
+  ]);
+  const [reader] = documentsOf(fileAt(files, "config/rbac/metrics_reader_role.yaml"));
+  assert.equal(reader!.kind, "ClusterRole");
+  assert.equal(reader!.metadata.name, `${model.name}-metrics-reader`);
+  assert.deepEqual(reader!.rules, [{ nonResourceURLs: ["/metrics"], verbs: ["get"] }]);
+}
+
 function checkKustomization(files: GeneratedFile[]) {
   const [kustomization] = documentsOf(fileAt(files, "config/rbac/kustomization.yaml"));
   const listed = files
@@ -163,6 +197,7 @@ describe("RBAC from the examples (cluster-wide)", () => {
       checkServiceAccount(model, files);
       checkUserRoles(model, files);
       checkLeaderElection(model, files);
+      checkMetricsRbac(model, files);
       checkKustomization(files);
     });
   }
@@ -236,6 +271,8 @@ describe("RBAC for watched namespaces", () => {
 
   it("no leader election files when leader election is off", () => {
     checkLeaderElection(model, files);
+    // The review APIs are cluster-scoped: the one ClusterRole a namespaced operator needs.
+    checkMetricsRbac(model, files);
     checkKustomization(files);
     checkUserRoles(model, files);
     checkServiceAccount(model, files);

@@ -4,6 +4,7 @@
 import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { labelsFor } from "./labels.ts";
+import { renderMetricsRbac } from "./metrics.ts";
 import { leaderElectionRoleName, managerRoleName, serviceAccountName } from "./rbac-names.ts";
 import { leaderElectionRules, managerRules } from "./rbac-rules.ts";
 import { yamlFile } from "./yaml-file.ts";
@@ -15,6 +16,7 @@ export function renderOperatorRbac(model: OperatorModel): GeneratedFile[] {
     yamlFile("config/rbac/service_account.yaml", [serviceAccount(model)]),
     yamlFile("config/rbac/role.yaml", managerRoles(model)),
     yamlFile("config/rbac/role_binding.yaml", managerBindings(model)),
+    ...renderMetricsRbac(model),
   ];
   if (model.operator.leaderElection) {
     files.push(

@@ -6,6 +6,7 @@ import { BUILTIN_KINDS } from "../../check/builtin-kinds.ts";
 import { buildModel } from "../../model/build-model.ts";
 import type { OperatorModel, PolicyRule } from "../../model/types.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
+import { metricsAuthRules } from "../manifests/metrics.ts";
 import { leaderElectionRules, managerRules } from "../manifests/rbac-rules.ts";
 import { mustAllow, mustDeny, specChanges, type AccessCheck } from "./integration-view.ts";
 import { testFixture } from "./test-fixture.ts";
@@ -34,9 +35,11 @@ function granted(model: OperatorModel, check: AccessCheck): boolean {
   // Manager rules: a ClusterRole bound cluster-wide, or Roles in the watched namespaces.
   const managerApplies = model.rbac.clusterWide || check.scope === "watched";
   const leaderApplies = model.operator.leaderElection && check.scope === "operator";
+  // The metrics-auth ClusterRole is bound cluster-wide whatever the operator watches.
   return (
     (managerApplies && managerRules(model).some(matches)) ||
-    (leaderApplies && leaderElectionRules().some(matches))
+    (leaderApplies && leaderElectionRules().some(matches)) ||
+    metricsAuthRules().some(matches)
   );
 }
 

@@ -72,6 +72,23 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
       why: "the operator records events",
     });
   }
+  // The metrics server asks the API server who a scraper is and whether it may get /metrics.
+  checks.push(
+    {
+      verb: "create",
+      group: "authentication.k8s.io",
+      resource: "tokenreviews",
+      scope: "cluster",
+      why: "the metrics server authenticates a scraper's bearer token with a TokenReview",
+    },
+    {
+      verb: "create",
+      group: "authorization.k8s.io",
+      resource: "subjectaccessreviews",
+      scope: "cluster",
+      why: "the metrics server asks whether the scraper may get /metrics",
+    },
+  );
   if (model.operator.leaderElection) {
     for (const verb of ["get", "create", "update"]) {
       checks.push({

@@ -11,6 +11,7 @@ import {
   type ModulePaths,
   type TypeNames,
 } from "./api-types-view.ts";
+import { metricsServiceName } from "../manifests/rbac-names.ts";
 import { bindingView, type BindingView } from "./binding-view.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
@@ -42,6 +43,10 @@ export interface ViewModel extends StatusView {
   kindFile: string;
   abandonAnnotation: string;
   leaseName: string;
+  /** controller-runtime's controller name: the lower-cased kind, the metrics' `controller` label. */
+  controllerName: string;
+  /** The Service in front of the metrics port; the self-signed certificate names it. */
+  metricsServiceName: string;
   types: TypeNames;
   modules: ModulePaths;
   /** `?` when no spec field is required, so an object without spec is still well-typed. */
@@ -95,6 +100,8 @@ export function buildViewModel(
     kindFile: model.names.kindFile,
     abandonAnnotation: `${model.api.group}/abandon-external-resources`,
     leaseName: `${model.name}-leader`,
+    controllerName: model.api.kind.toLowerCase(),
+    metricsServiceName: metricsServiceName(model),
     types,
     modules: modulePaths(model),
     specOptional,

@@ -2,7 +2,10 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // JSON lines on stdout: one object per event, so log pipelines can filter by level and by object
-// key without parsing prose. LOG_LEVEL=debug|info|warn|error (default info).
+// key without parsing prose. LOG_LEVEL=debug|info|warn|error (default info). Inside a reconcile,
+// every line also carries its key and reconcileID (log-context.ts).
+
+import { logContext } from "./log-context.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
 
@@ -33,7 +36,15 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   const write = options.write ?? ((line: string) => process.stdout.write(line + "\n"));
   const log = (level: LogLevel, message: string, fields?: Record<string, unknown>): void => {
     if (LEVELS[level] < threshold) return;
-    const entry = { time: new Date().toISOString(), level, msg: message, ...bindings, ...fields };
+    const entry = {
+      time: new Date().toISOString(),
+      level,
+      msg: message,
+      ...bindings,
+      ...fields,
+      // Last: the reconcile's own key and id are what a line is filtered by, so never shadowed.
+      ...logContext(),
+    };
     write(JSON.stringify(entry, errorReplacer));
   };
   return {

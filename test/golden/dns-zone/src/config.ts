@@ -19,6 +19,14 @@ export interface OperatorConfig {
   /** Deadline of one reconcile pass: a hung call is cancelled and the pass retried with backoff. */
   reconcileTimeoutMs: number;
   healthPort: number;
+  /** HTTPS port of /metrics (callers authenticated and authorized by the API server); 0 turns it off. */
+  metricsPort: number;
+  /** Directory holding tls.crt and tls.key for the metrics server; empty: a self-signed one. */
+  metricsCertDir: string;
+  /** The metrics Service, named in the self-signed certificate. */
+  metricsServiceName: string;
+  /** controller-runtime's controller name: the `controller` label of the metrics. */
+  controllerName: string;
 }
 
 export const DEFAULTS: OperatorConfig = {
@@ -32,6 +40,10 @@ export const DEFAULTS: OperatorConfig = {
   backoffMaxMs: 300000,
   reconcileTimeoutMs: 60_000,
   healthPort: 8081,
+  metricsPort: 8443,
+  metricsCertDir: "",
+  metricsServiceName: "dns-operator-controller-manager-metrics-service",
+  controllerName: "dnszone",
 };
 
 /** Prefix of the tuning variables, e.g. DNS_OPERATOR_CONCURRENCY. */
@@ -67,6 +79,10 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig
       DEFAULTS.reconcileTimeoutMs,
     ),
     healthPort: parsePositiveInt(env, "HEALTH_PORT", DEFAULTS.healthPort),
+    metricsPort: parsePort(env, "METRICS_PORT", DEFAULTS.metricsPort),
+    metricsCertDir: env["METRICS_CERT_DIR"] ?? DEFAULTS.metricsCertDir,
+    metricsServiceName: DEFAULTS.metricsServiceName,
+    controllerName: DEFAULTS.controllerName,
   };
   if (config.backoffInitialMs > config.backoffMaxMs) {
     throw new Error(
@@ -81,6 +97,17 @@ function parseBoolean(env: NodeJS.ProcessEnv, name: string, fallback: boolean): 
   if (value === undefined || value === "") return fallback;
   if (value === "true" || value === "false") return value === "true";
   throw new Error(`${name} must be "true" or "false", got ${JSON.stringify(value)}`);
+}
+
+/** A TCP port, or 0 for "off". */
+function parsePort(env: NodeJS.ProcessEnv, name: string, fallback: number): number {
+  const value = env[name];
+  if (value === undefined || value === "") return fallback;
+  const parsed = Number(value);
+  if (!Number.isSafeInteger(parsed) || parsed < 0 || parsed > 65535) {
+    throw new Error(`${name} must be a port number (0 turns it off), got ${JSON.stringify(value)}`);
+  }
+  return parsed;
 }
 
 function parsePositiveInt(env: NodeJS.ProcessEnv, name: string, fallback: number): number {

@@ -13,7 +13,9 @@ import type { BackoffSettings } from "./backoff.ts";
 import { ConflictError, TerminalError, errorMessage, retryAfterMs } from "./errors.ts";
 import type { CustomResourceRef } from "./kube-resource-client.ts";
 import { Informer, type InformerOptions } from "./informer.ts";
+import { withReconcileContext } from "./log-context.ts";
 import type { Logger } from "./logger.ts";
+import { noopControllerMetrics, type ControllerMetrics } from "./metrics.ts";
 import { ownerKeyOf, type OwnerKind } from "./owned-kinds.ts";
 import type { OwnWrites } from "./own-writes.ts";
 import { CONFLICT_INITIAL_MS, RateLimiter } from "./rate-limiter.ts";
@@ -52,6 +54,8 @@ export interface ControllerOptions<T extends KubernetesObject> {
   retryRateLimit?: { qps: number; burst: number };
   /** The reconciler's own writes (its client wrapped by `ownWrites.wrap`): their events are skipped. */
   ownWrites?: OwnWrites;
+  /** controller_runtime_* and workqueue_* metrics (OperatorMetrics.controller); none by default. */
+  metrics?: ControllerMetrics;
 }
 
 export interface OwnedInformers {
@@ -62,6 +66,7 @@ export interface OwnedInformers {
 export class Controller<T extends KubernetesObject> {
   readonly #options: ControllerOptions<T>;
   readonly #queue: WorkQueue;
+  readonly #metrics: ControllerMetrics;
   readonly #informers: Informer<T>[];
   #synced = false;
   #leading = false;
@@ -72,9 +77,12 @@ export class Controller<T extends KubernetesObject> {
   constructor(options: ControllerOptions<T>) {
     this.#options = options;
     this.#informers = options.informers;
+    this.#metrics = options.metrics ?? noopControllerMetrics;
     this.#queue = new WorkQueue({
       concurrency: options.concurrency,
-      process: (key) => this.#process(key),
+      metrics: this.#metrics.queue,
+      // Every line logged while a key is processed carries the key and a fresh reconcileID.
+      process: (key) => withReconcileContext(key, () => this.#process(key)),
       rateLimiter: new RateLimiter({ backoff: options.backoff, ...options.retryRateLimit }),
       onError: (key, err) => options.logger.error("unexpected error in worker", { key, err }),
     });
@@ -167,9 +175,11 @@ export class Controller<T extends KubernetesObject> {
     );
     try {
       // The worker stops waiting at the deadline even if a call ignores the signal.
-      const result = await raceAbort(
-        reconciler.reconcile(parseKey(key), { signal: deadline.signal }),
-        deadline.signal,
+      const result = await this.#metrics.reconcile(() =>
+        raceAbort(
+          reconciler.reconcile(parseKey(key), { signal: deadline.signal }),
+          deadline.signal,
+        ),
       );
       this.#queue.forget(key);
       if (result.requeueAfterMs !== undefined) this.#queue.addAfter(key, result.requeueAfterMs);

@@ -10,6 +10,7 @@
 // - per-key failure counts drive backoff (rate-limiter.ts) and reset when the key succeeds.
 
 import { RateLimiter } from "./rate-limiter.ts";
+import { noopQueueMetrics, type QueueMetrics } from "./metrics.ts";
 import { timerDelay } from "./timer-delay.ts";
 
 export interface WorkQueueOptions {
@@ -19,10 +20,13 @@ export interface WorkQueueOptions {
   onError?: (key: string, err: unknown) => void;
   /** Delays of addRateLimited; client-go's default shape (5 ms..1000 s per key) when absent. */
   rateLimiter?: RateLimiter;
+  /** workqueue_* metrics; none by default. */
+  metrics?: QueueMetrics;
 }
 
 export class WorkQueue {
   readonly #options: WorkQueueOptions;
+  readonly #metrics: QueueMetrics;
   readonly #pending: string[] = [];
   readonly #queued = new Set<string>();
   readonly #active = new Set<string>();
@@ -37,6 +41,7 @@ export class WorkQueue {
     this.#options = options;
     this.#limiter =
       options.rateLimiter ?? new RateLimiter({ backoff: { initialMs: 5, maxMs: 1_000_000 } });
+    this.#metrics = options.metrics ?? noopQueueMetrics;
   }
 
   /** Keys waiting to be processed (not counting delayed or active ones). */
@@ -57,6 +62,7 @@ export class WorkQueue {
     if (this.#queued.has(key)) return;
     this.#queued.add(key);
     this.#pending.push(key);
+    this.#metrics.added(key);
     this.#pump();
   }
 
@@ -86,6 +92,8 @@ export class WorkQueue {
    */
   addRateLimited(key: string, options: { initialMs?: number; atLeastMs?: number } = {}): number {
     const delayMs = Math.max(this.#limiter.when(key, options.initialMs), options.atLeastMs ?? 0);
+    // workqueue_retries_total counts rate-limited adds, as client-go's does (not requeueAfter).
+    this.#metrics.retried();
     this.addAfter(key, delayMs);
     return delayMs;
   }
@@ -126,6 +134,7 @@ export class WorkQueue {
       const key = this.#pending.shift()!;
       this.#queued.delete(key);
       this.#active.add(key);
+      this.#metrics.started(key);
       void this.#run(key);
     }
   }
@@ -136,6 +145,7 @@ export class WorkQueue {
     } catch (err) {
       this.#options.onError?.(key, err);
     } finally {
+      this.#metrics.finished(key);
       this.#active.delete(key);
       if (this.#dirty.delete(key)) this.add(key);
       this.#pump();

@@ -36,6 +36,7 @@ export async function startHealthServer(options: HealthServerOptions): Promise<S
   return server;
 }
 
-export async function stopServer(server: Server): Promise<void> {
+/** Stops accepting connections and resolves once open ones are closed (HTTP or HTTPS). */
+export async function stopServer(server: Pick<Server, "close">): Promise<void> {
   await new Promise<void>((resolve) => server.close(() => resolve()));
 }
