@@ -17,6 +17,16 @@ export interface OperatorConfig {
   backoffInitialMs: number;
   backoffMaxMs: number;
   healthPort: number;
+  /** Leader election timings, client-go's defaults: leaseDuration > renewDeadline > retryPeriod. */
+  leaseDurationSeconds: number;
+  renewDeadlineMs: number;
+  retryPeriodMs: number;
+  /**
+   * How long SIGTERM waits for reconciles in flight before releasing the lease and exiting.
+   * config/manager/manager.yaml's terminationGracePeriodSeconds (30) leaves room for this default
+   * plus the lease release (5 s): raise it with this.
+   */
+  drainTimeoutMs: number;
 }
 
 export const DEFAULTS: OperatorConfig = {
@@ -29,6 +39,10 @@ export const DEFAULTS: OperatorConfig = {
   backoffInitialMs: 1000,
   backoffMaxMs: 300000,
   healthPort: 8081,
+  leaseDurationSeconds: 15,
+  renewDeadlineMs: 10_000,
+  retryPeriodMs: 2_000,
+  drainTimeoutMs: 20000,
 };
 
 /** Prefix of the tuning variables, e.g. DNS_OPERATOR_CONCURRENCY. */
@@ -59,10 +73,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig
     ),
     backoffMaxMs: parsePositiveInt(env, `${ENV_PREFIX}_BACKOFF_MAX_MS`, DEFAULTS.backoffMaxMs),
     healthPort: parsePositiveInt(env, "HEALTH_PORT", DEFAULTS.healthPort),
+    leaseDurationSeconds: parsePositiveInt(
+      env,
+      `${ENV_PREFIX}_LEASE_DURATION_SECONDS`,
+      DEFAULTS.leaseDurationSeconds,
+    ),
+    renewDeadlineMs: parsePositiveInt(
+      env,
+      `${ENV_PREFIX}_RENEW_DEADLINE_MS`,
+      DEFAULTS.renewDeadlineMs,
+    ),
+    retryPeriodMs: parsePositiveInt(env, `${ENV_PREFIX}_RETRY_PERIOD_MS`, DEFAULTS.retryPeriodMs),
+    drainTimeoutMs: parsePositiveInt(
+      env,
+      `${ENV_PREFIX}_DRAIN_TIMEOUT_MS`,
+      DEFAULTS.drainTimeoutMs,
+    ),
   };
   if (config.backoffInitialMs > config.backoffMaxMs) {
     throw new Error(
       `backoff initial (${config.backoffInitialMs} ms) exceeds backoff max (${config.backoffMaxMs} ms)`,
+    );
+  }
+  if (!(
+    config.leaseDurationSeconds * 1_000 > config.renewDeadlineMs &&
+    config.renewDeadlineMs > config.retryPeriodMs
+  )) {
+    // With these out of order two replicas can lead at once (client-go refuses them too).
+    throw new Error(
+      `leader election needs lease duration (${config.leaseDurationSeconds} s) > renew deadline (${config.renewDeadlineMs} ms) > retry period (${config.retryPeriodMs} ms)`,
     );
   }
   return config;

@@ -2,7 +2,8 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // Entry point: wires configuration, the API client, the controller, leader election and health
-// probes, and shuts down cleanly on SIGTERM (finish in-flight reconciles, release the lease).
+// probes; runtime/manager.ts runs the lifecycle (lead, drain on SIGTERM within the grace period,
+// release the lease, exit).
 
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
@@ -10,8 +11,8 @@ import { KubeConfig } from "@kubernetes/client-node";
 import { Controller, customResourceSources } from "./runtime/controller.ts";
 import { startHealthServer, stopServer } from "./runtime/health.ts";
 import { KubeResourceClient, type CustomResourceRef } from "./runtime/kube-resource-client.ts";
-import { LeaderElector } from "./runtime/leader-election.ts";
 import { createLogger } from "./runtime/logger.ts";
+import { Manager } from "./runtime/manager.ts";
 import {
   API_GROUP,
   API_VERSION,
@@ -55,44 +56,27 @@ async function main(): Promise<void> {
     port: config.healthPort,
     isReady: () => controller.synced,
   });
-  await controller.start();
-
-  let stopping = false;
-  let elector: LeaderElector | undefined;
-  if (config.leaderElection) {
-    elector = new LeaderElector({
-      kubeConfig,
-      namespace: config.podNamespace,
-      leaseName: config.leaseName,
-      identity: `${hostname()}-${randomUUID().slice(0, 8)}`,
-      logger,
-      onStartedLeading: () => controller.setLeading(true),
-      onStoppedLeading: () => {
-        // A replica that lost its lease must stop writing at once; restarting is the simplest
-        // way to guarantee no reconcile from the old term is still running.
-        controller.setLeading(false);
-        if (!stopping) {
-          logger.error("lost leadership, exiting");
-          process.exit(1);
+  const manager = new Manager({
+    controller,
+    logger,
+    leaderElection: config.leaderElection
+      ? {
+          kubeConfig,
+          namespace: config.podNamespace,
+          leaseName: config.leaseName,
+          identity: `${hostname()}-${randomUUID().slice(0, 8)}`,
+          leaseDurationSeconds: config.leaseDurationSeconds,
+          renewDeadlineMs: config.renewDeadlineMs,
+          retryPeriodMs: config.retryPeriodMs,
         }
-      },
-    });
-    elector.start();
-  } else {
-    controller.setLeading(true);
-  }
-
-  const shutdown = async (signal: string): Promise<void> => {
-    if (stopping) return;
-    stopping = true;
-    logger.info("shutting down", { signal });
-    await controller.stop();
-    await elector?.stop();
-    await stopServer(health);
-    process.exit(0);
-  };
-  process.on("SIGTERM", () => void shutdown("SIGTERM"));
-  process.on("SIGINT", () => void shutdown("SIGINT"));
+      : undefined,
+    drainTimeoutMs: config.drainTimeoutMs,
+    alsoStop: [() => stopServer(health)],
+    exit: (code) => process.exit(code),
+  });
+  process.on("SIGTERM", () => void manager.shutdown("SIGTERM"));
+  process.on("SIGINT", () => void manager.shutdown("SIGINT"));
+  await manager.start();
 }
 
 main().catch((err: unknown) => {

@@ -2,7 +2,8 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // One replica of the operator, wired the way src/main.ts wires it (informers, work queue,
-// reconciler, providers, leader election, the shutdown sequence), talking to the control plane
+// reconciler, providers, and runtime/manager.ts for leader election, the exit on lost leadership
+// and the SIGTERM shutdown, with `exit` in place of process.exit), talking to the control plane
 // through a FaultProxy of its own as the operator's ServiceAccount. Several replicas run in one
 // process so a test can put them on one clock; what a real process does when it exits (nothing
 // more runs, every connection closes) is what `exit` does here: the proxy drops every connection,
@@ -12,8 +13,8 @@ import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../../src/config.ts";
 import { Controller, customResourceSources } from "../../../src/runtime/controller.ts";
 import { KubeResourceClient } from "../../../src/runtime/kube-resource-client.ts";
-import { LeaderElector } from "../../../src/runtime/leader-election.ts";
 import { createLogger, type Logger } from "../../../src/runtime/logger.ts";
+import { Manager } from "../../../src/runtime/manager.ts";
 import type { ObjectKey } from "../../../src/runtime/resource-client.ts";
 import { FaultProxy } from "../../envtest/fault-proxy.ts";
 import {
@@ -61,7 +62,8 @@ export class OperatorReplica {
   readonly lines: string[] = [];
   readonly #log: ReconcileLog;
   #controller: Controller<Resource> | undefined;
-  #elector: LeaderElector | undefined;
+  #manager: Manager<Resource> | undefined;
+  #dead = false;
   #stopping = false;
   #exited: Promise<number>;
   #exit!: (code: number) => void;
@@ -85,7 +87,7 @@ export class OperatorReplica {
 
   /** Leading right now, as the replica itself believes. */
   get leading(): boolean {
-    return this.#elector?.leading ?? false;
+    return this.#manager !== undefined && !this.#dead && this.#manager.leading;
   }
 
   /** When `event` first happened, or undefined. */
@@ -98,16 +100,12 @@ export class OperatorReplica {
     return this.#exited;
   }
 
-  /** What SIGTERM does: main.ts's shutdown sequence. Resolves with the exit code. */
+  /** What SIGTERM does: the manager's shutdown, as main.ts calls it. Resolves with the exit code. */
   async shutdown(): Promise<number> {
     if (!this.#stopping) {
       this.#stopping = true;
       this.#record({ at: performance.now(), event: "shutdown" });
-      void (async () => {
-        await this.#controller?.stop();
-        await this.#elector?.stop();
-        this.#die(0);
-      })();
+      void this.#manager?.shutdown("SIGTERM");
     }
     return this.#exited;
   }
@@ -156,42 +154,44 @@ export class OperatorReplica {
       logger,
     });
     this.#controller = controller;
-    await controller.start();
-    const elector = new LeaderElector({
-      kubeConfig,
-      namespace: DEFAULTS.podNamespace,
-      leaseName: options.leaseName,
-      identity: options.name,
-      logger,
-      leaseDurationSeconds: options.lease.leaseDurationSeconds,
-      renewDeadlineMs: options.lease.renewDeadlineMs,
-      retryPeriodMs: options.lease.retryPeriodMs,
-      onStartedLeading: () => {
-        this.#record({ at: performance.now(), event: "started leading" });
-        controller.setLeading(true);
+    const manager = new Manager({
+      controller,
+      logger: {
+        ...logger,
+        // The manager says when leadership changes through the controller; the log shows when.
+        info: (message, fields) => {
+          if (message === "started leading" || message === "stopped leading")
+            this.#record({ at: performance.now(), event: message });
+          logger.info(message, fields);
+        },
       },
-      onStoppedLeading: () => {
-        this.#record({ at: performance.now(), event: "stopped leading" });
-        // As main.ts: a replica that lost its lease exits at once.
-        controller.setLeading(false);
-        if (!this.#stopping) this.#die(1);
+      leaderElection: {
+        kubeConfig,
+        namespace: DEFAULTS.podNamespace,
+        leaseName: options.leaseName,
+        identity: options.name,
+        ...options.lease,
       },
+      drainTimeoutMs: options.drainTimeoutMs ?? DEFAULTS.drainTimeoutMs,
+      exit: (code) => this.#die(code),
     });
-    this.#elector = elector;
-    elector.start();
+    this.#manager = manager;
+    await manager.start();
   }
 
   /** The process ends: nothing more runs, every connection closes, nothing is released. */
   #die(code: number): void {
-    if (this.timeline.some((entry) => entry.event === "exit")) return;
+    if (this.#dead) return;
+    this.#dead = true;
     const at = performance.now();
     this.#record({ at, event: "exit", code });
     this.#log.endAll(this.name, at);
     this.#stopping = true;
     void (async () => {
       await this.proxy.stop();
-      await this.#controller?.stop().catch(() => {});
-      await this.#elector?.stop().catch(() => {});
+      // Timers of a dead process do not fire: stop them without waiting for anything they hold.
+      void this.#controller?.stop().catch(() => {});
+      void this.#manager?.shutdown("killed").catch(() => {});
       this.#exit(code);
     })();
   }
