@@ -30,6 +30,8 @@ export interface ManagerOptions<T extends KubernetesObject> {
   drainTimeoutMs: number;
   /** Stopped after the lease is released, each bounded by ALSO_STOP_TIMEOUT_MS (e.g. the health server). */
   alsoStop?: Array<() => Promise<void>>;
+  /** Told whenever this replica starts or stops leading (e.g. a leader_election_master_status gauge). */
+  onLeadingChange?: (leading: boolean) => void;
   /** Ends the process: process.exit in main.ts. */
   exit: (code: number) => void;
 }
@@ -57,14 +59,19 @@ export class Manager<T extends KubernetesObject> {
     if (this.#stopping) return; // SIGTERM arrived while the informers were starting
     if (leaderElection === undefined) {
       controller.setLeading(true);
+      this.#options.onLeadingChange?.(true);
       return;
     }
     this.#elector = new LeaderElector({
       ...leaderElection,
       logger,
-      onStartedLeading: () => controller.setLeading(true),
+      onStartedLeading: () => {
+        controller.setLeading(true);
+        this.#options.onLeadingChange?.(true);
+      },
       onStoppedLeading: () => {
         controller.setLeading(false);
+        this.#options.onLeadingChange?.(false);
         if (!this.#stopping) {
           logger.error("lost leadership, exiting");
           this.#stopping = true;

@@ -39,12 +39,18 @@ export interface ReplicaOptions {
   /** The external system: share one between replicas, as two pods share one cloud. */
   providers: Providers;
   /** A Lease of the test's own, so tests never contend with each other or with other files. */
-  leaseName: string;
-  lease: LeaseTimings;
+  leaseName?: string;
+  /** Without it the replica leads from the start (leader election off). */
+  lease?: LeaseTimings;
   resyncPeriodMs?: number;
   concurrency?: number;
   /** How long the shutdown sequence waits for reconciles in flight. */
   drainTimeoutMs?: number;
+  /**
+   * Which objects the replica reconciles (others it skips): default every object env.newObject
+   * made. Replicas of different tests are different operators; each test passes its own objects.
+   */
+  reconciles?: (key: ObjectKey) => boolean;
 }
 
 export interface ReplicaEvent {
@@ -139,7 +145,7 @@ export class OperatorReplica {
       sources: customResourceSources<Resource>(kubeConfig, REF, DEFAULTS.watchNamespaces),
       reconciler: {
         reconcile: async (key: ObjectKey) => {
-          if (!env.owns(key)) return {};
+          if (!(options.reconciles ?? env.owns)(key)) return {};
           const done = this.#log.begin(this.name, key);
           try {
             return await inner.reconcile(key);
@@ -156,22 +162,22 @@ export class OperatorReplica {
     this.#controller = controller;
     const manager = new Manager({
       controller,
-      logger: {
-        ...logger,
-        // The manager says when leadership changes through the controller; the log shows when.
-        info: (message, fields) => {
-          if (message === "started leading" || message === "stopped leading")
-            this.#record({ at: performance.now(), event: message });
-          logger.info(message, fields);
-        },
-      },
-      leaderElection: {
-        kubeConfig,
-        namespace: DEFAULTS.podNamespace,
-        leaseName: options.leaseName,
-        identity: options.name,
-        ...options.lease,
-      },
+      logger,
+      onLeadingChange: (leading) =>
+        this.#record({
+          at: performance.now(),
+          event: leading ? "started leading" : "stopped leading",
+        }),
+      leaderElection:
+        options.lease === undefined
+          ? undefined
+          : {
+              kubeConfig,
+              namespace: DEFAULTS.podNamespace,
+              leaseName: options.leaseName ?? `${options.name}-lease`,
+              identity: options.name,
+              ...options.lease,
+            },
       drainTimeoutMs: options.drainTimeoutMs ?? DEFAULTS.drainTimeoutMs,
       exit: (code) => this.#die(code),
     });
