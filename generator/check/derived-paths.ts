@@ -101,6 +101,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["V1Status", "AuthorizationV1Api", "AppsV1Api", "BatchV1Api", "V1CronJob", "V1DaemonSet"],
   ...["V1Ingress", "V1Job", "V1NetworkPolicy", "V1PersistentVolume", "V1PersistentVolumeClaim"],
   ...["V1PodDisruptionBudget", "V1PodSpec", "V1PodTemplateSpec", "V1StatefulSet", "Connection"],
+  ...["ConfigurationOptions", "Observable", "RequestContext", "TimeoutError", "FaultProxy"],
+  ...["IncomingMessage", "ServerResponse", "Agent", "AddressInfo", "ApiRequest", "Verb"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],
