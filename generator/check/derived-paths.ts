@@ -103,6 +103,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["V1PodDisruptionBudget", "V1PodSpec", "V1PodTemplateSpec", "V1StatefulSet", "Connection"],
   ...["ConfigurationOptions", "Observable", "RequestContext", "TimeoutError", "FaultProxy"],
   ...["IncomingMessage", "ServerResponse", "Agent", "AddressInfo", "ApiRequest", "Verb"],
+  ...["Manager", "LeaderElectionOptions", "OperatorReplica", "LeaseTimings", "ReconcileLog"],
+  ...["FaultEnvironment"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],
