@@ -113,6 +113,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["Registry", "KubeMetricsAuthorizer", "MetricsAuthorizer", "CertificatePem", "EventRecord"],
   ...["KubeEventRecorder", "EventRecorder", "EventsV1Api", "EventsV1Event", "AsyncLocalStorage"],
   ...["AuthenticationV1Api", "X509Certificate"],
+  ...["Manager", "LeaderElectionOptions", "OperatorReplica", "LeaseTimings", "ReconcileLog"],
+  ...["FaultEnvironment"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],

@@ -36,7 +36,11 @@ function checkRestricted(model: OperatorModel) {
     runAsNonRoot: true,
     seccompProfile: { type: "RuntimeDefault" },
   });
-  assert.equal(pod.spec.terminationGracePeriodSeconds, 10);
+  assert.equal(
+    pod.spec.terminationGracePeriodSeconds,
+    30,
+    "the drain (20 s), the release (5 s), slack",
+  );
   assert.equal(pod.spec.hostNetwork ?? false, false);
 
   const [container, ...others] = pod.spec.containers;

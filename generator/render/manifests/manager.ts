@@ -2,6 +2,7 @@
 // Pod Security Standard so it runs in a namespace that enforces it.
 
 import type { GeneratedFile } from "../../base/files.ts";
+import { TERMINATION_GRACE_PERIOD_SECONDS } from "../../base/shutdown-timings.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { labelsFor, managerSelector, sortKeys } from "./labels.ts";
 import { deploymentName, serviceAccountName } from "./rbac-names.ts";
@@ -67,7 +68,8 @@ export function deployment(model: OperatorModel) {
         spec: {
           serviceAccountName: serviceAccountName(model),
           securityContext: { runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } },
-          terminationGracePeriodSeconds: 10,
+          // Room for the bounded drain and the Lease release (src/runtime/manager.ts).
+          terminationGracePeriodSeconds: TERMINATION_GRACE_PERIOD_SECONDS,
           containers: [container(model)],
           // The root filesystem is read-only; Node and libraries that need scratch space get /tmp.
           volumes: [{ name: "tmp", emptyDir: {} }],

@@ -1,6 +1,7 @@
 // The operator's runtime settings as the generated config prints them: durations in
 // milliseconds, the watched namespaces as a literal.
 
+import { DRAIN_TIMEOUT_MS, TERMINATION_GRACE_PERIOD_SECONDS } from "../../base/shutdown-timings.ts";
 import type { OperatorModel } from "../../model/types.ts";
 
 export interface SettingsView {
@@ -10,6 +11,9 @@ export interface SettingsView {
   backoffMaxMs: number;
   leaderElection: boolean;
   watchNamespacesLiteral: string;
+  drainTimeoutMs: number;
+  /** config/manager/manager.yaml's, sized for the drain: the generated config's comment names it. */
+  terminationGracePeriodSeconds: number;
 }
 
 export function settingsView(model: OperatorModel): SettingsView {
@@ -20,5 +24,7 @@ export function settingsView(model: OperatorModel): SettingsView {
     backoffMaxMs: model.operator.backoffMaxMs,
     leaderElection: model.operator.leaderElection,
     watchNamespacesLiteral: JSON.stringify(model.rbac.watchNamespaces),
+    drainTimeoutMs: DRAIN_TIMEOUT_MS,
+    terminationGracePeriodSeconds: TERMINATION_GRACE_PERIOD_SECONDS,
   };
 }

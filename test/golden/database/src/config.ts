@@ -27,6 +27,16 @@ export interface OperatorConfig {
   metricsServiceName: string;
   /** controller-runtime's controller name: the `controller` label of the metrics. */
   controllerName: string;
+  /** Leader election timings, client-go's defaults: leaseDuration > renewDeadline > retryPeriod. */
+  leaseDurationSeconds: number;
+  renewDeadlineMs: number;
+  retryPeriodMs: number;
+  /**
+   * How long SIGTERM waits for reconciles in flight before releasing the lease and exiting.
+   * config/manager/manager.yaml's terminationGracePeriodSeconds (30) leaves room for this default
+   * plus the lease release (5 s): raise it with this.
+   */
+  drainTimeoutMs: number;
 }
 
 export const DEFAULTS: OperatorConfig = {
@@ -44,6 +54,10 @@ export const DEFAULTS: OperatorConfig = {
   metricsCertDir: "",
   metricsServiceName: "database-operator-controller-manager-metrics-service",
   controllerName: "database",
+  leaseDurationSeconds: 15,
+  renewDeadlineMs: 10_000,
+  retryPeriodMs: 2_000,
+  drainTimeoutMs: 20000,
 };
 
 /** Prefix of the tuning variables, e.g. DATABASE_OPERATOR_CONCURRENCY. */
@@ -83,10 +97,35 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig
     metricsCertDir: env["METRICS_CERT_DIR"] ?? DEFAULTS.metricsCertDir,
     metricsServiceName: DEFAULTS.metricsServiceName,
     controllerName: DEFAULTS.controllerName,
+    leaseDurationSeconds: parsePositiveInt(
+      env,
+      `${ENV_PREFIX}_LEASE_DURATION_SECONDS`,
+      DEFAULTS.leaseDurationSeconds,
+    ),
+    renewDeadlineMs: parsePositiveInt(
+      env,
+      `${ENV_PREFIX}_RENEW_DEADLINE_MS`,
+      DEFAULTS.renewDeadlineMs,
+    ),
+    retryPeriodMs: parsePositiveInt(env, `${ENV_PREFIX}_RETRY_PERIOD_MS`, DEFAULTS.retryPeriodMs),
+    drainTimeoutMs: parsePositiveInt(
+      env,
+      `${ENV_PREFIX}_DRAIN_TIMEOUT_MS`,
+      DEFAULTS.drainTimeoutMs,
+    ),
   };
   if (config.backoffInitialMs > config.backoffMaxMs) {
     throw new Error(
       `backoff initial (${config.backoffInitialMs} ms) exceeds backoff max (${config.backoffMaxMs} ms)`,
+    );
+  }
+  if (!(
+    config.leaseDurationSeconds * 1_000 > config.renewDeadlineMs &&
+    config.renewDeadlineMs > config.retryPeriodMs
+  )) {
+    // With these out of order two replicas can lead at once (client-go refuses them too).
+    throw new Error(
+      `leader election needs lease duration (${config.leaseDurationSeconds} s) > renew deadline (${config.renewDeadlineMs} ms) > retry period (${config.retryPeriodMs} ms)`,
     );
   }
   return config;
