@@ -6,7 +6,13 @@ import assert from "node:assert/strict";
 import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { countByKey, isWrite, readRequests, within } from "../scripts/bench-operator/audit-log.ts";
+import {
+  countByKey,
+  isWrite,
+  readRequests,
+  waitUntilQuiet,
+  within,
+} from "../scripts/bench-operator/audit-log.ts";
 import { deploymentLimits, requireGo } from "../scripts/bench-operator/operators.ts";
 import { readOptions } from "../scripts/bench-operator/options.ts";
 import { histogramQuantile, percentile } from "../scripts/bench-operator/reconcile-time.ts";
@@ -162,4 +168,36 @@ test("without Go on PATH the bench stops at once and says what to do", () => {
   } finally {
     process.env.PATH = path;
   }
+});
+
+test("quiet: lease renewals and watches do not count as activity, other requests do", async () => {
+  const path = join(tempDir("bench-quiet"), "audit.log");
+  const at = (ms: number) => new Date(ms).toISOString();
+  const line = (id: string, verb: string, resource: string, ms: number) =>
+    JSON.stringify({
+      auditID: id,
+      stage: "ResponseComplete",
+      verb,
+      requestURI: "/x",
+      user: { username: OPERATOR },
+      objectRef: { resource },
+      requestReceivedTimestamp: at(ms),
+      stageTimestamp: at(ms),
+    });
+  const now = Date.now();
+  writeFileSync(
+    path,
+    [line("a", "update", "leases", now + 5_000), line("b", "watch", "databases", now + 5_000)].join(
+      "\n",
+    ) + "\n",
+  );
+  let started = Date.now();
+  await waitUntilQuiet(path, OPERATOR, 300, 10_000);
+  assert.ok(Date.now() - started < 2_000, "leases and watches kept it busy");
+  writeFileSync(path, line("c", "apply", "secrets", Date.now() + 1_000) + "\n");
+  started = Date.now();
+  await waitUntilQuiet(path, OPERATOR, 300, 10_000);
+  assert.ok(Date.now() - started >= 1_200, "a request in the future was not waited for");
+  writeFileSync(path, line("d", "apply", "secrets", Date.now() + 60_000) + "\n");
+  await assert.rejects(waitUntilQuiet(path, OPERATOR, 300, 500), /still busy/);
 });

@@ -3,7 +3,7 @@
 // is a PATCH whose query has force=true in both operators (the audit log does not record the
 // patch type), so it is counted as "apply" apart from merge patches.
 
-import { readFileSync } from "node:fs";
+import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 
 export interface AuditedRequest {
   /** e.g. "get databases", "update databases/status", "apply secrets", "watch databases". */
@@ -75,4 +75,50 @@ export function countByKey(requests: AuditedRequest[], per = 1): Record<string, 
       .sort(([a], [b]) => a.localeCompare(b))
       .map(([key, count]) => [key, Math.round((count / per) * 1000) / 1000]),
   );
+}
+
+/**
+ * Resolves once `username` has made no request but lease renewals, events and watches for
+ * `quietMs`: every object's last pass has run (a Ready object may still have a no-op pass queued
+ * behind the others), so what follows is steady state. Reads the log incrementally.
+ */
+export async function waitUntilQuiet(
+  path: string,
+  username: string,
+  quietMs: number,
+  timeoutMs: number,
+): Promise<void> {
+  const fd = openSync(path, "r");
+  let offset = 0;
+  let partial = "";
+  let lastActivityMs = Date.now();
+  const deadline = Date.now() + timeoutMs;
+  try {
+    for (;;) {
+      const size = fstatSync(fd).size;
+      if (size > offset) {
+        const buffer = Buffer.alloc(size - offset);
+        readSync(fd, buffer, 0, buffer.length, offset);
+        offset = size;
+        const lines = (partial + buffer.toString("utf8")).split("\n");
+        partial = lines.pop()!;
+        for (const line of lines) {
+          if (line === "") continue;
+          const event = JSON.parse(line) as AuditEvent;
+          if (event.user?.username !== username || event.verb === "watch") continue;
+          const resource = event.objectRef?.resource;
+          if (resource === "leases" || resource === "events") continue;
+          lastActivityMs = Math.max(lastActivityMs, Date.parse(event.stageTimestamp));
+        }
+      }
+      if (Date.now() - lastActivityMs >= quietMs) return;
+      if (Date.now() > deadline)
+        throw new Error(
+          `the operator was still busy ${timeoutMs / 1000} s after all objects were Ready`,
+        );
+      await new Promise((r) => setTimeout(r, 250));
+    }
+  } finally {
+    closeSync(fd);
+  }
 }

@@ -10,7 +10,7 @@ export interface BenchOptions {
   concurrency: number;
   /** Seconds of steady state measured after every object is Ready. */
   steadySeconds: number;
-  /** Seconds between all Ready and the steady window: trailing no-op passes still count as convergence. */
+  /** Seconds without a request but lease renewals after all Ready before the steady window starts: trailing no-op passes still count as convergence. */
   settleSeconds: number;
   /** Seconds to wait for all objects to become Ready before the run fails. */
   timeoutSeconds: number;

@@ -7,7 +7,14 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "../../templates/project/test/envtest/processes.ts";
 import { startAuditedControlPlane } from "./audited-control-plane.ts";
-import { countByKey, isWrite, readRequests, within, type AuditedRequest } from "./audit-log.ts";
+import {
+  countByKey,
+  isWrite,
+  readRequests,
+  waitUntilQuiet,
+  within,
+  type AuditedRequest,
+} from "./audit-log.ts";
 import type { BenchOptions } from "./options.ts";
 import { start, type Built, type OperatorName, type Running } from "./operators.ts";
 import { fromDebugLog, fromMetrics, percentile, type ReconcileTimes } from "./reconcile-time.ts";
@@ -84,7 +91,15 @@ export async function runOnce(
     const loadAtConverge = loadavg()[0]!;
     const converged = { ...sample(op.pid), apiserverCpu: cpuSeconds(apiserverPid) };
     const peakConverge = { rss: sampler.peakRssMiB, sockets: sampler.peakSockets };
-    await sleep(options.settleSeconds * 1000);
+    // Ready is not quiet: no-op passes queued behind other objects still run. Steady state starts
+    // when the operator has been quiet (no request but lease renewals) for BENCH_SETTLE_S.
+    await waitUntilQuiet(
+      auditLog,
+      USERNAME,
+      options.settleSeconds * 1000,
+      options.timeoutSeconds * 1000,
+    );
+    const settleS = (Date.now() - convergence.endMs) / 1000;
     alive();
     const reconcile: ReconcileTimes =
       (op.metricsUrl ? await fromMetrics(op.metricsUrl) : undefined) ?? fromDebugLog(op.log);
@@ -117,6 +132,8 @@ export async function runOnce(
         totalS: round((convergence.endMs - convergence.startMs) / 1000, 2),
         p50S: round(percentile(perObject, 0.5) / 1000, 2),
         p99S: round(percentile(perObject, 0.99) / 1000, 2),
+        /** From all Ready until quiet: the passes still queued when the last object became Ready. */
+        quietAfterS: round(settleS, 2),
       },
       requestsPerObject: countByKey(objectRequests, n),
       writesPerObject: round(objectRequests.filter(isWrite).length / n, 3),
