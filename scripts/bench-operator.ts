@@ -16,7 +16,7 @@ import { BIN } from "../test/support.ts";
 import { readOptions } from "./bench-operator/options.ts";
 import { buildPeer, generateProject, requireGo, type Built } from "./bench-operator/operators.ts";
 import { table, verdicts } from "./bench-operator/report.ts";
-import { runOnce, type RunResult } from "./bench-operator/run.ts";
+import { MemoryLimitError, runOnce, type RunResult } from "./bench-operator/run.ts";
 import { round } from "./bench-operator/sampler.ts";
 
 const say = (message: string) => process.stderr.write(`# bench:operator: ${message}\n`);
@@ -55,7 +55,22 @@ async function main(): Promise<number> {
         say(
           `run ${run + 1}/${options.runs}: ${name}, ${options.objects} objects, concurrency ${options.concurrency}, steady ${options.steadySeconds} s`,
         );
-        const result = await runOnce(name, run, built, options, directory);
+        let result: RunResult;
+        try {
+          result = await runOnce(name, run, built, options, directory);
+        } catch (error) {
+          if (!(options.tenK && error instanceof MemoryLimitError)) throw error;
+          const verdict = {
+            objects: options.objects,
+            ...built.limits,
+            pass: false,
+            error: error.message,
+          };
+          process.stdout.write(
+            JSON.stringify({ tenK: [verdict] }, null, 2) + `\n10k: FAIL: ${error.message}\n`,
+          );
+          return 1;
+        }
         say(
           `${name}: all Ready in ${result.converge.totalS} s, peak RSS ${result.rssMiB.peak} MiB`,
         );

@@ -2,6 +2,7 @@
 // generated ServiceAccount's identity, N objects to Ready, then a steady window. Everything it
 // starts is stopped before it returns, whatever happens.
 
+import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -43,6 +44,7 @@ export async function runOnce(
   directory: string,
 ) {
   const project = built.project;
+  const limitMiB = options.tenK && name === "ours" ? built.limits.memoryLimitMiB : undefined;
   const { plane, auditLog } = await startAuditedControlPlane(
     directory,
     join(project, "config/crd/bases"),
@@ -70,15 +72,34 @@ export async function runOnce(
       directory,
       ports,
     }));
-    const alive = () => {
+    let ready = 0;
+    let oomKilled: { rssMiB: number; ready: number; afterS: number } | undefined;
+    const alive = (readyNow?: number) => {
+      ready = readyNow ?? ready;
+      if (oomKilled)
+        throw new MemoryLimitError(
+          `${name} went over the Deployment's ${limitMiB} MiB memory limit (RSS ${oomKilled.rssMiB} MiB) with ${oomKilled.ready} of ${options.objects} objects Ready, ${oomKilled.afterS} s after the first create, and was killed as the kernel's OOM killer would; its log: ${op.log}`,
+        );
       const exit = op.exited();
-      if (exit) throw new Error(`${name} ${exit}; its log: ${op.log}`);
+      if (exit) {
+        const heap = /heap out of memory|Allocation failed/.test(readFileSync(op.log, "utf8"));
+        throw new (heap ? MemoryLimitError : Error)(
+          `${name} ${exit}${heap ? ` (JavaScript heap out of memory under ${built.limits.nodeOptions})` : ""} with ${ready} of ${options.objects} objects Ready; its log: ${op.log}`,
+        );
+      }
     };
     await waitUntilLeading(admin, op, alive);
     const startupS = (Date.now() - startedMs) / 1000;
     await sleep(3_000); // the first cache sync's garbage is collected or not: as users see it
     const idle = sample(op.pid);
-    sampler = new PeakSampler(op.pid);
+    // In 10k mode ours gets the Deployment's memory limit: going over it ends the process, as the
+    // kernel's cgroup OOM killer ends the container (emulated from the sampled RSS).
+    const createdMs = Date.now();
+    sampler = new PeakSampler(op.pid, 200, (now) => {
+      if (limitMiB === undefined || oomKilled || now.rssMiB <= limitMiB) return;
+      oomKilled = { rssMiB: now.rssMiB, ready, afterS: round((Date.now() - createdMs) / 1000, 1) };
+      process.kill(-op.pid, "SIGKILL");
+    });
     const apiserverPid = plane.pids[1]!;
     const cpuBefore = { op: cpuSeconds(op.pid), apiserver: cpuSeconds(apiserverPid) };
     const convergence = await createAndAwaitReady(
@@ -177,6 +198,9 @@ export async function runOnce(
     await plane.stop();
   }
 }
+
+/** The operator died of memory: the 10k check's failure, reported as such. */
+export class MemoryLimitError extends Error {}
 
 function isLeaderElection(r: AuditedRequest): boolean {
   return r.resource === "leases" || r.resource === "events";

@@ -52,8 +52,11 @@ export class PeakSampler {
 
   readonly pid: number;
 
-  constructor(pid: number, intervalMs = 200) {
+  readonly #onSample: ((now: ProcessSample) => void) | undefined;
+
+  constructor(pid: number, intervalMs = 200, onSample?: (now: ProcessSample) => void) {
     this.pid = pid;
+    this.#onSample = onSample;
     this.#poll();
     this.#timer = setInterval(() => this.#poll(), intervalMs);
   }
@@ -74,6 +77,7 @@ export class PeakSampler {
       const now = sample(this.pid);
       this.peakRssMiB = Math.max(this.peakRssMiB, now.rssMiB);
       this.peakSockets = Math.max(this.peakSockets, now.sockets);
+      this.#onSample?.(now);
     } catch {
       // the process has exited; the run notices that on its own
     }

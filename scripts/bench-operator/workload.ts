@@ -99,14 +99,15 @@ export interface Convergence {
 
 /**
  * Creates `count` objects in `namespace` and resolves when all are Ready. `check` runs every
- * second (e.g. "is the operator still alive") and rejects the run by throwing.
+ * 100 ms with the number Ready so far (e.g. "is the operator still alive") and rejects the run
+ * by throwing.
  */
 export async function createAndAwaitReady(
   client: Client,
   namespace: string,
   count: number,
   timeoutMs: number,
-  check: () => void,
+  check: (ready: number) => void,
 ): Promise<Convergence> {
   const names = Array.from({ length: count }, (_, i) => `db-${String(i).padStart(5, "0")}`);
   const sentAt = new Map<string, number>();
@@ -136,7 +137,7 @@ export async function createAndAwaitReady(
     await Promise.all(Array.from({ length: CREATES_IN_FLIGHT }, worker));
     const deadline = startMs + timeoutMs;
     while (readyAt.size < count) {
-      check();
+      check(readyAt.size);
       watch.check();
       if (Date.now() > deadline)
         throw new Error(
