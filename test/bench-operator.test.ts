@@ -201,3 +201,63 @@ test("quiet: lease renewals and watches do not count as activity, other requests
   writeFileSync(path, line("d", "apply", "secrets", Date.now() + 60_000) + "\n");
   await assert.rejects(waitUntilQuiet(path, OPERATOR, 300, 500), /still busy/);
 });
+
+test("the harness's ready watch lists again when the server ends its watch or answers ERROR", async () => {
+  const { createServer, Agent } = await import("node:http");
+  const { ReadyWatch } = await import("../scripts/bench-operator/ready-watch.ts");
+  const db = (name: string, ready: boolean) => ({
+    metadata: { name, generation: 2 },
+    status: {
+      conditions: [{ type: "Ready", status: ready ? "True" : "False", observedGeneration: 2 }],
+    },
+  });
+  let lists = 0;
+  let watches = 0;
+  const server = createServer((req, res) => {
+    const watching = req.url!.includes("watch=1");
+    if (!watching) {
+      lists++;
+      const items =
+        lists === 1 ? [db("a", false)] : [db("a", true), db("b", lists >= 3), db("c", false)];
+      res.end(JSON.stringify({ metadata: { resourceVersion: String(lists) }, items }));
+      return;
+    }
+    watches++;
+    res.writeHead(200, { "content-type": "application/json" });
+    if (watches === 1) {
+      // Ready at an older generation does not count; then the server closes the watch.
+      const stale = { ...db("c", true), metadata: { name: "c", generation: 3 } };
+      res.end(JSON.stringify({ type: "MODIFIED", object: stale }) + "\n");
+    } else if (watches === 2) {
+      res.write(JSON.stringify({ type: "ERROR", object: { code: 410 } }) + "\n");
+    } else {
+      res.write(JSON.stringify({ type: "MODIFIED", object: db("c", true) }) + "\n");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  const agent = new Agent({ keepAlive: true });
+  const ready: string[] = [];
+  const watch = new ReadyWatch({ server: `http://127.0.0.1:${port}`, agent }, "ns", (name) =>
+    ready.push(name),
+  );
+  try {
+    await watch.start();
+    const deadline = Date.now() + 5_000;
+    while (!ready.includes("c") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    watch.check();
+    assert.deepEqual([...new Set(ready)].sort(), ["a", "b", "c"]);
+    assert.ok(
+      ready.indexOf("c") > ready.indexOf("b"),
+      `c counted at its stale generation: ${ready}`,
+    );
+    assert.equal(watch.restarts, 2);
+    assert.equal(lists, 3);
+  } finally {
+    watch.stop();
+    agent.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});

@@ -155,6 +155,7 @@ export async function runOnce(
         p99S: round(percentile(perObject, 0.99) / 1000, 2),
         /** From all Ready until quiet: the passes still queued when the last object became Ready. */
         quietAfterS: round(settleS, 2),
+        harnessWatchRestarts: convergence.harnessWatchRestarts,
       },
       requestsPerObject: countByKey(objectRequests, n),
       writesPerObject: round(objectRequests.filter(isWrite).length / n, 3),

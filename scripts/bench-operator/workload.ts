@@ -2,8 +2,10 @@
 // reports Ready=True for its generation, timing each object from the moment its create was sent.
 // Its own requests go as the admin user, so the audit log keeps them apart from the operator's.
 
+import { request as httpRequest, type Agent as HttpAgent } from "node:http";
 import { Agent, request } from "node:https";
 import type { KubeConfig } from "@kubernetes/client-node";
+import { ReadyWatch } from "./ready-watch.ts";
 
 const BASE = "/apis/db.example.com/v1alpha1";
 /** Creates in flight at once: enough to feed four workers, the same for both operators. */
@@ -11,7 +13,8 @@ const CREATES_IN_FLIGHT = 8;
 
 export interface Client {
   server: string;
-  agent: Agent;
+  /** An https.Agent with the admin's client certificate (an http.Agent for a plain http:// server). */
+  agent: HttpAgent;
 }
 
 export function adminClient(config: KubeConfig): Client {
@@ -39,8 +42,9 @@ export function call(
 ): Promise<{ status: number; body: any }> {
   return new Promise((resolve, reject) => {
     const payload = body === undefined ? undefined : JSON.stringify(body);
-    const req = request(
-      new URL(path, client.server),
+    const url = new URL(path, client.server);
+    const req = (url.protocol === "https:" ? request : httpRequest)(
+      url,
       {
         method,
         agent: client.agent,
@@ -81,13 +85,6 @@ export function databaseBody(namespace: string, name: string): object {
   };
 }
 
-function isReady(obj: any): boolean {
-  const generation = obj?.metadata?.generation;
-  return (obj?.status?.conditions ?? []).some(
-    (c: any) => c.type === "Ready" && c.status === "True" && c.observedGeneration === generation,
-  );
-}
-
 export interface Convergence {
   /** ms since epoch: the first create sent. */
   startMs: number;
@@ -95,6 +92,8 @@ export interface Convergence {
   endMs: number;
   /** Per object, create sent to Ready seen, in ms, sorted. */
   perObjectMs: number[];
+  /** Times the harness's own watch was closed and it listed again (a late reading, not an error). */
+  harnessWatchRestarts: number;
 }
 
 /**
@@ -112,11 +111,10 @@ export async function createAndAwaitReady(
   const names = Array.from({ length: count }, (_, i) => `db-${String(i).padStart(5, "0")}`);
   const sentAt = new Map<string, number>();
   const readyAt = new Map<string, number>();
-  const list = await call(client, "GET", `${BASE}/namespaces/${namespace}/databases`);
-  if (list.status !== 200) throw new Error(`list databases: ${list.status}`);
-  const watch = watchReady(client, namespace, list.body.metadata.resourceVersion, (name) => {
+  const watch = new ReadyWatch(client, namespace, (name) => {
     if (!readyAt.has(name)) readyAt.set(name, Date.now());
   });
+  await watch.start();
   try {
     const startMs = Date.now();
     let next = 0;
@@ -146,51 +144,13 @@ export async function createAndAwaitReady(
       await new Promise((r) => setTimeout(r, 100));
     }
     const perObjectMs = names.map((n) => readyAt.get(n)! - sentAt.get(n)!).sort((a, b) => a - b);
-    return { startMs, endMs: Math.max(...readyAt.values()), perObjectMs };
+    return {
+      startMs,
+      endMs: Math.max(...readyAt.values()),
+      perObjectMs,
+      harnessWatchRestarts: watch.restarts,
+    };
   } finally {
     watch.stop();
   }
-}
-
-function watchReady(
-  client: Client,
-  namespace: string,
-  resourceVersion: string,
-  onReady: (name: string) => void,
-) {
-  let failure: Error | undefined;
-  let buffer = "";
-  const req = request(
-    new URL(
-      `${BASE}/namespaces/${namespace}/databases?watch=1&resourceVersion=${resourceVersion}`,
-      client.server,
-    ),
-    { agent: client.agent, headers: { accept: "application/json" } },
-    (res) => {
-      if (res.statusCode !== 200) failure = new Error(`watch databases: ${res.statusCode}`);
-      res.setEncoding("utf8");
-      res.on("data", (chunk: string) => {
-        buffer += chunk;
-        let newline: number;
-        while ((newline = buffer.indexOf("\n")) >= 0) {
-          const line = buffer.slice(0, newline);
-          buffer = buffer.slice(newline + 1);
-          if (line === "") continue;
-          const event = JSON.parse(line);
-          if (event.type === "ERROR")
-            failure = new Error(`watch error: ${JSON.stringify(event.object)}`);
-          else if (isReady(event.object)) onReady(event.object.metadata.name);
-        }
-      });
-      res.on("end", () => (failure ??= new Error("the harness's watch ended early")));
-    },
-  );
-  req.on("error", (err) => (failure ??= err));
-  req.end();
-  return {
-    check: () => {
-      if (failure) throw failure;
-    },
-    stop: () => req.destroy(),
-  };
 }
