@@ -156,6 +156,8 @@ export function start(name: OperatorName, built: Built, options: StartOptions): 
         NODE_ENV: "production",
         DATABASE_OPERATOR_CONCURRENCY: String(options.concurrency),
         HEALTH_PORT: String(options.ports.health),
+        // A free port for /metrics once the runtime serves it (its default, 8443, may be taken).
+        METRICS_PORT: String(options.ports.metrics),
         // Each pass's duration is logged at debug ("reconciled", ms): the reconcile p99 comes from
         // there until the runtime serves controller_runtime_reconcile_time_seconds.
         LOG_LEVEL: "debug",
