@@ -1,0 +1,263 @@
+// The pure parts of `npm run bench:operator` (scripts/bench-operator/): what it reads from the
+// audit log, the generated manifest and the environment, and how it turns samples into numbers.
+// The whole bench runs two operators on real control planes for minutes; it is run by hand.
+
+import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import {
+  countByKey,
+  isWrite,
+  readRequests,
+  waitUntilQuiet,
+  within,
+} from "../scripts/bench-operator/audit-log.ts";
+import { deploymentLimits, requireGo } from "../scripts/bench-operator/operators.ts";
+import { readOptions } from "../scripts/bench-operator/options.ts";
+import { histogramQuantile, percentile } from "../scripts/bench-operator/reconcile-time.ts";
+import { cpuSeconds, openSockets, rssMiB } from "../scripts/bench-operator/sampler.ts";
+import { REPO_ROOT, tempDir } from "./support.ts";
+
+const OPERATOR = "system:serviceaccount:ns:op";
+
+function event(
+  id: string,
+  stage: string,
+  verb: string,
+  uri: string,
+  resource: string,
+  extra: object = {},
+) {
+  return JSON.stringify({
+    auditID: id,
+    stage,
+    verb,
+    requestURI: uri,
+    user: { username: OPERATOR },
+    objectRef: { resource, ...extra },
+    responseStatus: { code: 200 },
+    requestReceivedTimestamp: `2026-01-01T00:00:0${id}.000000Z`,
+    stageTimestamp: `2026-01-01T00:00:0${id}.100000Z`,
+  });
+}
+
+test("audit log: one request per audit ID, the operator's only, server-side apply told from merge patch", () => {
+  const path = join(tempDir("bench-audit"), "audit.log");
+  const lines = [
+    event(
+      "1",
+      "ResponseStarted",
+      "watch",
+      "/apis/db.example.com/v1alpha1/databases?watch=true",
+      "databases",
+    ),
+    event(
+      "1",
+      "ResponseComplete",
+      "watch",
+      "/apis/db.example.com/v1alpha1/databases?watch=true",
+      "databases",
+    ),
+    event(
+      "2",
+      "ResponseComplete",
+      "patch",
+      "/apis/db.example.com/v1alpha1/namespaces/a/databases/x?fieldManager=m",
+      "databases",
+    ),
+    event(
+      "3",
+      "ResponseComplete",
+      "patch",
+      "/api/v1/namespaces/a/secrets/x?fieldManager=m&force=true",
+      "secrets",
+    ),
+    event(
+      "4",
+      "ResponseComplete",
+      "update",
+      "/apis/db.example.com/v1alpha1/namespaces/a/databases/x/status",
+      "databases",
+      {
+        subresource: "status",
+      },
+    ),
+    JSON.stringify({
+      ...JSON.parse(event("5", "ResponseComplete", "create", "/api/v1/namespaces", "namespaces")),
+      user: { username: "admin" },
+    }),
+  ];
+  writeFileSync(path, lines.join("\n") + "\n");
+  const requests = readRequests(path, OPERATOR);
+  assert.deepEqual(
+    requests.map((r) => r.key),
+    ["watch databases", "patch databases", "apply secrets", "update databases/status"],
+  );
+  assert.deepEqual(
+    requests.filter(isWrite).map((r) => r.verb),
+    ["patch", "apply", "update"],
+  );
+  const t2 = Date.parse("2026-01-01T00:00:02Z");
+  assert.deepEqual(
+    within(requests, t2, t2 + 2000).map((r) => r.key),
+    ["patch databases", "apply secrets"],
+  );
+  assert.deepEqual(countByKey(requests, 2), {
+    "apply secrets": 0.5,
+    "patch databases": 0.5,
+    "update databases/status": 0.5,
+    "watch databases": 0.5,
+  });
+});
+
+test("the generated manager Deployment's Node flags and memory limit", () => {
+  const limits = deploymentLimits(
+    join(REPO_ROOT, "test/golden/database/config/manager/manager.yaml"),
+  );
+  assert.match(limits.nodeOptions, /^--max-old-space-size=\d+/);
+  assert.ok(limits.memoryLimitMiB >= 64, `limit ${limits.memoryLimitMiB} MiB`);
+  const path = join(tempDir("bench-manifest"), "manager.yaml");
+  writeFileSync(path, "apiVersion: v1\nkind: Namespace\nmetadata: {name: x}\n");
+  assert.throws(() => deploymentLimits(path), /no Deployment/);
+});
+
+test("options: defaults, 10k mode and refusals", () => {
+  const defaults = readOptions({});
+  assert.equal(defaults.objects, 1000);
+  assert.equal(defaults.runs, 1);
+  assert.equal(defaults.concurrency, 4);
+  assert.equal(defaults.steadySeconds, 120);
+  assert.deepEqual(defaults.operators, ["ours", "peer"]);
+  const tenK = readOptions({ BENCH_10K: "1" });
+  assert.equal(tenK.objects, 10_000);
+  assert.deepEqual(tenK.operators, ["ours"]);
+  assert.equal(readOptions({ BENCH_STEADY_S: "0" }).steadySeconds, 0);
+  assert.throws(() => readOptions({ BENCH_N: "0" }), /BENCH_N must be a positive integer/);
+  assert.throws(() => readOptions({ BENCH_OPERATORS: "ours,go" }), /"go" is neither/);
+});
+
+test("quantiles: nearest rank over samples, histogram_quantile over buckets", () => {
+  const values = Array.from({ length: 100 }, (_, i) => i + 1);
+  assert.equal(percentile(values, 0.5), 50);
+  assert.equal(percentile(values, 0.99), 99);
+  assert.equal(percentile([7], 0.99), 7);
+  // 100 observations: 50 at most 0.1 s, 90 at most 0.2 s, all at most 0.4 s.
+  const buckets = [
+    { le: 0.1, count: 50 },
+    { le: 0.2, count: 90 },
+    { le: 0.4, count: 100 },
+    { le: Infinity, count: 100 },
+  ];
+  assert.equal(histogramQuantile(0.5, buckets), 0.1);
+  assert.ok(Math.abs(histogramQuantile(0.99, buckets) - 0.38) < 1e-9);
+});
+
+test("process samples of this very process from /proc", () => {
+  assert.ok(rssMiB(process.pid) > 10);
+  assert.ok(cpuSeconds(process.pid) >= 0);
+  assert.ok(openSockets(process.pid) >= 0);
+  assert.throws(() => rssMiB(2 ** 22 + 7));
+});
+
+test("without Go on PATH the bench stops at once and says what to do", () => {
+  const path = process.env.PATH;
+  process.env.PATH = tempDir("bench-no-go");
+  try {
+    assert.throws(() => requireGo(), /needs Go \(1\.26 or later\) on PATH.*BENCH_OPERATORS=ours/);
+  } finally {
+    process.env.PATH = path;
+  }
+});
+
+test("quiet: lease renewals and watches do not count as activity, other requests do", async () => {
+  const path = join(tempDir("bench-quiet"), "audit.log");
+  const at = (ms: number) => new Date(ms).toISOString();
+  const line = (id: string, verb: string, resource: string, ms: number) =>
+    JSON.stringify({
+      auditID: id,
+      stage: "ResponseComplete",
+      verb,
+      requestURI: "/x",
+      user: { username: OPERATOR },
+      objectRef: { resource },
+      requestReceivedTimestamp: at(ms),
+      stageTimestamp: at(ms),
+    });
+  const now = Date.now();
+  writeFileSync(
+    path,
+    [line("a", "update", "leases", now + 5_000), line("b", "watch", "databases", now + 5_000)].join(
+      "\n",
+    ) + "\n",
+  );
+  let started = Date.now();
+  await waitUntilQuiet(path, OPERATOR, 300, 10_000);
+  assert.ok(Date.now() - started < 2_000, "leases and watches kept it busy");
+  writeFileSync(path, line("c", "apply", "secrets", Date.now() + 1_000) + "\n");
+  started = Date.now();
+  await waitUntilQuiet(path, OPERATOR, 300, 10_000);
+  assert.ok(Date.now() - started >= 1_200, "a request in the future was not waited for");
+  writeFileSync(path, line("d", "apply", "secrets", Date.now() + 60_000) + "\n");
+  await assert.rejects(waitUntilQuiet(path, OPERATOR, 300, 500), /still busy/);
+});
+
+test("the harness's ready watch lists again when the server ends its watch or answers ERROR", async () => {
+  const { createServer, Agent } = await import("node:http");
+  const { ReadyWatch } = await import("../scripts/bench-operator/ready-watch.ts");
+  const db = (name: string, ready: boolean) => ({
+    metadata: { name, generation: 2 },
+    status: {
+      conditions: [{ type: "Ready", status: ready ? "True" : "False", observedGeneration: 2 }],
+    },
+  });
+  let lists = 0;
+  let watches = 0;
+  const server = createServer((req, res) => {
+    const watching = req.url!.includes("watch=1");
+    if (!watching) {
+      lists++;
+      const items =
+        lists === 1 ? [db("a", false)] : [db("a", true), db("b", lists >= 3), db("c", false)];
+      res.end(JSON.stringify({ metadata: { resourceVersion: String(lists) }, items }));
+      return;
+    }
+    watches++;
+    res.writeHead(200, { "content-type": "application/json" });
+    if (watches === 1) {
+      // Ready at an older generation does not count; then the server closes the watch.
+      const stale = { ...db("c", true), metadata: { name: "c", generation: 3 } };
+      res.end(JSON.stringify({ type: "MODIFIED", object: stale }) + "\n");
+    } else if (watches === 2) {
+      res.write(JSON.stringify({ type: "ERROR", object: { code: 410 } }) + "\n");
+    } else {
+      res.write(JSON.stringify({ type: "MODIFIED", object: db("c", true) }) + "\n");
+    }
+  });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const { port } = server.address() as { port: number };
+  const agent = new Agent({ keepAlive: true });
+  const ready: string[] = [];
+  const watch = new ReadyWatch({ server: `http://127.0.0.1:${port}`, agent }, "ns", (name) =>
+    ready.push(name),
+  );
+  try {
+    await watch.start();
+    const deadline = Date.now() + 5_000;
+    while (!ready.includes("c") && Date.now() < deadline)
+      await new Promise((r) => setTimeout(r, 20));
+    watch.check();
+    assert.deepEqual([...new Set(ready)].sort(), ["a", "b", "c"]);
+    assert.ok(
+      ready.indexOf("c") > ready.indexOf("b"),
+      `c counted at its stale generation: ${ready}`,
+    );
+    assert.equal(watch.restarts, 2);
+    assert.equal(lists, 3);
+  } finally {
+    watch.stop();
+    agent.destroy();
+    server.closeAllConnections();
+    await new Promise((resolve) => server.close(resolve));
+  }
+});
