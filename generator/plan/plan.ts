@@ -21,6 +21,7 @@ import {
   serializeLock,
   sha256,
   type LockedFile,
+  type LockedPreset,
   type LockFile,
 } from "../base/lock-file.ts";
 import { isSystemError } from "../base/system-error.ts";
@@ -34,6 +35,8 @@ export * from "./plan-types.ts";
 export interface PlanOptions {
   generatorVersion: string;
   specSource: string;
+  /** The preset the spec extends, recorded in the lock. */
+  preset?: LockedPreset;
 }
 
 export interface RegenerationOptions extends PlanOptions {
@@ -151,6 +154,7 @@ function planAgainstDisk(
     format: LOCK_FORMAT,
     generator: { name: "create-operator", version: options.generatorVersion },
     specSha256: sha256(options.specSource),
+    ...(options.preset ? { preset: options.preset } : {}),
     files: lockFiles,
   };
   const lockText = serializeLock(lock);
