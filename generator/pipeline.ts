@@ -206,6 +206,11 @@ export interface RegenerateOptions extends Pick<
   dryRun?: boolean;
   /** Go on when the API breaks objects already stored (the report is still printed). */
   allowBreaking?: boolean;
+  /**
+   * Render from this text instead of the operator.yaml on disk (`upgrade` changes extends); pass
+   * updateScaffold: [SPEC_FILE] with it so the plan writes the new text with everything else.
+   */
+  specSource?: string;
 }
 
 /** `create-operator generate`: re-render a project from its own operator.yaml. */
@@ -214,7 +219,7 @@ export async function regenerateProject(
   options: RegenerateOptions = {},
 ): Promise<PipelineResult> {
   const specPath = resolve(root, SPEC_FILE);
-  const specSource = readSpecFile(specPath);
+  const specSource = options.specSource ?? readSpecFile(specPath);
   const loaded = loadSpec(specSource, specPath);
   const { model, warnings } = loaded;
   // Before anything is rendered: a breaking change to a served version stops here (BreakingChangeError).

@@ -64,6 +64,7 @@ test("in a terminal: each answer is checked as typed and re-asked with the reaso
     { waitFor: /API group.*\(shop\.example\.com\)/, type: ENTER },
     { waitFor: /Scope/, type: ENTER },
     { waitFor: /outside Kubernetes/, type: `n${ENTER}` },
+    { waitFor: /Preset to extend/, type: ENTER },
   ]);
   assert.equal(status, 0, screen);
   const spec = readFileSync(join(cwd, "my-operator", "operator.yaml"), "utf8");
@@ -83,6 +84,7 @@ test("in a terminal: answers that cannot be written are kept beside the target",
     { waitFor: /Scope/, type: ENTER },
     { waitFor: /outside Kubernetes/, type: `y${ENTER}` },
     { waitFor: /Name of that resource/, type: `${ERASE}warehouse${ENTER}` },
+    { waitFor: /Preset to extend/, type: ENTER },
   ]);
   assert.equal(status, 1, screen);
   assert.match(screen, /is not empty/);

@@ -1,5 +1,6 @@
+import assert from "node:assert/strict";
 import { test } from "node:test";
-import { edit, expectOne, MINIMAL, posOf } from "./helpers.ts";
+import { check, edit, expectOne, MINIMAL, posOf } from "./helpers.ts";
 
 const withOperator = (yaml: string) => `${MINIMAL}operator:\n${yaml}`;
 
@@ -29,8 +30,7 @@ test("SEM189: a label the generator sets itself", () => {
   expectOne(source, "SEM189", posOf(source, "app.kubernetes.io/name"), "set by the generator");
 });
 
-test("resources within bounds and org labels are accepted", async () => {
-  const { check } = await import("./helpers.ts");
+test("resources within bounds and org labels are accepted", () => {
   const source = edit(
     withOperator(
       '  resources:\n    requests:\n      cpu: 50m\n    limits:\n      cpu: "1"\n      memory: 1Gi\n',
@@ -38,6 +38,5 @@ test("resources within bounds and org labels are accepted", async () => {
     "  name: shop-operator\n",
     "  name: shop-operator\n  labels:\n    acme.com/team: platform\n",
   );
-  const { deepEqual } = await import("node:assert/strict");
-  deepEqual(check(source), []);
+  assert.deepEqual(check(source), []);
 });
