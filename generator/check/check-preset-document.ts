@@ -8,15 +8,38 @@ import { SPEC_FILE } from "../base/spec-file.ts";
 import type { LoadedPreset } from "../preset/preset-types.ts";
 import { presetValidator } from "./preset-validator.ts";
 import { arr, obj, str } from "./raw-spec.ts";
-import { createReporter } from "./report.ts";
+import { checkLabels } from "./check-labels.ts";
+import { checkOperator } from "./check-operator.ts";
+import { checkRbac } from "./check-rbac.ts";
+import { checkResources } from "./check-resources.ts";
+import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
+import type { Check } from "./context.ts";
+import { createReporter, type Reporter } from "./report.ts";
 import { reportSchemaErrors } from "./schema-errors.ts";
 
 /** Paths a preset may not render: the generator's own records and the user's spec. */
 const RESERVED = [SPEC_FILE, ".create-operator/"];
 
+/**
+ * The spec's own checks of the sections a preset gives defaults for. Run on the defaults alone,
+ * so a bad default is refused even when the spec at hand happens to override it: the next
+ * operator that extends the preset would get it.
+ */
+const DEFAULTS_CHECKS: readonly Check[] = [
+  checkOperator,
+  checkResources,
+  checkLabels,
+  checkRbac,
+  checkWatchNamespaces,
+];
+
 export function checkPresetDocument(preset: LoadedPreset): Diagnostic[] {
   const report = createReporter(preset.parsed);
   reportSchemaErrors(preset.parsed.data, report, presetValidator());
+  const defaults = obj(obj(preset.parsed.data).defaults);
+  const underDefaults = prefixed(report, "defaults");
+  for (const check of DEFAULTS_CHECKS)
+    check({ data: defaults, report: underDefaults, specFields: [], statusFields: [] });
   const seen = new Map<string, number>();
   arr(obj(preset.parsed.data).files).forEach((entry, i) => {
     const file = obj(entry);
@@ -59,4 +82,15 @@ export function checkPresetDocument(preset: LoadedPreset): Diagnostic[] {
     else seen.set(path, i);
   });
   return report.diagnostics;
+}
+
+/** A reporter for a sub-document: every path is reported under `key` of the real document. */
+function prefixed(report: Reporter, key: string): Reporter {
+  return {
+    diagnostics: report.diagnostics,
+    error: (code, path, message, hint, at) => report.error(code, [key, ...path], message, hint, at),
+    warning: (code, path, message, hint, at) =>
+      report.warning(code, [key, ...path], message, hint, at),
+    where: (path, at) => report.where([key, ...path], at),
+  };
 }
