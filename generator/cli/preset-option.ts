@@ -2,6 +2,7 @@
 // extends. A path typed on the command line is relative to where the command runs; in
 // operator.yaml it is relative to the project folder (where the file lives), so it is rewritten.
 
+import { existsSync } from "node:fs";
 import { isAbsolute, relative, resolve } from "node:path";
 import { stringify } from "yaml";
 import { parsePresetReference } from "../preset/preset-reference.ts";
@@ -13,7 +14,12 @@ export function presetReferenceFor(
   cwd: string,
   targetDir: string,
 ): { reference: string } | UsageError {
-  const parsed = parsePresetReference(typed);
+  // On the command line a folder or file that exists here is meant, even written as presets/acme
+  // (which operator.yaml would read as a package name).
+  const existing = existsSync(resolve(cwd, typed.trim())) && !typed.trim().startsWith("@");
+  const parsed = existing
+    ? ({ kind: "path", text: typed, path: typed.trim() } as const)
+    : parsePresetReference(typed);
   if ("error" in parsed)
     return {
       message: `--preset ${typed}: ${parsed.error}`,
