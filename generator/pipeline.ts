@@ -201,14 +201,14 @@ export async function createProject(
 
 export interface RegenerateOptions extends Pick<
   RegenerationOptions,
-  "force" | "keep" | "updateScaffold"
+  "force" | "keep" | "updateScaffold" | "replace"
 > {
   dryRun?: boolean;
   /** Go on when the API breaks objects already stored (the report is still printed). */
   allowBreaking?: boolean;
   /**
    * Render from this text instead of the operator.yaml on disk (`upgrade` changes extends); pass
-   * updateScaffold: [SPEC_FILE] with it so the plan writes the new text with everything else.
+   * replace: [SPEC_FILE] with it so the plan writes the new text with everything else.
    */
   specSource?: string;
 }
@@ -237,6 +237,7 @@ export async function regenerateProject(
     force: options.force ?? false,
     keep: options.keep ?? [],
     updateScaffold: options.updateScaffold ?? [],
+    replace: options.replace ?? [],
   });
   return { ...finish(plan, files, warnings, hooks, options.dryRun ?? false), compatibility };
 }

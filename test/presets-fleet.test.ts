@@ -321,6 +321,17 @@ test("a preset from an npm package renders like the same preset from a folder; u
   for (const path of files) assert.equal(read(npmMade, path), read(folderMade, path), path);
   assert.equal(check(npmMade).status, 0);
 
+  // An edit of the spec's own since the last generate: upgrade keeps it, merges nothing over it.
+  const specPath = join(npmMade, "operator.yaml");
+  writeFileSync(
+    specPath,
+    read(specPath)
+      .replace("Runs Shop resources for ACME.", "Runs ACME's shops.")
+      .replace(
+        'extends: "@acme/operator-preset@^1.0.0"',
+        "extends: '@acme/operator-preset@^1.0.0' # house style",
+      ),
+  );
   // Not installed yet: upgrade says so and writes nothing.
   const before = read(npmMade, "operator.yaml");
   const early = runCli(["upgrade", "--preset-version", "^2.0.0"], { cwd: npmMade });

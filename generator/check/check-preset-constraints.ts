@@ -4,7 +4,7 @@
 
 import type { Diagnostic } from "../base/diagnostics.ts";
 import type { MergedSpec } from "../preset/merge-preset.ts";
-import type { LoadedPreset, PresetChain } from "../preset/preset-types.ts";
+import type { PresetChain } from "../preset/preset-types.ts";
 import type { ParsedSpec } from "../parse/parse-spec.ts";
 import { compareQuantities, parseQuantity } from "./cel-quantity.ts";
 import { arr, obj, str } from "./raw-spec.ts";
@@ -34,12 +34,8 @@ const RULES: Record<string, Rule> = {
     const image =
       str(metadata.image) ?? (registry ? `${registry}/${name}:latest` : `${name}:latest`);
     if (registries.some((r) => image.startsWith(`${r.replace(/\/$/, "")}/`))) return [];
-    const where: Path =
-      metadata.image !== undefined
-        ? ["metadata", "image"]
-        : registry !== undefined
-          ? ["metadata", "imageRegistry"]
-          : ["metadata", "imageRegistry"];
+    // Without an image the registry decides it; without either, the key to add is the registry.
+    const where: Path = ["metadata", metadata.image !== undefined ? "image" : "imageRegistry"];
     return [
       {
         code: "PRESET020",
@@ -230,5 +226,3 @@ export function checkPresetConstraints(
   }
   return [...specReport.diagnostics, ...[...presetReports.values()].flatMap((r) => r.diagnostics)];
 }
-
-export type { LoadedPreset };

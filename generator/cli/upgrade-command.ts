@@ -69,7 +69,7 @@ export async function runUpgrade(reporter: Reporter, options: UpgradeOptions): P
         dryRun,
         allowBreaking: false,
         specSource: rewritten.source,
-        updateScaffold: [SPEC_FILE],
+        replace: [SPEC_FILE],
       });
       const preset = result.plan.lock.preset;
       after = preset ? `${preset.name}@${preset.version ?? "(no version)"}` : undefined;
@@ -105,10 +105,14 @@ export function withPresetRange(
     };
   const next = `${reference.name}@${range}`;
   const [start, end] = node.range;
-  return {
-    source: `${source.slice(0, start)}${JSON.stringify(next)}${source.slice(end)}`,
-    reference: next,
-  };
+  // The value keeps the quotes it was written with (a range never holds a quote character).
+  const written =
+    node.type === "QUOTE_SINGLE"
+      ? `'${next}'`
+      : node.type === "PLAIN" && !next.startsWith("@")
+        ? next
+        : JSON.stringify(next);
+  return { source: `${source.slice(0, start)}${written}${source.slice(end)}`, reference: next };
 }
 
 function refuse(

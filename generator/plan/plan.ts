@@ -46,6 +46,11 @@ export interface RegenerationOptions extends PlanOptions {
   keep?: readonly string[];
   /** Merge template changes into these scaffold-once files (--update-scaffold). */
   updateScaffold?: readonly string[];
+  /**
+   * Write these paths as rendered, without a merge: their render was made from the file on disk
+   * (upgrade rewrites one scalar of operator.yaml), so a merge would only conflict with itself.
+   */
+  replace?: readonly string[];
 }
 
 /** For `new`: the target must not exist or be empty, unless the user forced it. */
@@ -127,6 +132,7 @@ function planAgainstDisk(
     force: options.force ?? false,
     keep: new Set(options.keep ?? []),
     updateScaffold: new Set(options.updateScaffold ?? []),
+    replace: new Set(options.replace ?? []),
   };
   const entries: PlannedFile[] = [];
   const lockFiles: Record<string, LockedFile> = {};
