@@ -1,11 +1,13 @@
 // The pipeline in one place: parse → check → model → render → plan → write. Each stage lives in
 // its own folder; this module only sequences them, so the CLI and the tests drive the same path.
 
-import { resolve } from "node:path";
-import { hasErrors, InputError, type Diagnostic } from "./base/diagnostics.ts";
+import { dirname, resolve } from "node:path";
+import { hasErrors, InputError, sortDiagnostics, type Diagnostic } from "./base/diagnostics.ts";
 import type { ProjectFiles } from "./base/files.ts";
 import { GENERATOR_VERSION } from "./base/generator-version.ts";
 import { checkSpec } from "./check/check-spec.ts";
+import { checkPresetDocument } from "./check/check-preset-document.ts";
+import { checkWithPresets } from "./check/check-with-presets.ts";
 import { createReporter } from "./check/report.ts";
 import type { CompatReport } from "./compat/finding.ts";
 import { compareWithRecordedSpec, refuseBreaking } from "./compat/project-compat.ts";
@@ -15,6 +17,11 @@ import { readChildCrds } from "./parse/child-crds.ts";
 import { parseSpec } from "./parse/parse-spec.ts";
 import { previousUserFiles } from "./parse/previous-user-files.ts";
 import { readSpecFile } from "./parse/read-spec-file.ts";
+import { loadPresetChain } from "./preset/load-presets.ts";
+import { mergePresetDefaults } from "./preset/merge-preset.ts";
+import { presetRecord } from "./preset/preset-fingerprint.ts";
+import { presetFiles, type PresetFile } from "./preset/preset-files.ts";
+import type { PresetRecord } from "./preset/preset-types.ts";
 import {
   isBlocked,
   isNoOp,
@@ -23,7 +30,12 @@ import {
   type Plan,
   type RegenerationOptions,
 } from "./plan/plan.ts";
-import { renderProject, SPEC_FILE, userHooks } from "./render/render-project.ts";
+import {
+  ExtraFileClashError,
+  renderProject,
+  SPEC_FILE,
+  userHooks,
+} from "./render/render-project.ts";
 import type { UserHook } from "./base/user-hooks.ts";
 import { childContentProblems } from "./render/sources/child-view.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
@@ -34,34 +46,69 @@ export interface LoadedSpec {
   model: OperatorModel;
   /** Warnings only: errors stop the pipeline with an InputError. */
   warnings: Diagnostic[];
+  /** The preset the spec extends, as the lock records it; absent without `extends`. */
+  preset?: PresetRecord;
+  /** The files the presets render, to point at one that clashes with the generator's. */
+  presetFiles: PresetFile[];
 }
 
-/** parse + check + model. Throws InputError carrying every diagnostic when the spec has errors. */
-export function loadSpec(source: string, file: string): LoadedSpec {
-  const { diagnostics, model } = checkAndModel(source, file);
+/**
+ * Where the spec's `extends` is resolved from: the folder operator.yaml is in, or for `new` the
+ * project folder it will be copied to (so a relative path means the same before and after).
+ */
+export interface SpecLocation {
+  baseDir?: string;
+}
+
+/** parse + preset + check + model. Throws InputError carrying every diagnostic when the spec has errors. */
+export function loadSpec(source: string, file: string, where: SpecLocation = {}): LoadedSpec {
+  const { diagnostics, model, preset, files } = checkAndModel(source, file, where);
   if (model === undefined || hasErrors(diagnostics)) throw new InputError(diagnostics);
-  return { model, warnings: diagnostics };
+  return { model, warnings: diagnostics, presetFiles: files, ...(preset ? { preset } : {}) };
 }
 
-/** Every diagnostic for a spec: parse errors, or schema and semantic findings. */
-export function checkSource(source: string, file: string): Diagnostic[] {
-  return checkAndModel(source, file).diagnostics;
+/** Every diagnostic for a spec: parse errors, preset problems, or schema and semantic findings. */
+export function checkSource(source: string, file: string, where: SpecLocation = {}): Diagnostic[] {
+  return checkAndModel(source, file, where).diagnostics;
 }
 
 function checkAndModel(
   source: string,
   file: string,
-): { diagnostics: Diagnostic[]; model?: OperatorModel } {
+  where: SpecLocation,
+): {
+  diagnostics: Diagnostic[];
+  model?: OperatorModel;
+  preset?: PresetRecord;
+  files: PresetFile[];
+} {
   const parsed = parseSpec(source, file);
-  if (!parsed.ok) return { diagnostics: parsed.diagnostics };
-  const childCrds = readChildCrds(parsed.spec.data, file);
-  const diagnostics = checkSpec(parsed.spec, childCrds);
-  if (hasErrors(diagnostics)) return { diagnostics };
-  const model = buildModel(parsed.spec.data, source, childCrds);
+  if (!parsed.ok) return { diagnostics: parsed.diagnostics, files: [] };
+  // The preset stage: find and read the chain, then lay its defaults under the spec's values.
+  const loaded = loadPresetChain(parsed.spec, where.baseDir ?? dirname(resolve(file)));
+  // Whatever could be read is still checked, so one run shows every problem of every file.
+  if (hasErrors(loaded.diagnostics))
+    return {
+      diagnostics: sortDiagnostics([
+        ...loaded.diagnostics,
+        ...loaded.chain.presets.flatMap(checkPresetDocument),
+        ...checkSpec(parsed.spec),
+      ]),
+      files: [],
+    };
+  const merged = mergePresetDefaults(parsed.spec.data, loaded.chain);
+  const childCrds = readChildCrds(merged.data, file);
+  const diagnostics =
+    loaded.chain.presets.length === 0
+      ? checkSpec(parsed.spec, childCrds)
+      : checkWithPresets(parsed.spec, loaded.chain, merged, childCrds);
+  if (hasErrors(diagnostics)) return { diagnostics, files: [] };
+  const files = presetFiles(loaded.chain);
+  const model = buildModel(merged.data, source, childCrds, files);
+  const preset = presetRecord(loaded.chain);
   // What only render's example machinery can tell: a child CRD that admits no object it builds.
   const report = createReporter(parsed.spec);
-  const raw = (parsed.spec.data as { children?: Array<{ apiVersion: string; kind: string }> })
-    .children;
+  const raw = (merged.data as { children?: Array<{ apiVersion: string; kind: string }> }).children;
   (raw ?? []).forEach(({ apiVersion, kind }, i) => {
     const child = model.children.find((c) => c.apiVersion === apiVersion && c.kind === kind);
     const problems = child ? childContentProblems(child) : [];
@@ -73,7 +120,38 @@ function checkAndModel(
         "Its schema requires a value no example satisfies (contradictory bounds, an empty enum, a pattern against a format): fix that CRD, or create such objects in the reconciler instead of listing them as a child.",
       );
   });
-  return { diagnostics: [...diagnostics, ...report.diagnostics], model };
+  return {
+    diagnostics: [...diagnostics, ...report.diagnostics],
+    model,
+    files,
+    ...(preset ? { preset } : {}),
+  };
+}
+
+/** render, with a preset file that lands on one of the generator's paths reported in the preset. */
+async function render(
+  loaded: LoadedSpec,
+  options?: Parameters<typeof renderProject>[1],
+): Promise<ProjectFiles> {
+  try {
+    return await renderProject(loaded.model, options);
+  } catch (error) {
+    if (!(error instanceof ExtraFileClashError)) throw error;
+    throw new InputError(
+      error.paths.map((path) => {
+        const file = loaded.presetFiles.find((f) => f.path === path)!;
+        return {
+          severity: "error" as const,
+          code: "PRESET012",
+          path: `files[${file.index}].path`,
+          message: `${path} is a file the generator renders itself`,
+          hint: "Choose another path; to change a generated file, change operator.yaml or the preset's defaults instead.",
+          file: file.preset.file,
+          position: file.preset.parsed.positionOf(["files", file.index, "path"]),
+        };
+      }),
+    );
+  }
 }
 
 /** The spec's text, read bounded; refusals (missing, a directory, too large) are InputErrors. */
@@ -108,24 +186,31 @@ export async function createProject(
   target: string,
   options: CreateOptions = {},
 ): Promise<PipelineResult> {
-  const { model, warnings } = loadSpec(specSource, specFile);
-  const files = await renderProject(model);
+  const loaded = loadSpec(specSource, specFile, { baseDir: resolve(target) });
+  const { model, warnings } = loaded;
+  const files = await render(loaded);
   const hooks = userHooks(model);
   const plan = planNewProject(resolve(target), files, {
     generatorVersion: GENERATOR_VERSION,
     specSource,
     force: options.force ?? false,
+    ...(loaded.preset ? { preset: loaded.preset } : {}),
   });
   return finish(plan, files, warnings, hooks, options.dryRun ?? false);
 }
 
 export interface RegenerateOptions extends Pick<
   RegenerationOptions,
-  "force" | "keep" | "updateScaffold"
+  "force" | "keep" | "updateScaffold" | "replace"
 > {
   dryRun?: boolean;
   /** Go on when the API breaks objects already stored (the report is still printed). */
   allowBreaking?: boolean;
+  /**
+   * Render from this text instead of the operator.yaml on disk (`upgrade` changes extends); pass
+   * replace: [SPEC_FILE] with it so the plan writes the new text with everything else.
+   */
+  specSource?: string;
 }
 
 /** `create-operator generate`: re-render a project from its own operator.yaml. */
@@ -134,22 +219,25 @@ export async function regenerateProject(
   options: RegenerateOptions = {},
 ): Promise<PipelineResult> {
   const specPath = resolve(root, SPEC_FILE);
-  const specSource = readSpecFile(specPath);
-  const { model, warnings } = loadSpec(specSource, specPath);
+  const specSource = options.specSource ?? readSpecFile(specPath);
+  const loaded = loadSpec(specSource, specPath);
+  const { model, warnings } = loaded;
   // Before anything is rendered: a breaking change to a served version stops here (BreakingChangeError).
   const compatibility = compareProjectApi(root, model);
   refuseBreaking(compatibility, options.allowBreaking ?? false);
   // The user's files the previous generation left: those the new spec no longer uses are kept
   // and excluded from compilation (render decides which; it only needs the list).
   const previous = { previousUserFiles: previousUserFiles(resolve(root)) };
-  const files = await renderProject(model, previous);
+  const files = await render(loaded, previous);
   const hooks = userHooks(model, previous);
   const plan = planRegeneration(resolve(root), files, {
     generatorVersion: GENERATOR_VERSION,
     specSource,
+    ...(loaded.preset ? { preset: loaded.preset } : {}),
     force: options.force ?? false,
     keep: options.keep ?? [],
     updateScaffold: options.updateScaffold ?? [],
+    replace: options.replace ?? [],
   });
   return { ...finish(plan, files, warnings, hooks, options.dryRun ?? false), compatibility };
 }

@@ -2,13 +2,24 @@
 // many random valid specs through generate + structural CRD checks, then many invalid ones
 // through the CLI in process and a sample through the compiled binary. Known-defect classes are
 // included and reported apart from new failures; the seed is printed for replay.
-// Usage: npm run fuzz [-- --seed N] [--valid N] [--invalid N] [--binary N]
+// Then random valid and broken presets extended by random specs (--presets N): every outcome is
+// a load or located errors, never an exception.
+// Usage: npm run fuzz [-- --seed N] [--valid N] [--invalid N] [--binary N] [--presets N]
 // Exit 1 when a failure outside the known defects turns up.
 
 import fc from "fast-check";
 import { parseArgs } from "node:util";
 import { structuralProblems } from "../generator/render/manifests/testing/structural.ts";
+import { stringify } from "yaml";
+import { hasErrors } from "../generator/base/diagnostics.ts";
 import { toYaml, validSpec } from "../test/property/arbitraries/spec.ts";
+import { seededRandom } from "../test/property/fuzz/inputs.ts";
+import {
+  checkFleet,
+  PRESET_MUTATIONS,
+  unlocated,
+  validPreset,
+} from "../test/property/fuzz/presets.ts";
 import { defaultSeeds, fuzzInputs, type FuzzInput } from "../test/property/fuzz/inputs.ts";
 import {
   fuzzBinary,
@@ -27,6 +38,7 @@ const { values } = parseArgs({
     valid: { type: "string", default: "500" },
     invalid: { type: "string", default: "2000" },
     binary: { type: "string", default: "100" },
+    presets: { type: "string", default: "300" },
   },
 });
 const seed = values.seed === undefined ? Math.floor(Math.random() * 2 ** 31) : Number(values.seed);
@@ -103,4 +115,46 @@ fresh += report("invalid specs, in process", a.runs, a.ms, a.failures);
 const binary = inputsOf(2, Number(values.binary));
 const b = await fuzzBinary(binary, limits);
 fresh += report("invalid specs, compiled CLI", b.runs, b.ms, b.failures);
+fresh += presetSweep(Number(values.presets));
 process.exitCode = fresh > 0 ? 1 : 0;
+
+function presetSweep(count: number): number {
+  const started = performance.now();
+  const problems = new Map<string, { count: number; example: string }>();
+  const note = (kind: string, example: string) => {
+    const entry = problems.get(kind) ?? { count: 0, example };
+    entry.count++;
+    problems.set(kind, entry);
+  };
+  const samples = fc.sample(
+    fc.tuple(validSpec, validPreset, fc.integer({ min: 0, max: 2 ** 31 - 1 })),
+    {
+      seed: seed + 3,
+      numRuns: count,
+    },
+  );
+  for (const [spec, preset, salt] of samples) {
+    const mutation = PRESET_MUTATIONS[salt % (PRESET_MUTATIONS.length + 1)];
+    const text = mutation ? mutation.apply(preset, seededRandom(salt)) : stringify(preset);
+    if (text === undefined) continue;
+    try {
+      const { diagnostics } = checkFleet(text, spec);
+      if (unlocated(diagnostics).length > 0) note(`unlocated (${mutation?.name ?? "valid"})`, text);
+      // A broken preset must be refused; a few only at render (file-clash), which this sweep skips.
+      if (mutation && mutation.name !== "file-clash" && !hasErrors(diagnostics))
+        note(`accepted (${mutation.name})`, text);
+    } catch (error) {
+      note(
+        `exception (${mutation?.name ?? "valid"}): ${error instanceof Error ? error.message : String(error)}`,
+        text,
+      );
+    }
+  }
+  const failures = [...problems.values()].reduce((n, p) => n + p.count, 0);
+  process.stdout.write(
+    `\npresets: ${count} in ${((performance.now() - started) / 1000).toFixed(1)} s, ${failures} failed\n`,
+  );
+  for (const [kind, p] of problems)
+    process.stdout.write(`${p.count}× [NEW] ${kind}\n--- preset ---\n${p.example}---\n`);
+  return failures;
+}

@@ -5,10 +5,10 @@
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { BIN, runCli, tempDir } from "./support.ts";
+import { BIN, REPO_ROOT, runCli, tempDir } from "./support.ts";
 
 /** Screen text without colours and cursor movement. */
 const plain = (text: string) =>
@@ -64,6 +64,7 @@ test("in a terminal: each answer is checked as typed and re-asked with the reaso
     { waitFor: /API group.*\(shop\.example\.com\)/, type: ENTER },
     { waitFor: /Scope/, type: ENTER },
     { waitFor: /outside Kubernetes/, type: `n${ENTER}` },
+    { waitFor: /Preset to extend/, type: ENTER },
   ]);
   assert.equal(status, 0, screen);
   const spec = readFileSync(join(cwd, "my-operator", "operator.yaml"), "utf8");
@@ -83,6 +84,7 @@ test("in a terminal: answers that cannot be written are kept beside the target",
     { waitFor: /Scope/, type: ENTER },
     { waitFor: /outside Kubernetes/, type: `y${ENTER}` },
     { waitFor: /Name of that resource/, type: `${ERASE}warehouse${ENTER}` },
+    { waitFor: /Preset to extend/, type: ENTER },
   ]);
   assert.equal(status, 1, screen);
   assert.match(screen, /is not empty/);
@@ -132,4 +134,41 @@ test("in a terminal: Ctrl-C ends the questions cleanly, with nothing written", a
   assert.match(screen, /the questions were cancelled; nothing was written/);
   assert.doesNotMatch(screen, /internal error/);
   assert.equal(existsSync(join(cwd, "my-operator")), false);
+});
+
+test("in a terminal: the last question picks a preset, checked for existence as typed", async () => {
+  const cwd = tempDir("prompts");
+  cpSync(join(REPO_ROOT, "examples/presets/acme-platform"), join(cwd, "presets/acme"), {
+    recursive: true,
+  });
+  const { status, screen } = await terminalSession(["new", "shop-operator"], cwd, [
+    { waitFor: /Project name/, type: ENTER },
+    { waitFor: /Kind of the custom resource/, type: ENTER },
+    { waitFor: /API group/, type: ENTER },
+    { waitFor: /Scope/, type: ENTER },
+    { waitFor: /outside Kubernetes/, type: `n${ENTER}` },
+    { waitFor: /Preset to extend/, type: `./presets/acm${ENTER}` },
+    { waitFor: /no preset at/, type: `${ERASE}./presets/acme${ENTER}` },
+  ]);
+  assert.equal(status, 0, screen);
+  assert.ok(screen.includes(join(cwd, "presets/acm")), "the re-ask names where it looked");
+  const dir = join(cwd, "shop-operator");
+  assert.match(readFileSync(join(dir, "operator.yaml"), "utf8"), /^extends: \.\.\/presets\/acme$/m);
+  const lock = JSON.parse(readFileSync(join(dir, ".create-operator/lock.json"), "utf8"));
+  assert.equal(lock.preset.name, "acme-platform");
+  assert.ok(existsSync(join(dir, ".github/workflows/ci.yaml")));
+});
+
+test("--yes --preset: the default answers extend the preset", () => {
+  const cwd = tempDir("prompts");
+  cpSync(join(REPO_ROOT, "examples/presets/acme-platform"), join(cwd, "presets/acme"), {
+    recursive: true,
+  });
+  const result = runCli(["new", "shop-operator", "--yes", "--preset", "presets/acme"], { cwd });
+  assert.equal(result.status, 0, result.stderr);
+  const spec = readFileSync(join(cwd, "shop-operator/operator.yaml"), "utf8");
+  assert.match(spec, /^kind: OperatorSpec\nextends: \.\.\/presets\/acme\n/m);
+  const bad = runCli(["new", "other", "--yes", "--preset", "Not A Preset"], { cwd });
+  assert.equal(bad.status, 2, bad.stderr);
+  assert.match(bad.stderr, /neither a path .* nor an npm package name/);
 });

@@ -4,6 +4,7 @@
 //
 // Format 2 (this generator):
 //   { format: 2, generator: { name, version }, specSha256,
+//     preset?: { reference, name, version?, sha256 /* of the whole preset chain */ },
 //     files: { "<path>": { ownership, sha256 /* of the last render = the base */, kept?: true } } }
 // Format 1 had the same shape without bases on disk and without `kept`; it is still read.
 
@@ -26,10 +27,22 @@ export interface LockedFile {
   kept?: true;
 }
 
+/** The preset operator.yaml extends, as the render that wrote the project resolved it. */
+export interface LockedPreset {
+  /** The extends value of operator.yaml. */
+  reference: string;
+  name: string;
+  /** The version of the package (or folder package.json) that held it. */
+  version?: string;
+  /** sha256 over every preset of the chain and every file they render. */
+  sha256: string;
+}
+
 export interface LockFile {
   format: number;
   generator: { name: string; version: string };
   specSha256: string;
+  preset?: LockedPreset;
   files: Record<string, LockedFile>;
 }
 
@@ -136,11 +149,39 @@ export function parseLock(text: string): LockFile {
       ...(entry.kept ? { kept: true } : {}),
     };
   }
+  const preset = parseLockedPreset(value.preset, where);
   return {
     format: value.format,
     generator: { name: generator.name, version: generator.version },
     specSha256: value.specSha256,
+    ...(preset ? { preset } : {}),
     files,
+  };
+}
+
+function parseLockedPreset(
+  value: unknown,
+  where: (field: string) => string,
+): LockedPreset | undefined {
+  if (value === undefined) return undefined;
+  if (!isRecord(value))
+    throw new LockFileError(where(`"preset" must be an object, found ${kind(value)}`));
+  for (const field of ["reference", "name"] as const)
+    if (typeof value[field] !== "string")
+      throw new LockFileError(
+        where(`preset.${field} must be a string, found ${kind(value[field])}`),
+      );
+  if (value.version !== undefined && typeof value.version !== "string")
+    throw new LockFileError(where(`preset.version must be a string, found ${kind(value.version)}`));
+  if (typeof value.sha256 !== "string" || !SHA256.test(value.sha256))
+    throw new LockFileError(
+      where(`preset.sha256 must be 64 hex digits, found ${kind(value.sha256)}`),
+    );
+  return {
+    reference: value.reference as string,
+    name: value.name as string,
+    ...(typeof value.version === "string" ? { version: value.version } : {}),
+    sha256: value.sha256,
   };
 }
 

@@ -2,6 +2,7 @@
 // drift from what the generator validates: the schema is the one source for both.
 
 interface SchemaNode {
+  $id?: string;
   description?: string;
   type?: string;
   enum?: unknown[];
@@ -14,11 +15,35 @@ interface SchemaNode {
   definitions?: Record<string, SchemaNode>;
 }
 
-export function renderSpecReference(schema: SchemaNode): string {
+export interface ReferenceOptions {
+  title: string;
+  source: string;
+  /** Schemas a `$ref` may name by `$id` (the preset schema refers to the spec schema). */
+  others?: SchemaNode[];
+}
+
+const SPEC_REFERENCE: ReferenceOptions = {
+  title: "operator.yaml reference",
+  source: "schema/operator-spec.schema.json",
+};
+
+/** The preset format's reference; its defaults refer into the spec schema. */
+export const PRESET_REFERENCE = (specSchema: SchemaNode): ReferenceOptions => ({
+  title: "preset.yaml reference",
+  source: "schema/preset.schema.json",
+  others: [specSchema],
+});
+
+export function renderSpecReference(
+  schema: SchemaNode,
+  options: ReferenceOptions = SPEC_REFERENCE,
+): string {
+  const resolve = (root: SchemaNode, node: SchemaNode) =>
+    resolveRef(root, node, options.others ?? []);
   const lines = [
-    "# operator.yaml reference",
+    `# ${options.title}`,
     "",
-    "Generated from `schema/operator-spec.schema.json` by `npm run docs`; do not edit by hand.",
+    `Generated from \`${options.source}\` by \`npm run docs\`; do not edit by hand.`,
     "",
     schema.description ?? "",
     "",
@@ -47,10 +72,17 @@ export function renderSpecReference(schema: SchemaNode): string {
   return lines.join("\n") + "\n";
 }
 
-function resolve(root: SchemaNode, node: SchemaNode): SchemaNode {
+function resolveRef(root: SchemaNode, node: SchemaNode, others: SchemaNode[]): SchemaNode {
   if (!node.$ref) return node;
-  const name = node.$ref.replace("#/definitions/", "");
-  return root.definitions?.[name] ?? node;
+  const [id, pointer = ""] = node.$ref.split("#");
+  const base = id ? others.find((o) => o.$id === id) : root;
+  if (!base) return node;
+  let found: unknown = base;
+  for (const segment of pointer.split("/").filter((s) => s !== ""))
+    found = (found as Record<string, unknown> | undefined)?.[segment];
+  const target = (found as SchemaNode | undefined) ?? node;
+  // A definition refers to its own schema's definitions.
+  return target.$ref && !id ? resolveRef(root, target, others) : target;
 }
 
 function typeOf(node: SchemaNode): string {

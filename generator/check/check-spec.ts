@@ -23,12 +23,14 @@ import { checkDerivedNames } from "./check-derived-names.ts";
 import { checkFieldFlags } from "./check-field-flags.ts";
 import { checkIdentity } from "./check-identity.ts";
 import { checkKeywords } from "./check-keywords.ts";
+import { checkLabels } from "./check-labels.ts";
 import { checkNumbers } from "./check-numbers.ts";
 import { checkOperator } from "./check-operator.ts";
 import { checkConditions, checkPhases } from "./check-phases.ts";
 import { checkPrinterColumns } from "./check-printer-columns.ts";
 import { checkSelectableFields } from "./check-selectable-fields.ts";
 import { checkRbac } from "./check-rbac.ts";
+import { checkResources } from "./check-resources.ts";
 import { checkScale } from "./check-scale.ts";
 import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
 import type { Check } from "./context.ts";
@@ -59,6 +61,8 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkPrinterColumns,
   checkSelectableFields,
   checkOperator,
+  checkResources,
+  checkLabels,
   checkScale,
   checkCelRules,
   checkCelCost,

@@ -26,9 +26,14 @@ const rank = (e: ErrorObject) => {
   return i < 0 ? PRIORITY.length : i;
 };
 
-export function reportSchemaErrors(data: unknown, report: Reporter): void {
-  if (validate(data)) return;
-  const errors = [...(validate.errors ?? [])].sort((a, b) => rank(a) - rank(b));
+/** `validator`: the spec schema's, or another document's built from it (presets). */
+export function reportSchemaErrors(
+  data: unknown,
+  report: Reporter,
+  validator: ValidateFunction = validate,
+): void {
+  if (validator(data)) return;
+  const errors = [...(validator.errors ?? [])].sort((a, b) => rank(a) - rank(b));
   const seen = new Set<string>();
   for (const error of errors) {
     const translated = translateAjvError(error, data);

@@ -7,6 +7,7 @@ import { SPEC_FILE } from "../base/spec-file.ts";
 import type { EnvtestCommandOptions } from "./envtest-command.ts";
 import { ExitCode } from "./exit-codes.ts";
 import { runGenerate, type GenerateOptions } from "./generate-command.ts";
+import type { UpgradeOptions } from "./upgrade-command.ts";
 import { findProjectRoot } from "./project-root.ts";
 import { createReporter, type Reporter } from "./report.ts";
 import { mistypedCommand, newUsageError } from "./usage-checks.ts";
@@ -24,6 +25,9 @@ Examples:
   $ cd db-operator && npx create-operator generate          re-render after editing operator.yaml
   $ npx create-operator generate --keep README.md          take your version of a conflicted file
   $ create-operator diff --json                             API changes since the last generate, for CI
+  $ create-operator check                                   CI: fail when the project drifted from spec, preset, generator
+  $ create-operator new shop --spec shop.yaml --preset ../presets/acme   start from a team's preset
+  $ create-operator upgrade --preset-version ^2.0.0         move to a new preset version, merged
   $ npx create-operator generate --dry-run                  what would change, from any subfolder
   $ export KUBEBUILDER_ASSETS=$(npx create-operator envtest --build)   control plane for tests
 
@@ -38,6 +42,7 @@ const repeatable = (value: string, previous: string[] = []): string[] => [
 
 interface NewOptions {
   spec?: string;
+  preset?: string;
   force?: boolean;
   dryRun?: boolean;
   json?: boolean;
@@ -58,6 +63,10 @@ export function buildProgram(): Command {
     .argument("<dir>", "target directory (must not exist or be empty)")
     .option("-s, --spec <file>", "the domain spec (operator.yaml); without it, questions are asked")
     .option("-y, --yes", "without --spec: take the default answers instead of asking")
+    .option(
+      "-p, --preset <preset>",
+      "extend a preset: a folder or file (relative to here), or an npm package name with an optional version range, installed where the project will be",
+    )
     .option(
       "-f, --force",
       "write into a non-empty directory (files in the way are reported, never overwritten)",
@@ -116,6 +125,39 @@ export function buildProgram(): Command {
     });
 
   program
+    .command("check")
+    .description(
+      "for CI: exit 1 with a diff when the project is not what generate would leave (hand edits of generated files, a spec, preset or generator change not regenerated, a preset constraint broken); writes nothing",
+    )
+    .option("-d, --dir <dir>", "project directory (default: found from the current folder)")
+    .option("--json", "the result as JSON: { ok, root, generator, preset, drift[], warnings }")
+    .action(async (options: { dir?: string; json?: boolean }) => {
+      const { runCheck } = await import("./check-command.ts");
+      process.exitCode = await runCheck(options);
+    });
+
+  program
+    .command("upgrade")
+    .description(
+      "move the project to another preset version: rewrite the range in operator.yaml's extends, regenerate through the merge, report what changed",
+    )
+    .option("-d, --dir <dir>", "project directory (default: found from the current folder)")
+    .requiredOption(
+      "--preset-version <range>",
+      "the version range to extend (e.g. ^2.0.0); the package must be installed in a matching version",
+    )
+    .option("--dry-run", "show what would change, write nothing")
+    .option(
+      "--allow-dirty",
+      "upgrade even when git shows uncommitted or untracked files in the project",
+    )
+    .option("--json", "machine-readable output")
+    .action(async (options: UpgradeOptions) => {
+      const { runUpgrade } = await import("./upgrade-command.ts");
+      process.exitCode = await runUpgrade(createReporter(options.json ?? false), options);
+    });
+
+  program
     .command("validate")
     .description("check a spec and print every diagnostic; writes nothing")
     .argument("<file>", "the domain spec")
@@ -171,11 +213,20 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
       force: options.force ?? false,
       dryRun: options.dryRun ?? false,
     });
+  const { presetReferenceFor, withExtends } = await import("./preset-option.ts");
+  let preset: string | undefined;
+  if (options.preset !== undefined) {
+    const found = presetReferenceFor(options.preset, process.cwd(), dir);
+    if ("message" in found) return usageError(reporter, found.message, found.hint);
+    preset = found.reference;
+  }
   if (options.spec !== undefined) {
     const file = options.spec;
     const read = await guard(reporter, () => readSpecFile(file));
     if (typeof read === "number") return read;
-    return runPipeline(reporter, options.dryRun ?? false, create(read, file));
+    const source = preset === undefined ? read : withExtends(read, preset);
+    if (typeof source !== "string") return usageError(reporter, source.message, source.hint);
+    return runPipeline(reporter, options.dryRun ?? false, create(source, file));
   }
   if (!options.yes && !process.stdin.isTTY)
     return usageError(
@@ -183,13 +234,23 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
       "no terminal to ask questions on",
       "Pass --spec <file>, or --yes to take the defaults.",
     );
-  const { askAnswers, defaultAnswers, specFromAnswers } = await import("./prompt-spec.ts");
+  const { askAnswers, askPreset, defaultAnswers, specFromAnswers } =
+    await import("./prompt-spec.ts");
   const defaults = defaultAnswers(resolve(dir));
   let answers = defaults;
   if (!options.yes) {
     try {
       const { checkAnswer } = await import("./answer-check.ts");
       answers = await askAnswers(defaults, checkAnswer);
+      // The preset question is asked only when --preset did not answer it.
+      if (preset === undefined) {
+        const { presetProblem } = await import("./preset-option.ts");
+        const typed = await askPreset((text) => presetProblem(text, process.cwd(), dir));
+        if (typed !== "") {
+          const found = presetReferenceFor(typed, process.cwd(), dir);
+          if (!("message" in found)) preset = found.reference;
+        }
+      }
     } catch (error) {
       // Ctrl-C or a closed terminal ends the questions: the user's choice, not a bug.
       if (!(error instanceof Error && error.name === "ExitPromptError")) throw error;
@@ -198,7 +259,8 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
       return ExitCode.Cancelled;
     }
   }
-  const source = specFromAnswers(answers);
+  const plain = specFromAnswers(answers);
+  const source = preset === undefined ? plain : (withExtends(plain, preset) as string);
   // Diagnostics name the file the answers are kept in when generation fails, so every
   // line:col they print points into a file that exists.
   // A dry run writes nothing, not even the answers: its diagnostics name the file it would write.

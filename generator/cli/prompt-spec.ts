@@ -91,6 +91,18 @@ export async function askAnswers(
   return { ...answers, externalResource: resource.trim() };
 }
 
+/** The preset to extend: a folder or an npm package; empty for none. */
+export async function askPreset(check: (typed: string) => true | string): Promise<string> {
+  const { input } = await import("@inquirer/prompts");
+  const typed = await input({
+    message:
+      "Preset to extend (a folder such as ../presets/acme, or an npm package; empty for none):",
+    default: "",
+    validate: (text) => (text.trim() === "" ? true : check(text.trim())),
+  });
+  return typed.trim();
+}
+
 /** The smallest spec that still yields a complete operator: one field, phases, Ready. */
 export function specFromAnswers(answers: SpecAnswers): string {
   const spec = {

@@ -9,7 +9,7 @@ export interface UsageError {
 }
 
 /** The commands besides `new`, which is the default and takes a directory as first argument. */
-const COMMANDS = ["generate", "diff", "validate", "envtest"];
+const COMMANDS = ["generate", "diff", "validate", "envtest", "check", "upgrade"];
 
 /**
  * `new` is the default command, so `create-operator generat` would quietly create a project named

@@ -16,6 +16,9 @@ import { buildFields, walkFields, type RawField } from "./build-fields.ts";
 import { fieldsFromSchema, type OpenApiSchema } from "./schema-fields.ts";
 import { applyOrder } from "./child-order.ts";
 import { parseCrdDocument, type ChildCrdFiles, type CrdDocument } from "../parse/child-crds.ts";
+import { DEFAULT_RESOURCES, heapMiB } from "../check/resources.ts";
+import type { PresetFile } from "../preset/preset-files.ts";
+import { buildExtraFiles } from "./extra-files.ts";
 import type {
   CelRule,
   ChildCrdModel,
@@ -24,6 +27,7 @@ import type {
   ExternalResourceModel,
   FieldModel,
   OperatorModel,
+  OperatorSettings,
   PhaseModel,
   PolicyRule,
   PrinterColumn,
@@ -31,7 +35,14 @@ import type {
 
 /** The spec document's shape after check; optional parts are normalized here. */
 interface RawSpec {
-  metadata: { name: string; description?: string; image?: string; namespace?: string };
+  metadata: {
+    name: string;
+    description?: string;
+    image?: string;
+    imageRegistry?: string;
+    namespace?: string;
+    labels?: Record<string, string>;
+  };
   api: {
     group: string;
     kind: string;
@@ -80,6 +91,10 @@ interface RawSpec {
     resyncPeriod?: string;
     backoff?: { initial?: string; max?: string };
     leaderElection?: boolean;
+    resources?: {
+      requests?: { cpu?: string; memory?: string };
+      limits?: { cpu?: string; memory?: string };
+    };
   };
 }
 
@@ -89,11 +104,15 @@ export const DEFAULT_SETTINGS = {
   leaderElection: true,
 } as const;
 
-/** `childCrds`: the files children's `crd:` entries name, as the pipeline read them for check. */
+/**
+ * `childCrds`: the files children's `crd:` entries name, as the pipeline read them for check.
+ * `presetFiles`: what the spec's presets render (data already has their defaults merged in).
+ */
 export function buildModel(
   data: unknown,
   specSource: string,
   childCrds?: ChildCrdFiles,
+  presetFiles: readonly PresetFile[] = [],
 ): OperatorModel {
   const raw = data as RawSpec;
   const { kind, group } = raw.api;
@@ -122,12 +141,20 @@ export function buildModel(
     )!,
     backoffMaxMs: parseDurationMs(operator.backoff?.max ?? DEFAULT_SETTINGS.backoffMax)!,
     leaderElection: operator.leaderElection ?? DEFAULT_SETTINGS.leaderElection,
+    resources: buildResources(operator.resources),
+    heapMiB: 0,
   };
+  settings.heapMiB = heapMiB(settings.resources.limits.memory);
+  const image =
+    raw.metadata.image ??
+    (raw.metadata.imageRegistry
+      ? `${raw.metadata.imageRegistry}/${name}:latest`
+      : `${name}:latest`);
   const watchNamespaces = [...(raw.rbac?.watchNamespaces ?? [])].sort();
   const model: OperatorModel = {
     name,
     description: raw.metadata.description ?? `Kubernetes operator for ${kind} resources.`,
-    image: raw.metadata.image ?? `${name}:latest`,
+    image,
     namespace: raw.metadata.namespace ?? `${name}-system`,
     specSource,
     api: {
@@ -172,10 +199,12 @@ export function buildModel(
     finalizer: `${group}/finalizer`,
     fieldManager: name,
     labels: {
+      ...raw.metadata.labels,
       "app.kubernetes.io/name": name,
       "app.kubernetes.io/part-of": name,
       "app.kubernetes.io/managed-by": "kustomize",
     },
+    extraFiles: [],
     names: {
       specType: `${kind}Spec`,
       statusType: `${kind}Status`,
@@ -184,7 +213,17 @@ export function buildModel(
       envPrefix: toConstantCase(name),
     },
   };
+  model.extraFiles = buildExtraFiles(presetFiles, model);
   return model;
+}
+
+function buildResources(
+  given: NonNullable<RawSpec["operator"]>["resources"],
+): OperatorSettings["resources"] {
+  return {
+    requests: { ...DEFAULT_RESOURCES.requests, ...given?.requests },
+    limits: { ...DEFAULT_RESOURCES.limits, ...given?.limits },
+  };
 }
 
 function buildPhases(raw: NonNullable<NonNullable<RawSpec["status"]>["phases"]>): PhaseModel[] {

@@ -173,6 +173,19 @@ export interface OperatorSettings {
   backoffInitialMs: number;
   backoffMaxMs: number;
   leaderElection: boolean;
+  /** The manager container's requests and limits (Kubernetes quantities). */
+  resources: {
+    requests: { cpu: string; memory: string };
+    limits: { cpu: string; memory: string };
+  };
+  /** V8's old-space limit in MiB: three quarters of the memory limit. */
+  heapMiB: number;
+}
+
+/** A file a preset renders into the project (generated: rewritten on every generate). */
+export interface ExtraFile {
+  path: string;
+  content: string;
 }
 
 export interface OperatorModel {
@@ -230,8 +243,10 @@ export interface OperatorModel {
   finalizer: string;
   /** Field manager name for server-side apply and status writes. */
   fieldManager: string;
-  /** The `app.kubernetes.io/*` labels put on every generated object. */
+  /** The `app.kubernetes.io/*` labels and metadata.labels, put on every generated object. */
   labels: Record<string, string>;
+  /** Files the spec's presets render, with the operator's names filled in. */
+  extraFiles: ExtraFile[];
   names: {
     /** TypeScript type names. */
     specType: string;

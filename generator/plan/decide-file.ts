@@ -23,6 +23,8 @@ export interface PlanContext {
   force: boolean;
   keep: ReadonlySet<string>;
   updateScaffold: ReadonlySet<string>;
+  /** Paths whose render already holds the user's text (upgrade's operator.yaml): written as rendered. */
+  replace: ReadonlySet<string>;
 }
 
 export interface Decision {
@@ -96,6 +98,7 @@ export function decideRendered(ctx: PlanContext, file: GeneratedFile): Decision 
       },
       { kept: true },
     );
+  if (ctx.replace.has(file.path)) return to({ action: "update", content: theirs, previous: ours });
   const marker = firstConflictMarker(ours);
   if (marker !== undefined && !ctx.force)
     return keepOld({

@@ -21,6 +21,7 @@ import {
   serializeLock,
   sha256,
   type LockedFile,
+  type LockedPreset,
   type LockFile,
 } from "../base/lock-file.ts";
 import { isSystemError } from "../base/system-error.ts";
@@ -34,6 +35,8 @@ export * from "./plan-types.ts";
 export interface PlanOptions {
   generatorVersion: string;
   specSource: string;
+  /** The preset the spec extends, recorded in the lock. */
+  preset?: LockedPreset;
 }
 
 export interface RegenerationOptions extends PlanOptions {
@@ -43,6 +46,11 @@ export interface RegenerationOptions extends PlanOptions {
   keep?: readonly string[];
   /** Merge template changes into these scaffold-once files (--update-scaffold). */
   updateScaffold?: readonly string[];
+  /**
+   * Write these paths as rendered, without a merge: their render was made from the file on disk
+   * (upgrade rewrites one scalar of operator.yaml), so a merge would only conflict with itself.
+   */
+  replace?: readonly string[];
 }
 
 /** For `new`: the target must not exist or be empty, unless the user forced it. */
@@ -124,6 +132,7 @@ function planAgainstDisk(
     force: options.force ?? false,
     keep: new Set(options.keep ?? []),
     updateScaffold: new Set(options.updateScaffold ?? []),
+    replace: new Set(options.replace ?? []),
   };
   const entries: PlannedFile[] = [];
   const lockFiles: Record<string, LockedFile> = {};
@@ -151,6 +160,7 @@ function planAgainstDisk(
     format: LOCK_FORMAT,
     generator: { name: "create-operator", version: options.generatorVersion },
     specSha256: sha256(options.specSource),
+    ...(options.preset ? { preset: options.preset } : {}),
     files: lockFiles,
   };
   const lockText = serializeLock(lock);

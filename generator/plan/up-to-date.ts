@@ -1,7 +1,10 @@
 // Can `generate` say "nothing to do" without rendering? Only when the render provably equals
 // what the lock records and every file on disk is what the full plan would leave alone. The
-// render is a function of the spec, the child CRD files it names and the generator, so:
-//   - the spec's hash and the generator's version equal the lock's;
+// render is a function of the spec, the presets it extends, the child CRD files it names and the
+// generator, so:
+//   - the spec's hash and the generator's version equal the lock's, and so does the hash of the
+//     preset chain as it is on disk now (a preset edited in its folder, or a new version installed
+//     in node_modules, changes the render without touching operator.yaml);
 //   - every locked file exists as a regular file at its real path (no symbolic link in the way:
 //     the full plan refuses links that lead out, and a link is never "identical" here);
 //   - generated and merged files, and every scaffold-once YAML file, still have their locked
@@ -19,6 +22,7 @@ import { Ownership } from "../base/files.ts";
 import type { LockFile, LockedFile } from "../base/lock-file.ts";
 import { resolveInside } from "../base/safe-path.ts";
 import { SPEC_FILE } from "../base/spec-file.ts";
+import { currentPreset } from "../preset/current-preset.ts";
 
 export type Freshness = { upToDate: true } | { upToDate: false; reason: string };
 
@@ -35,6 +39,14 @@ function compare(root: string, lock: LockFile, generatorVersion: string): Freshn
   if (lock.generator?.version !== generatorVersion)
     return stale(`the lock was written by create-operator ${String(lock.generator?.version)}`);
   if (hashOf(join(root, SPEC_FILE)) !== lock.specSha256) return stale(`${SPEC_FILE} changed`);
+  const preset = currentPreset(root);
+  if (preset === "unknown") return stale("the preset cannot be read");
+  if (preset?.sha256 !== lock.preset?.sha256)
+    return stale(
+      preset === undefined
+        ? "the spec no longer extends a preset"
+        : `the preset ${preset.name}${preset.version ? `@${preset.version}` : ""} changed`,
+    );
   const realRoot = realpathSync(root);
   const checkedDirectories = new Set<string>();
   for (const [path, locked] of Object.entries(lock.files)) {

@@ -20,6 +20,16 @@ const schemaSource = readFileSync(
   "utf8",
 );
 
+/** Preset files at paths the generator renders itself. */
+export class ExtraFileClashError extends Error {
+  readonly paths: string[];
+  constructor(paths: string[]) {
+    super(`a preset renders ${paths.join(", ")}, which the generator renders itself`);
+    this.name = "ExtraFileClashError";
+    this.paths = paths;
+  }
+}
+
 export interface RenderOptions {
   /**
    * Scaffold-once files the previous generation left that still exist (from the lock file and
@@ -77,5 +87,11 @@ export async function renderProject(
     if (files.has(file.path)) throw new Error(`internal error: two templates render ${file.path}`);
     files.set(file.path, file);
   }
+  // A preset's files come last and never replace one of the generator's: the spec's presets
+  // are input, so a clash is the user's to fix (the pipeline reports where).
+  const clashes = model.extraFiles.filter((f) => files.has(f.path)).map((f) => f.path);
+  if (clashes.length > 0) throw new ExtraFileClashError(clashes);
+  for (const extra of model.extraFiles)
+    files.set(extra.path, { ...extra, ownership: Ownership.Generated });
   return files;
 }

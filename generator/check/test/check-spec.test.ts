@@ -72,12 +72,14 @@ const sourceFiles = (dir: string): string[] =>
   readdirSync(new URL(dir, root), { recursive: true, encoding: "utf8" })
     .filter((f) => f.endsWith(".ts") && !f.endsWith(".test.ts") && !f.startsWith("test/"))
     .map((f) => read(`${dir}${f}`));
-const codesIn = (text: string) => new Set(text.match(/\b(?:YAML|SPEC|SEM|WARN)\d{3}\b/g) ?? []);
+const codesIn = (text: string) =>
+  new Set(text.match(/\b(?:YAML|SPEC|SEM|WARN|PRESET)\d{3}\b/g) ?? []);
 // The pipeline adds what only render can tell (SEM186) to the check stage's diagnostics.
 const emitted = codesIn(
   [
     ...sourceFiles("generator/check/"),
     ...sourceFiles("generator/parse/"),
+    ...sourceFiles("generator/preset/"),
     read("generator/pipeline.ts"),
   ].join("\n"),
 );
@@ -101,9 +103,10 @@ test("every check code has a bad-input test", () => {
   const tests = readdirSync(new URL("generator/check/test/", root))
     .filter((f) => f.endsWith(".test.ts"))
     .map((f) => read(`generator/check/test/${f}`))
+    .concat(read("generator/preset/presets.test.ts"))
     .join("\n");
   const tested = new Set(
-    tests.match(/"(?:SPEC|SEM|WARN)\d{3}"/g)?.map((c) => c.slice(1, -1)) ?? [],
+    tests.match(/"(?:SPEC|SEM|WARN|PRESET)\d{3}"/g)?.map((c) => c.slice(1, -1)) ?? [],
   );
   assert.deepEqual(
     [...emitted].filter((c) => !c.startsWith("YAML") && !tested.has(c)),

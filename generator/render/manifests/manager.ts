@@ -91,7 +91,7 @@ function container(model: OperatorModel) {
       { name: ENV.leaderElect, value: String(model.operator.leaderElection) },
       { name: ENV.metricsPort, value: String(METRICS_PORT) },
       // Keeps the heap under the memory limit with room for native memory.
-      { name: ENV.nodeOptions, value: "--max-old-space-size=192" },
+      { name: ENV.nodeOptions, value: `--max-old-space-size=${model.operator.heapMiB}` },
     ],
     ports: [
       { name: "health", containerPort: HEALTH_PORT, protocol: "TCP" },
@@ -108,8 +108,8 @@ function container(model: OperatorModel) {
       periodSeconds: 10,
     },
     resources: {
-      requests: { cpu: "10m", memory: "64Mi" },
-      limits: { cpu: "500m", memory: "256Mi" },
+      requests: { ...model.operator.resources.requests },
+      limits: { ...model.operator.resources.limits },
     },
     securityContext: {
       allowPrivilegeEscalation: false,

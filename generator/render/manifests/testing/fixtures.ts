@@ -145,6 +145,11 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
       backoffInitialMs: 1000,
       backoffMaxMs: 300_000,
       leaderElection: false,
+      resources: {
+        requests: { cpu: "10m", memory: "64Mi" },
+        limits: { cpu: "500m", memory: "256Mi" },
+      },
+      heapMiB: 192,
     },
     finalizer: "widgets.example.com/finalizer",
     fieldManager: name,
@@ -153,6 +158,7 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
       "app.kubernetes.io/part-of": name,
       "app.kubernetes.io/managed-by": "kustomize",
     },
+    extraFiles: [],
     names: {
       specType: "WidgetSpec",
       statusType: "WidgetStatus",

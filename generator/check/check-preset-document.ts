@@ -1,0 +1,96 @@
+// A preset file on its own: its shape against schema/preset.schema.json (SPEC codes, located in
+// the preset file, exactly as for operator.yaml) and what a schema cannot say about its files.
+
+import type { Diagnostic } from "../base/diagnostics.ts";
+import { LOCK_PATH } from "../base/lock-file.ts";
+import { resolveInside, UnsafePathError } from "../base/safe-path.ts";
+import { SPEC_FILE } from "../base/spec-file.ts";
+import type { LoadedPreset } from "../preset/preset-types.ts";
+import { presetValidator } from "./preset-validator.ts";
+import { arr, obj, str } from "./raw-spec.ts";
+import { checkLabels } from "./check-labels.ts";
+import { checkOperator } from "./check-operator.ts";
+import { checkRbac } from "./check-rbac.ts";
+import { checkResources } from "./check-resources.ts";
+import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
+import type { Check } from "./context.ts";
+import { createReporter, type Reporter } from "./report.ts";
+import { reportSchemaErrors } from "./schema-errors.ts";
+
+/** Paths a preset may not render: the generator's own records and the user's spec. */
+const RESERVED = [SPEC_FILE, ".create-operator/"];
+
+/**
+ * The spec's own checks of the sections a preset gives defaults for. Run on the defaults alone,
+ * so a bad default is refused even when the spec at hand happens to override it: the next
+ * operator that extends the preset would get it.
+ */
+const DEFAULTS_CHECKS: readonly Check[] = [
+  checkOperator,
+  checkResources,
+  checkLabels,
+  checkRbac,
+  checkWatchNamespaces,
+];
+
+export function checkPresetDocument(preset: LoadedPreset): Diagnostic[] {
+  const report = createReporter(preset.parsed);
+  reportSchemaErrors(preset.parsed.data, report, presetValidator());
+  const defaults = obj(obj(preset.parsed.data).defaults);
+  const underDefaults = prefixed(report, "defaults");
+  for (const check of DEFAULTS_CHECKS)
+    check({ data: defaults, report: underDefaults, specFields: [], statusFields: [] });
+  const seen = new Map<string, number>();
+  arr(obj(preset.parsed.data).files).forEach((entry, i) => {
+    const file = obj(entry);
+    const hasFrom = str(file.from) !== undefined;
+    const hasContent = str(file.content) !== undefined;
+    if (hasFrom === hasContent)
+      report.error(
+        "PRESET010",
+        ["files", i],
+        hasFrom ? "a file has both from and content" : "a file has neither from nor content",
+        "Give each file exactly one source: from (a file in the preset's folder) or content (the text).",
+      );
+    const path = str(file.path);
+    if (path === undefined) return;
+    try {
+      resolveInside("/project", path);
+      if (RESERVED.some((r) => path === r || (r.endsWith("/") && path.startsWith(r))))
+        throw new UnsafePathError(
+          path,
+          `${path === SPEC_FILE ? SPEC_FILE : LOCK_PATH.split("/")[0]} is not the preset's to write`,
+        );
+    } catch (error) {
+      if (!(error instanceof UnsafePathError)) throw error;
+      report.error(
+        "PRESET011",
+        ["files", i, "path"],
+        error.message,
+        "Use a relative path inside the project such as .github/workflows/ci.yaml or CODEOWNERS.",
+      );
+      return;
+    }
+    const first = seen.get(path);
+    if (first !== undefined)
+      report.error(
+        "PRESET011",
+        ["files", i, "path"],
+        `"${path}" is listed twice (first at ${report.where(["files", first, "path"])})`,
+        "List each file once.",
+      );
+    else seen.set(path, i);
+  });
+  return report.diagnostics;
+}
+
+/** A reporter for a sub-document: every path is reported under `key` of the real document. */
+function prefixed(report: Reporter, key: string): Reporter {
+  return {
+    diagnostics: report.diagnostics,
+    error: (code, path, message, hint, at) => report.error(code, [key, ...path], message, hint, at),
+    warning: (code, path, message, hint, at) =>
+      report.warning(code, [key, ...path], message, hint, at),
+    where: (path, at) => report.where([key, ...path], at),
+  };
+}

@@ -1,0 +1,28 @@
+// The files a chain of presets renders into the project, one per path: a preset later in the
+// chain (closer to operator.yaml) replaces an earlier one's file at the same path.
+
+import type { LoadedPreset, PresetChain } from "./preset-types.ts";
+
+export interface PresetFile {
+  path: string;
+  /** The text before the operator's names are filled in. */
+  text: string;
+  preset: LoadedPreset;
+  /** Index in the preset's files list, to point at it. */
+  index: number;
+}
+
+export function presetFiles(chain: PresetChain): PresetFile[] {
+  const byPath = new Map<string, PresetFile>();
+  for (const preset of chain.presets) {
+    const files = (preset.parsed.data as { files?: unknown }).files;
+    if (!Array.isArray(files)) continue;
+    files.forEach((entry: { path?: unknown; content?: unknown }, index) => {
+      if (typeof entry?.path !== "string") return;
+      const text = typeof entry.content === "string" ? entry.content : preset.fileTexts.get(index);
+      if (text === undefined) return;
+      byPath.set(entry.path, { path: entry.path, text, preset, index });
+    });
+  }
+  return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
+}
