@@ -108,7 +108,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["FaultProxy", "IncomingMessage", "ServerResponse", "Agent", "AddressInfo", "ApiRequest"],
   ...["Verb"],
   ...["CachedResourceClient", "OwnedKind", "OwnerKind", "InformerOptions", "WatchEvent"],
-  ...["HttpMethod"],
+  ...["HttpMethod", "OwnedInformers"],
   ...["OperatorMetrics", "ControllerMetrics", "QueueMetrics", "Counter", "Gauge", "Histogram"],
   ...["Registry", "KubeMetricsAuthorizer", "MetricsAuthorizer", "CertificatePem", "EventRecord"],
   ...["KubeEventRecorder", "EventRecorder", "EventsV1Api", "EventsV1Event", "AsyncLocalStorage"],

@@ -69,6 +69,8 @@ export class WorkQueue {
   /** Adds `key` after `delayMs`. An earlier pending requeue of the same key wins. */
   addAfter(key: string, delayMs: number): void {
     if (this.#stopped) return;
+    // workqueue_retries_total counts every delayed add, as client-go's delaying queue does.
+    this.#metrics.retried();
     const delay = timerDelay(delayMs);
     if (delay <= 0) {
       this.add(key);
@@ -92,8 +94,6 @@ export class WorkQueue {
    */
   addRateLimited(key: string, options: { initialMs?: number; atLeastMs?: number } = {}): number {
     const delayMs = Math.max(this.#limiter.when(key, options.initialMs), options.atLeastMs ?? 0);
-    // workqueue_retries_total counts rate-limited adds, as client-go's does (not requeueAfter).
-    this.#metrics.retried();
     this.addAfter(key, delayMs);
     return delayMs;
   }
