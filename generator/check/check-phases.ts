@@ -135,8 +135,10 @@ function reportUnreachable(
 function phaseNameProblem(name: string): string | undefined {
   if (name.length > MAX_PHASE_LENGTH) return `is longer than ${MAX_PHASE_LENGTH} characters`;
   if (name.trim() !== name) return "starts or ends with white space";
-  // eslint-disable-next-line no-control-regex
-  if (/[\u0000-\u001f\u007f]/.test(name)) return "contains a line break or control character";
+  // Control and invisible formatting characters (bidi overrides, zero-width spaces) would hide in
+  // the generated source's string literals and in kubectl's output.
+  if (/[\p{Cc}\p{Cf}\p{Zl}\p{Zp}]/u.test(name))
+    return "contains a line break, a control character or an invisible formatting character";
   return undefined;
 }
 

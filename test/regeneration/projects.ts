@@ -42,7 +42,7 @@ function unitTestFiles(dir: string): string[] {
     for (const entry of readdirSync(current)) {
       const full = join(current, entry);
       if (statSync(full).isDirectory()) {
-        if (!["integration", "contract", "envtest"].includes(entry)) walk(full);
+        if (!["integration", "contract", "envtest", "faults"].includes(entry)) walk(full);
       } else if (entry.endsWith(".test.ts")) out.push(relative(dir, full));
     }
   };

@@ -236,19 +236,31 @@ const BAD_NAMES = [
   "Kind".repeat(60),
 ];
 
+const VALID_PHASE_TEXT: ReadonlySet<string> = new Set([
+  "../x",
+  "../../etc/passwd",
+  "a/b",
+  "a b",
+  "💥",
+  "ÄÖÜ",
+]);
+
 const badName = onNode(
   "bad-name",
   (n) => typeof n.value === "string" && NAME_PATHS.some((test) => test(n.path)),
   (data, n, rand) => {
-    // A long PascalCase name is still a valid phase, condition type or foreign kind.
-    const longIsValid =
-      (n.path[0] === "status" && (n.path[1] === "phases" || n.path[1] === "conditions")) ||
-      (n.path[0] === "children" && n.path[2] === "kind");
-    setAt(
-      data,
-      n.path,
-      pick(longIsValid ? BAD_NAMES.filter((b) => !b.startsWith("Kind")) : BAD_NAMES, rand),
+    const phase = n.path[0] === "status" && n.path[1] === "phases";
+    const condition = n.path[0] === "status" && n.path[1] === "conditions";
+    // Phase text is any one line of up to 128 visible characters (a b, ÄÖÜ, ../x); a condition
+    // type may carry a DNS prefix (a/b) and be 316 long; a foreign kind may be long too.
+    const candidates = BAD_NAMES.filter((b) =>
+      phase
+        ? !VALID_PHASE_TEXT.has(b)
+        : condition
+          ? b !== "a/b" && !b.startsWith("Kind")
+          : !(n.path[0] === "children" && n.path[2] === "kind" && b.startsWith("Kind")),
     );
+    setAt(data, n.path, pick(candidates, rand));
   },
 );
 

@@ -8,14 +8,20 @@
 // the Ready condition every status write carries is compared with the last one this client saw.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import type { Condition } from "./conditions.ts";
+import type { ObservedCondition } from "./conditions.ts";
 import type { EventRecorder } from "./events.ts";
-import { keyOf, keyToString, type ObjectKey, type ResourceClient } from "./resource-client.ts";
+import {
+  keyOf,
+  keyToString,
+  type CallOptions,
+  type ObjectKey,
+  type ResourceClient,
+} from "./resource-client.ts";
 
 /** Ready=False reasons that mean "in progress", not "something is wrong". */
 export const PROGRESS_REASONS: ReadonlySet<string> = new Set(["Reconciling", "Deleting"]);
 
-type WithConditions = KubernetesObject & { status?: { conditions?: Condition[] } };
+type WithConditions = KubernetesObject & { status?: { conditions?: ObservedCondition[] } };
 
 export function withTransitionEvents<T extends WithConditions>(
   client: ResourceClient<T>,
@@ -31,18 +37,20 @@ export function withTransitionEvents<T extends WithConditions>(
     if (lastReady.size > 10_000) lastReady.delete(lastReady.keys().next().value!);
   };
   return {
-    async get(key: ObjectKey) {
-      const obj = await client.get(key);
+    async get(key: ObjectKey, options?: CallOptions) {
+      const obj = await client.get(key, options);
       remember(obj);
       return obj;
     },
-    async replaceStatus(obj: T) {
-      const stored = await client.replaceStatus(obj);
+    async replaceStatus(obj: T, options?: CallOptions) {
+      const stored = await client.replaceStatus(obj, options);
       const uid = stored.metadata?.uid;
       const before = uid ? lastReady.get(uid) : undefined;
       const ready = findReady(stored);
       if (ready !== undefined && readyState(stored) !== before) {
-        const fine = ready.status === "True" || PROGRESS_REASONS.has(ready.reason);
+        // Another writer's relaxed condition may have no reason or message.
+        const reason = ready.reason ?? "Unknown";
+        const fine = ready.status === "True" || PROGRESS_REASONS.has(reason);
         recorder.record({
           regarding: {
             apiVersion: stored.apiVersion ?? obj.apiVersion ?? "",
@@ -52,24 +60,24 @@ export function withTransitionEvents<T extends WithConditions>(
             ...(uid ? { uid } : {}),
           },
           type: fine ? "Normal" : "Warning",
-          reason: ready.reason,
+          reason,
           action: stored.metadata?.deletionTimestamp ? "Finalize" : "Reconcile",
-          note: `Ready=${ready.status}: ${ready.message}`,
+          note: `Ready=${ready.status}: ${ready.message ?? ""}`,
         });
       }
       remember(stored);
       return stored;
     },
-    setFinalizers: async (obj, finalizers) => {
-      const stored = await client.setFinalizers(obj, finalizers);
+    setFinalizers: async (obj, finalizers, options) => {
+      const stored = await client.setFinalizers(obj, finalizers, options);
       remember(stored);
       return stored;
     },
-    applyChild: (child) => client.applyChild(child),
+    applyChild: (child, options) => client.applyChild(child, options),
   };
 }
 
-function findReady(obj: WithConditions): Condition | undefined {
+function findReady(obj: WithConditions): ObservedCondition | undefined {
   return obj.status?.conditions?.find((c) => c.type === "Ready");
 }
 
