@@ -33,6 +33,8 @@ export class WorkQueue {
   readonly #dirty = new Set<string>();
   readonly #timers = new Map<string, { due: number; timer: NodeJS.Timeout }>();
   readonly #limiter: RateLimiter;
+  /** Keys a server asked to wait for (Retry-After): not processed before this time, whatever adds them. */
+  readonly #holds = new Map<string, number>();
   #idleWaiters: Array<() => void> = [];
   #stopped = false;
 
@@ -55,6 +57,17 @@ export class WorkQueue {
 
   add(key: string): void {
     if (this.#stopped) return;
+    // A watch event for a key the server throttled must not retry it early: it runs when the
+    // Retry-After is over (level-triggered, so the one pass then sees every change).
+    const hold = this.#holds.get(key);
+    if (hold !== undefined) {
+      const left = hold - Date.now();
+      if (left > 0) {
+        this.addAfter(key, left);
+        return;
+      }
+      this.#holds.delete(key);
+    }
     if (this.#active.has(key)) {
       this.#dirty.add(key);
       return;
@@ -94,6 +107,7 @@ export class WorkQueue {
    */
   addRateLimited(key: string, options: { initialMs?: number; atLeastMs?: number } = {}): number {
     const delayMs = Math.max(this.#limiter.when(key, options.initialMs), options.atLeastMs ?? 0);
+    if (options.atLeastMs !== undefined) this.#holds.set(key, Date.now() + options.atLeastMs);
     this.addAfter(key, delayMs);
     return delayMs;
   }
@@ -106,6 +120,7 @@ export class WorkQueue {
   /** Call when `key` succeeded (or will never be retried): its backoff starts over. */
   forget(key: string): void {
     this.#limiter.forget(key);
+    this.#holds.delete(key);
   }
 
   /** Resolves once nothing is pending or active (delayed keys do not count). */

@@ -56,12 +56,20 @@ if (FIXTURE.leaderElection) {
         drainTimeoutMs: DRAIN_MS,
         reconciles: (own) => own.name === key.name,
       }).then((replica) => (replicas.push(replica), replica));
-    const key = keyOf(await env.users.create(env.newObject()));
+    const object = env.newObject();
+    const key = keyOf(object);
     const a = await start("replica-a");
     await waitFor("replica-a to lead", async () => a.leading);
     const b = await start("replica-b");
-    // The reconciler's reads of its own kind hang: a reconcile starts and never comes back.
-    a.proxy.inject({ verb: "get", resource: PLURAL, fault: { type: "hang" } });
+    // replica-a's status writes hang: the first reconcile of the new object starts and never
+    // comes back (its reads are served from the cache, so only a write can hang it).
+    a.proxy.inject({
+      verb: "update",
+      resource: PLURAL,
+      subresource: "status",
+      fault: { type: "hang" },
+    });
+    await env.users.create(object);
     await waitFor("a reconcile of replica-a to hang", async () => a.proxy.hanging > 0);
 
     const sigterm = performance.now();

@@ -45,6 +45,13 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
   readonly #api: ResourceClient<T>;
   readonly #caches: ResourceCaches<T>;
   readonly #applied = new Map<string, AppliedRecord>();
+  /**
+   * The reconciled object as this process's last write left it, and the version the cache showed
+   * before that write: until the cache moves past that version, a read is served from the write's
+   * response (read your own writes), so a pass that another event starts a moment after our write
+   * does not decide from the older object and write the same status again.
+   */
+  readonly #written = new Map<string, { stored: T; cachedVersionBefore: string | undefined }>();
 
   constructor(api: ResourceClient<T>, caches: ResourceCaches<T>) {
     this.#api = api;
@@ -62,23 +69,55 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
         delete: (child) => this.#applied.delete(childKey(child)),
       });
     }
+    // A deleted object's last write is no longer worth remembering.
+    for (const informer of caches.owners)
+      informer.on({ delete: (obj) => this.#written.delete(keyToString(keyOf(obj))) });
   }
 
   /** From the cache that covers the key's namespace; a fresh read only where no cache does. */
   async get(key: ObjectKey, options?: CallOptions): Promise<T | undefined> {
-    const informer = this.#caches.owners.find((i) => i.synced && covers(i.path, key));
+    const informer = this.#ownerInformer(key);
     if (informer === undefined) return this.#api.get(key, options);
     const cached = informer.get(key);
+    const id = keyToString(key);
+    const own = this.#written.get(id);
+    if (own !== undefined) {
+      if (cached?.metadata?.resourceVersion === own.cachedVersionBefore)
+        return structuredClone(own.stored);
+      this.#written.delete(id); // the cache has our write, or someone else's newer one
+    }
     // A copy: the cache must never see the reconciler's half-built changes.
     return cached === undefined ? undefined : structuredClone(cached);
   }
 
   replaceStatus(obj: T, options?: CallOptions): Promise<T> {
-    return staleOnNotFound(() => this.#api.replaceStatus(obj, options));
+    return this.#write(obj, () => this.#api.replaceStatus(obj, options));
   }
 
   setFinalizers(obj: T, finalizers: string[], options?: CallOptions): Promise<T> {
-    return staleOnNotFound(() => this.#api.setFinalizers(obj, finalizers, options));
+    return this.#write(obj, () => this.#api.setFinalizers(obj, finalizers, options));
+  }
+
+  #ownerInformer(key: ObjectKey): Informer<T> | undefined {
+    return this.#caches.owners.find((i) => i.synced && covers(i.path, key));
+  }
+
+  /** A write of the reconciled object, remembered for reads until the cache catches up. */
+  async #write(obj: T, write: () => Promise<T>): Promise<T> {
+    const key = keyOf(obj);
+    const id = keyToString(key);
+    const cachedVersionBefore = this.#ownerInformer(key)?.get(key)?.metadata?.resourceVersion;
+    try {
+      const stored = await staleOnNotFound(write);
+      this.#written.set(id, {
+        stored: stripForCache(structuredClone(stored)),
+        cachedVersionBefore,
+      });
+      return stored;
+    } catch (err) {
+      this.#written.delete(id);
+      throw err;
+    }
   }
 
   async applyChild<C extends KubernetesObject>(child: C, options?: CallOptions): Promise<C> {

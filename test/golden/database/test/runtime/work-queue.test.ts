@@ -99,6 +99,29 @@ test("failure counts grow per key with addRateLimited and reset on forget", asyn
   await queue.stop();
 });
 
+test("a key held by a server's Retry-After is not run early by adds in the meantime", async () => {
+  const seen: number[] = [];
+  const start = Date.now();
+  const queue = new WorkQueue({
+    concurrency: 1,
+    process: async () => void seen.push(Date.now() - start),
+  });
+  queue.addRateLimited("k", { atLeastMs: 150 });
+  queue.add("k"); // e.g. a watch event of a child
+  await sleep(50);
+  queue.add("k");
+  await sleep(30);
+  assert.deepEqual(seen, [], "nothing ran during the hold");
+  await sleep(150);
+  assert.equal(seen.length, 1, "it ran once, after the hold");
+  assert.ok(seen[0]! >= 145, `ran at ${seen[0]} ms`);
+  queue.forget("k");
+  queue.add("k");
+  await sleep(20);
+  assert.equal(seen.length, 2, "after forget, an add runs at once");
+  await queue.stop();
+});
+
 test("stop drops delayed keys and waits for in-flight work", async () => {
   const seen: string[] = [];
   const queue = new WorkQueue({
