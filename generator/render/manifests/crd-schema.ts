@@ -132,9 +132,15 @@ function copyConstraints(field: FieldModel, schema: JSONSchemaProps): void {
  * them defaults: the API server applies children's defaults only when the parent exists, so the
  * parent gets a default and the children's defaults then fill it in.
  */
+/**
+ * An optional object whose children default gets `{}` as its own default, so the children's
+ * defaults apply when it is left out. Never a required one: a default would satisfy `required`
+ * before validation, and the server would accept the object left out.
+ */
 function needsEmptyObjectDefault(field: FieldModel): boolean {
   return (
     field.type === "object" &&
+    !field.required &&
     !field.hasDefault &&
     !field.fields.some((f) => f.required) &&
     field.fields.some(hasEffectiveDefault)

@@ -155,10 +155,12 @@ export function childView(
     targetPortExpression: servicePort ?? '"http"',
     configEntries: spec
       .filter((f) => f.type === "free-form" || (f.type === "map" && /config/i.test(f.name)))
-      .map((f) => ({
-        key: JSON.stringify(`${f.name}.json`),
-        expression: `JSON.stringify(${specAccessor(f.path, spec, "obj.spec", specOptional).expression} ?? {})`,
-      })),
+      .map((f) => {
+        const value = specAccessor(f.path, spec, "obj.spec", specOptional);
+        // A field with a default is never absent: `?? {}` after it would not type-check (TS2881).
+        const json = value.optional ? `${value.expression} ?? {}` : value.expression;
+        return { key: JSON.stringify(`${f.name}.json`), expression: `JSON.stringify(${json})` };
+      }),
     secretEntries: model.status.fields
       .filter((f) => f.type === "string")
       .map((f) => ({

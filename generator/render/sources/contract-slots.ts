@@ -189,6 +189,7 @@ export function impliedDefault(field: FieldModel): unknown {
   if (field.hasDefault) return field.default;
   if (
     field.type === "object" &&
+    !field.required &&
     !field.fields.some((f) => f.required) &&
     field.fields.some((f) => impliedDefault(f) !== undefined)
   )
