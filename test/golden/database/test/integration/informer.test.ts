@@ -261,8 +261,10 @@ test("one connection serves many calls: the process shares a pool instead of a n
 });
 
 // Kinds a bare API server never finishes deleting: kube-controller-manager removes their
-// pv-protection / pvc-protection finalizers, and envtest runs no controller manager.
+// pv-protection / pvc-protection finalizers and empties a terminating Namespace (its
+// `kubernetes` finalizer), and envtest runs no controller manager.
 const UNDELETABLE_HERE: ReadonlySet<string> = new Set([
+  "Namespace",
   "PersistentVolume",
   "PersistentVolumeClaim",
 ]);

@@ -6,6 +6,7 @@
 // controller-runtime's certwatcher does. Polling, not fs.watch: a Secret volume changes through a
 // symlink swap that inotify watchers of the old files never see.
 
+import { X509Certificate, createPrivateKey } from "node:crypto";
 import { readFile } from "node:fs/promises";
 import type { Server } from "node:https";
 import { join } from "node:path";
@@ -20,6 +21,7 @@ export function reloadCertificateFrom(
   intervalMs = 10_000,
 ): () => void {
   let last = "";
+  let refused = "";
   let busy = false;
   const check = async (): Promise<void> => {
     if (busy) return;
@@ -30,7 +32,17 @@ export function reloadCertificateFrom(
         readFile(join(certDir, "tls.key"), "utf8"),
       ]);
       if (cert + key === last) return;
-      // A pair caught half-written does not match: keep serving the previous one.
+      // A pair caught half-written (a file truncated and not yet refilled, or the new certificate
+      // beside the old key) must not be installed: setSecureContext accepts an empty certificate
+      // or key without complaint, and the server would then fail every handshake. Keep serving
+      // the previous pair until the files hold a certificate and its own key.
+      if (!isMatchingPair(cert, key)) {
+        // Said once per content: a rotation in progress passes, a broken mount stays visible.
+        if (cert + key !== refused)
+          logger.warn("metrics serving certificate and key do not match yet", { certDir });
+        refused = cert + key;
+        return;
+      }
       server.setSecureContext({ cert, key });
       if (last !== "") logger.info("metrics serving certificate reloaded", { certDir });
       last = cert + key;
@@ -47,4 +59,13 @@ export function reloadCertificateFrom(
   const timer = setInterval(() => void check(), intervalMs);
   timer.unref();
   return () => clearInterval(timer);
+}
+
+/** Whether `cert` parses and `key` is its private key; false for empty or partial files. */
+function isMatchingPair(cert: string, key: string): boolean {
+  try {
+    return new X509Certificate(cert).checkPrivateKey(createPrivateKey(key));
+  } catch {
+    return false;
+  }
 }

@@ -54,3 +54,37 @@ test("a rotated certificate in the mounted directory is served without a restart
     rmSync(dir, { recursive: true, force: true });
   }
 });
+
+test("a pair caught half-written is not installed: the previous certificate is served until both files match", async () => {
+  const dir = mkdtempSync(join(tmpdir(), "cert-reload-"));
+  const first = selfSignedCertificate({ commonName: "first", dnsNames: ["localhost"] });
+  const second = selfSignedCertificate({ commonName: "second", dnsNames: ["localhost"] });
+  writeFileSync(join(dir, "tls.crt"), first.certificate);
+  writeFileSync(join(dir, "tls.key"), first.privateKey);
+  const server = createServer({ cert: first.certificate, key: first.privateKey });
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  const stop = reloadCertificateFrom(server, dir, silentLogger, 10);
+  const fingerprint = (pem: typeof first) => new X509Certificate(pem.certificate).fingerprint256;
+  const settle = () => new Promise((resolve) => setTimeout(resolve, 100));
+  try {
+    // writeFileSync truncates before it writes: a poll can see an empty certificate ...
+    writeFileSync(join(dir, "tls.crt"), "");
+    await settle();
+    assert.equal(await servedFingerprint(port), fingerprint(first), "an empty certificate");
+    // ... or the new certificate beside the old key.
+    writeFileSync(join(dir, "tls.crt"), second.certificate);
+    await settle();
+    assert.equal(await servedFingerprint(port), fingerprint(first), "a mismatched pair");
+    writeFileSync(join(dir, "tls.key"), "");
+    await settle();
+    assert.equal(await servedFingerprint(port), fingerprint(first), "an empty key");
+    writeFileSync(join(dir, "tls.key"), second.privateKey);
+    await settle();
+    assert.equal(await servedFingerprint(port), fingerprint(second), "the complete new pair");
+  } finally {
+    stop();
+    await new Promise((resolve) => server.close(resolve));
+    rmSync(dir, { recursive: true, force: true });
+  }
+});
