@@ -27,7 +27,7 @@ function childEnv(): NodeJS.ProcessEnv {
   return env;
 }
 
-function runOrThrow(command: string, args: string[], cwd: string): void {
+function runOrThrow(label: string, command: string, args: string[], cwd: string): void {
   const started = Date.now();
   const result = spawnSync(command, args, {
     cwd,
@@ -40,7 +40,7 @@ function runOrThrow(command: string, args: string[], cwd: string): void {
     throw new Error(
       `${command} ${args.join(" ")} failed in ${cwd}:\n${`${result.stdout}\n${result.stderr}`.slice(-8000)}`,
     );
-  say(`${command} ${args[0]}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
+  say(`${label}: ${((Date.now() - started) / 1000).toFixed(1)} s`);
 }
 
 /** One `npm run test:faults`, its output to `log`; resolves with its exit code. */
@@ -98,11 +98,12 @@ async function main(): Promise<number> {
       const project = join(scratch, example);
       say(`generating ${example} into ${project} and installing it`);
       runOrThrow(
+        "create-operator new",
         process.execPath,
         [BIN, "new", project, "--spec", examplePath(example)],
         REPO_ROOT,
       );
-      runOrThrow("npm", installArguments(), project);
+      runOrThrow("npm install", "npm", installArguments(), project);
       for (let run = 1; run <= options.runs; run++) {
         const log = join(scratch, `${example}-run-${run}.log`);
         const started = Date.now();
