@@ -7,12 +7,15 @@ import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import {
+  categoryOf,
   countByKey,
   isWrite,
   readRequests,
   waitUntilQuiet,
   within,
 } from "../scripts/bench-operator/audit-log.ts";
+import { convergeCounts, steadyCounts } from "../scripts/bench-operator/request-counts.ts";
+import { table, verdicts, type ReportedRun } from "../scripts/bench-operator/report.ts";
 import { deploymentLimits, requireGo } from "../scripts/bench-operator/operators.ts";
 import { readOptions } from "../scripts/bench-operator/options.ts";
 import { histogramQuantile, percentile } from "../scripts/bench-operator/reconcile-time.ts";
@@ -111,6 +114,148 @@ test("audit log: one request per audit ID, the operator's only, server-side appl
   });
 });
 
+/** One audited request of the operator's, as readRequests builds it. */
+function request(verb: string, resource: string, apiGroup: string, code = 200) {
+  return {
+    key: `${verb} ${resource}`,
+    verb,
+    resource,
+    apiGroup,
+    name: "x",
+    receivedMs: 0,
+    doneMs: 0,
+    code,
+  };
+}
+
+test("audit log: the API group is read, core-group resources have none", () => {
+  const path = join(tempDir("bench-audit-group"), "audit.log");
+  const line = (id: string, resource: string, apiGroup?: string) =>
+    JSON.stringify({
+      ...JSON.parse(event(id, "ResponseComplete", "create", "/x", resource)),
+      objectRef: { resource, ...(apiGroup ? { apiGroup } : {}) },
+    });
+  writeFileSync(
+    path,
+    [
+      line("1", "leases", "coordination.k8s.io"),
+      line("2", "events", "events.k8s.io"),
+      line("3", "events"),
+    ].join("\n") + "\n",
+  );
+  assert.deepEqual(
+    readRequests(path, OPERATOR).map((r) => [r.resource, r.apiGroup, categoryOf(r)]),
+    [
+      ["leases", "coordination.k8s.io", "leaderElection"],
+      ["events", "events.k8s.io", "events"],
+      ["events", "", "events"],
+    ],
+  );
+});
+
+test("categories: only Leases are leader election, Events of either API are their own, the rest is work", () => {
+  assert.equal(categoryOf(request("update", "leases", "coordination.k8s.io")), "leaderElection");
+  assert.equal(categoryOf(request("create", "events", "events.k8s.io")), "events");
+  assert.equal(categoryOf(request("patch", "events", "events.k8s.io")), "events");
+  assert.equal(categoryOf(request("create", "events", "")), "events");
+  // Same resource names in another group are not what the bench means by them.
+  assert.equal(categoryOf(request("update", "leases", "example.com")), "work");
+  assert.equal(categoryOf(request("create", "events", "db.example.com")), "work");
+  assert.equal(categoryOf(request("apply", "secrets", "")), "work");
+  assert.equal(categoryOf(request("update", "databases/status", "db.example.com")), "work");
+});
+
+test("writes per object count the objects, status and children; Events are counted beside them, not as leader election", () => {
+  const db = "db.example.com";
+  // Two objects to Ready: finalizer, one status write, the Secret's create each, and one Event
+  // each for its first Ready (one of them refused); Lease renewals throughout.
+  const converge = [
+    request("get", "leases", "coordination.k8s.io"),
+    request("update", "leases", "coordination.k8s.io"),
+    ...["a", "b"].flatMap(() => [
+      request("patch", "databases", db),
+      request("update", "databases/status", db),
+      request("apply", "secrets", ""),
+    ]),
+    request("create", "events", "events.k8s.io"),
+    request("create", "events", "events.k8s.io", 403),
+    request("update", "leases", "coordination.k8s.io"),
+  ];
+  const counts = convergeCounts(converge, 2);
+  assert.equal(counts.writesPerObject, 3);
+  assert.equal(counts.getsPerObject, 0);
+  assert.deepEqual(counts.requestsPerObject, {
+    "apply secrets": 1,
+    "patch databases": 1,
+    "update databases/status": 1,
+  });
+  assert.deepEqual(counts.errorsDuringConverge, {});
+  assert.deepEqual(counts.events, {
+    writes: 2,
+    writesPerObject: 1,
+    requests: { "create events": 2 },
+    errors: { "create events": 1 },
+  });
+  assert.deepEqual(counts.leaderElectionDuringConverge, { "get leases": 1, "update leases": 2 });
+  // An operator that records no Events (the peer may not) reports zero, not a missing number.
+  assert.equal(
+    convergeCounts(
+      converge.filter((r) => r.resource !== "events"),
+      2,
+    ).events.writes,
+    0,
+  );
+
+  const steady = steadyCounts([
+    request("update", "leases", "coordination.k8s.io"),
+    request("get", "leases", "coordination.k8s.io"),
+    request("patch", "events", "events.k8s.io"),
+    request("update", "databases/status", db),
+    request("list", "databases", db),
+  ]);
+  assert.deepEqual(
+    { ...steady, requests: undefined },
+    {
+      writes: 3,
+      leaseWrites: 1,
+      eventWrites: 1,
+      workWrites: { "update databases/status": 1 },
+      requests: undefined,
+    },
+  );
+});
+
+test("the table judges writes per object without Events and steady writes with them, Leases apart", () => {
+  const result = (
+    operator: "ours" | "peer",
+    eventsPerObject: number,
+    steadyEvents: number,
+  ): ReportedRun => ({
+    operator,
+    converge: { totalS: 10, p50S: 5, p99S: 9 },
+    reconcile: { p99Ms: 10, passesPerObject: 2 },
+    writesPerObject: 3,
+    getsPerObject: 0,
+    events: { writesPerObject: eventsPerObject },
+    steady: { writes: 12 + steadyEvents, leaseWrites: 12, eventWrites: steadyEvents },
+    rssMiB: { idle: 100, peak: 150, afterSteady: 120, growthPerThousandObjects: 2 },
+    sockets: { peak: 3, afterSteady: 2 },
+    cpuSeconds: { converge: 5, apiserverConverge: 10 },
+  });
+  const quiet = verdicts([result("ours", 1, 0), result("peer", 0, 0)]);
+  const writes = quiet.find((v) => v.label.startsWith("writes per object"))!;
+  assert.deepEqual([writes.ours, writes.pass], [3, true]);
+  const steady = quiet.find((v) => v.label.startsWith("steady writes"))!;
+  assert.deepEqual([steady.ours, steady.pass], [0, true]);
+  const noisy = verdicts([result("ours", 1, 2), result("peer", 0, 0)]);
+  const steadyNoisy = noisy.find((v) => v.label.startsWith("steady writes"))!;
+  assert.deepEqual([steadyNoisy.ours, steadyNoisy.pass], [2, false]);
+  const text = table([result("ours", 1, 2), result("peer", 0, 0)]);
+  assert.match(text, /^Event writes per object +1 +0 +- *$/m);
+  assert.match(text, /^steady Event writes +2 +0 +- *$/m);
+  assert.match(text, /^steady Lease writes +12 +12 +1\.00x *$/m);
+});
+
 test("the generated manager Deployment's Node flags and memory limit", () => {
   const limits = deploymentLimits(
     join(REPO_ROOT, "test/golden/database/config/manager/manager.yaml"),
@@ -170,26 +315,27 @@ test("without Go on PATH the bench stops at once and says what to do", () => {
   }
 });
 
-test("quiet: lease renewals and watches do not count as activity, other requests do", async () => {
+test("quiet: Lease renewals and watches do not count as activity; Events and other requests do", async () => {
   const path = join(tempDir("bench-quiet"), "audit.log");
   const at = (ms: number) => new Date(ms).toISOString();
-  const line = (id: string, verb: string, resource: string, ms: number) =>
+  const line = (id: string, verb: string, resource: string, ms: number, apiGroup?: string) =>
     JSON.stringify({
       auditID: id,
       stage: "ResponseComplete",
       verb,
       requestURI: "/x",
       user: { username: OPERATOR },
-      objectRef: { resource },
+      objectRef: { resource, ...(apiGroup ? { apiGroup } : {}) },
       requestReceivedTimestamp: at(ms),
       stageTimestamp: at(ms),
     });
   const now = Date.now();
   writeFileSync(
     path,
-    [line("a", "update", "leases", now + 5_000), line("b", "watch", "databases", now + 5_000)].join(
-      "\n",
-    ) + "\n",
+    [
+      line("a", "update", "leases", now + 5_000, "coordination.k8s.io"),
+      line("b", "watch", "databases", now + 5_000),
+    ].join("\n") + "\n",
   );
   let started = Date.now();
   await waitUntilQuiet(path, OPERATOR, 300, 10_000);
@@ -198,6 +344,11 @@ test("quiet: lease renewals and watches do not count as activity, other requests
   started = Date.now();
   await waitUntilQuiet(path, OPERATOR, 300, 10_000);
   assert.ok(Date.now() - started >= 1_200, "a request in the future was not waited for");
+  // An Event written after the last pass is the operator's work too: steady state starts after it.
+  writeFileSync(path, line("e", "create", "events", Date.now() + 1_000, "events.k8s.io") + "\n");
+  started = Date.now();
+  await waitUntilQuiet(path, OPERATOR, 300, 10_000);
+  assert.ok(Date.now() - started >= 1_200, "an Event was not waited for");
   writeFileSync(path, line("d", "apply", "secrets", Date.now() + 60_000) + "\n");
   await assert.rejects(waitUntilQuiet(path, OPERATOR, 300, 500), /still busy/);
 });

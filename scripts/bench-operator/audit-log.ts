@@ -1,7 +1,8 @@
 // Requests one client made, read from the kube-apiserver's audit log (see
 // audited-control-plane.ts): counted by verb and resource, per time window. A server-side apply
 // is a PATCH whose query has force=true in both operators (the audit log does not record the
-// patch type), so it is counted as "apply" apart from merge patches.
+// patch type), so it is counted as "apply" apart from merge patches. Each request falls in one
+// category (categoryOf): leader election (Leases), Events, or the work on the objects.
 
 import { closeSync, fstatSync, openSync, readFileSync, readSync } from "node:fs";
 
@@ -10,6 +11,8 @@ export interface AuditedRequest {
   key: string;
   verb: string;
   resource: string;
+  /** The API group of the resource; "" for the core group. */
+  apiGroup: string;
   name: string | undefined;
   /** ms since epoch, when the server received the request. */
   receivedMs: number;
@@ -24,7 +27,7 @@ interface AuditEvent {
   verb: string;
   requestURI: string;
   user?: { username?: string };
-  objectRef?: { resource?: string; subresource?: string; name?: string };
+  objectRef?: { resource?: string; subresource?: string; name?: string; apiGroup?: string };
   responseStatus?: { code?: number };
   requestReceivedTimestamp: string;
   stageTimestamp: string;
@@ -34,6 +37,26 @@ const WRITES = new Set(["create", "update", "patch", "apply", "delete", "deletec
 
 export function isWrite(request: AuditedRequest): boolean {
   return WRITES.has(request.verb);
+}
+
+/**
+ * - "leaderElection": Lease requests (coordination.k8s.io), the renewals every replica makes
+ *   whatever it reconciles;
+ * - "events": Event requests, of events.k8s.io/v1 or the core group's older API: the transitions
+ *   an operator records (ours: the first Ready of each object), and client-go's "became leader";
+ * - "work": everything else, the reads and writes of the objects, their status and children.
+ */
+export type RequestCategory = "leaderElection" | "events" | "work";
+
+export function categoryOf(request: AuditedRequest): RequestCategory {
+  if (request.resource === "leases" && request.apiGroup === "coordination.k8s.io")
+    return "leaderElection";
+  if (
+    request.resource === "events" &&
+    (request.apiGroup === "events.k8s.io" || request.apiGroup === "")
+  )
+    return "events";
+  return "work";
 }
 
 /** The requests `username` made, one per audit ID, in the order the server received them. */
@@ -52,6 +75,7 @@ export function readRequests(path: string, username: string): AuditedRequest[] {
       key: `${verb} ${full}`,
       verb,
       resource: full,
+      apiGroup: event.objectRef?.apiGroup ?? "",
       name: event.objectRef?.name,
       receivedMs: Date.parse(event.requestReceivedTimestamp),
       doneMs: Date.parse(event.stageTimestamp),
@@ -78,9 +102,10 @@ export function countByKey(requests: AuditedRequest[], per = 1): Record<string, 
 }
 
 /**
- * Resolves once `username` has made no request but lease renewals, events and watches for
- * `quietMs`: every object's last pass has run (a Ready object may still have a no-op pass queued
- * behind the others), so what follows is steady state. Reads the log incrementally.
+ * Resolves once `username` has made no request but Lease renewals and watches for `quietMs`:
+ * every object's last pass has run (a Ready object may still have a no-op pass queued behind the
+ * others) and every Event its transitions caused is written, so what follows is steady state.
+ * Reads the log incrementally.
  */
 export async function waitUntilQuiet(
   path: string,
@@ -106,8 +131,8 @@ export async function waitUntilQuiet(
           if (line === "") continue;
           const event = JSON.parse(line) as AuditEvent;
           if (event.user?.username !== username || event.verb === "watch") continue;
-          const resource = event.objectRef?.resource;
-          if (resource === "leases" || resource === "events") continue;
+          const ref = event.objectRef;
+          if (ref?.resource === "leases" && ref.apiGroup === "coordination.k8s.io") continue;
           lastActivityMs = Math.max(lastActivityMs, Date.parse(event.stageTimestamp));
         }
       }

@@ -120,7 +120,7 @@ export interface Running {
   child: ChildProcess;
   /** Where its stdout and stderr go. */
   log: string;
-  /** http://127.0.0.1:<port>/metrics when it serves controller-runtime metrics without auth. */
+  /** http://127.0.0.1:<port>/metrics when it serves controller-runtime metrics without auth (the peer). */
   metricsUrl: string | undefined;
   healthUrl: string;
   exited(): string | undefined;
@@ -156,10 +156,11 @@ export function start(name: OperatorName, built: Built, options: StartOptions): 
         NODE_ENV: "production",
         DATABASE_OPERATOR_CONCURRENCY: String(options.concurrency),
         HEALTH_PORT: String(options.ports.health),
-        // A free port for /metrics once the runtime serves it (its default, 8443, may be taken).
+        // A free port for its /metrics (its default, 8443, may be taken). The bench does not
+        // scrape it: the TokenReview and SubjectAccessReview of a scrape would add to the counts.
         METRICS_PORT: String(options.ports.metrics),
-        // Each pass's duration is logged at debug ("reconciled", ms): the reconcile p99 comes from
-        // there until the runtime serves controller_runtime_reconcile_time_seconds.
+        // Each pass's duration is logged at debug ("reconciled", ms): ours' reconcile p99 comes
+        // from there (reconcile-time.ts).
         LOG_LEVEL: "debug",
       },
     });

@@ -8,17 +8,11 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "../../templates/project/test/envtest/processes.ts";
 import { startAuditedControlPlane } from "./audited-control-plane.ts";
-import {
-  countByKey,
-  isWrite,
-  readRequests,
-  waitUntilQuiet,
-  within,
-  type AuditedRequest,
-} from "./audit-log.ts";
+import { readRequests, waitUntilQuiet, within } from "./audit-log.ts";
 import type { BenchOptions } from "./options.ts";
 import { start, type Built, type OperatorName, type Running } from "./operators.ts";
 import { fromDebugLog, fromMetrics, percentile, type ReconcileTimes } from "./reconcile-time.ts";
+import { convergeCounts, steadyCounts } from "./request-counts.ts";
 import { cpuSeconds, PeakSampler, round, sample } from "./sampler.ts";
 import { adminClient, call, createAndAwaitReady, type Client } from "./workload.ts";
 
@@ -138,7 +132,6 @@ export async function runOnce(
     const converge = within(requests, startedMs - 1_000, steadyStartMs);
     const steady = within(requests, steadyStartMs, steadyEndMs);
     const n = options.objects;
-    const objectRequests = converge.filter((r) => !isLeaderElection(r));
     const perObject = convergence.perObjectMs;
     const perThousand = n / 1000;
     return {
@@ -157,11 +150,8 @@ export async function runOnce(
         quietAfterS: round(settleS, 2),
         harnessWatchRestarts: convergence.harnessWatchRestarts,
       },
-      requestsPerObject: countByKey(objectRequests, n),
-      writesPerObject: round(objectRequests.filter(isWrite).length / n, 3),
-      getsPerObject: round(objectRequests.filter((r) => r.verb === "get").length / n, 3),
-      errorsDuringConverge: countByKey(objectRequests.filter((r) => (r.code ?? 200) >= 400)),
-      leaderElectionDuringConverge: countByKey(converge.filter(isLeaderElection)),
+      // Work on the objects (writesPerObject: the target), Events and Leases apart.
+      ...convergeCounts(converge, n),
       reconcile: {
         p99Ms: reconcile.p99Ms,
         passesPerObject: round(reconcile.passes / n, 2),
@@ -169,10 +159,7 @@ export async function runOnce(
       },
       steady: {
         seconds: round((steadyEndMs - steadyStartMs) / 1000, 1),
-        writes: steady.filter(isWrite).length,
-        leaseWrites: steady.filter((r) => isWrite(r) && isLeaderElection(r)).length,
-        otherWrites: countByKey(steady.filter((r) => isWrite(r) && !isLeaderElection(r))),
-        requests: countByKey(steady),
+        ...steadyCounts(steady),
       },
       rssMiB: {
         idle: idle.rssMiB,
@@ -202,10 +189,6 @@ export async function runOnce(
 
 /** The operator died of memory: the 10k check's failure, reported as such. */
 export class MemoryLimitError extends Error {}
-
-function isLeaderElection(r: AuditedRequest): boolean {
-  return r.resource === "leases" || r.resource === "events";
-}
 
 async function expect(
   response: Promise<{ status: number; body: unknown }>,
