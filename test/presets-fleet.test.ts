@@ -10,39 +10,10 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { parseAllDocuments } from "yaml";
 import { listTree, REPO_ROOT, runCli, tempDir } from "./support.ts";
-import { addUserCode } from "./fleet-user-code.ts";
+import { addUserCode, changePreset, fleetSpec as spec } from "./fleet-fixture.ts";
 import { runUnitTests, typecheckScenarioProjects } from "./regeneration/projects.ts";
 
 const SAMPLE = join(REPO_ROOT, "examples/presets/acme-platform");
-
-const spec = (name: string, kind: string) => `apiVersion: create-operator.dev/v1alpha1
-kind: OperatorSpec
-metadata:
-  name: ${name}
-  description: Runs ${kind} resources for ACME.
-api:
-  group: ${kind.toLowerCase()}.acme.com
-  kind: ${kind}
-  versions:
-    - name: v1
-spec:
-  fields:
-    size:
-      type: integer
-      description: How big.
-      minimum: 1
-      maximum: 10
-      default: 3
-status:
-  phases:
-    - name: Pending
-      initial: true
-      next: [Ready]
-    - name: Ready
-      next: [Pending]
-  conditions:
-    - type: Ready
-`;
 
 /** presets/acme (a copy of the sample), specs/, and operators made from them with --preset. */
 function fleet(names: [string, string][]): string {
@@ -240,29 +211,7 @@ test("a preset change rolled out with generate keeps each operator's user code a
       join(dir, "README.md"),
       read(dir, "README.md") + "\n## On call\n\nPage the owners.\n",
     );
-  // The platform team's change: a label, a limit, a CI step, a new license header, version 1.1.0.
-  const presetFile = join(root, "presets/acme/preset.yaml");
-  writeFileSync(
-    presetFile,
-    read(presetFile)
-      .replace(
-        "      acme.com/owner: platform-team\n",
-        "      acme.com/owner: platform-team\n      acme.com/tier: gold\n",
-      )
-      .replace("cpu: 250m", "cpu: 300m"),
-  );
-  const ciFile = join(root, "presets/acme/files/ci.yaml");
-  writeFileSync(
-    ciFile,
-    read(ciFile).replace(
-      "      - run: npm test\n",
-      "      - run: npm test\n      - run: npm run lint --if-present\n",
-    ),
-  );
-  const headerFile = join(root, "presets/acme/files/license-header.txt");
-  writeFileSync(headerFile, "Copyright 2026 ACME Corporation. All rights reserved.\n");
-  const pkg = join(root, "presets/acme/package.json");
-  writeFileSync(pkg, read(pkg).replace('"version": "1.0.0"', '"version": "1.1.0"'));
+  changePreset(join(root, "presets/acme"));
 
   for (const [i, dir] of dirs.entries()) {
     const stale = check(dir);

@@ -1,10 +1,41 @@
-// Two operators' own code, as their teams would write it after `new`: each fills its scaffolded
-// status hook differently and adds a unit test of it. The fleet tests roll a preset change out
-// with `generate` and require both files to come through byte for byte, and both tests to pass.
+// A platform team's fleet for the tests: the spec of each operator, and each operator's own code
+// as its team would write it after `new` (each fills its scaffolded status hook differently and
+// adds a unit test of it). The fleet tests roll a preset change out with `generate` and require
+// both files to come through byte for byte, and both tests to pass.
 
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+
+/** An operator.yaml for the fleet: one integer field, two phases, Ready. */
+export const fleetSpec = (name: string, kind: string) => `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorSpec
+metadata:
+  name: ${name}
+  description: Runs ${kind} resources for ACME.
+api:
+  group: ${kind.toLowerCase()}.acme.com
+  kind: ${kind}
+  versions:
+    - name: v1
+spec:
+  fields:
+    size:
+      type: integer
+      description: How big.
+      minimum: 1
+      maximum: 10
+      default: 3
+status:
+  phases:
+    - name: Pending
+      initial: true
+      next: [Ready]
+    - name: Ready
+      next: [Pending]
+  conditions:
+    - type: Ready
+`;
 
 export interface UserCode {
   /** The scaffold-once hook file the team edited (project-relative). */
@@ -122,4 +153,30 @@ export function addUserCode(dir: string, name: "shop-operator" | "cart-operator"
   writeFileSync(hookPath, source);
   writeFileSync(join(dir, variant.test), variant.testSource);
   return { hook: variant.hook, test: variant.test, testNames: variant.testNames };
+}
+
+/**
+ * The platform team's change to a copy of the sample preset: a label, a higher CPU limit, a lint
+ * step in CI, a new license header, and version 1.1.0.
+ */
+export function changePreset(presetDir: string): void {
+  const edit = (path: string, from: string, to: string) => {
+    const file = join(presetDir, path);
+    const text = readFileSync(file, "utf8");
+    assert.ok(text.includes(from), `${path} has ${from}`);
+    writeFileSync(file, text.replace(from, to));
+  };
+  edit(
+    "preset.yaml",
+    "      acme.com/owner: platform-team\n",
+    "      acme.com/owner: platform-team\n      acme.com/tier: gold\n",
+  );
+  edit("preset.yaml", "cpu: 250m", "cpu: 300m");
+  edit(
+    "files/ci.yaml",
+    "      - run: npm test\n",
+    "      - run: npm test\n      - run: npm run lint --if-present\n",
+  );
+  edit("files/license-header.txt", "Copyright ACME", "Copyright 2026 ACME");
+  edit("package.json", '"version": "1.0.0"', '"version": "1.1.0"');
 }
