@@ -20,7 +20,7 @@ import { readSpecFile } from "./parse/read-spec-file.ts";
 import { loadPresetChain } from "./preset/load-presets.ts";
 import { mergePresetDefaults } from "./preset/merge-preset.ts";
 import { presetRecord } from "./preset/preset-fingerprint.ts";
-import { presetFiles, type PresetFile } from "./preset/preset-files.ts";
+import { presetFiles, presetLicenseHeader, type PresetFile } from "./preset/preset-files.ts";
 import type { PresetRecord } from "./preset/preset-types.ts";
 import {
   isBlocked,
@@ -104,7 +104,13 @@ function checkAndModel(
       : checkWithPresets(parsed.spec, loaded.chain, merged, childCrds);
   if (hasErrors(diagnostics)) return { diagnostics, files: [] };
   const files = presetFiles(loaded.chain);
-  const model = buildModel(merged.data, source, childCrds, files);
+  const model = buildModel(
+    merged.data,
+    source,
+    childCrds,
+    files,
+    presetLicenseHeader(loaded.chain),
+  );
   const preset = presetRecord(loaded.chain);
   // What only render's example machinery can tell: a child CRD that admits no object it builds.
   const report = createReporter(parsed.spec);

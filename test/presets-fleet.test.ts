@@ -10,38 +10,10 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { parseAllDocuments } from "yaml";
 import { listTree, REPO_ROOT, runCli, tempDir } from "./support.ts";
+import { addUserCode, changePreset, fleetSpec as spec } from "./fleet-fixture.ts";
 import { runUnitTests, typecheckScenarioProjects } from "./regeneration/projects.ts";
 
 const SAMPLE = join(REPO_ROOT, "examples/presets/acme-platform");
-
-const spec = (name: string, kind: string) => `apiVersion: create-operator.dev/v1alpha1
-kind: OperatorSpec
-metadata:
-  name: ${name}
-  description: Runs ${kind} resources for ACME.
-api:
-  group: ${kind.toLowerCase()}.acme.com
-  kind: ${kind}
-  versions:
-    - name: v1
-spec:
-  fields:
-    size:
-      type: integer
-      description: How big.
-      minimum: 1
-      maximum: 10
-      default: 3
-status:
-  phases:
-    - name: Pending
-      initial: true
-      next: [Ready]
-    - name: Ready
-      next: [Pending]
-  conditions:
-    - type: Ready
-`;
 
 /** presets/acme (a copy of the sample), specs/, and operators made from them with --preset. */
 function fleet(names: [string, string][]): string {
@@ -78,8 +50,23 @@ test("two operators from one preset: the same house style, each with its own nam
     /^extends: \.\.\/presets\/acme$/m,
     "relative to the project folder",
   );
+  const header = `${read(SAMPLE, "files/license-header.txt")
+    .trimEnd()
+    .split("\n")
+    .map((line) => `// ${line}`)
+    .join("\n")}\n\n`;
+  assert.match(
+    header,
+    /^\/\/ Copyright ACME Corporation\. All rights reserved\.\n\/\/ Proprietary/,
+  );
   for (const dir of [shop, cart]) {
-    assert.equal(read(dir, "LICENSE-HEADER.txt"), read(SAMPLE, "files/license-header.txt"));
+    // The license header heads every TypeScript file, the generator's and the team's.
+    const sources = listTree(dir).filter(
+      (p) => p.endsWith(".ts") && !p.startsWith(".create-operator/"),
+    );
+    assert.ok(sources.length > 50);
+    for (const path of sources) assert.ok(read(dir, path).startsWith(header), path);
+    assert.ok(!read(dir, "package.json").includes("ACME Corporation"));
     const lock = lockOf(dir);
     assert.deepEqual(
       [lock.preset.name, lock.preset.version, lock.preset.reference],
@@ -140,6 +127,7 @@ test("check: passes as generated, fails on a hand edit (with a diff) and on a pr
   assert.match(edited.stdout, /^\+      - run: npm test$/m);
   const json = JSON.parse(check(shop, "--json").stdout);
   assert.equal(json.ok, false);
+  assert.deepEqual(json.diagnostics, []);
   assert.deepEqual(
     json.drift.map((d: { path: string; kind: string }) => `${d.kind} ${d.path}`),
     ["edited .github/workflows/ci.yaml"],
@@ -169,6 +157,33 @@ test("check: passes as generated, fails on a hand edit (with a diff) and on a pr
     ),
     violation.stderr,
   );
+  // For bots: the same document as drift, with the violation located.
+  const violationJson = check(shop, "--json");
+  assert.equal(violationJson.status, 1);
+  const document = JSON.parse(violationJson.stdout);
+  assert.deepEqual(Object.keys(document), [
+    "ok",
+    "root",
+    "generator",
+    "preset",
+    "drift",
+    "diagnostics",
+    "warnings",
+  ]);
+  assert.equal(document.ok, false);
+  assert.equal(document.root, shop);
+  assert.equal(document.preset.name, "acme-platform");
+  assert.deepEqual(document.drift, []);
+  const errors = document.diagnostics.filter((d: { severity: string }) => d.severity === "error");
+  assert.deepEqual(
+    errors.map(
+      (d: { file: string; position: { line: number; col: number }; code: string }) =>
+        `${d.file}:${d.position.line}:${d.position.col} ${d.code}`,
+    ),
+    [`${specPath}:${line}:14 PRESET021`],
+  );
+  assert.match(errors[0].message, /\[preset acme-platform: constraints\.allowedNamespaces\]$/);
+  assert.equal(violationJson.stderr, "", "JSON only, on stdout");
   writeFileSync(
     specPath,
     original.replace("  name: shop-operator\n", "  name: shop-operator\n  namespace: team-shop\n"),
@@ -184,49 +199,30 @@ test("a preset change rolled out with generate keeps each operator's user code a
     ["shop-operator", "Shop"],
     ["cart-operator", "Cart"],
   ]);
-  const dirs = [join(root, "shop-operator"), join(root, "cart-operator")];
-  const hooks = (dir: string) =>
-    join(dir, "src/hooks", `${dir.endsWith("shop-operator") ? "shop" : "cart"}-status.ts`);
-  for (const dir of dirs) {
-    // User code in the scaffold-once hook, and a user section in the merged README.
-    writeFileSync(
-      hooks(dir),
-      read(hooks(dir)).replace("parts: [],", `parts: [], // tuned for ${dir.slice(-13)}`),
-    );
+  const names = ["shop-operator", "cart-operator"] as const;
+  const dirs = names.map((name) => join(root, name));
+  const mine = names.map((name, i) => addUserCode(dirs[i]!, name));
+  const before = dirs.map((dir, i) => ({
+    hook: read(dir, mine[i]!.hook),
+    test: read(dir, mine[i]!.test),
+  }));
+  for (const dir of dirs)
     writeFileSync(
       join(dir, "README.md"),
       read(dir, "README.md") + "\n## On call\n\nPage the owners.\n",
     );
-  }
-  const presetFile = join(root, "presets/acme/preset.yaml");
-  writeFileSync(
-    presetFile,
-    read(presetFile)
-      .replace(
-        "      acme.com/owner: platform-team\n",
-        "      acme.com/owner: platform-team\n      acme.com/tier: gold\n",
-      )
-      .replace("cpu: 250m", "cpu: 300m"),
-  );
-  const ciFile = join(root, "presets/acme/files/ci.yaml");
-  writeFileSync(
-    ciFile,
-    read(ciFile).replace(
-      "      - run: npm test\n",
-      "      - run: npm test\n      - run: npm run lint --if-present\n",
-    ),
-  );
-  const pkg = join(root, "presets/acme/package.json");
-  writeFileSync(pkg, read(pkg).replace('"version": "1.0.0"', '"version": "1.1.0"'));
+  changePreset(join(root, "presets/acme"));
 
-  for (const dir of dirs) {
+  for (const [i, dir] of dirs.entries()) {
     const stale = check(dir);
     assert.equal(stale.status, 1, "check notices the preset moved");
     assert.match(stale.stdout, /^stale +config\/manager\/manager\.yaml/m);
+    assert.match(stale.stdout, /^stale +src\/runtime\/parts\.ts/m, "the header moved");
     const result = generate(dir);
     assert.equal(result.status, 0, result.stdout + result.stderr);
     assert.match(result.stdout, /\.github\/workflows\/ci\.yaml/);
-    assert.match(read(hooks(dir)), /tuned for/, "user code kept");
+    assert.equal(read(dir, mine[i]!.hook), before[i]!.hook, "the team's hook, byte for byte");
+    assert.equal(read(dir, mine[i]!.test), before[i]!.test, "the team's test, byte for byte");
     assert.match(
       read(dir, "README.md"),
       /## On call\n\nPage the owners\./,
@@ -235,15 +231,27 @@ test("a preset change rolled out with generate keeps each operator's user code a
     assert.equal(deployment(dir).metadata.labels["acme.com/tier"], "gold");
     assert.equal(deployment(dir).spec.template.spec.containers[0].resources.limits.cpu, "300m");
     assert.match(read(dir, ".github/workflows/ci.yaml"), /npm run lint --if-present/);
+    assert.match(read(dir, "src/runtime/parts.ts"), /^\/\/ Copyright 2026 ACME Corporation\./);
+    assert.match(
+      read(dir, mine[i]!.hook),
+      /^\/\/ Copyright ACME Corporation\./,
+      "a scaffolded file keeps the header it was written with",
+    );
     assert.equal(lockOf(dir).preset.version, "1.1.0");
     assert.equal(check(dir).status, 0);
     assert.match(generate(dir).stdout + generate(dir).stderr, /Nothing to do/);
   }
-  // The representative case: the regenerated project type-checks and passes its own unit tests.
-  const errors = typecheckScenarioProjects(root, [dirs[0]!]);
+  // Both regenerated projects type-check (the teams' code with them) and pass their unit tests,
+  // the teams' own among them.
+  const errors = typecheckScenarioProjects(root, dirs);
   assert.deepEqual([...errors], []);
-  const unit = runUnitTests(dirs[0]!);
-  assert.equal(unit.status, 0, unit.output.slice(-3000));
+  for (const [i, dir] of dirs.entries()) {
+    const unit = runUnitTests(dir);
+    assert.equal(unit.status, 0, unit.output.slice(-3000));
+    for (const name of mine[i]!.testNames)
+      assert.match(unit.output, new RegExp(`^✔ ${name.replace(/[.;]/g, "\\$&")}`, "m"), name);
+    process.stdout.write(`# ${names[i]}: ${unit.summary}\n`);
+  }
 });
 
 function npm(cwd: string, ...args: string[]): string {
@@ -384,4 +392,52 @@ test("a missing preset is a clear error naming where it looked", () => {
   assert.equal(pkg.status, 1);
   assert.ok(pkg.stderr.includes(join(root, "shop/node_modules/@acme/missing-preset")), pkg.stderr);
   assert.ok(pkg.stderr.includes(join(root, "node_modules/@acme/missing-preset")), pkg.stderr);
+});
+
+test("a single-file preset: new --preset ./acme.yaml, then check and generate follow the file", () => {
+  const root = tempDir("fleet-file");
+  const presetText = `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorPreset
+metadata:
+  name: acme-file
+defaults:
+  metadata:
+    imageRegistry: registry.acme.internal/solo
+    labels:
+      acme.com/owner: solo-team
+constraints:
+  requiredLabels:
+    acme.com/owner:
+licenseHeader: "SPDX-License-Identifier: Apache-2.0"
+files:
+  - path: CODEOWNERS
+    content: "* @acme/{{name}}\\n"
+`;
+  writeFileSync(join(root, "acme.yaml"), presetText);
+  writeFileSync(join(root, "shop.yaml"), spec("shop-operator", "Shop"));
+  const made = runCli(["new", "shop-operator", "--spec", "shop.yaml", "--preset", "./acme.yaml"], {
+    cwd: root,
+  });
+  assert.equal(made.status, 0, made.stderr);
+  const shop = join(root, "shop-operator");
+  assert.match(read(shop, "operator.yaml"), /^extends: \.\.\/acme\.yaml$/m);
+  assert.deepEqual(
+    (({ reference, name, version }) => ({ reference, name, version }))(lockOf(shop).preset),
+    { reference: "../acme.yaml", name: "acme-file", version: undefined },
+    "a file outside any package has no version",
+  );
+  assert.equal(read(shop, "CODEOWNERS"), "* @acme/shop-operator\n");
+  assert.match(read(shop, "src/main.ts"), /^\/\/ SPDX-License-Identifier: Apache-2\.0\n\n\/\/ /);
+  const manager = deployment(shop);
+  assert.equal(manager.metadata.labels["acme.com/owner"], "solo-team");
+  assert.match(manager.spec.template.spec.containers[0].image, /^registry\.acme\.internal\/solo\//);
+  assert.equal(check(shop).status, 0);
+
+  writeFileSync(join(root, "acme.yaml"), presetText.replace("solo-team", "duo-team"));
+  const stale = check(shop);
+  assert.equal(stale.status, 1);
+  assert.match(stale.stdout, /^stale +config\/manager\/manager\.yaml/m);
+  assert.equal(generate(shop).status, 0);
+  assert.equal(deployment(shop).metadata.labels["acme.com/owner"], "duo-team");
+  assert.equal(check(shop).status, 0);
 });

@@ -4,7 +4,7 @@
 interface SchemaNode {
   $id?: string;
   description?: string;
-  type?: string;
+  type?: string | string[];
   enum?: unknown[];
   const?: unknown;
   $ref?: string;
@@ -88,6 +88,7 @@ function resolveRef(root: SchemaNode, node: SchemaNode, others: SchemaNode[]): S
 function typeOf(node: SchemaNode): string {
   if (node.const !== undefined) return `\`${String(node.const)}\``;
   if (node.enum) return node.enum.map((v) => `\`${String(v)}\``).join(" \\| ");
+  if (Array.isArray(node.type)) return node.type.join(" or ");
   return node.type ?? "any";
 }
 

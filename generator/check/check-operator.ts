@@ -13,6 +13,10 @@ import {
 import { obj, str } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
 
+/** What operator.concurrency and operator.leaderElection are when operator.yaml leaves them out. */
+export const DEFAULT_CONCURRENCY = 2;
+export const DEFAULT_LEADER_ELECTION = true;
+
 /** A resync relists every watched object; more often than once a second is a hot loop. */
 const MIN_RESYNC_MS = 1000;
 

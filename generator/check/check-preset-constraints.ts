@@ -8,19 +8,29 @@ import type { PresetChain } from "../preset/preset-types.ts";
 import type { ParsedSpec } from "../parse/parse-spec.ts";
 import { compareQuantities, parseQuantity } from "./cel-quantity.ts";
 import { arr, obj, str } from "./raw-spec.ts";
-import { createReporter, formatPath, type Path } from "./report.ts";
+import { createReporter, formatPath, type Anchor, type Path } from "./report.ts";
 import { DEFAULT_RESOURCES } from "./resources.ts";
+import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "./check-operator.ts";
 
 interface Violation {
   code: string;
   /** Where the value is (or, for something missing, the key that should hold it). */
   path: Path;
   missing?: boolean;
+  /** Where in the node to point; default: the key for something missing, else the value. */
+  anchor?: Anchor;
   message: string;
   hint: string;
 }
 
-type Rule = (data: Record<string, unknown>, constraint: unknown) => Violation[];
+/** `data`: the spec with the chain's defaults; `spec`: the spec as written (what it lacks itself). */
+type Rule = (
+  data: Record<string, unknown>,
+  constraint: unknown,
+  spec: Record<string, unknown>,
+) => Violation[];
+
+const num = (value: unknown) => (typeof value === "number" ? value : undefined);
 
 const matches = (pattern: string, name: string) =>
   pattern.endsWith("*") ? name.startsWith(pattern.slice(0, -1)) : name === pattern;
@@ -95,6 +105,44 @@ const RULES: Record<string, Rule> = {
       },
     ];
   },
+  requiredLabels(data, required, spec) {
+    const labels = obj(obj(data.metadata).labels);
+    // A missing label goes where operator.yaml's labels are, or at its metadata without any.
+    const holder: Path =
+      obj(spec.metadata).labels !== undefined ? ["metadata", "labels"] : ["metadata"];
+    return Object.entries(obj(required)).flatMap(([key, allowed]): Violation[] => {
+      const values =
+        typeof allowed === "string"
+          ? [allowed]
+          : arr(allowed).filter((v): v is string => typeof v === "string");
+      const value = labels[key];
+      const choice =
+        values.length === 0
+          ? "<value>"
+          : values.length === 1
+            ? values[0]!
+            : `<one of ${values.join(", ")}>`;
+      if (typeof value !== "string")
+        return [
+          {
+            code: "PRESET028",
+            path: holder,
+            missing: true,
+            message: `the label ${key} is required and metadata.labels does not set it`,
+            hint: `Add "${key}: ${choice}" to metadata.labels.`,
+          },
+        ];
+      if (values.length === 0 || values.includes(value)) return [];
+      return [
+        {
+          code: "PRESET029",
+          path: ["metadata", "labels", key],
+          message: `the label ${key} is "${value}", and ${values.length === 1 ? `only "${values[0]}" is` : `only ${values.map((v) => `"${v}"`).join(", ")} are`} allowed`,
+          hint: `Set ${key} to ${choice}.`,
+        },
+      ];
+    });
+  },
   maxResources(data, max) {
     const resources = obj(obj(data.operator).resources);
     const out: Violation[] = [];
@@ -113,6 +161,38 @@ const RULES: Record<string, Rule> = {
         });
       }
     return out;
+  },
+  concurrency(data, bounds) {
+    const written = obj(data.operator).concurrency;
+    const value = typeof written === "number" ? written : DEFAULT_CONCURRENCY;
+    const minimum = num(obj(bounds).minimum);
+    const maximum = num(obj(bounds).maximum);
+    const low = minimum !== undefined && value < minimum;
+    if (!low && (maximum === undefined || value <= maximum)) return [];
+    return [
+      {
+        code: "PRESET030",
+        path: ["operator", "concurrency"],
+        missing: written === undefined,
+        // Left out: the operator key that should hold it (the document's start without one).
+        ...(written === undefined ? { anchor: "parent" as const } : {}),
+        message: `operator.concurrency ${value}${written === undefined ? " (the default)" : ""} is ${low ? `below the minimum ${minimum}` : `above the maximum ${maximum}`}`,
+        hint: `Set operator.concurrency between ${minimum ?? 1} and ${maximum ?? 64}.`,
+      },
+    ];
+  },
+  requireLeaderElection(data, required) {
+    const written = obj(data.operator).leaderElection;
+    if (required !== true || (written ?? DEFAULT_LEADER_ELECTION) !== false) return [];
+    return [
+      {
+        code: "PRESET031",
+        path: ["operator", "leaderElection"],
+        message:
+          "operator.leaderElection is false, and every operator must run one active replica through a Lease",
+        hint: "Remove leaderElection: false (the default is true).",
+      },
+    ];
   },
   requiredConditions(data, required) {
     const declared = new Set([
@@ -211,7 +291,7 @@ export function checkPresetConstraints(
     const constraints = obj(obj(preset.parsed.data).constraints);
     for (const [name, rule] of Object.entries(RULES)) {
       if (constraints[name] === undefined) continue;
-      for (const v of rule(data, constraints[name])) {
+      for (const v of rule(data, constraints[name], obj(spec.data))) {
         const message = `${v.message} [preset ${preset.name}: constraints.${name}]`;
         const origin = merged.origins.get(formatPath(v.path));
         if (origin) {
@@ -219,7 +299,13 @@ export function checkPresetConstraints(
             .get(origin.preset)!
             .error(v.code, ["defaults", ...origin.path], message, v.hint);
         } else {
-          specReport.error(v.code, v.path, message, v.hint, v.missing ? "key" : "value");
+          specReport.error(
+            v.code,
+            v.path,
+            message,
+            v.hint,
+            v.anchor ?? (v.missing ? "key" : "value"),
+          );
         }
       }
     }

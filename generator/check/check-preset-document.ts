@@ -8,8 +8,9 @@ import { SPEC_FILE } from "../base/spec-file.ts";
 import type { LoadedPreset } from "../preset/preset-types.ts";
 import { presetValidator } from "./preset-validator.ts";
 import { arr, obj, str } from "./raw-spec.ts";
-import { checkLabels } from "./check-labels.ts";
+import { checkLabels, GENERATOR_LABELS } from "./check-labels.ts";
 import { checkOperator } from "./check-operator.ts";
+import { checkConditions } from "./check-phases.ts";
 import { checkRbac } from "./check-rbac.ts";
 import { checkResources } from "./check-resources.ts";
 import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
@@ -31,6 +32,7 @@ const DEFAULTS_CHECKS: readonly Check[] = [
   checkLabels,
   checkRbac,
   checkWatchNamespaces,
+  checkConditions,
 ];
 
 export function checkPresetDocument(preset: LoadedPreset): Diagnostic[] {
@@ -40,6 +42,16 @@ export function checkPresetDocument(preset: LoadedPreset): Diagnostic[] {
   const underDefaults = prefixed(report, "defaults");
   for (const check of DEFAULTS_CHECKS)
     check({ data: defaults, report: underDefaults, specFields: [], statusFields: [] });
+  checkUnmeetable(obj(obj(preset.parsed.data).constraints), report);
+  if (preset.licenseHeader !== undefined && preset.licenseHeader.trim() === "") {
+    const inline = typeof obj(preset.parsed.data).licenseHeader === "string";
+    report.error(
+      "PRESET014",
+      inline ? ["licenseHeader"] : ["licenseHeader", "from"],
+      inline ? "the license header is blank" : "the license header file is empty",
+      "Write the header's text (plain text; each line becomes a // comment), or drop licenseHeader.",
+    );
+  }
   const seen = new Map<string, number>();
   arr(obj(preset.parsed.data).files).forEach((entry, i) => {
     const file = obj(entry);
@@ -82,6 +94,27 @@ export function checkPresetDocument(preset: LoadedPreset): Diagnostic[] {
     else seen.set(path, i);
   });
   return report.diagnostics;
+}
+
+/** Constraints no operator.yaml could meet, which would refuse every project that extends the preset. */
+function checkUnmeetable(constraints: Record<string, unknown>, report: Reporter): void {
+  for (const key of Object.keys(obj(constraints.requiredLabels)))
+    if (GENERATOR_LABELS.includes(key))
+      report.error(
+        "PRESET013",
+        ["constraints", "requiredLabels", key],
+        `no operator.yaml can set ${key}: the generator sets it on every object itself`,
+        `Remove it from requiredLabels; the generator's own labels (${GENERATOR_LABELS.join(", ")}) are always there.`,
+        "key",
+      );
+  const { minimum, maximum } = obj(constraints.concurrency);
+  if (typeof minimum === "number" && typeof maximum === "number" && minimum > maximum)
+    report.error(
+      "PRESET013",
+      ["constraints", "concurrency", "minimum"],
+      `no concurrency is at least ${minimum} and at most ${maximum}`,
+      "Make minimum at most maximum.",
+    );
 }
 
 /** A reporter for a sub-document: every path is reported under `key` of the real document. */

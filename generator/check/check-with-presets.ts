@@ -5,7 +5,7 @@
 import { sortDiagnostics, type Diagnostic } from "../base/diagnostics.ts";
 import type { ChildCrdFiles } from "../parse/child-crds.ts";
 import type { ParsedSpec } from "../parse/parse-spec.ts";
-import type { MergedSpec } from "../preset/merge-preset.ts";
+import { formatPath, type MergedSpec } from "../preset/merge-preset.ts";
 import type { PresetChain } from "../preset/preset-types.ts";
 import { checkPresetConstraints } from "./check-preset-constraints.ts";
 import { checkPresetDocument } from "./check-preset-document.ts";
@@ -37,7 +37,8 @@ function relocate(d: Diagnostic, merged: MergedSpec): Diagnostic {
   if (!origin) return d;
   return {
     ...d,
-    path: `defaults.${d.path}`,
+    // The preset's own path: a condition it supplies may sit at another index in the merge.
+    path: formatPath(["defaults", ...origin.path]),
     file: origin.preset.file,
     position: origin.preset.parsed.positionOf(["defaults", ...origin.path]),
   };

@@ -7,7 +7,7 @@
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { createTwoFilesPatch } from "diff";
-import { formatDiagnostic } from "../base/diagnostics.ts";
+import { formatDiagnostic, hasErrors, InputError, type Diagnostic } from "../base/diagnostics.ts";
 import { GENERATOR_VERSION } from "../base/generator-version.ts";
 import { LOCK_PATH, parseLock, type LockFile } from "../base/lock-file.ts";
 import { checkUpToDate } from "../plan/up-to-date.ts";
@@ -54,6 +54,8 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   try {
     result = await regenerateProject(root, { dryRun: true, allowBreaking: true });
   } catch (error) {
+    // An invalid spec or a preset violation: the same document as drift, so a bot reads one shape.
+    if (json && error instanceof InputError) return done(json, root, lock, [], error.diagnostics);
     return reportError(reporter, error);
   }
   const drift = planDrift(result.plan, result.files).map((d) => ({
@@ -71,7 +73,7 @@ export async function runCheck(options: CheckOptions): Promise<number> {
       { context: 3 },
     ),
   }));
-  return done(json, root, result.plan.lock, drift, result.warnings.map(formatDiagnostic));
+  return done(json, root, result.plan.lock, drift, result.warnings);
 }
 
 interface DriftOut {
@@ -82,14 +84,19 @@ interface DriftOut {
   diff: string;
 }
 
+/**
+ * `diagnostics`: the spec's warnings, or (with errors) why it could not be rendered at all; the
+ * lock is then the last generation's, so `preset` says what the project was made from.
+ */
 function done(
   json: boolean,
   root: string,
   lock: LockFile,
   drift: DriftOut[],
-  warnings: string[],
+  diagnostics: readonly Diagnostic[],
 ): number {
-  const ok = drift.length === 0;
+  const ok = drift.length === 0 && !hasErrors(diagnostics);
+  const warnings = diagnostics.filter((d) => d.severity !== "error").map(formatDiagnostic);
   if (json) {
     const document = {
       ok,
@@ -97,6 +104,7 @@ function done(
       generator: GENERATOR_VERSION,
       ...(lock.preset ? { preset: lock.preset } : {}),
       drift,
+      diagnostics,
       warnings,
     };
     process.stdout.write(JSON.stringify(document, null, 2) + "\n");

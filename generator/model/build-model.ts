@@ -11,6 +11,7 @@ import {
   toPascal,
 } from "../check/derive-names.ts";
 import { derivedMaxLengthPaths } from "../check/cel-bounds.ts";
+import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
 import { fieldsFromSchema, type OpenApiSchema } from "./schema-fields.ts";
@@ -18,7 +19,7 @@ import { applyOrder } from "./child-order.ts";
 import { parseCrdDocument, type ChildCrdFiles, type CrdDocument } from "../parse/child-crds.ts";
 import { DEFAULT_RESOURCES, heapMiB } from "../check/resources.ts";
 import type { PresetFile } from "../preset/preset-files.ts";
-import { buildExtraFiles } from "./extra-files.ts";
+import { buildExtraFiles, buildLicenseHeader } from "./extra-files.ts";
 import type {
   CelRule,
   ChildCrdModel,
@@ -99,20 +100,22 @@ interface RawSpec {
 }
 
 export const DEFAULT_SETTINGS = {
-  concurrency: 2,
+  concurrency: DEFAULT_CONCURRENCY,
   ...DEFAULT_DURATIONS,
-  leaderElection: true,
+  leaderElection: DEFAULT_LEADER_ELECTION,
 } as const;
 
 /**
  * `childCrds`: the files children's `crd:` entries name, as the pipeline read them for check.
  * `presetFiles`: what the spec's presets render (data already has their defaults merged in).
+ * `licenseHeader`: the text the presets put at the top of every TypeScript file, if any.
  */
 export function buildModel(
   data: unknown,
   specSource: string,
   childCrds?: ChildCrdFiles,
   presetFiles: readonly PresetFile[] = [],
+  licenseHeader?: string,
 ): OperatorModel {
   const raw = data as RawSpec;
   const { kind, group } = raw.api;
@@ -214,6 +217,7 @@ export function buildModel(
     },
   };
   model.extraFiles = buildExtraFiles(presetFiles, model);
+  if (licenseHeader !== undefined) model.licenseHeader = buildLicenseHeader(licenseHeader, model);
   return model;
 }
 

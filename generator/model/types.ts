@@ -247,6 +247,8 @@ export interface OperatorModel {
   labels: Record<string, string>;
   /** Files the spec's presets render, with the operator's names filled in. */
   extraFiles: ExtraFile[];
+  /** A preset's license header, one comment line each (names filled in); absent without one. */
+  licenseHeader?: string[];
   names: {
     /** TypeScript type names. */
     specType: string;

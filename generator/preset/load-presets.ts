@@ -9,6 +9,7 @@ import { InputError, type Diagnostic } from "../base/diagnostics.ts";
 import { resolveInside, UnsafePathError } from "../base/safe-path.ts";
 import { parseSpec, type ParsedSpec } from "../parse/parse-spec.ts";
 import { readSpecFile } from "../parse/read-spec-file.ts";
+import { formatPath } from "./merge-preset.ts";
 import { parsePresetReference } from "./preset-reference.ts";
 import type { LoadedPreset, PresetChain } from "./preset-types.ts";
 import { resolvePreset } from "./resolve-preset.ts";
@@ -88,6 +89,7 @@ export function loadPresetChain(spec: ParsedSpec, baseDir: string): PresetLoad {
       version: resolved.version,
       parsed,
       fileTexts: readFileTexts(parsed, diagnostics),
+      ...licenseHeaderOf(parsed, diagnostics),
     });
     referrer = parsed;
     fromDir = dirname(resolved.file);
@@ -120,33 +122,57 @@ function readFileTexts(preset: ParsedSpec, diagnostics: Diagnostic[]): Map<numbe
   files.forEach((entry, i) => {
     const from = record(entry).from;
     if (typeof from !== "string") return;
-    const problem = (message: string): void => {
-      diagnostics.push({
-        severity: "error",
-        code: "PRESET005",
-        path: `files[${i}].from`,
-        message,
-        hint: "Name a file inside the preset's folder, relative to the preset file (e.g. files/ci.yaml).",
-        file: preset.file,
-        position: preset.positionOf(["files", i, "from"]),
-      });
-    };
-    let full: string;
-    try {
-      full = resolveInside(dirname(preset.file), from);
-    } catch (error) {
-      if (!(error instanceof UnsafePathError)) throw error;
-      problem(error.message);
-      return;
-    }
-    try {
-      texts.set(i, readSpecFile(full));
-    } catch (error) {
-      if (!(error instanceof InputError)) throw error;
-      problem(`cannot read ${full}: ${error.diagnostics[0]?.message ?? "unreadable"}`);
-    }
+    const text = readInside(preset, from, ["files", i, "from"], diagnostics);
+    if (text !== undefined) texts.set(i, text);
   });
   return texts;
+}
+
+/** licenseHeader as text: written inline, or read from the file its `from` names. */
+function licenseHeaderOf(
+  preset: ParsedSpec,
+  diagnostics: Diagnostic[],
+): { licenseHeader?: string } {
+  const value = record(preset.data).licenseHeader;
+  if (typeof value === "string") return { licenseHeader: value };
+  const from = record(value).from;
+  if (typeof from !== "string") return {};
+  const text = readInside(preset, from, ["licenseHeader", "from"], diagnostics);
+  return text === undefined ? {} : { licenseHeader: text };
+}
+
+/** A file the preset names, which must stay inside the preset's folder; undefined when refused. */
+function readInside(
+  preset: ParsedSpec,
+  from: string,
+  at: (string | number)[],
+  diagnostics: Diagnostic[],
+): string | undefined {
+  const problem = (message: string): undefined => {
+    diagnostics.push({
+      severity: "error",
+      code: "PRESET005",
+      path: formatPath(at),
+      message,
+      hint: "Name a file inside the preset's folder, relative to the preset file (e.g. files/ci.yaml).",
+      file: preset.file,
+      position: preset.positionOf(at),
+    });
+    return undefined;
+  };
+  let full: string;
+  try {
+    full = resolveInside(dirname(preset.file), from);
+  } catch (error) {
+    if (!(error instanceof UnsafePathError)) throw error;
+    return problem(error.message);
+  }
+  try {
+    return readSpecFile(full);
+  } catch (error) {
+    if (!(error instanceof InputError)) throw error;
+    return problem(`cannot read ${full}: ${error.diagnostics[0]?.message ?? "unreadable"}`);
+  }
 }
 
 function record(value: unknown): Record<string, unknown> {

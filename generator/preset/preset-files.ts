@@ -26,3 +26,10 @@ export function presetFiles(chain: PresetChain): PresetFile[] {
   }
   return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }
+
+/** The license header the chain sets: the one closest to operator.yaml wins. */
+export function presetLicenseHeader(chain: PresetChain): string | undefined {
+  for (const preset of [...chain.presets].reverse())
+    if (preset.licenseHeader !== undefined) return preset.licenseHeader;
+  return undefined;
+}

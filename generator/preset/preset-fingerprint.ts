@@ -11,6 +11,8 @@ export function presetFingerprint(chain: PresetChain): string {
     hash.update(`preset\0${preset.name}\0${preset.version ?? ""}\0${preset.parsed.source}\0`);
     for (const [index, text] of [...preset.fileTexts].sort(([a], [b]) => a - b))
       hash.update(`file\0${index}\0${text}\0`);
+    // Only when set, so the hash of a preset without one is what it always was.
+    if (preset.licenseHeader !== undefined) hash.update(`license\0${preset.licenseHeader}\0`);
   }
   return hash.digest("hex");
 }

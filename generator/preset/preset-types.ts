@@ -15,6 +15,8 @@ export interface LoadedPreset {
   parsed: ParsedSpec;
   /** Text of files[i].from, by index i; entries that could not be read are absent (and reported). */
   fileTexts: Map<number, string>;
+  /** licenseHeader's text (inline, or read from its `from`); absent when unset or unreadable. */
+  licenseHeader?: string;
 }
 
 /** Base first: the preset operator.yaml names comes last, so later entries override earlier ones. */

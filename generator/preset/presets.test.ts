@@ -2,8 +2,9 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { InputError, type Diagnostic } from "../base/diagnostics.ts";
-import { checkSource, createProject, loadSpec } from "../pipeline.ts";
+import { InputError } from "../base/diagnostics.ts";
+import { createProject } from "../pipeline.ts";
+import { diagnose, load, only, presetOf, specOf, where } from "./testing/preset-assertions.ts";
 import {
   acmeTree,
   CI_WORKFLOW,
@@ -12,21 +13,6 @@ import {
   SPEC,
   tree,
 } from "./testing/preset-fixtures.ts";
-
-const specOf = (root: string) => join(root, "shop/operator.yaml");
-const presetOf = (root: string) => join(root, "presets/acme/preset.yaml");
-const load = (root: string) => loadSpec(readFileSync(specOf(root), "utf8"), specOf(root));
-const diagnose = (root: string) => checkSource(readFileSync(specOf(root), "utf8"), specOf(root));
-const where = (d: Diagnostic) => `${d.file}:${d.position.line}:${d.position.col} ${d.code}`;
-const only = (all: Diagnostic[], code: string): Diagnostic => {
-  const found = all.filter((d) => d.code === code);
-  assert.equal(
-    found.length,
-    1,
-    `one ${code} expected: ${all.map((d) => `${where(d)} ${d.message}`).join(" | ")}`,
-  );
-  return found[0]!;
-};
 
 test("a preset's defaults fill what the spec leaves out; the spec's own values win", () => {
   const root = acmeTree();
@@ -349,4 +335,58 @@ test("an image outside the allowed registries, and RBAC grants the preset requir
   const rule = only(all, "PRESET027");
   assert.equal(where(rule), `${file}:${positionIn(spec, "rules:")} PRESET027`);
   assert.match(rule.message, /must grant patch events \(audit trail\)/);
+});
+
+test("a preset may extend an npm package installed beside it, within a version range", () => {
+  const base = (version: string) => ({
+    "presets/acme/node_modules/@acme/base-preset/package.json": JSON.stringify({
+      name: "@acme/base-preset",
+      version,
+    }),
+    "presets/acme/node_modules/@acme/base-preset/preset.yaml": `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorPreset
+metadata:
+  name: acme-base
+defaults:
+  metadata:
+    labels:
+      acme.com/org: acme
+  operator:
+    concurrency: 8
+    leaderElection: false
+`,
+    // Where operator.yaml would look, not the preset: never read.
+    "shop/node_modules/@acme/base-preset/package.json": JSON.stringify({
+      name: "@acme/base-preset",
+      version: "2.9.0",
+    }),
+  });
+  const child = PRESET.replace(
+    "metadata:\n  name: acme-platform",
+    'extends: "@acme/base-preset@^2.1.0"\nmetadata:\n  name: acme-platform',
+  );
+  const root = acmeTree(child, SPEC, base("2.3.0"));
+  const { model, preset } = load(root);
+  assert.equal(model.labels["acme.com/org"], "acme", "the package's defaults apply");
+  assert.equal(model.labels["acme.com/team"], "platform");
+  assert.equal(model.operator.concurrency, 4, "the preset that extends it overrides");
+  assert.equal(model.operator.leaderElection, false);
+  assert.deepEqual([preset?.name, preset?.version], ["acme-platform", "1.0.0"]);
+
+  // The same base as a folder: the same operator; a new base version moves the fingerprint.
+  const folder = acmeTree(child.replace('"@acme/base-preset@^2.1.0"', "../base"), SPEC, {
+    "presets/base/preset.yaml":
+      base("2.3.0")["presets/acme/node_modules/@acme/base-preset/preset.yaml"],
+  });
+  const fromFolder = load(folder).model;
+  assert.deepEqual({ ...fromFolder, specSource: "" }, { ...model, specSource: "" });
+  assert.notEqual(load(acmeTree(child, SPEC, base("2.4.0"))).preset!.sha256, preset!.sha256);
+
+  const old = acmeTree(child, SPEC, base("1.9.0"));
+  const d = only(diagnose(old), "PRESET002");
+  assert.equal(where(d), `${presetOf(old)}:${positionIn(child, '"@acme/base-preset')} PRESET002`);
+  assert.equal(
+    d.message,
+    `@acme/base-preset in ${join(old, "presets/acme/node_modules/@acme/base-preset")} is version 1.9.0, which does not satisfy ^2.1.0`,
+  );
 });

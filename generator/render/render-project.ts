@@ -6,6 +6,7 @@ import { Ownership, type GeneratedFile, type ProjectFiles } from "../base/files.
 import { SPEC_FILE } from "../base/spec-file.ts";
 import type { OperatorModel } from "../model/types.ts";
 import { formatFiles } from "./format.ts";
+import { withLicenseHeader } from "./license-header.ts";
 import { renderManifests } from "./manifests/index.ts";
 import { activeUserHooks } from "./sources/hooks-view.ts";
 import { renderSources, sourcePaths } from "./sources/index.ts";
@@ -87,6 +88,7 @@ export async function renderProject(
     if (files.has(file.path)) throw new Error(`internal error: two templates render ${file.path}`);
     files.set(file.path, file);
   }
+  withLicenseHeader(files, model.licenseHeader);
   // A preset's files come last and never replace one of the generator's: the spec's presets
   // are input, so a clash is the user's to fix (the pipeline reports where).
   const clashes = model.extraFiles.filter((f) => files.has(f.path)).map((f) => f.path);

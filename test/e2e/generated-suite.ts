@@ -35,6 +35,14 @@ export function run(command: string, args: string[], cwd: string): string {
 
 /** Installs, type-checks, tests and builds a generated project; returns how many tests passed. */
 export function passGeneratedSuite(target: string, minimumTests: number): number {
+  return runGeneratedSuite(target, minimumTests).passed;
+}
+
+/** passGeneratedSuite, with the test run's output (to find a user's own tests in it). */
+export function runGeneratedSuite(
+  target: string,
+  minimumTests: number,
+): { passed: number; output: string } {
   run("npm", installArguments(), target);
   run("npm", ["run", "typecheck"], target);
   const tests = run("npm", ["test"], target);
@@ -42,5 +50,5 @@ export function passGeneratedSuite(target: string, minimumTests: number): number
   assert.ok(passed >= minimumTests, `the generated suite should run its tests; ${passed} passed`);
   assert.match(tests, /^ℹ fail 0$/m);
   run("npm", ["run", "build"], target);
-  return passed;
+  return { passed, output: tests };
 }

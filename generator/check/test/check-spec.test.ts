@@ -103,7 +103,11 @@ test("every check code has a bad-input test", () => {
   const tests = readdirSync(new URL("generator/check/test/", root))
     .filter((f) => f.endsWith(".test.ts"))
     .map((f) => read(`generator/check/test/${f}`))
-    .concat(read("generator/preset/presets.test.ts"))
+    .concat(
+      readdirSync(new URL("generator/preset/", root))
+        .filter((f) => f.endsWith(".test.ts"))
+        .map((f) => read(`generator/preset/${f}`)),
+    )
     .join("\n");
   const tested = new Set(
     tests.match(/"(?:SPEC|SEM|WARN|PRESET)\d{3}"/g)?.map((c) => c.slice(1, -1)) ?? [],
