@@ -11,6 +11,7 @@ import {
   toKebab,
   toPascal,
 } from "./derive-names.ts";
+import { adoptsExisting } from "./check-resource-identity.ts";
 import { obj, objects, str, strings } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
 
@@ -198,6 +199,8 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
     for (const suffix of PROVIDER_FILE_SUFFIXES)
       out.push({ what: "file", value: `src/providers/${file}-${suffix}.ts`, ...source });
     out.push({ what: "condition type", value: `${type}Ready`, ...source });
+    if (adoptsExisting(binding))
+      out.push({ what: "condition type", value: `${type}Adopted`, ...source });
     for (const [j, input] of strings(binding.inputs))
       out.push({
         what: "identifier",

@@ -75,6 +75,7 @@ interface RawSpec {
     outputs?: string[];
     deletionPolicy?: "Delete" | "Retain";
     driftPolicy?: "Enforce" | "Report";
+    identity?: { naturalKey: string; adoption?: "Adopt" | "Refuse" };
   }[];
   children?: {
     apiVersion: string;
@@ -258,6 +259,14 @@ function buildConditions(
         description: `The external ${binding.name} exists and matches the spec.`,
       });
     }
+    const adopted =
+      binding.identity.kind === "naturalKey" ? binding.identity.adoptedConditionType : undefined;
+    if (adopted !== undefined && !byType.has(adopted)) {
+      byType.set(adopted, {
+        type: adopted,
+        description: `True when this object adopted an existing ${binding.name}, False when it created it.`,
+      });
+    }
   }
   return [...byType.values()];
 }
@@ -279,6 +288,22 @@ function buildBinding(
     deletionPolicy: raw.deletionPolicy ?? "Delete",
     driftPolicy: raw.driftPolicy ?? "Enforce",
     conditionType: `${typeName}Ready`,
+    identity: buildIdentity(raw.identity, allSpec, typeName),
+  };
+}
+
+function buildIdentity(
+  raw: { naturalKey: string; adoption?: "Adopt" | "Refuse" } | undefined,
+  allSpec: FieldModel[],
+  typeName: string,
+): ExternalResourceModel["identity"] {
+  if (raw === undefined) return { kind: "uid" };
+  const adoption = raw.adoption ?? "Refuse";
+  return {
+    kind: "naturalKey",
+    field: allSpec.find((f) => f.path === raw.naturalKey)!,
+    adoption,
+    ...(adoption === "Adopt" ? { adoptedConditionType: `${typeName}Adopted` } : {}),
   };
 }
 
