@@ -50,15 +50,20 @@ export function checkResourceIdentity({ data, report }: CheckContext): void {
         "A natural key names one resource among many (a domain, a bucket name): drop the enum (a pattern can constrain the name), or leave identity out to key the resource on the object's UID.",
       );
     }
-    const absent = steps.find((s) => s.def.required !== true && !has(s.def, "default"));
+    const absent = steps.find(
+      (s) => (s.def.required !== true && !has(s.def, "default")) || s.def.nullable === true,
+    );
     if (absent !== undefined) {
       const what =
         absent === field ? `spec.${key}` : `spec.${absent.path}, on the path to spec.${key},`;
+      const why = absent.def.nullable === true ? "is nullable" : "is optional and has no default";
       report.error(
         "SEM203",
         at,
-        `naturalKey "${key}": ${what} is optional and has no default, so an object may have no key`,
-        `Make ${absent === field ? "the field" : `"${absent.name}"`} required (or give it a default): the key must be there when the object is created.`,
+        `naturalKey "${key}": ${what} ${why}, so an object may have no key`,
+        absent.def.nullable === true
+          ? `Drop nullable from ${absent === field ? "the field" : `"${absent.name}"`}: the key must be there when the object is created.`
+          : `Make ${absent === field ? "the field" : `"${absent.name}"`} required (or give it a default): the key must be there when the object is created.`,
       );
     }
     if (!steps.some((s) => immutabilityOf(s.def) !== undefined)) {

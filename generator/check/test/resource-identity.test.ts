@@ -130,6 +130,19 @@ test("SEM203 a natural key that may be absent", () => {
     'naturalKey "zone.name": spec.zone, on the path to spec.zone.name, is optional and has no default',
   );
   assert.match(n.hint!, /Make "zone" required/);
+  // Required, but null satisfies required.
+  const nullable = edit(
+    keyedOn("domain"),
+    "    domain:\n      type: string\n      required: true\n",
+    "    domain:\n      type: string\n      required: true\n      nullable: true\n",
+  );
+  const z = expectOne(
+    nullable,
+    "SEM203",
+    posOf(nullable, "domain", "naturalKey"),
+    'naturalKey "domain": spec.domain is nullable, so an object may have no key',
+  );
+  assert.match(z.hint!, /Drop nullable/);
 });
 
 test("SEM204 a natural key that may change", () => {

@@ -64,7 +64,10 @@ export function activeUserHooks(model: OperatorModel): ActiveUserHook[] {
       implements: `${b.typeName}Provider`,
       export: `Cloud${b.typeName}Provider`,
       contract: `src/providers/${b.fileName}-provider.ts`,
-      members: key ? ["find", "ensure", "adopt", "delete"] : ["find", "ensure", "delete"],
+      members:
+        b.identity.kind === "naturalKey" && b.identity.adoption === "Adopt"
+          ? ["find", "ensure", "adopt", "delete"]
+          : ["find", "ensure", "delete"],
       todos: [
         key
           ? `call the real API for ${b.name}, found by its name (spec.${key}) and tagged with its holder; each method throws until implemented`
