@@ -7,7 +7,7 @@ import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import { exampleSpec } from "../manifests/example-values.ts";
 import { providerDepName } from "./binding-view.ts";
 import { mustAllow, mustDeny, specChanges, type AccessCheck } from "./integration-view.ts";
-import { keyTemplate, type KeyTemplate } from "./key-template.ts";
+import { distinctKeys, type DistinctKeys } from "./key-template.ts";
 
 /** Mirrors BindingFixture in templates/project/test/support/fixture.ts. */
 export interface BindingFixture {
@@ -21,7 +21,7 @@ export interface BindingFixture {
 }
 
 /** Mirrors NaturalKeyFixture in templates/project/test/support/fixture.ts. */
-export interface NaturalKeyFixture extends KeyTemplate {
+export interface NaturalKeyFixture extends DistinctKeys {
   path: string;
   adoption: "Adopt" | "Refuse";
   adoptedConditionType: string | null;
@@ -86,7 +86,7 @@ export function testFixture(model: OperatorModel): TestFixture {
               path: binding.identity.field.path,
               adoption: binding.identity.adoption,
               adoptedConditionType: binding.identity.adoptedConditionType ?? null,
-              ...keyTemplate(binding.identity.field, model.spec, sampleSpec),
+              ...distinctKeys(binding.identity.field, model.spec, sampleSpec),
             }
           : null,
     })),

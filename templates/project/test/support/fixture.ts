@@ -33,10 +33,15 @@ export interface NaturalKeyFixture {
   adoption: "Adopt" | "Refuse";
   /** Adopt only: the condition that records whether the resource was adopted or created. */
   adoptedConditionType: string | null;
-  /** A key of an object is prefix, `length` letters made from its name, suffix (see specFor). */
-  prefix: string;
-  suffix: string;
-  length: number;
+  /** An object's key is prefix, `length` characters made from its name, suffix (see keyFor)… */
+  template: {
+    prefix: string;
+    suffix: string;
+    length: number;
+    alphabet: "lower" | "digits" | "upper";
+  } | null;
+  /** …or, for keys no template fits, one of these distinct values. */
+  values: string[];
 }
 
 export interface TestFixture {
@@ -92,12 +97,25 @@ export function specFor(name: string): object {
 
 /** The natural key `specFor(name)` gives the binding's resource. */
 export function keyFor(key: NaturalKeyFixture, name: string): string {
+  if (key.template === null) {
+    // One value per name, in the order names come: the objects one suite creates side by side
+    // are far fewer than the values.
+    let index = valueIndexes.get(name);
+    if (index === undefined) valueIndexes.set(name, (index = valueIndexes.size));
+    return key.values[index % key.values.length]!;
+  }
   const digest = createHash("sha256").update(name).digest();
-  const letters = [...digest.subarray(0, key.length)].map((b) =>
-    String.fromCharCode(97 + (b % 26)),
-  );
-  return `${key.prefix}${letters.join("")}${key.suffix}`;
+  const { prefix, suffix, length, alphabet } = key.template;
+  const chars = ALPHABETS[alphabet];
+  const token = [...digest.subarray(0, length)].map((b) => chars[b % chars.length]).join("");
+  return `${prefix}${token}${suffix}`;
 }
+const valueIndexes = new Map<string, number>();
+const ALPHABETS = {
+  lower: "abcdefghijklmnopqrstuvwxyz",
+  digits: "0123456789",
+  upper: "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+};
 
 /** What the binding's provider knows `obj`'s resource by: its natural key, or its UID. */
 export function identityOf(

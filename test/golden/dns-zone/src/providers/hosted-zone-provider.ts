@@ -11,8 +11,8 @@
 //   labels, e.g. "dns.example.org/owner-uid", "…/owner-name", "…/owner-namespace") and report it back
 //   as `owner`; the reconciler never changes or deletes a resource whose owner is not its object.
 // - ensure() changes only a resource recorded as held by `owner`, creating it when none has the
-//   name. A resource held by anyone else, or by no one, it returns as found, unchanged: whether
-//   to adopt it is the reconciler's decision (adoption: Adopt).
+//   name. A resource held by anyone else, or by no one, it returns as found, unchanged: the
+//   reconciler decides (adoption: Adopt, through adopt()).
 // - "Create succeeded but the response was lost" happens (timeouts, crashes). ensure() therefore
 //   looks the name up before creating, and goes on with what it finds when `owner` holds it.
 // - Every method is idempotent: calling it twice has the effect of calling it once.
@@ -71,8 +71,8 @@ export interface HostedZoneProvider {
   ): Promise<HostedZoneObserved>;
   /**
    * Records `owner` as the holder of the existing resource named `key` (replacing a holder that is
-   * gone) and changes nothing else; the next ensure() makes it match the spec. Called only under
-   * adoption: Adopt, for a resource no live DNSZone holds.
+   * gone) and changes nothing else; the next ensure() makes it match the spec. Called only for a
+   * resource no live DNSZone holds (adoption: Adopt).
    */
   adopt(key: string, owner: ExternalOwner, signal?: AbortSignal): Promise<HostedZoneObserved>;
   /**
