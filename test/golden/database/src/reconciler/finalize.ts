@@ -145,8 +145,8 @@ export async function finalizeDatabase(
 }
 
 /**
- * A managed database instance in the cloud provider. deletionPolicy Delete unless the object's annotation says
- * otherwise.
+ * A managed database instance in the cloud provider.
+ * deletionPolicy Delete unless the object's annotation says otherwise.
  */
 async function cleanUpInstance(
   provider: InstanceProvider,

@@ -147,8 +147,9 @@ export async function finalizeDNSZone(
 }
 
 /**
- * A hosted zone at the DNS provider. Keyed on spec.domain; deletionPolicy Retain unless the object's
- * annotation says otherwise. Only a resource this object holds is deleted or released.
+ * A hosted zone at the DNS provider.
+ * Keyed on spec.domain; deletionPolicy Retain unless the object's annotation says
+ * otherwise. Only a resource this object holds is deleted or released.
  */
 async function cleanUpHostedZone(
   provider: HostedZoneProvider,
