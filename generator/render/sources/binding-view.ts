@@ -67,11 +67,6 @@ export interface BindingView {
   outputs: Array<PropertyView & { member: string; fakeExpression: string }>;
 }
 
-/** `<group>/deletion-policy`, as ACK's services.k8s.aws/deletion-policy. */
-export function deletionPolicyAnnotation(model: OperatorModel): string {
-  return `${model.api.group}/deletion-policy`;
-}
-
 /** The provider's key in the reconciler's dependencies, e.g. instanceProvider. */
 export function providerDepName(binding: ExternalResourceModel): string {
   return `${binding.name}Provider`;

@@ -12,7 +12,8 @@ import {
   type TypeNames,
 } from "./api-types-view.ts";
 import { metricsServiceName } from "../manifests/rbac-names.ts";
-import { bindingView, deletionPolicyAnnotation, type BindingView } from "./binding-view.ts";
+import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
+import { bindingView, type BindingView } from "./binding-view.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
 import { activeUserHooks, hooksView, type HooksView } from "./hooks-view.ts";
