@@ -152,11 +152,9 @@ for (const binding of bindings) {
     assert.equal(ready?.reason, "ManagementConflict");
     const own = condition(refused, conditionType);
     assert.equal(own?.reason, "ManagementConflict");
-    assert.ok(
-      own?.message.includes(`${KIND} `) && own.message.includes(first.metadata.uid!),
-      own?.message,
-    );
-    assert.ok(own.message.includes(first.metadata.name!), "the message names the holder");
+    const message = own?.message ?? "";
+    assert.ok(message.includes(`${KIND} `) && message.includes(first.metadata.uid!), message);
+    assert.ok(message.includes(first.metadata.name!), "the message names the holder");
     for (const output of binding.outputs)
       assert.equal(
         fieldOf(refused.status, output),

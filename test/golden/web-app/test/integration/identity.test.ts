@@ -159,8 +159,9 @@ for (const binding of keyedBindings) {
     let obj = await users.read(keyOf(second));
     const own = condition(obj, conditionType);
     assert.equal(own?.reason, "ManagementConflict", JSON.stringify(own));
-    assert.ok(own?.message.includes(first.metadata.name!), `names the holder: ${own?.message}`);
-    assert.ok(own.message.includes(first.metadata.uid!));
+    const message = own?.message ?? "";
+    assert.ok(message.includes(first.metadata.name!), `names the holder: ${message}`);
+    assert.ok(message.includes(first.metadata.uid!));
     assert.equal(condition(obj, "Ready")?.reason, "ManagementConflict");
     const id = identityOf(binding, first);
     assert.equal((await provider.find(id))?.owner?.uid, first.metadata.uid);
