@@ -274,3 +274,31 @@ test("generate lists the files whose interface changed when the spec needs more 
   // Nothing was created, so no file is marked new.
   assert.doesNotMatch(result.stdout, /\(new file\)/);
 });
+
+test("generate lists the provider whose interface changed when an external resource is keyed on a natural key", () => {
+  const target = join(tempDir("cli"), "db");
+  assert.equal(runCli(["new", target, "--spec", examplePath("database")]).status, 0);
+  const spec = readFileSync(join(target, "operator.yaml"), "utf8")
+    .replace(
+      "  fields:\n    engine:\n",
+      "  fields:\n    instanceName:\n      type: string\n      default: main\n      immutable: true\n    engine:\n",
+    )
+    .replace(
+      "    deletionPolicy: Delete\n",
+      "    identity: { naturalKey: instanceName, adoption: Adopt }\n    deletionPolicy: Delete\n",
+    );
+  writeFileSync(join(target, "operator.yaml"), spec);
+  const refused = runCli(["generate"], { cwd: target });
+  assert.equal(refused.status, 1, refused.stdout + refused.stderr);
+  assert.match(refused.stderr, /COMPAT034/);
+  const result = runCli(["generate", "--allow-breaking"], { cwd: target });
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.match(
+    result.stdout,
+    /interfaces your code implements changed \(src\/providers\/instance-provider\.ts\)/,
+  );
+  assert.match(
+    result.stdout,
+    /implement `InstanceProvider` in src\/providers\/instance-cloud\.ts: find, ensure, adopt, delete\n {4}- call the real API for instance, found by its name \(spec\.instanceName\)/,
+  );
+});

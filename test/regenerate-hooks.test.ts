@@ -9,6 +9,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { parseDocument } from "yaml";
 import { describeUserHook, type UserHook } from "../generator/base/user-hooks.ts";
+import { BreakingChangeError } from "../generator/compat/project-compat.ts";
 import { createProject, regenerateProject, type PipelineResult } from "../generator/pipeline.ts";
 import { typecheckProject } from "./property/typecheck.ts";
 import { examplePath, runProjectTests, tempDir } from "./support.ts";
@@ -158,6 +159,71 @@ test("a spec change that needs new user code fails tsc in the user's file, namin
   for (const line of errors)
     assert.match(line, /^src\/hooks\/database-status\.ts\(\d+,\d+\): /, output);
   assert.match(output, /Property 'region' is missing/);
+});
+
+test("keying an external resource on a natural key is refused as breaking, and once allowed, tsc names what the user's provider owes and generate lists it", async () => {
+  const dir = await newDatabaseProject();
+  editSpec(dir, (doc) => {
+    doc.setIn(["spec", "fields", "instanceName"], {
+      type: "string",
+      description: "The instance's name at the cloud provider.",
+      default: "main",
+      immutable: true,
+    });
+    doc.setIn(["externalResources", 0, "identity"], {
+      naturalKey: "instanceName",
+      adoption: "Adopt",
+    });
+  });
+  await assert.rejects(regenerateProject(dir), (err: unknown) => {
+    assert.ok(err instanceof BreakingChangeError, String(err));
+    assert.deepEqual(
+      err.report.findings.filter((f) => f.class === "breaking").map((f) => [f.code, f.path]),
+      [["COMPAT034", "externalResources[0].identity"]],
+    );
+    return true;
+  });
+  const result = await regenerateProject(dir, { allowBreaking: true });
+  assert.ok(result.written);
+  // The provider contract is generated; the user's implementation of it is theirs, kept.
+  assert.equal(actionOf(result, "src/providers/instance-provider.ts"), "update");
+  assert.equal(actionOf(result, "src/providers/instance-cloud.ts"), "skip");
+  const cloud = hookAt(result.userHooks, "src/providers/instance-cloud.ts");
+  assert.ok(cloud?.state === "active");
+  assert.deepEqual(cloud.members, ["find", "ensure", "adopt", "delete"]);
+  assert.equal(cloud.contract, "src/providers/instance-provider.ts");
+  assert.equal(
+    describeUserHook(cloud),
+    "implement `InstanceProvider` in src/providers/instance-cloud.ts: find, ensure, adopt, delete",
+  );
+  // tsc reports a member that no longer fits before one that is missing: ensure() first, in the
+  // user's file (and the wiring in main.ts, which the user does not edit, names adopt()).
+  const first = typecheckProject(dir);
+  assert.notEqual(first.status, 0, "the UID-keyed implementation no longer fits");
+  assert.match(
+    first.output,
+    /^src\/providers\/instance-cloud\.ts\(\d+,\d+\): error TS2416: Property 'ensure'/m,
+  );
+  assert.match(first.output, /Property 'adopt' is missing/);
+  // The user fixes ensure()'s parameters; tsc then names the missing adopt() in their file.
+  const cloudPath = join(dir, "src/providers/instance-cloud.ts");
+  const fixed = readFileSync(cloudPath, "utf8")
+    .replace(
+      /async ensure\(\s*uid: string,\s*desired: InstanceDesired,/,
+      "async ensure(uid: string, owner: ExternalOwner, desired: InstanceDesired,",
+    )
+    .replace(
+      /^import type /m,
+      'import type { ExternalOwner } from "../runtime/external-owner.ts";\nimport type ',
+    );
+  writeFileSync(cloudPath, fixed);
+  const second = typecheckProject(dir);
+  assert.notEqual(second.status, 0);
+  assert.match(
+    second.output,
+    /^src\/providers\/instance-cloud\.ts\(\d+,\d+\): error TS2420: Class 'CloudInstanceProvider' incorrectly implements interface 'InstanceProvider'\.\s+Property 'adopt' is missing/m,
+    second.output,
+  );
 });
 
 /** The generated project's own reconciler unit tests, on Node 24 (this process runs on it). */

@@ -14,6 +14,11 @@ export interface ActiveUserHook {
   implements: string;
   /** The export the generated code imports, e.g. instanceHooks. */
   export: string;
+  /**
+   * The generated module declaring that interface, when it is not HOOK_TYPES_PATH (a provider
+   * interface): when it changes, this file may owe new members.
+   */
+  contract?: string;
   /** Members the export must provide; `tsc` names any that is missing, in this file. */
   members: string[];
   /** What the file's TODO(user) spots leave to the user, one line each. */

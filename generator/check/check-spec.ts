@@ -28,6 +28,7 @@ import { checkNumbers } from "./check-numbers.ts";
 import { checkOperator } from "./check-operator.ts";
 import { checkConditions, checkPhases } from "./check-phases.ts";
 import { checkPrinterColumns } from "./check-printer-columns.ts";
+import { checkResourceIdentity } from "./check-resource-identity.ts";
 import { checkSelectableFields } from "./check-selectable-fields.ts";
 import { checkRbac } from "./check-rbac.ts";
 import { checkResources } from "./check-resources.ts";
@@ -54,6 +55,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkPhases,
   checkConditions,
   checkExternalResources,
+  checkResourceIdentity,
   checkChildren,
   checkChildCrds,
   checkRbac,

@@ -11,7 +11,8 @@ import {
   toKebab,
   toPascal,
 } from "./derive-names.ts";
-import { obj, objects, str, strings } from "./raw-spec.ts";
+import { adoptsExisting } from "./check-resource-identity.ts";
+import { isObject, obj, objects, str, strings } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
 
 export interface DerivedName {
@@ -68,6 +69,8 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "PartResult",
     "applyVerdict",
     "applyChildren",
+    "deletionPolicyOverride",
+    "DELETION_POLICY_ANNOTATION",
   ],
   children: ["desiredChildren"],
   "hooks types": ["KubernetesObject", "ConditionVerdict", "PartResult"],
@@ -115,6 +118,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["AuthenticationV1Api", "X509Certificate"],
   ...["Manager", "LeaderElectionOptions", "OperatorReplica", "LeaseTimings", "ReconcileLog"],
   ...["FaultEnvironment"],
+  ...["ExternalOwner", "DeletionPolicyOverride", "NaturalKeyFixture", "KeyedMemoryProvider"],
+  ...["RecordedOwner"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],
@@ -198,6 +203,8 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
     for (const suffix of PROVIDER_FILE_SUFFIXES)
       out.push({ what: "file", value: `src/providers/${file}-${suffix}.ts`, ...source });
     out.push({ what: "condition type", value: `${type}Ready`, ...source });
+    if (adoptsExisting(binding))
+      out.push({ what: "condition type", value: `${type}Adopted`, ...source });
     for (const [j, input] of strings(binding.inputs))
       out.push({
         what: "identifier",
@@ -210,6 +217,11 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
     out.push({ what: "file", value: `src/reconciler/${file}-part.ts`, ...source });
     for (const id of [`reconcile${type}`, `${type}Provider`])
       out.push({ what: "identifier", value: id, scope: "reconciler", ...source });
+    // Keyed on a natural key: read by the finalizer next to the provider type, and the part's
+    // claim context.
+    if (isObject(binding.identity))
+      for (const id of [`${name}Key`, `${type}Claims`])
+        out.push({ what: "identifier", value: id, scope: "reconciler", ...source });
     for (const id of [`${type}Hooks`, `${type}Desired`, `${type}Observed`])
       out.push({ what: "identifier", value: id, scope: "hooks types", ...source });
     out.push({ what: "identifier", value: `${name}Hooks`, scope: "hooks index", ...source });

@@ -2,6 +2,7 @@
 // the spec's field definitions plus what every object has (apiVersion, kind, metadata) and what
 // the generated controller writes into status (observedGeneration, conditions, phase).
 
+import { adoptsExisting } from "./check-resource-identity.ts";
 import { toPascal } from "./derive-names.ts";
 import { isObject, obj, objects, str, type RawObject } from "./raw-spec.ts";
 
@@ -114,6 +115,7 @@ export function conditionTypes(data: RawObject): Set<string> {
   for (const [, binding] of objects(data.externalResources)) {
     const name = str(binding.name);
     if (name) types.add(`${toPascal(name)}Ready`);
+    if (name && adoptsExisting(binding)) types.add(`${toPascal(name)}Adopted`);
   }
   return types;
 }

@@ -90,18 +90,25 @@ function textReporter(): Reporter {
     },
     userHooks(hooks, plan) {
       const created = createdPaths(plan);
-      // When the interfaces changed, every file implementing them may owe something new (a
-      // status field, a condition): list them all, new files marked; otherwise only new files.
-      const contractChanged = plan.entries.some(
-        (e) => e.path === HOOK_TYPES_PATH && e.action === "update",
+      // When an interface changed (src/hooks/types.ts, or a provider's), every file implementing
+      // it may owe something new (a status field, a condition, a provider method): list those, new
+      // files marked; otherwise only new files.
+      const updated = new Set(plan.entries.filter((e) => e.action === "update").map((e) => e.path));
+      const contractOf = (h: UserHook) =>
+        h.state === "active" ? (h.contract ?? HOOK_TYPES_PATH) : undefined;
+      const owes = (h: UserHook) => {
+        const contract = contractOf(h);
+        return contract !== undefined && (updated.has(HOOK_TYPES_PATH) || updated.has(contract));
+      };
+      const shown = hooks.filter((h) => h.state === "active" && (owes(h) || created.has(h.path)));
+      const changed = [...new Set([HOOK_TYPES_PATH, ...shown.map((h) => contractOf(h)!)])].filter(
+        (path) => updated.has(path),
       );
-      const shown = hooks.filter(
-        (h) => h.state === "active" && (contractChanged || created.has(h.path)),
-      );
+      const contractChanged = shown.some(owes);
       if (shown.length > 0) {
         process.stdout.write(
           contractChanged
-            ? `\nThe interfaces your code implements changed (${HOOK_TYPES_PATH}); \`npm run typecheck\` names anything missing:\n`
+            ? `\nThe interfaces your code implements changed (${changed.join(", ")}); \`npm run typecheck\` names anything missing:\n`
             : `\nYour code goes here (search for TODO(user)):\n`,
         );
         for (const hook of shown) {

@@ -18,6 +18,7 @@ export const COMPAT_CODES = {
   COMPAT013: { class: "risky", title: "made required, with a default" },
   COMPAT014: { class: "risky", title: "scale subresource changed" },
   COMPAT015: { class: "risky", title: "rule on the object's name added" },
+  COMPAT016: { class: "risky", title: "external resource adoption enabled" },
   COMPAT020: { class: "breaking", title: "field removed" },
   COMPAT021: { class: "breaking", title: "field renamed" },
   COMPAT022: { class: "breaking", title: "type changed" },
@@ -32,6 +33,7 @@ export const COMPAT_CODES = {
   COMPAT031: { class: "breaking", title: "group, kind or plural changed" },
   COMPAT032: { class: "breaking", title: "subresource removed" },
   COMPAT033: { class: "breaking", title: "selectable field removed" },
+  COMPAT034: { class: "breaking", title: "external resource identity changed" },
 } as const satisfies Record<string, { class: CompatClass; title: string }>;
 
 export type CompatCode = keyof typeof COMPAT_CODES;

@@ -76,6 +76,7 @@ interface RawSpec {
     outputs?: string[];
     deletionPolicy?: "Delete" | "Retain";
     driftPolicy?: "Enforce" | "Report";
+    identity?: { naturalKey: string; adoption?: "Adopt" | "Refuse" };
   }[];
   children?: {
     apiVersion: string;
@@ -262,6 +263,14 @@ function buildConditions(
         description: `The external ${binding.name} exists and matches the spec.`,
       });
     }
+    const adopted =
+      binding.identity.kind === "naturalKey" ? binding.identity.adoptedConditionType : undefined;
+    if (adopted !== undefined && !byType.has(adopted)) {
+      byType.set(adopted, {
+        type: adopted,
+        description: `True when this object adopted an existing ${binding.name}, False when it created it.`,
+      });
+    }
   }
   return [...byType.values()];
 }
@@ -283,6 +292,22 @@ function buildBinding(
     deletionPolicy: raw.deletionPolicy ?? "Delete",
     driftPolicy: raw.driftPolicy ?? "Enforce",
     conditionType: `${typeName}Ready`,
+    identity: buildIdentity(raw.identity, allSpec, typeName),
+  };
+}
+
+function buildIdentity(
+  raw: { naturalKey: string; adoption?: "Adopt" | "Refuse" } | undefined,
+  allSpec: FieldModel[],
+  typeName: string,
+): ExternalResourceModel["identity"] {
+  if (raw === undefined) return { kind: "uid" };
+  const adoption = raw.adoption ?? "Refuse";
+  return {
+    kind: "naturalKey",
+    field: allSpec.find((f) => f.path === raw.naturalKey)!,
+    adoption,
+    ...(adoption === "Adopt" ? { adoptedConditionType: `${typeName}Adopted` } : {}),
   };
 }
 

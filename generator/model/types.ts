@@ -112,11 +112,30 @@ export interface ExternalResourceModel {
   inputs: FieldModel[];
   /** Status fields the resource fills. */
   outputs: FieldModel[];
+  /** The default for every object; an object may override it with an annotation. */
   deletionPolicy: "Delete" | "Retain";
   driftPolicy: "Enforce" | "Report";
   /** Condition type that reports this resource, e.g. InstanceReady. */
   conditionType: string;
+  identity: ResourceIdentity;
 }
+
+/**
+ * How an external resource is found again. uid: by the object's metadata.uid, tagged on the
+ * resource. naturalKey: by a name from the spec (a string field fixed from creation on), with the
+ * object recorded on the resource as its holder; `adoption` decides what happens to a resource
+ * that already exists under that name and that no live object holds.
+ */
+export type ResourceIdentity =
+  | { kind: "uid" }
+  | {
+      kind: "naturalKey";
+      /** The spec field holding the key; its `path` is the dotted path from spec. */
+      field: FieldModel;
+      adoption: "Adopt" | "Refuse";
+      /** Adopt only: the condition that records whether the resource was adopted or created. */
+      adoptedConditionType?: string;
+    };
 
 export interface ChildModel {
   apiVersion: string;

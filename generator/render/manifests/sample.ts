@@ -4,6 +4,7 @@
 
 import { Ownership, type GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
+import { deletionPolicyAnnotation } from "./annotations.ts";
 import { exampleSpec } from "./example-values.ts";
 import { labelsFor } from "./labels.ts";
 import { yamlFile } from "./yaml-file.ts";
@@ -18,6 +19,11 @@ export function renderSamples(model: OperatorModel): GeneratedFile[] {
       ownership: Ownership.ScaffoldOnce,
       comment: [
         "TODO(user): set the spec fields your first object needs; optional fields are left out.",
+        ...(model.externalResources.length > 0
+          ? [
+              `To keep or drop this object's external resources against operator.yaml's deletionPolicy, annotate it with ${deletionPolicyAnnotation(model)}: Retain or Delete.`,
+            ]
+          : []),
       ],
     }),
     yamlFile(

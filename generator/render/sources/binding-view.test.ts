@@ -16,6 +16,7 @@ function binding(outputs: FieldModel[]): ExternalResourceModel {
     deletionPolicy: "Delete",
     driftPolicy: "Enforce",
     conditionType: "BucketReady",
+    identity: { kind: "uid" },
   };
 }
 

@@ -46,6 +46,18 @@ export interface BindingView {
   isEnforce: boolean;
   isReport: boolean;
   conditionType: string;
+  /** Keyed on a natural key from the spec rather than the UID (templates keyed-*.hbs). */
+  isKeyed: boolean;
+  /** Keyed, with adoption: Adopt. */
+  adopts: boolean;
+  /** Adopt or Refuse; empty when keyed on the UID. */
+  adoption: string;
+  /** Adopt only: the condition that records adoption, e.g. HostedZoneAdopted. */
+  adoptedConditionType: string;
+  /** Keyed only: the spec path, the function that reads the key and how it reads it. */
+  key: { path: string; fn: string; expression: string; optional: boolean };
+  /** Keyed only: what the part needs to judge a claim. */
+  claimsType: string;
   /** Type names the provider module imports from the API types module (the resource first). */
   typeImports: string[];
   /** Type names the in-memory provider's fake outputs mention. */
@@ -121,6 +133,7 @@ export function bindingView(
     isReport: binding.driftPolicy === "Report",
     resultVar: `${binding.name}Result`,
     conditionType: binding.conditionType,
+    ...identityView(binding, model, specOptional),
     desiredProps: binding.inputs.map((field) => {
       const accessor = specAccessor(field.path, model.spec.fields, "obj.spec", specOptional);
       return {
@@ -134,7 +147,37 @@ export function bindingView(
   };
 }
 
-/** backup.retentionDays → backupRetentionDays: Desired is flat, whatever the spec's nesting. */
+/** The parts of the view that depend on how the resource is identified. */
+function identityView(
+  binding: ExternalResourceModel,
+  model: OperatorModel,
+  specOptional: boolean,
+): Pick<
+  BindingView,
+  "isKeyed" | "adopts" | "adoption" | "adoptedConditionType" | "key" | "claimsType"
+> {
+  const identity = binding.identity;
+  const claimsType = `${binding.typeName}Claims`;
+  const fn = `${binding.name}Key`;
+  if (identity.kind === "uid")
+    return {
+      isKeyed: false,
+      adopts: false,
+      adoption: "",
+      adoptedConditionType: "",
+      key: { path: "", fn, expression: "", optional: false },
+      claimsType,
+    };
+  const accessor = specAccessor(identity.field.path, model.spec.fields, "obj.spec", specOptional);
+  return {
+    isKeyed: true,
+    adopts: identity.adoption === "Adopt",
+    adoption: identity.adoption,
+    adoptedConditionType: identity.adoptedConditionType ?? "",
+    key: { path: identity.field.path, fn, ...accessor },
+    claimsType,
+  };
+}
 
 /**
  * What the in-memory provider reports for an output; `id` is the fake provider ID in scope. The

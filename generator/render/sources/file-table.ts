@@ -23,16 +23,24 @@ export interface TemplateRow {
 
 const apiDir = (m: OperatorModel): string => `src/api/${m.api.version}`;
 const single = (path: (m: OperatorModel) => string) => (m: OperatorModel) => [{ path: path(m) }];
-const perBinding = (suffix: string) => (m: OperatorModel) =>
-  m.externalResources.map((binding) => ({
-    path: `src/providers/${binding.fileName}-${suffix}.ts`,
-    binding,
-  }));
-const perBindingAt = (dir: string, suffix: string) => (m: OperatorModel) =>
-  m.externalResources.map((binding) => ({
-    path: `${dir}/${binding.fileName}${suffix}.ts`,
-    binding,
-  }));
+/** Bindings keyed on the UID, or on a natural key: each has its own provider and part templates. */
+type Keying = "uid" | "naturalKey" | "any";
+const keyed = (m: OperatorModel, keying: Keying) =>
+  m.externalResources.filter((b) => keying === "any" || b.identity.kind === keying);
+const perBinding =
+  (suffix: string, keying: Keying = "any") =>
+  (m: OperatorModel) =>
+    keyed(m, keying).map((binding) => ({
+      path: `src/providers/${binding.fileName}-${suffix}.ts`,
+      binding,
+    }));
+const perBindingAt =
+  (dir: string, suffix: string, keying: Keying = "any") =>
+  (m: OperatorModel) =>
+    keyed(m, keying).map((binding) => ({
+      path: `${dir}/${binding.fileName}${suffix}.ts`,
+      binding,
+    }));
 const perChild = (accept: (c: ChildModel) => boolean) => (m: OperatorModel) =>
   m.children.filter(accept).map((child) => ({ path: `src/children/${child.fileName}.ts`, child }));
 
@@ -76,17 +84,32 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   {
     template: "src/providers/provider.ts.hbs",
     ownership: Ownership.Generated,
-    outputs: perBinding("provider"),
+    outputs: perBinding("provider", "uid"),
+  },
+  {
+    template: "src/providers/keyed-provider.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: perBinding("provider", "naturalKey"),
   },
   {
     template: "src/providers/memory.ts.hbs",
     ownership: Ownership.Generated,
-    outputs: perBinding("memory"),
+    outputs: perBinding("memory", "uid"),
+  },
+  {
+    template: "src/providers/keyed-memory.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: perBinding("memory", "naturalKey"),
   },
   {
     template: "src/providers/cloud.ts.hbs",
     ownership: Ownership.ScaffoldOnce,
-    outputs: perBinding("cloud"),
+    outputs: perBinding("cloud", "uid"),
+  },
+  {
+    template: "src/providers/keyed-cloud.ts.hbs",
+    ownership: Ownership.ScaffoldOnce,
+    outputs: perBinding("cloud", "naturalKey"),
   },
   ...childTemplates.map((name) => ({
     template: `src/children/${name}.ts.hbs`,
@@ -106,7 +129,12 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   {
     template: "src/reconciler/binding-part.ts.hbs",
     ownership: Ownership.Generated,
-    outputs: perBindingAt("src/reconciler", "-part"),
+    outputs: perBindingAt("src/reconciler", "-part", "uid"),
+  },
+  {
+    template: "src/reconciler/keyed-part.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: perBindingAt("src/reconciler", "-part", "naturalKey"),
   },
   {
     template: "src/hooks/types.ts.hbs",

@@ -57,13 +57,22 @@ export function activeUserHooks(model: OperatorModel): ActiveUserHook[] {
       members: ["validateDesired"],
       todos: [`reject desired ${b.name} settings the provider can never accept (TerminalError)`],
     });
+    const key = b.identity.kind === "naturalKey" ? b.identity.field.path : undefined;
     hooks.push({
       state: "active",
       path: `src/providers/${b.fileName}-cloud.ts`,
       implements: `${b.typeName}Provider`,
       export: `Cloud${b.typeName}Provider`,
-      members: ["find", "ensure", "delete"],
-      todos: [`call the real API for ${b.name}; each method throws until implemented`],
+      contract: `src/providers/${b.fileName}-provider.ts`,
+      members:
+        b.identity.kind === "naturalKey" && b.identity.adoption === "Adopt"
+          ? ["find", "ensure", "adopt", "delete"]
+          : ["find", "ensure", "delete"],
+      todos: [
+        key
+          ? `call the real API for ${b.name}, found by its name (spec.${key}) and tagged with its holder; each method throws until implemented`
+          : `call the real API for ${b.name}; each method throws until implemented`,
+      ],
     });
   }
   for (const c of model.children) {

@@ -85,7 +85,19 @@ export function statusView(model: OperatorModel): StatusView {
 export function userConditions(model: OperatorModel): string[] {
   return model.status.conditions
     .map((c) => c.type)
-    .filter((t) => t !== "Ready" && !model.externalResources.some((b) => b.conditionType === t));
+    .filter((t) => t !== "Ready" && !bindingConditionTypes(model).has(t));
+}
+
+/** The conditions the generated parts set for external resources: <Name>Ready, <Name>Adopted. */
+function bindingConditionTypes(model: OperatorModel): Set<string> {
+  return new Set(
+    model.externalResources.flatMap((b) => [
+      b.conditionType,
+      ...(b.identity.kind === "naturalKey" && b.identity.adoptedConditionType
+        ? [b.identity.adoptedConditionType]
+        : []),
+    ]),
+  );
 }
 
 /** Status fields no external binding fills: the user's status hooks set them. */

@@ -7,6 +7,7 @@ import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import { exampleSpec } from "../manifests/example-values.ts";
 import { providerDepName } from "./binding-view.ts";
 import { mustAllow, mustDeny, specChanges, type AccessCheck } from "./integration-view.ts";
+import { distinctKeys, type DistinctKeys } from "./key-template.ts";
 
 /** Mirrors BindingFixture in templates/project/test/support/fixture.ts. */
 export interface BindingFixture {
@@ -16,6 +17,14 @@ export interface BindingFixture {
   deletionPolicy: "Delete" | "Retain";
   driftPolicy: "Enforce" | "Report";
   outputs: string[];
+  naturalKey: NaturalKeyFixture | null;
+}
+
+/** Mirrors NaturalKeyFixture in templates/project/test/support/fixture.ts. */
+export interface NaturalKeyFixture extends DistinctKeys {
+  path: string;
+  adoption: "Adopt" | "Refuse";
+  adoptedConditionType: string | null;
 }
 
 /** Mirrors TestFixture in templates/project/test/support/fixture.ts. */
@@ -71,6 +80,15 @@ export function testFixture(model: OperatorModel): TestFixture {
       deletionPolicy: binding.deletionPolicy,
       driftPolicy: binding.driftPolicy,
       outputs: binding.outputs.map((output) => output.name),
+      naturalKey:
+        binding.identity.kind === "naturalKey"
+          ? {
+              path: binding.identity.field.path,
+              adoption: binding.identity.adoption,
+              adoptedConditionType: binding.identity.adoptedConditionType ?? null,
+              ...distinctKeys(binding.identity.field, model.spec, sampleSpec),
+            }
+          : null,
     })),
     childCount: model.children.length,
     hasWorkloadChildren: awaited,

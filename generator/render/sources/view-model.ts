@@ -12,6 +12,7 @@ import {
   type TypeNames,
 } from "./api-types-view.ts";
 import { metricsServiceName } from "../manifests/rbac-names.ts";
+import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, type BindingView } from "./binding-view.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
@@ -42,6 +43,8 @@ export interface ViewModel extends StatusView {
   envPrefix: string;
   kindFile: string;
   abandonAnnotation: string;
+  /** Where an object overrides the deletion policy of its external resources. */
+  deletionPolicyAnnotation: string;
   leaseName: string;
   /** controller-runtime's controller name: the lower-cased kind, the metrics' `controller` label. */
   controllerName: string;
@@ -53,6 +56,8 @@ export interface ViewModel extends StatusView {
   specOptional: "" | "?";
   interfaces: InterfaceView[];
   hasBindings: boolean;
+  /** Some external resource is keyed on a natural key from the spec. */
+  hasNaturalKeys: boolean;
   bindings: BindingView[];
   hasChildren: boolean;
   childCount: number;
@@ -99,6 +104,7 @@ export function buildViewModel(
     envPrefix: model.names.envPrefix,
     kindFile: model.names.kindFile,
     abandonAnnotation: `${model.api.group}/abandon-external-resources`,
+    deletionPolicyAnnotation: deletionPolicyAnnotation(model),
     leaseName: `${model.name}-leader`,
     controllerName: model.api.kind.toLowerCase(),
     metricsServiceName: metricsServiceName(model),
@@ -108,6 +114,7 @@ export function buildViewModel(
     interfaces,
     ...statusView(model),
     hasBindings: model.externalResources.length > 0,
+    hasNaturalKeys: model.externalResources.some((b) => b.identity.kind === "naturalKey"),
     bindings: model.externalResources.map((b) =>
       bindingView(b, model, specOptional === "?", declared),
     ),

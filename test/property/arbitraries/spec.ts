@@ -1,6 +1,6 @@
 // Whole operator.yaml specs, valid by construction over the whole format: identity (both scopes,
 // names, scale), spec and status fields, spec-level rules, phases and conditions, external
-// resources, children of every built-in kind plus a non-built-in one, RBAC, printer columns and
+// resources (keyed on the UID or on a natural key), children of every built-in kind plus a non-built-in one, RBAC, printer columns and
 // operator settings.
 
 import { fileURLToPath } from "node:url";
@@ -100,6 +100,27 @@ const metadata = fc.record(
 );
 
 /** Every dotted spec path reachable through object fields (what inputs may name). */
+/**
+ * Spec fields an external resource may be keyed on (SEM200–SEM204): strings without an enum,
+ * present from creation on (every step required or defaulted, none nullable), immutable on the
+ * way.
+ */
+function naturalKeyPaths(
+  fields: Record<string, Def>,
+  prefix = "",
+  immutableAbove = false,
+): string[] {
+  return Object.entries(fields).flatMap(([name, def]) => {
+    const present = (def.required === true || "default" in def) && def.nullable !== true;
+    if (!present) return [];
+    const path = prefix ? `${prefix}.${name}` : name;
+    const immutable = immutableAbove || def.immutable !== undefined;
+    if (def.type === "object")
+      return naturalKeyPaths(def.fields as Record<string, Def>, path, immutable);
+    return def.type === "string" && def.enum === undefined && immutable ? [path] : [];
+  });
+}
+
 function dottedPaths(fields: Record<string, Def>, prefix = ""): string[] {
   return Object.entries(fields).flatMap(([name, def]) => {
     const path = prefix ? `${prefix}.${name}` : name;
@@ -322,6 +343,7 @@ export const validSpec: fc.Arbitrary<Spec> = fc
     const statusFields = defsOf(statusEntries);
     const hasStatus = r.statusEntries !== undefined || r.phases || r.conditions || scale;
     const outputsPool = Object.keys(statusFields);
+    const keys = naturalKeyPaths(specFields);
     const binding = fc.record(
       {
         description: prose,
@@ -329,6 +351,17 @@ export const validSpec: fc.Arbitrary<Spec> = fc
         outputs: subset(outputsPool, 3),
         deletionPolicy: fc.constantFrom("Delete", "Retain"),
         driftPolicy: fc.constantFrom("Enforce", "Report"),
+        ...(keys.length > 0
+          ? {
+              identity: fc.record(
+                {
+                  naturalKey: fc.constantFrom(...keys),
+                  adoption: fc.constantFrom("Adopt", "Refuse"),
+                },
+                { requiredKeys: ["naturalKey"] },
+              ),
+            }
+          : {}),
       },
       { requiredKeys: ["description"] },
     );

@@ -408,12 +408,24 @@ const badDuration: Mutation = {
   },
 };
 
-/** A reference that names nothing: binding inputs/outputs, scale paths, printer column paths. */
+/**
+ * A reference that names nothing: binding inputs/outputs, a natural key, scale paths, printer
+ * column paths.
+ */
 const danglingReference: Mutation = {
   name: "dangling-reference",
   apply(seed, rand) {
     const data = clone(seed);
-    const choice = pick(["input", "output", "scale", "column"], rand)!;
+    const choice = pick(["input", "output", "key", "scale", "column"], rand)!;
+    if (choice === "key") {
+      const binding = (data.externalResources as Data[] | undefined)?.[0];
+      if (!binding) return undefined;
+      binding.identity = { ...(binding.identity ?? {}), naturalKey: "noSuchField" };
+      return {
+        source: toSource(data),
+        note: "externalResources.0.identity.naturalKey: noSuchField",
+      };
+    }
     if (choice === "input" || choice === "output") {
       const binding = (data.externalResources as Data[] | undefined)?.[0];
       if (!binding) return undefined;

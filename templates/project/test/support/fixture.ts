@@ -5,6 +5,7 @@
 // test/support/fixture.json. The suites are the same for every operator: whatever differs between
 // specs is data here or a binding in test/support/kind.ts.
 
+import { createHash } from "node:crypto";
 import type { AccessCheck } from "../integration/support/access-review.ts";
 import type { OperatorIdentity } from "../integration/support/identity.ts";
 import { readJson } from "./read-json.ts";
@@ -21,6 +22,26 @@ export interface BindingFixture {
   driftPolicy: "Enforce" | "Report";
   /** Status fields filled from what the provider observes. */
   outputs: string[];
+  /** null: keyed on the object's UID. */
+  naturalKey: NaturalKeyFixture | null;
+}
+
+/** An external resource keyed on a natural key from the spec (identity.naturalKey). */
+export interface NaturalKeyFixture {
+  /** Dotted path of the key field under spec. */
+  path: string;
+  adoption: "Adopt" | "Refuse";
+  /** Adopt only: the condition that records whether the resource was adopted or created. */
+  adoptedConditionType: string | null;
+  /** An object's key is prefix, `length` characters made from its name, suffix (see keyFor)… */
+  template: {
+    prefix: string;
+    suffix: string;
+    length: number;
+    alphabet: "lower" | "digits" | "upper";
+  } | null;
+  /** …or, for keys no template fits, one of these distinct values. */
+  values: string[];
 }
 
 export interface TestFixture {
@@ -59,4 +80,71 @@ export const FIXTURE: TestFixture = readJson<TestFixture>(
 /** A field of a status or an observed resource the suites only know by name. */
 export function fieldOf(value: object | undefined, name: string): unknown {
   return (value as Record<string, unknown> | undefined)?.[name];
+}
+
+/**
+ * The spec of a test object named `name`: the sample, with every natural key made from the name.
+ * Two objects with one key contend for one external resource (the second is refused), so objects
+ * a suite creates side by side must not share one.
+ */
+export function specFor(name: string): object {
+  let spec = structuredClone(FIXTURE.sampleSpec) as Record<string, unknown>;
+  for (const binding of FIXTURE.bindings)
+    if (binding.naturalKey !== null)
+      spec = withKey(spec, binding.naturalKey, keyFor(binding.naturalKey, name));
+  return spec;
+}
+
+/** The natural key `specFor(name)` gives the binding's resource. */
+export function keyFor(key: NaturalKeyFixture, name: string): string {
+  if (key.template === null) {
+    // One value per name, in the order names come: the objects one suite creates side by side
+    // are far fewer than the values.
+    let index = valueIndexes.get(name);
+    if (index === undefined) valueIndexes.set(name, (index = valueIndexes.size));
+    return key.values[index % key.values.length]!;
+  }
+  const digest = createHash("sha256").update(name).digest();
+  const { prefix, suffix, length, alphabet } = key.template;
+  const chars = ALPHABETS[alphabet];
+  const token = [...digest.subarray(0, length)].map((b) => chars[b % chars.length]).join("");
+  return `${prefix}${token}${suffix}`;
+}
+const valueIndexes = new Map<string, number>();
+const ALPHABETS = {
+  lower: "abcdefghijklmnopqrstuvwxyz",
+  digits: "0123456789",
+  upper: "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+};
+
+/** What the binding's provider knows `obj`'s resource by: its natural key, or its UID. */
+export function identityOf(
+  binding: BindingFixture,
+  obj: { metadata: { uid?: string }; spec?: unknown },
+): string {
+  if (binding.naturalKey === null) {
+    if (!obj.metadata.uid) throw new Error("the object has no uid yet");
+    return obj.metadata.uid;
+  }
+  let value: unknown = obj.spec;
+  for (const name of binding.naturalKey.path.split("."))
+    value = (value as Record<string, unknown> | undefined)?.[name];
+  if (typeof value !== "string") throw new Error(`spec.${binding.naturalKey.path} is not set`);
+  return value;
+}
+
+function withKey(
+  spec: Record<string, unknown>,
+  key: NaturalKeyFixture,
+  value: string,
+): Record<string, unknown> {
+  const names = key.path.split(".");
+  let parent = spec;
+  for (const name of names.slice(0, -1)) {
+    const next = parent[name];
+    parent[name] = typeof next === "object" && next !== null ? next : {};
+    parent = parent[name] as Record<string, unknown>;
+  }
+  parent[names[names.length - 1]!] = value;
+  return spec;
 }

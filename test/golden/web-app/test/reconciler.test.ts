@@ -12,7 +12,7 @@ import { findCondition } from "../src/runtime/conditions.ts";
 import { ConflictError, TerminalError } from "../src/runtime/errors.ts";
 import { silentLogger } from "../src/runtime/logger.ts";
 import { keyOf, type ObjectKey } from "../src/runtime/resource-client.ts";
-import { FIXTURE, fieldOf, type BindingFixture } from "./support/fixture.ts";
+import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "./support/fixture.ts";
 import { FakeResourceClient } from "./support/fake-resource-client.ts";
 import { readyStatus } from "./support/ready-status.ts";
 import {
@@ -53,7 +53,7 @@ function harness(overrides: { hooks?: Hooks } = {}) {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
     metadata: { name: "sample", ...(NAMESPACED ? { namespace: "team-a" } : {}) },
-    spec: structuredClone(FIXTURE.sampleSpec) as Resource["spec"],
+    spec: specFor("sample") as Resource["spec"],
   });
   const key: ObjectKey = keyOf(created);
   const read = async (): Promise<Resource> => {
@@ -64,7 +64,9 @@ function harness(overrides: { hooks?: Hooks } = {}) {
   /** The in-memory provider of one external resource. */
   const provider = (binding: BindingFixture): MemoryProvider =>
     (providers as Record<string, MemoryProvider>)[binding.dep]!;
-  return { client, provider, reconciler, key, uid: created.metadata.uid!, read };
+  /** What the binding's provider knows the object's resource by: its UID or its natural key. */
+  const id = (binding: BindingFixture): string => identityOf(binding, created);
+  return { client, provider, reconciler, key, uid: created.metadata.uid!, id, read };
 }
 
 /** Stands in for the children's controllers: every applied child that has a readiness rule gets
@@ -241,19 +243,19 @@ for (const binding of bindings) {
     const h = harness();
     const provider = h.provider(binding);
     await reconcileUntilSettled(h);
-    provider.mutateOutOfBand(h.uid);
-    assert.equal((await provider.find(h.uid))?.drifted, true);
+    provider.mutateOutOfBand(h.id(binding));
+    assert.equal((await provider.find(h.id(binding)))?.drifted, true);
     await h.reconciler.reconcile(h.key);
     const condition = findCondition((await h.read()).status?.conditions, conditionType);
     if (enforce) {
       assert.equal(provider.updates, 1);
       assert.equal(condition?.status, "True");
-      assert.equal((await provider.find(h.uid))?.drifted, false);
+      assert.equal((await provider.find(h.id(binding)))?.drifted, false);
     } else {
       assert.equal(provider.updates, 0);
       assert.equal(condition?.status, "False");
       assert.equal(condition?.reason, "Drifted");
-      assert.equal((await provider.find(h.uid))?.drifted, true);
+      assert.equal((await provider.find(h.id(binding)))?.drifted, true);
     }
   });
 
@@ -270,7 +272,7 @@ for (const binding of bindings) {
     const obj = await h.read();
     assert.deepEqual(obj.metadata.finalizers, [FOREIGN_FINALIZER]);
     const condition = findCondition(obj.status?.conditions, conditionType);
-    assert.equal(provider.resources.has(h.uid), !deletes);
+    assert.equal(provider.resources.has(h.id(binding)), !deletes);
     assert.equal(provider.deletes, deletes ? 1 : 0);
     assert.equal(condition?.reason, deletes ? "Deleted" : "Retained");
     assert.equal(findCondition(obj.status?.conditions, "Ready")?.reason, "Deleting");
@@ -304,10 +306,10 @@ for (const binding of bindings) {
       const obj = await h.read();
       assert.deepEqual(obj.metadata.finalizers, [FINALIZER]);
       assert.equal(findCondition(obj.status?.conditions, "Ready")?.reason, "CleanupFailed");
-      assert.equal(provider.resources.has(h.uid), true);
+      assert.equal(provider.resources.has(h.id(binding)), true);
       await h.reconciler.reconcile(h.key);
       assert.equal(await h.client.get(h.key), undefined, "the retry finished the deletion");
-      assert.equal(provider.resources.has(h.uid), false);
+      assert.equal(provider.resources.has(h.id(binding)), false);
     });
 
     test(`${name}: the abandon annotation is the recorded way to give up on cleanup`, async () => {
@@ -320,7 +322,7 @@ for (const binding of bindings) {
       h.client.delete(h.key);
       await h.reconciler.reconcile(h.key);
       assert.equal(await h.client.get(h.key), undefined);
-      assert.equal(provider.resources.has(h.uid), true, "left in place");
+      assert.equal(provider.resources.has(h.id(binding)), true, "left in place");
       assert.equal(provider.deletes, 0);
     });
   }
@@ -407,7 +409,7 @@ test("the status hooks see every external resource's observation and the applied
   for (const binding of bindings)
     assert.equal(
       observed[binding.name]?.providerId,
-      (await h.provider(binding).find(h.uid))?.providerId,
+      (await h.provider(binding).find(h.id(binding)))?.providerId,
     );
 });
 

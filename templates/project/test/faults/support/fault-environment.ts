@@ -15,7 +15,7 @@ import { sharedControlPlane, type ControlPlane } from "../../envtest/control-pla
 import { CustomResourceApi } from "../../integration/support/custom-resource-api.ts";
 import { installOperatorIdentity } from "../../integration/support/identity.ts";
 import { uniqueName } from "../../integration/support/unique-name.ts";
-import { FIXTURE } from "../../support/fixture.ts";
+import { FIXTURE, specFor } from "../../support/fixture.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -75,7 +75,7 @@ export function faultEnvironment(): Promise<FaultEnvironment> {
           apiVersion: API_GROUP_VERSION,
           kind: KIND,
           metadata: { name, ...(namespace ? { namespace } : {}) },
-          spec: structuredClone(FIXTURE.sampleSpec) as Resource["spec"],
+          spec: specFor(name) as Resource["spec"],
         } as Resource;
       },
       owns: (key) => names.has(key.name),

@@ -11,6 +11,7 @@
 
 import { setCondition, type ConditionUpdate } from "../runtime/conditions.ts";
 import type { ReconcileContext, ReconcileResult, Reconciler } from "../runtime/controller.ts";
+import { deletionPolicyOverride } from "../runtime/deletion-policy.ts";
 import { TerminalError } from "../runtime/errors.ts";
 import { hasFinalizer, isBeingDeleted, withFinalizer } from "../runtime/finalizers.ts";
 import type { Logger } from "../runtime/logger.ts";
@@ -31,7 +32,7 @@ import type { InstanceProvider } from "../providers/instance-provider.ts";
 import { reconcileInstance } from "./instance-part.ts";
 import { desiredChildren } from "../children/index.ts";
 import type { DatabaseReconcilerHooks } from "../hooks/types.ts";
-import { finalizeDatabase } from "./finalize.ts";
+import { DELETION_POLICY_ANNOTATION, finalizeDatabase } from "./finalize.ts";
 
 export interface DatabaseReconcilerDeps {
   client: ResourceClient<Database>;
@@ -106,6 +107,16 @@ export class DatabaseReconciler implements Reconciler {
     }
     const now = this.#now();
     const parts: PartResult[] = [];
+    // The deletion policy is read when the object is deleted; a value that is not one is reported
+    // now, while it can still be fixed.
+    const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
+    if (override.kind === "invalid")
+      parts.push({
+        ready: false,
+        waiting: false,
+        reason: "InvalidDeletionPolicy",
+        message: override.message,
+      });
 
     // A managed database instance in the cloud provider.
     const instanceResult = await reconcileInstance(

@@ -3,18 +3,27 @@
 
 // Two-phase deletion of a Database. While our finalizer is on the object, the API server keeps it
 // (with a deletionTimestamp) until this code has met the operator's obligations:
-// 1. clean up each external resource by its deletionPolicy, every step bounded by a timeout (and
-//    by the reconcile's deadline) and idempotent (a repeat after a crash finds the work done);
+// 1. clean up each external resource by its deletionPolicy (operator.yaml's, or the object's own
+//    in the deletion-policy annotation below), every step bounded by a timeout (and by the
+//    reconcile's deadline) and idempotent (a repeat after a crash finds the work done); a resource
+//    keyed on a natural key is touched only while this object is its recorded holder;
 // 2. record the outcome in one status write (Ready=False, reason Deleting, and each resource's
 //    condition), skipped when nothing changed;
 // 3. remove only our own finalizer; other controllers' finalizers are their business.
 // A cleanup that keeps failing is retried with backoff and surfaces as Ready=False with reason
 // CleanupFailed, then DeletionStuck; a repeat of the same failure writes nothing, so its watch
 // event cannot requeue the object ahead of its backoff. The finalizer is never removed blindly: giving up on the
-// external resources is an explicit, recorded decision (the abandon annotation below).
+// external resources is an explicit, recorded decision (the abandon annotation below). Nor is a
+// deletion-policy annotation that is not a policy guessed at: nothing is cleaned up until it is
+// fixed (an annotation change is a watch event, so the fix is picked up at once).
 
 import { setCondition, type ConditionUpdate } from "../runtime/conditions.ts";
 import type { ReconcileResult } from "../runtime/controller.ts";
+import {
+  deletionPolicyOverride,
+  effectiveDeletionPolicy,
+  type DeletionPolicyOverride,
+} from "../runtime/deletion-policy.ts";
 import { errorMessage } from "../runtime/errors.ts";
 import { hasFinalizer, withoutFinalizer } from "../runtime/finalizers.ts";
 import type { Logger } from "../runtime/logger.ts";
@@ -26,6 +35,11 @@ import type { InstanceProvider } from "../providers/instance-provider.ts";
 
 /** Set to "true" to delete the Database while leaving its external resources in place. */
 export const ABANDON_ANNOTATION = "db.example.com/abandon-external-resources";
+/**
+ * Delete or Retain: this Database's deletion policy for every external resource, instead of
+ * operator.yaml's deletionPolicy. Read when the object is deleted.
+ */
+export const DELETION_POLICY_ANNOTATION = "db.example.com/deletion-policy";
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
 /** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
 export const STUCK_DELETION_AFTER_MS = 15 * 60_000;
@@ -49,7 +63,28 @@ export async function finalizeDatabase(
   const uid = obj.metadata.uid;
   if (!uid) throw new Error(`Database ${obj.metadata.name} has no metadata.uid`);
   const abandon = obj.metadata.annotations?.[ABANDON_ANNOTATION] === "true";
+  const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
   const logger = deps.logger.child({ name: obj.metadata.name, namespace: obj.metadata.namespace });
+  if (override.kind === "invalid" && !abandon) {
+    // Which policy was meant cannot be known: delete nothing, keep the finalizer, say why.
+    logger.warn("invalid deletion policy annotation", {
+      annotation: DELETION_POLICY_ANNOTATION,
+      value: override.value,
+    });
+    const conditions = setCondition(
+      obj.status?.conditions,
+      {
+        type: "Ready",
+        status: "False",
+        reason: "InvalidDeletionPolicy",
+        message: override.message,
+        observedGeneration: generation,
+      },
+      now,
+    );
+    await writeStatusIfChanged(deps.client, obj, { ...obj.status, conditions }, { signal });
+    return {};
+  }
   let status: DatabaseStatus = {
     ...obj.status,
     conditions: setCondition(
@@ -69,7 +104,15 @@ export async function finalizeDatabase(
       ...status,
       conditions: setCondition(
         status.conditions,
-        await cleanUpInstance(deps.instanceProvider, uid, abandon, generation, logger, signal),
+        await cleanUpInstance(
+          deps.instanceProvider,
+          uid,
+          override,
+          abandon,
+          generation,
+          logger,
+          signal,
+        ),
         now,
       ),
     };
@@ -101,16 +144,43 @@ export async function finalizeDatabase(
   return {};
 }
 
-/** A managed database instance in the cloud provider. deletionPolicy Delete. */
+/**
+ * A managed database instance in the cloud provider.
+ * deletionPolicy Delete unless the object's annotation says otherwise.
+ */
 async function cleanUpInstance(
   provider: InstanceProvider,
   uid: string,
+  override: DeletionPolicyOverride,
   abandon: boolean,
   generation: number,
   logger: Logger,
   signal: AbortSignal | undefined,
 ): Promise<ConditionUpdate> {
   const type = "InstanceReady";
+  const policy = effectiveDeletionPolicy(override, "Delete");
+  const why =
+    override.kind === "valid"
+      ? `${DELETION_POLICY_ANNOTATION}: ${policy}`
+      : `deletionPolicy: ${policy}`;
+  if (policy === "Retain") {
+    // The resource outlives the object on purpose; record the release.
+    const found = await withTimeout(
+      (step) => provider.find(uid, step),
+      CLEANUP_STEP_TIMEOUT_MS,
+      "looking up instance",
+      signal,
+    );
+    logger.info("retaining external resource", {
+      resource: "instance",
+      uid,
+      providerId: found?.providerId,
+      abandon,
+      why,
+    });
+    const message = found ? `released ${found.providerId}; it stays (${why})` : "nothing to retain";
+    return { type, status: "False", reason: "Retained", message, observedGeneration: generation };
+  }
   if (abandon) {
     logger.warn("abandoning external resource on request", {
       resource: "instance",
@@ -126,6 +196,6 @@ async function cleanUpInstance(
     "deleting instance",
     signal,
   );
-  const message = outcome === "gone" ? "already gone" : "deleted";
+  const message = outcome === "gone" ? "already gone" : `deleted (${why})`;
   return { type, status: "False", reason: "Deleted", message, observedGeneration: generation };
 }

@@ -20,7 +20,7 @@ import { OwnWrites } from "../../src/runtime/own-writes.ts";
 import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FaultProxy } from "../envtest/fault-proxy.ts";
-import { FIXTURE, type BindingFixture } from "../support/fixture.ts";
+import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import { operatorWiring } from "./support/operator-wiring.ts";
 import {
   API_GROUP,
@@ -78,7 +78,7 @@ function newObject(): Resource {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
     metadata: { name, ...(namespace ? { namespace } : {}) },
-    spec: structuredClone(FIXTURE.sampleSpec) as Resource["spec"],
+    spec: specFor(name) as Resource["spec"],
   };
 }
 
@@ -242,7 +242,7 @@ if (deleting.length > 0) {
       try {
         const created = await users.create(newObject());
         const key = keyOf(created);
-        const uid = created.metadata.uid!;
+        const id = identityOf(binding, created);
         await waitReady(key);
         const attempts: number[] = [];
         const real = (
@@ -280,7 +280,7 @@ if (deleting.length > 0) {
           gaps[0]! >= 280 && gaps[1]! >= 580 && gaps[2]! >= 1_180,
           `gaps ${gaps.join(", ")} ms`,
         );
-        assert.equal(provider.resources.has(uid), false, "nothing leaked");
+        assert.equal(provider.resources.has(id), false, "nothing leaked");
       } finally {
         await loop.controller.stop();
       }
@@ -298,17 +298,17 @@ if (deleting.length > 0) {
       try {
         const created = await users.create(newObject());
         const key = keyOf(created);
-        const uid = created.metadata.uid!;
+        const id = identityOf(binding, created);
         await waitFor("provisioning to start", async () => {
           const obj = await users.get(key);
           return findCondition(obj?.status?.conditions, "Ready")?.reason === "Provisioning";
         });
-        assert.ok(provider.resources.has(uid));
+        assert.ok(provider.resources.has(id));
         const creates = provider.creates;
         await users.delete(key);
         await waitFor("the deletion to finish", async () => (await users.get(key)) === undefined);
         assert.equal(
-          provider.resources.has(uid),
+          provider.resources.has(id),
           false,
           "the half-provisioned resource was deleted",
         );

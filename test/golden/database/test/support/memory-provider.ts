@@ -6,7 +6,7 @@
 // binding the same way.
 
 export interface MemoryProvider {
-  /** Stored resources by the owning object's UID. */
+  /** Stored resources by identity: the owning object's UID, or the natural key. */
   readonly resources: ReadonlyMap<string, unknown>;
   readonly creates: number;
   readonly updates: number;
@@ -18,6 +18,34 @@ export interface MemoryProvider {
     options?: { afterSideEffect?: boolean; error?: Error },
   ): void;
   /** Changes the live resource behind the operator's back. */
-  mutateOutOfBand(uid: string): void;
-  find(uid: string): Promise<{ providerId: string; drifted: boolean } | undefined>;
+  mutateOutOfBand(id: string): void;
+  find(
+    id: string,
+  ): Promise<{ providerId: string; drifted: boolean; owner?: RecordedOwner } | undefined>;
+}
+
+/** The holder an in-memory provider keyed on a natural key records on a resource. */
+export interface RecordedOwner {
+  group: string;
+  kind: string;
+  name: string;
+  namespace?: string;
+  uid: string;
+}
+
+/** What the suites use of an in-memory provider keyed on a natural key (src/providers/*-memory.ts). */
+export interface KeyedMemoryProvider extends MemoryProvider {
+  readonly adopts: number;
+  failNext(
+    operation: "find" | "ensure" | "adopt" | "delete",
+    options?: { afterSideEffect?: boolean; error?: Error },
+  ): void;
+  /** A resource named `key` that exists before any object asks for it: no holder, or `owner`. */
+  preexisting(key: string, options?: { owner?: RecordedOwner }): void;
+}
+
+/** The binding's provider as a keyed one; only for bindings with a natural key. */
+export function keyed(provider: MemoryProvider): KeyedMemoryProvider {
+  if (!("preexisting" in provider)) throw new Error("not keyed on a natural key");
+  return provider as KeyedMemoryProvider;
 }

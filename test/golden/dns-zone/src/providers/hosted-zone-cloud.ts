@@ -3,9 +3,11 @@
 // The generated code calls it through a generated interface: when operator.yaml needs more from it, `tsc` names the missing member here.
 
 // The real HostedZoneProvider: A hosted zone at the DNS provider.
-// Read the contract in hosted-zone-provider.ts first. Until a method is implemented it
+// Read the contract in hosted-zone-provider.ts first: the resource is found by its name
+// (spec.domain), and its holder is recorded on it. Until a method is implemented it
 // throws, so an unfinished provider fails loudly instead of pretending to work.
 
+import type { ExternalOwner } from "../runtime/external-owner.ts";
 import type {
   HostedZoneDesired,
   HostedZoneObserved,
@@ -14,34 +16,50 @@ import type {
 
 export class CloudHostedZoneProvider implements HostedZoneProvider {
   // `signal` aborts at the reconcile's deadline: pass it to every call your SDK makes.
-  async find(uid: string, signal?: AbortSignal): Promise<HostedZoneObserved | undefined> {
+  async find(key: string, signal?: AbortSignal): Promise<HostedZoneObserved | undefined> {
     signal?.throwIfAborted();
-    // TODO(user): look the resource up by a tag holding `uid` (e.g. "dns.example.org/uid") and map it
-    // to HostedZoneObserved; compare the live settings with the last applied ones to set `drifted`.
+    // TODO(user): look the resource named `key` up and map it to HostedZoneObserved: `owner` from
+    // its tags (e.g. "dns.example.org/owner-uid", "…/owner-name", "…/owner-namespace"; absent when it
+    // has none), `drifted` from comparing the live settings with the last applied ones.
     throw new Error(
-      `CloudHostedZoneProvider.find is not implemented: look up the resource tagged with UID ${uid}`,
+      `CloudHostedZoneProvider.find is not implemented: look up the resource named ${key}`,
     );
   }
 
   async ensure(
-    uid: string,
+    key: string,
+    owner: ExternalOwner,
     desired: HostedZoneDesired,
     signal?: AbortSignal,
   ): Promise<HostedZoneObserved> {
     signal?.throwIfAborted();
-    // TODO(user): call find(uid) first and adopt what exists (the last create may have succeeded
-    // with its response lost); create it tagged with `uid` when missing, update it when it differs.
+    // TODO(user): find(key) first. None: create it tagged with `owner` (a create that races
+    // another must fail rather than share the name, then return what find() sees). Tagged with
+    // owner.uid: update it when it differs. Anything else: return it unchanged.
     throw new Error(
-      `CloudHostedZoneProvider.ensure is not implemented: create or update the resource tagged with UID ${uid} to match ${JSON.stringify(desired)}`,
+      `CloudHostedZoneProvider.ensure is not implemented: create or update the resource named ${key} for ${owner.kind} ${owner.name} to match ${JSON.stringify(desired)}`,
     );
   }
 
-  async delete(uid: string, signal?: AbortSignal): Promise<"deleted" | "gone"> {
+  async adopt(
+    key: string,
+    owner: ExternalOwner,
+    signal?: AbortSignal,
+  ): Promise<HostedZoneObserved> {
     signal?.throwIfAborted();
-    // TODO(user): delete the resource tagged with `uid`; return "gone" when none exists, so a
-    // repeated delete after a crash succeeds.
+    // TODO(user): replace the owner tags of the resource named `key` with `owner`'s; change
+    // nothing else (the next ensure() applies the spec).
     throw new Error(
-      `CloudHostedZoneProvider.delete is not implemented: delete the resource tagged with UID ${uid}`,
+      `CloudHostedZoneProvider.adopt is not implemented: tag the resource named ${key} as held by ${owner.kind} ${owner.name}`,
+    );
+  }
+
+  async delete(key: string, signal?: AbortSignal): Promise<"deleted" | "gone"> {
+    signal?.throwIfAborted();
+    // TODO(user): delete the resource named `key`; return "gone" when none exists, so a repeated
+    // delete after a crash succeeds.
+    throw new Error(
+      `CloudHostedZoneProvider.delete is not implemented: delete the resource named ${key}`,
     );
   }
 }

@@ -3,11 +3,18 @@
 
 // The hostedZone external resource: A hosted zone at the DNS provider.
 //
-// Rules every implementation follows, because the reconciler depends on them:
-// - Identity is the DNSZone's metadata.uid, never its name: names are reused after deletion, UIDs
-//   are not. Tag the external resource with the UID so it can be found again.
+// Identity is a natural key: spec.domain, the resource's name at the provider, fixed
+// from the DNSZone's creation on. Rules every implementation follows, because the reconciler
+// depends on them:
+// - Anyone may hold a name: a resource made by hand, one another DNSZone holds, one a deleted
+//   DNSZone left behind. When you create or adopt a resource, record `owner` on it (tags or
+//   labels, e.g. "dns.example.org/owner-uid", "…/owner-name", "…/owner-namespace") and report it back
+//   as `owner`; the reconciler never changes or deletes a resource whose owner is not its object.
+// - ensure() changes only a resource recorded as held by `owner`, creating it when none has the
+//   name. A resource held by anyone else, or by no one, it returns as found, unchanged: the
+//   reconciler decides (adoption: Adopt, through adopt()).
 // - "Create succeeded but the response was lost" happens (timeouts, crashes). ensure() therefore
-//   looks the resource up by UID before creating, and adopts what it finds.
+//   looks the name up before creating, and goes on with what it finds when `owner` holds it.
 // - Every method is idempotent: calling it twice has the effect of calling it once.
 // - Throw TerminalError for failures that retrying cannot fix (invalid input, quota the user must
 //   raise); anything else is retried with backoff.
@@ -15,8 +22,9 @@
 //   SDK's `abortSignal`, …) so a hung call is cancelled. A call that ignores it no longer holds a
 //   worker (the controller stops waiting at the deadline), but it keeps running until it returns.
 //
-// deletionPolicy: Retain · driftPolicy: Report
+// identity: spec.domain · adoption: Adopt · deletionPolicy: Retain · driftPolicy: Report
 
+import type { ExternalOwner } from "../runtime/external-owner.ts";
 import type { DNSZone, DNSZoneSpecRecordsItem } from "../api/v1beta1/dns-zone-types.ts";
 
 /** What the spec asks for; built from the fields listed as inputs in operator.yaml. */
@@ -31,7 +39,7 @@ export interface HostedZoneDesired {
 
 /** What the provider reports about the live resource. */
 export interface HostedZoneObserved {
-  /** The provider's own ID of the resource (for status and for humans; identity stays the UID). */
+  /** The provider's own ID of the resource (for status and for humans; identity is the key). */
   providerId: string;
   /** Whether the resource is usable (accepts connections, serves traffic, …). */
   ready: boolean;
@@ -39,6 +47,8 @@ export interface HostedZoneObserved {
   drifted: boolean;
   /** What differs, for the condition message. */
   driftDetails?: string;
+  /** The holder recorded on the resource; absent when none is (it was made outside the operator). */
+  owner?: ExternalOwner;
   /** Copied to status.nameServers: Name servers the provider assigned to the zone. */
   nameServers?: string[];
   /** Copied to status.zoneId: Provider ID of the hosted zone. */
@@ -46,19 +56,30 @@ export interface HostedZoneObserved {
 }
 
 export interface HostedZoneProvider {
-  /** The resource tagged with `uid`, or undefined when none exists. Never creates. */
-  find(uid: string, signal?: AbortSignal): Promise<HostedZoneObserved | undefined>;
+  /** The resource named `key`, whoever holds it, or undefined when none exists. Never creates. */
+  find(key: string, signal?: AbortSignal): Promise<HostedZoneObserved | undefined>;
   /**
-   * Makes the resource tagged with `uid` match `desired`: looks it up first, creates it when
-   * missing, updates it when it differs. Returns what is live afterwards.
+   * Makes the resource named `key` match `desired` when `owner` holds it: creates it with `owner`
+   * recorded when no resource has the name, updates it when it differs. A resource held by anyone
+   * else, or by no one, is returned as found and left unchanged.
    */
   ensure(
-    uid: string,
+    key: string,
+    owner: ExternalOwner,
     desired: HostedZoneDesired,
     signal?: AbortSignal,
   ): Promise<HostedZoneObserved>;
-  /** Deletes the resource tagged with `uid`; "gone" when there was nothing to delete. */
-  delete(uid: string, signal?: AbortSignal): Promise<"deleted" | "gone">;
+  /**
+   * Records `owner` as the holder of the existing resource named `key` (replacing a holder that is
+   * gone) and changes nothing else; the next ensure() makes it match the spec. Called only for a
+   * resource no live DNSZone holds (adoption: Adopt).
+   */
+  adopt(key: string, owner: ExternalOwner, signal?: AbortSignal): Promise<HostedZoneObserved>;
+  /**
+   * Deletes the resource named `key`; "gone" when there was nothing to delete. Called only while
+   * the deleted DNSZone is its recorded holder.
+   */
+  delete(key: string, signal?: AbortSignal): Promise<"deleted" | "gone">;
 }
 
 /** The desired hostedZone for `obj`, with operator.yaml's defaults applied. */
@@ -68,4 +89,9 @@ export function desiredHostedZone(obj: DNSZone): HostedZoneDesired {
     ttlSeconds: obj.spec.ttlSeconds ?? 300,
     records: obj.spec.records,
   };
+}
+
+/** The natural key of `obj`'s hostedZone: spec.domain, fixed from creation on. */
+export function hostedZoneKey(obj: DNSZone): string {
+  return obj.spec.domain;
 }

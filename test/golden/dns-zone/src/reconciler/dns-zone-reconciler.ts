@@ -11,6 +11,7 @@
 
 import { setCondition, type ConditionUpdate } from "../runtime/conditions.ts";
 import type { ReconcileContext, ReconcileResult, Reconciler } from "../runtime/controller.ts";
+import { deletionPolicyOverride } from "../runtime/deletion-policy.ts";
 import { TerminalError } from "../runtime/errors.ts";
 import { hasFinalizer, isBeingDeleted, withFinalizer } from "../runtime/finalizers.ts";
 import type { Logger } from "../runtime/logger.ts";
@@ -23,7 +24,7 @@ import type { HostedZoneProvider } from "../providers/hosted-zone-provider.ts";
 import { reconcileHostedZone } from "./hosted-zone-part.ts";
 import { desiredChildren } from "../children/index.ts";
 import type { DNSZoneReconcilerHooks } from "../hooks/types.ts";
-import { finalizeDNSZone } from "./finalize.ts";
+import { DELETION_POLICY_ANNOTATION, finalizeDNSZone } from "./finalize.ts";
 
 export interface DNSZoneReconcilerDeps {
   client: ResourceClient<DNSZone>;
@@ -65,9 +66,12 @@ export class DNSZoneReconciler implements Reconciler {
       //    change, no write). Until that write, status.observedGeneration still names the old
       //    generation, which is how readers know the status does not answer for the new spec yet;
       //    a pass that ends waiting writes Ready=False with what it waits for.
-      const { status, waiting } = await this.#converge(obj, generation, signal);
+      const { status, waiting, recheckAfterMs } = await this.#converge(obj, generation, signal);
       obj = await writeStatusIfChanged(client, obj, status, call);
-      return waiting ? { requeueAfterMs: this.#deps.pollIntervalMs ?? 10_000 } : {};
+      if (waiting) return { requeueAfterMs: this.#pollIntervalMs() };
+      // A refused claim on a natural key: nothing to wait for here, but it may clear (the holder is
+      // deleted, the foreign resource removed), so look again, less often the longer it lasts.
+      return recheckAfterMs !== undefined ? { requeueAfterMs: recheckAfterMs } : {};
     } catch (err) {
       // A ConflictError goes back to the controller, which requeues with a short backoff for a
       // fresh read; any other non-terminal error is retried with backoff.
@@ -82,11 +86,23 @@ export class DNSZoneReconciler implements Reconciler {
     obj: DNSZone,
     generation: number,
     signal: AbortSignal | undefined,
-  ): Promise<{ status: DNSZoneStatus; waiting: boolean }> {
+  ): Promise<{ status: DNSZoneStatus; waiting: boolean; recheckAfterMs: number | undefined }> {
     const { hooks } = this.#deps;
     const status: DNSZoneStatus = { ...obj.status };
     const now = this.#now();
     const parts: PartResult[] = [];
+    // The deletion policy is read when the object is deleted; a value that is not one is reported
+    // now, while it can still be fixed.
+    const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
+    if (override.kind === "invalid")
+      parts.push({
+        ready: false,
+        waiting: false,
+        reason: "InvalidDeletionPolicy",
+        message: override.message,
+      });
+    const claims = { holders: this.#deps.client, now, minRecheckMs: this.#pollIntervalMs() };
+    const rechecks: number[] = [];
 
     // A hosted zone at the DNS provider.
     const hostedZoneResult = await reconcileHostedZone(
@@ -94,9 +110,14 @@ export class DNSZoneReconciler implements Reconciler {
       generation,
       this.#deps.hostedZoneProvider,
       hooks.resources.hostedZone,
+      claims,
       signal,
     );
     status.conditions = setCondition(status.conditions, hostedZoneResult.condition, now);
+    if (hostedZoneResult.adoption !== undefined)
+      status.conditions = setCondition(status.conditions, hostedZoneResult.adoption, now);
+    if (hostedZoneResult.recheckAfterMs !== undefined)
+      rechecks.push(hostedZoneResult.recheckAfterMs);
     if (hostedZoneResult.observed !== undefined) {
       status.nameServers = hostedZoneResult.observed.nameServers;
       status.zoneId = hostedZoneResult.observed.zoneId;
@@ -147,7 +168,11 @@ export class DNSZoneReconciler implements Reconciler {
           };
     status.conditions = setCondition(status.conditions, ready, now);
     status.observedGeneration = generation;
-    return { status, waiting };
+    return {
+      status,
+      waiting,
+      recheckAfterMs: rechecks.length > 0 ? Math.min(...rechecks) : undefined,
+    };
   }
 
   #failedStatus(obj: DNSZone, generation: number, err: TerminalError): DNSZoneStatus {
@@ -169,5 +194,9 @@ export class DNSZoneReconciler implements Reconciler {
 
   #now(): Date {
     return this.#deps.now?.() ?? new Date();
+  }
+
+  #pollIntervalMs(): number {
+    return this.#deps.pollIntervalMs ?? 10_000;
   }
 }

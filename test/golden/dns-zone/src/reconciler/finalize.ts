@@ -3,29 +3,44 @@
 
 // Two-phase deletion of a DNSZone. While our finalizer is on the object, the API server keeps it
 // (with a deletionTimestamp) until this code has met the operator's obligations:
-// 1. clean up each external resource by its deletionPolicy, every step bounded by a timeout (and
-//    by the reconcile's deadline) and idempotent (a repeat after a crash finds the work done);
+// 1. clean up each external resource by its deletionPolicy (operator.yaml's, or the object's own
+//    in the deletion-policy annotation below), every step bounded by a timeout (and by the
+//    reconcile's deadline) and idempotent (a repeat after a crash finds the work done); a resource
+//    keyed on a natural key is touched only while this object is its recorded holder;
 // 2. record the outcome in one status write (Ready=False, reason Deleting, and each resource's
 //    condition), skipped when nothing changed;
 // 3. remove only our own finalizer; other controllers' finalizers are their business.
 // A cleanup that keeps failing is retried with backoff and surfaces as Ready=False with reason
 // CleanupFailed, then DeletionStuck; a repeat of the same failure writes nothing, so its watch
 // event cannot requeue the object ahead of its backoff. The finalizer is never removed blindly: giving up on the
-// external resources is an explicit, recorded decision (the abandon annotation below).
+// external resources is an explicit, recorded decision (the abandon annotation below). Nor is a
+// deletion-policy annotation that is not a policy guessed at: nothing is cleaned up until it is
+// fixed (an annotation change is a watch event, so the fix is picked up at once).
 
 import { setCondition, type ConditionUpdate } from "../runtime/conditions.ts";
 import type { ReconcileResult } from "../runtime/controller.ts";
+import {
+  deletionPolicyOverride,
+  effectiveDeletionPolicy,
+  type DeletionPolicyOverride,
+} from "../runtime/deletion-policy.ts";
 import { errorMessage } from "../runtime/errors.ts";
+import { describeOwner, isHeldBy } from "../runtime/external-owner.ts";
 import { hasFinalizer, withoutFinalizer } from "../runtime/finalizers.ts";
 import type { Logger } from "../runtime/logger.ts";
 import type { ResourceClient } from "../runtime/resource-client.ts";
 import { writeStatusIfChanged } from "../runtime/status.ts";
 import { withTimeout } from "../runtime/timeout.ts";
 import { FINALIZER, type DNSZone, type DNSZoneStatus } from "../api/v1beta1/dns-zone-types.ts";
-import type { HostedZoneProvider } from "../providers/hosted-zone-provider.ts";
+import { hostedZoneKey, type HostedZoneProvider } from "../providers/hosted-zone-provider.ts";
 
 /** Set to "true" to delete the DNSZone while leaving its external resources in place. */
 export const ABANDON_ANNOTATION = "dns.example.org/abandon-external-resources";
+/**
+ * Delete or Retain: this DNSZone's deletion policy for every external resource, instead of
+ * operator.yaml's deletionPolicy. Read when the object is deleted.
+ */
+export const DELETION_POLICY_ANNOTATION = "dns.example.org/deletion-policy";
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
 /** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
 export const STUCK_DELETION_AFTER_MS = 15 * 60_000;
@@ -49,7 +64,28 @@ export async function finalizeDNSZone(
   const uid = obj.metadata.uid;
   if (!uid) throw new Error(`DNSZone ${obj.metadata.name} has no metadata.uid`);
   const abandon = obj.metadata.annotations?.[ABANDON_ANNOTATION] === "true";
+  const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
   const logger = deps.logger.child({ name: obj.metadata.name, namespace: obj.metadata.namespace });
+  if (override.kind === "invalid" && !abandon) {
+    // Which policy was meant cannot be known: delete nothing, keep the finalizer, say why.
+    logger.warn("invalid deletion policy annotation", {
+      annotation: DELETION_POLICY_ANNOTATION,
+      value: override.value,
+    });
+    const conditions = setCondition(
+      obj.status?.conditions,
+      {
+        type: "Ready",
+        status: "False",
+        reason: "InvalidDeletionPolicy",
+        message: override.message,
+        observedGeneration: generation,
+      },
+      now,
+    );
+    await writeStatusIfChanged(deps.client, obj, { ...obj.status, conditions }, { signal });
+    return {};
+  }
   let status: DNSZoneStatus = {
     ...obj.status,
     conditions: setCondition(
@@ -69,7 +105,16 @@ export async function finalizeDNSZone(
       ...status,
       conditions: setCondition(
         status.conditions,
-        await cleanUpHostedZone(deps.hostedZoneProvider, uid, abandon, generation, logger, signal),
+        await cleanUpHostedZone(
+          deps.hostedZoneProvider,
+          hostedZoneKey(obj),
+          uid,
+          override,
+          abandon,
+          generation,
+          logger,
+          signal,
+        ),
         now,
       ),
     };
@@ -101,31 +146,81 @@ export async function finalizeDNSZone(
   return {};
 }
 
-/** A hosted zone at the DNS provider. deletionPolicy Retain. */
+/**
+ * A hosted zone at the DNS provider.
+ * Keyed on spec.domain; deletionPolicy Retain unless the object's annotation says
+ * otherwise. Only a resource this object holds is deleted or released.
+ */
 async function cleanUpHostedZone(
   provider: HostedZoneProvider,
+  key: string,
   uid: string,
+  override: DeletionPolicyOverride,
   abandon: boolean,
   generation: number,
   logger: Logger,
   signal: AbortSignal | undefined,
 ): Promise<ConditionUpdate> {
   const type = "HostedZoneReady";
-  // deletionPolicy Retain: the resource outlives the object on purpose; record the release.
+  const policy = effectiveDeletionPolicy(override, "Retain");
+  const why =
+    override.kind === "valid"
+      ? `${DELETION_POLICY_ANNOTATION}: ${policy}`
+      : `deletionPolicy: ${policy}`;
   const found = await withTimeout(
-    (step) => provider.find(uid, step),
+    (step) => provider.find(key, step),
     CLEANUP_STEP_TIMEOUT_MS,
     "looking up hostedZone",
     signal,
   );
-  logger.info("retaining external resource", {
-    resource: "hostedZone",
-    uid,
-    providerId: found?.providerId,
-    abandon,
-  });
-  const message = found
-    ? `released ${found.providerId}; it stays (deletionPolicy: Retain)`
-    : "nothing to retain";
-  return { type, status: "False", reason: "Retained", message, observedGeneration: generation };
+  if (found === undefined) {
+    const message = policy === "Delete" ? `${key} is already gone` : "nothing to retain";
+    return {
+      type,
+      status: "False",
+      reason: policy === "Delete" ? "Deleted" : "Retained",
+      message,
+      observedGeneration: generation,
+    };
+  }
+  if (!isHeldBy(found.owner, uid)) {
+    // Refused, or never reached: whatever this object's policy, the resource is not its to touch.
+    const holder = found.owner ? `held by ${describeOwner(found.owner)}` : "held by no one";
+    logger.info("leaving an external resource this object does not hold", {
+      resource: "hostedZone",
+      key,
+      providerId: found.providerId,
+    });
+    const message = `left ${key} (${found.providerId}) alone: it is ${holder}, not by this DNSZone`;
+    return { type, status: "False", reason: "NotHeld", message, observedGeneration: generation };
+  }
+  if (policy === "Retain") {
+    // The resource outlives the object on purpose; the holder it records is gone with the object,
+    // so a new DNSZone may adopt it.
+    logger.info("retaining external resource", {
+      resource: "hostedZone",
+      key,
+      providerId: found.providerId,
+      why,
+    });
+    const message = `released ${found.providerId}; it stays (${why})`;
+    return { type, status: "False", reason: "Retained", message, observedGeneration: generation };
+  }
+  if (abandon) {
+    logger.warn("abandoning external resource on request", {
+      resource: "hostedZone",
+      key,
+      annotation: ABANDON_ANNOTATION,
+    });
+    const message = `left in place because of ${ABANDON_ANNOTATION}; it is named ${key}`;
+    return { type, status: "False", reason: "Abandoned", message, observedGeneration: generation };
+  }
+  const outcome = await withTimeout(
+    (step) => provider.delete(key, step),
+    CLEANUP_STEP_TIMEOUT_MS,
+    "deleting hostedZone",
+    signal,
+  );
+  const message = outcome === "gone" ? "already gone" : `deleted (${why})`;
+  return { type, status: "False", reason: "Deleted", message, observedGeneration: generation };
 }

@@ -2,23 +2,57 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // The hostedZone part of reconciling a DNSZone: A hosted zone at the DNS provider.
-// deletionPolicy Retain (see finalize.ts), driftPolicy Report. What may be
-// asked of the provider is yours to decide in src/hooks/hosted-zone.ts; the rest follows from
-// operator.yaml.
+// Keyed on spec.domain, adoption Adopt; deletionPolicy Retain
+// (see finalize.ts), driftPolicy Report. What may be asked of the provider is yours
+// to decide in src/hooks/hosted-zone.ts; the rest follows from operator.yaml.
+//
+// A name can be taken before this DNSZone asks for it. Who holds the resource is recorded on it,
+// and decides what happens: this DNSZone goes on; another live DNSZone, or another manager, keeps
+// it (refused: ManagementConflict, as Config Connector's conflict prevention); a resource no one
+// holds, or whose holder is gone, is
+// adopted (adoption: Adopt, as Config Connector acquires and ACK's adopt-or-create adopts).
+// A refused claim writes nothing to the resource and is looked at again at growing intervals.
 
 import type { ConditionUpdate } from "../runtime/conditions.ts";
+import { TerminalError } from "../runtime/errors.ts";
+import {
+  describeOwner,
+  isHeldBy,
+  liveHolder,
+  ownerOf,
+  recheckDelayMs,
+} from "../runtime/external-owner.ts";
 import { requireUid, type PartResult } from "../runtime/parts.ts";
-import type { DNSZone } from "../api/v1beta1/dns-zone-types.ts";
+import type { CallOptions, ObjectKey } from "../runtime/resource-client.ts";
+import { API_GROUP, KIND, type DNSZone } from "../api/v1beta1/dns-zone-types.ts";
 import {
   desiredHostedZone,
+  hostedZoneKey,
   type HostedZoneObserved,
   type HostedZoneProvider,
 } from "../providers/hosted-zone-provider.ts";
 import type { HostedZoneHooks } from "../hooks/types.ts";
 
+/** The longest wait between two looks at a refused claim. */
+export const REFUSED_RECHECK_MAX_MS = 5 * 60_000;
+
 export interface HostedZonePart extends PartResult {
   condition: ConditionUpdate;
+  /** undefined when the claim was refused: another's resource is never reported as ours. */
   observed: HostedZoneObserved | undefined;
+  /** Set on the pass that adopted or created the resource: the HostedZoneAdopted condition. */
+  adoption?: ConditionUpdate;
+  /** Set when the claim was refused: when to look again. */
+  recheckAfterMs?: number;
+}
+
+/** What the part needs to judge a claim, beyond the provider. */
+export interface HostedZoneClaims {
+  /** Reads DNSZone objects: a recorded holder holds only while it exists. */
+  holders: { get(key: ObjectKey, options?: CallOptions): Promise<DNSZone | undefined> };
+  now: Date;
+  /** The first wait after a refusal; later waits grow with the refusal's age. */
+  minRecheckMs: number;
 }
 
 export async function reconcileHostedZone(
@@ -26,6 +60,7 @@ export async function reconcileHostedZone(
   generation: number,
   provider: HostedZoneProvider,
   hooks: HostedZoneHooks,
+  claims: HostedZoneClaims,
   signal?: AbortSignal,
 ): Promise<HostedZonePart> {
   const uid = requireUid(obj);
@@ -33,10 +68,59 @@ export async function reconcileHostedZone(
   // Your check first: a TerminalError here stops the pass before anything is asked of the provider.
   hooks.validateDesired(desired, obj);
   const type = "HostedZoneReady";
+  const key = hostedZoneKey(obj);
+  if (key === "")
+    throw new TerminalError(
+      "InvalidKey",
+      "spec.domain is empty: it names the hostedZone at the provider",
+    );
+  const owner = ownerOf(obj, API_GROUP, KIND);
+
+  const refuse = (
+    reason: "AlreadyExists" | "ManagementConflict",
+    message: string,
+  ): HostedZonePart => {
+    // The refusal's age sets the next look: the same reason before means it has lasted since then.
+    const previous = obj.status?.conditions?.find((c) => c.type === type);
+    const since =
+      previous?.status === "False" && previous.reason === reason && previous.lastTransitionTime
+        ? new Date(previous.lastTransitionTime)
+        : undefined;
+    return {
+      observed: undefined,
+      ready: false,
+      waiting: false,
+      reason,
+      message: `hostedZone: ${message}`,
+      condition: { type, status: "False", reason, message, observedGeneration: generation },
+      recheckAfterMs: recheckDelayMs(
+        since,
+        claims.now,
+        claims.minRecheckMs,
+        REFUSED_RECHECK_MAX_MS,
+      ),
+    };
+  };
+
+  let found = await provider.find(key, signal);
+  const absent = found === undefined;
+  let adopted = false;
+  if (found !== undefined && !isHeldBy(found.owner, uid)) {
+    const holder = await liveHolder(found.owner, { group: API_GROUP, kind: KIND }, (k) =>
+      claims.holders.get(k, { signal }),
+    );
+    if (holder !== undefined)
+      return refuse(
+        "ManagementConflict",
+        `${key} (${found.providerId}) is held by ${describeOwner(holder)}; one hostedZone is never managed by two objects`,
+      );
+    // adoption: Adopt. Nobody live holds it: it becomes this DNSZone's, and ensure() below makes it match the spec.
+    found = await provider.adopt(key, owner, signal);
+    adopted = true;
+  }
   // driftPolicy Report: an out-of-band change is surfaced, not reverted. The operator writes
   // again only when the spec itself changes (a new generation), so it never fights a human.
-  const found = await provider.find(uid, signal);
-  if (found?.drifted === true && obj.status?.observedGeneration === generation) {
+  if (found?.drifted === true && obj.status?.observedGeneration === generation && !adopted) {
     const message = `${found.driftDetails ?? "changed outside the operator"}; not reverted (driftPolicy: Report)`;
     return {
       observed: found,
@@ -53,9 +137,34 @@ export async function reconcileHostedZone(
       },
     };
   }
-  // ensure() is keyed on the UID and looks up before creating: a repeat after a crash adopts the
-  // resource instead of creating a second one.
-  const observed = await provider.ensure(uid, desired, signal);
+  // ensure() creates the resource under this DNSZone's name when none exists, and changes it only
+  // while this DNSZone holds it: a repeat after a crash goes on with what the first attempt made.
+  const observed = await provider.ensure(key, owner, desired, signal);
+  if (!isHeldBy(observed.owner, uid))
+    // Taken between the look-up and the create: ensure() left it alone. The next look decides.
+    return refuse(
+      "AlreadyExists",
+      `${key} (${observed.providerId}) appeared while this DNSZone was creating it; looking again`,
+    );
+  // Recorded only on the pass that knows: a pass that finds the resource already held by this
+  // DNSZone (its earlier status write lost) leaves the record as it is.
+  const adoption: ConditionUpdate | undefined = adopted
+    ? {
+        type: "HostedZoneAdopted",
+        status: "True",
+        reason: "Adopted",
+        message: `adopted ${key} (${observed.providerId}), which existed before this DNSZone`,
+        observedGeneration: generation,
+      }
+    : absent
+      ? {
+          type: "HostedZoneAdopted",
+          status: "False",
+          reason: "Created",
+          message: `created ${key} (${observed.providerId})`,
+          observedGeneration: generation,
+        }
+      : undefined;
   if (!observed.ready) {
     const message = `waiting for ${observed.providerId} to become ready`;
     return {
@@ -71,6 +180,7 @@ export async function reconcileHostedZone(
         message,
         observedGeneration: generation,
       },
+      ...(adoption ? { adoption } : {}),
     };
   }
   const message = `${observed.providerId} matches the spec`;
@@ -87,5 +197,6 @@ export async function reconcileHostedZone(
       message,
       observedGeneration: generation,
     },
+    ...(adoption ? { adoption } : {}),
   };
 }

@@ -23,7 +23,7 @@ import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { shareConnections } from "../../src/runtime/shared-connections.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FaultProxy } from "../envtest/fault-proxy.ts";
-import { FIXTURE } from "../support/fixture.ts";
+import { FIXTURE, specFor } from "../support/fixture.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -70,11 +70,12 @@ const proxy = await FaultProxy.start(operator);
 after(() => proxy.stop());
 
 function newObject(): Resource {
+  const name = uniqueName(FIXTURE.kindFile);
   return {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
-    metadata: { name: uniqueName(FIXTURE.kindFile), ...(namespace ? { namespace } : {}) },
-    spec: structuredClone(FIXTURE.sampleSpec) as Resource["spec"],
+    metadata: { name, ...(namespace ? { namespace } : {}) },
+    spec: specFor(name) as Resource["spec"],
   };
 }
 

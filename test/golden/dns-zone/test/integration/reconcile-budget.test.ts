@@ -28,7 +28,7 @@ import {
   type ResourceClient,
 } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import { FIXTURE, type BindingFixture } from "../support/fixture.ts";
+import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -86,7 +86,7 @@ function newObject(): Resource {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
     metadata: { name, ...(namespace ? { namespace } : {}) },
-    spec: structuredClone(FIXTURE.sampleSpec) as Resource["spec"],
+    spec: specFor(name) as Resource["spec"],
   };
 }
 
@@ -359,7 +359,7 @@ if (deleting.length > 0) {
       try {
         const created = await users.create(newObject());
         const key = keyOf(created);
-        const uid = created.metadata.uid!;
+        const id = identityOf(deleting[0]!, created);
         await waitReady(key, 1);
         await sleep(300);
         const c = loop.counts(keyToString(key));
@@ -389,7 +389,7 @@ if (deleting.length > 0) {
         failing = false;
         await users.patch(key, { metadata: { annotations: { "example.com/nudge": "1" } } });
         await waitFor("the deletion to finish", async () => (await users.get(key)) === undefined);
-        assert.equal(provider.resources.has(uid), false, "nothing leaked");
+        assert.equal(provider.resources.has(id), false, "nothing leaked");
       } finally {
         await loop.controller.stop();
       }

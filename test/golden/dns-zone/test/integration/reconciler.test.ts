@@ -26,7 +26,7 @@ import type { Logger } from "../../src/runtime/logger.ts";
 import { ownedInformers } from "../../src/runtime/owned-kinds.ts";
 import { keyOf, type ObjectKey, type ResourceClient } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import { FIXTURE, fieldOf, type BindingFixture } from "../support/fixture.ts";
+import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -110,7 +110,7 @@ function newObject(name = uniqueName(FIXTURE.kindFile)): Resource {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
     metadata: { name, ...(namespace ? { namespace } : {}) },
-    spec: structuredClone(FIXTURE.sampleSpec) as Resource["spec"],
+    spec: specFor(name) as Resource["spec"],
   };
 }
 
@@ -125,11 +125,22 @@ async function settle(reconciler: ReturnType<typeof newReconciler>, key: ObjectK
   return reconcileUntilSettled(reconciler, key, { beforePass: () => standInForControllers(key) });
 }
 
+/** Creates an object whose claim on a natural key is refused: it polls rather than settles. */
+async function createRefused(h: ReturnType<typeof harness>, name?: string) {
+  const created = await users.create(newObject(name));
+  const key = keyOf(created);
+  const result = await h.reconciler.reconcile(key);
+  assert.ok(result.requeueAfterMs !== undefined, "a refused claim is looked at again");
+  const obj = await users.read(key);
+  assert.equal(findCondition(obj.status?.conditions, "Ready")?.status, "False");
+  return { key, uid: created.metadata.uid!, created, obj };
+}
+
 async function createAndSettle(h: ReturnType<typeof harness>, name?: string) {
   const created = await users.create(newObject(name));
   const key = keyOf(created);
   await settle(h.reconciler, key);
-  return { key, uid: created.metadata.uid!, obj: await users.read(key) };
+  return { key, uid: created.metadata.uid!, created, obj: await users.read(key) };
 }
 
 function isReadyAt(obj: Resource, generation: number | undefined): boolean {
@@ -162,14 +173,18 @@ function readySummary(obj: Resource): string {
 const finalizerOn = hasBindings ? ", our finalizer on" : "";
 test(`create: Ready=True with status.observedGeneration == metadata.generation${finalizerOn}`, async () => {
   const h = harness();
-  const { uid, obj } = await createAndSettle(h);
+  const { obj } = await createAndSettle(h);
   assertReadyAt(obj, 1);
   if (hasBindings) assert.deepEqual(obj.metadata.finalizers, [FINALIZER]);
   else
     assert.equal(obj.metadata.finalizers, undefined, "nothing outside the cluster: no finalizer");
   for (const binding of bindings) {
     assert.equal(h.provider(binding).creates, 1);
-    assert.ok(h.provider(binding).resources.has(uid), `the ${binding.name} is keyed on the UID`);
+    const keyedOn = binding.naturalKey ? `spec.${binding.naturalKey.path}` : "the UID";
+    assert.ok(
+      h.provider(binding).resources.has(identityOf(binding, obj)),
+      `the ${binding.name} is keyed on ${keyedOn}`,
+    );
     assert.equal(findCondition(obj.status?.conditions, binding.conditionType)?.status, "True");
     for (const output of binding.outputs) {
       assert.notEqual(
@@ -237,7 +252,7 @@ if (specChange !== null) {
 const cleanupFirst = hasBindings ? "finalizer cleanup, then " : "";
 test(`deletion: ${cleanupFirst}the object goes; a foreign finalizer stays until its owner removes it`, async () => {
   const h = harness();
-  const { key, uid } = await createAndSettle(h);
+  const { key, created } = await createAndSettle(h);
   const held = await users.patch(key, {
     metadata: {
       finalizers: [...((await users.read(key)).metadata.finalizers ?? []), FOREIGN_FINALIZER],
@@ -257,9 +272,10 @@ test(`deletion: ${cleanupFirst}the object goes; a foreign finalizer stays until 
   for (const binding of bindings) {
     const provider = h.provider(binding);
     const reason = findCondition(obj.status?.conditions, binding.conditionType)?.reason;
+    const id = identityOf(binding, created);
     if (binding.deletionPolicy === "Delete") {
       assert.equal(
-        provider.resources.has(uid),
+        provider.resources.has(id),
         false,
         `deletionPolicy Delete: the ${binding.name} is gone`,
       );
@@ -267,7 +283,7 @@ test(`deletion: ${cleanupFirst}the object goes; a foreign finalizer stays until 
       assert.equal(reason, "Deleted");
     } else {
       assert.equal(
-        provider.resources.has(uid),
+        provider.resources.has(id),
         true,
         `deletionPolicy Retain: the ${binding.name} stays`,
       );
@@ -297,12 +313,12 @@ test(`deletion: ${cleanupFirst}the object goes; a foreign finalizer stays until 
 });
 
 for (const binding of bindings) {
-  test(`${binding.name}: a crash between the side effect and the status write is adopted on the next run, keyed on the UID`, async () => {
+  const keyedOn = binding.naturalKey ? `spec.${binding.naturalKey.path}` : "the UID";
+  test(`${binding.name}: a crash between the side effect and the status write is adopted on the next run, keyed on ${keyedOn}`, async () => {
     const h = harness();
     const provider = h.provider(binding);
     const created = await users.create(newObject());
     const key = keyOf(created);
-    const uid = created.metadata.uid!;
     provider.failNext("ensure", { afterSideEffect: true, error: new Error("crashed") });
     await assert.rejects(h.reconciler.reconcile(key), /crashed/);
     assert.equal(provider.creates, 1, "the side effect happened");
@@ -315,7 +331,7 @@ for (const binding of bindings) {
     assert.equal(provider.creates, 1, `the existing ${binding.name} was adopted, not duplicated`);
     obj = await users.read(key);
     assertReadyAt(obj, 1);
-    const observed = await provider.find(uid);
+    const observed = await provider.find(identityOf(binding, created));
     for (const output of binding.outputs) {
       assert.deepEqual(fieldOf(obj.status, output), fieldOf(observed, output));
     }
@@ -372,21 +388,47 @@ test(`delete, then recreate with the same name: a new UID${recreated}`, async ()
     "the first object to be gone",
     async () => (await users.get(first.key)) === undefined,
   );
-  const second = await createAndSettle(h, first.key.name);
+  // A natural key with Retain and adoption Refuse: the retained resource is not the new object's.
+  const refused = bindings.filter(
+    (b) => b.naturalKey?.adoption === "Refuse" && b.deletionPolicy === "Retain",
+  );
+  const second =
+    refused.length === 0
+      ? await createAndSettle(h, first.key.name)
+      : await createRefused(h, first.key.name);
   assert.notEqual(second.uid, first.uid, "a recreated object has a new UID");
-  assertReadyAt(second.obj, 1);
+  if (refused.length === 0) assertReadyAt(second.obj, 1);
   for (const binding of bindings) {
     const provider = h.provider(binding);
-    assert.equal(provider.creates, 2, `the new UID gets its own ${binding.name}`);
-    assert.ok(provider.resources.has(second.uid));
-    if (binding.deletionPolicy === "Delete") {
-      assert.equal(provider.resources.has(first.uid), false, `the old ${binding.name} was deleted`);
+    const [firstId, secondId] = [identityOf(binding, first.obj), identityOf(binding, second.obj)];
+    if (binding.naturalKey !== null) {
+      // Same name, same spec, same key: the new object asks for the resource the old one had.
+      assert.equal(secondId, firstId);
+      const kept = binding.deletionPolicy === "Retain";
+      const adopts = binding.naturalKey.adoption === "Adopt";
+      // Retained, the old resource records a holder that is gone: Adopt takes it over, Refuse
+      // leaves it alone. Deleted, it is made anew.
+      assert.equal(provider.creates, kept ? 1 : 2);
+      const stored = await provider.find(secondId);
+      if (kept && !adopts) {
+        assert.equal(stored?.owner?.uid, first.uid, `the retained ${binding.name} is left alone`);
+        const condition = findCondition(second.obj.status?.conditions, binding.conditionType);
+        assert.equal(condition?.reason, "AlreadyExists", JSON.stringify(condition));
+      } else {
+        assert.equal(stored?.owner?.uid, second.uid, `the ${binding.name} is the new object's`);
+      }
     } else {
-      assert.equal(provider.resources.has(first.uid), true, `the old ${binding.name} was retained`);
-      assert.notEqual(
-        (await provider.find(second.uid))?.providerId,
-        (await provider.find(first.uid))?.providerId,
-      );
+      assert.equal(provider.creates, 2, `the new UID gets its own ${binding.name}`);
+      assert.ok(provider.resources.has(secondId));
+      if (binding.deletionPolicy === "Delete") {
+        assert.equal(provider.resources.has(firstId), false, `the old ${binding.name} was deleted`);
+      } else {
+        assert.equal(provider.resources.has(firstId), true, `the old ${binding.name} was retained`);
+        assert.notEqual(
+          (await provider.find(secondId))?.providerId,
+          (await provider.find(firstId))?.providerId,
+        );
+      }
     }
   }
   // No garbage collector runs here, so the old children are still there: re-applying them must
@@ -558,14 +600,13 @@ test(`the runtime loop (${loopParts}) as src/main.ts wires it: ${lifecycle}`, as
         { timeoutMs: 30_000 },
       );
     const obj = await readyAt(1);
-    const uid = created.metadata.uid!;
     if (hasBindings) assert.deepEqual(obj.metadata.finalizers, [FINALIZER]);
     // Objects earlier tests left behind are reconciled too (the informer lists them all), so the
-    // providers are asked about this object's UID only.
+    // providers are asked about this object's resources only.
     const providerIds = new Map<string, string | undefined>();
     for (const binding of bindings) {
-      const id = (await memory(providers, binding).find(uid))?.providerId;
-      assert.ok(id, `the ${binding.name} exists for this object's UID`);
+      const id = (await memory(providers, binding).find(identityOf(binding, created)))?.providerId;
+      assert.ok(id, `the ${binding.name} exists for this object`);
       providerIds.set(binding.name, id);
     }
     if (specChange !== null) {
@@ -573,7 +614,8 @@ test(`the runtime loop (${loopParts}) as src/main.ts wires it: ${lifecycle}`, as
       await users.patch(key, { spec: { [specChange.field]: specChange.values[0] } });
       await readyAt(2);
       for (const binding of bindings) {
-        const id = (await memory(providers, binding).find(uid))?.providerId;
+        const id = (await memory(providers, binding).find(identityOf(binding, created)))
+          ?.providerId;
         assert.equal(id, providerIds.get(binding.name), "updated in place");
       }
     }
@@ -596,7 +638,7 @@ test(`the runtime loop (${loopParts}) as src/main.ts wires it: ${lifecycle}`, as
     for (const binding of bindings) {
       const kept = binding.deletionPolicy === "Retain";
       assert.equal(
-        memory(providers, binding).resources.has(uid),
+        memory(providers, binding).resources.has(identityOf(binding, created)),
         kept,
         `deletionPolicy ${binding.deletionPolicy}`,
       );

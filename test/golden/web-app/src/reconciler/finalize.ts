@@ -3,15 +3,19 @@
 
 // Two-phase deletion of a WebApp. While our finalizer is on the object, the API server keeps it
 // (with a deletionTimestamp) until this code has met the operator's obligations:
-// 1. clean up each external resource by its deletionPolicy, every step bounded by a timeout (and
-//    by the reconcile's deadline) and idempotent (a repeat after a crash finds the work done);
+// 1. clean up each external resource by its deletionPolicy (operator.yaml's, or the object's own
+//    in the deletion-policy annotation below), every step bounded by a timeout (and by the
+//    reconcile's deadline) and idempotent (a repeat after a crash finds the work done); a resource
+//    keyed on a natural key is touched only while this object is its recorded holder;
 // 2. record the outcome in one status write (Ready=False, reason Deleting, and each resource's
 //    condition), skipped when nothing changed;
 // 3. remove only our own finalizer; other controllers' finalizers are their business.
 // A cleanup that keeps failing is retried with backoff and surfaces as Ready=False with reason
 // CleanupFailed, then DeletionStuck; a repeat of the same failure writes nothing, so its watch
 // event cannot requeue the object ahead of its backoff. The finalizer is never removed blindly: giving up on the
-// external resources is an explicit, recorded decision (the abandon annotation below).
+// external resources is an explicit, recorded decision (the abandon annotation below). Nor is a
+// deletion-policy annotation that is not a policy guessed at: nothing is cleaned up until it is
+// fixed (an annotation change is a watch event, so the fix is picked up at once).
 
 import { setCondition } from "../runtime/conditions.ts";
 import type { ReconcileResult } from "../runtime/controller.ts";
@@ -24,6 +28,11 @@ import { FINALIZER, type WebApp, type WebAppStatus } from "../api/v1/web-app-typ
 
 /** Set to "true" to delete the WebApp while leaving its external resources in place. */
 export const ABANDON_ANNOTATION = "apps.example.com/abandon-external-resources";
+/**
+ * Delete or Retain: this WebApp's deletion policy for every external resource, instead of
+ * operator.yaml's deletionPolicy. Read when the object is deleted.
+ */
+export const DELETION_POLICY_ANNOTATION = "apps.example.com/deletion-policy";
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
 /** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
 export const STUCK_DELETION_AFTER_MS = 15 * 60_000;

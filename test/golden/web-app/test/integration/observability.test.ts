@@ -35,7 +35,7 @@ import { stopServer } from "../../src/runtime/health.ts";
 import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { withTransitionEvents } from "../../src/runtime/transition-events.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import { FIXTURE } from "../support/fixture.ts";
+import { FIXTURE, specFor } from "../support/fixture.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -84,7 +84,7 @@ function newObject(): Resource {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
     metadata: { name, ...(namespace ? { namespace } : {}) },
-    spec: structuredClone(FIXTURE.sampleSpec) as Resource["spec"],
+    spec: specFor(name) as Resource["spec"],
   };
 }
 

@@ -23,7 +23,7 @@ import {
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { accessReview, describeCheck, type AccessCheck } from "./support/access-review.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
-import { FIXTURE } from "../support/fixture.ts";
+import { FIXTURE, specFor } from "../support/fixture.ts";
 import { installOperatorIdentity } from "./support/identity.ts";
 import { uniqueName } from "./support/unique-name.ts";
 import { waitFor } from "./support/wait.ts";
@@ -77,7 +77,7 @@ function sample(name: string, namespace: string | undefined): Resource {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
     metadata: { name, ...(NAMESPACED ? { namespace } : {}) },
-    spec: structuredClone(FIXTURE.sampleSpec) as Resource["spec"],
+    spec: specFor(name) as Resource["spec"],
   };
 }
 

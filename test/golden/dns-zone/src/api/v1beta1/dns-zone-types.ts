@@ -70,7 +70,7 @@ export interface DNSZoneList {
 }
 
 /** Condition types this operator sets. */
-export type DNSZoneConditionType = "Ready" | "Delegated" | "HostedZoneReady";
+export type DNSZoneConditionType = "Ready" | "Delegated" | "HostedZoneReady" | "HostedZoneAdopted";
 
 export const CONDITION_TYPES: readonly DNSZoneConditionType[] = [
   "Ready",
@@ -78,4 +78,6 @@ export const CONDITION_TYPES: readonly DNSZoneConditionType[] = [
   "Delegated",
   /** The external hostedZone exists and matches the spec. */
   "HostedZoneReady",
+  /** True when this object adopted an existing hostedZone, False when it created it. */
+  "HostedZoneAdopted",
 ];
