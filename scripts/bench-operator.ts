@@ -6,7 +6,8 @@
 // p99, RSS (idle, peak, after steady, growth per 1,000 cached objects), open sockets and CPU.
 // Prints one JSON document (every run, both operators) and then a side-by-side table with the
 // ratios ours/peer and issue 10's targets. Settings: scripts/bench-operator/options.ts
-// (BENCH_N, BENCH_RUNS, BENCH_CONCURRENCY, BENCH_STEADY_S, BENCH_10K=1, BENCH_OPERATORS, BENCH_KEEP).
+// (BENCH_N, BENCH_RUNS, BENCH_CONCURRENCY, BENCH_STEADY_S, BENCH_10K=1, BENCH_OPERATORS, BENCH_KEEP,
+// BENCH_NODE_OPTIONS).
 
 import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
@@ -43,6 +44,8 @@ async function main(): Promise<number> {
       `generating the Database example${withOurs ? ", installing and compiling it" : ""} in ${scratch}`,
     );
     const built: Built = { ...generateProject(scratch, withOurs) };
+    // An experiment with other V8 flags: the 10k check then judges those flags, not the manifest's.
+    if (options.nodeOptions !== undefined) built.limits.nodeOptions = options.nodeOptions;
     if (withPeer) {
       say(`building the controller-runtime peer with ${go}`);
       built.peer = buildPeer();

@@ -20,7 +20,7 @@ import { registerForCleanup } from "../../templates/project/test/envtest/cleanup
 export type OperatorName = "ours" | "peer";
 
 export interface DeploymentLimits {
-  /** NODE_OPTIONS of the manager container, e.g. "--max-old-space-size=192". */
+  /** NODE_OPTIONS of the manager container, e.g. "--max-old-space-size=192 --max-semi-space-size=2". */
   nodeOptions: string;
   /** resources.limits.memory in MiB. */
   memoryLimitMiB: number;

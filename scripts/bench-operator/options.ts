@@ -20,6 +20,8 @@ export interface BenchOptions {
   keep: boolean;
   /** Which operators run: both by default. */
   operators: Array<"ours" | "peer">;
+  /** NODE_OPTIONS for ours instead of the generated Deployment's (BENCH_NODE_OPTIONS), to try V8 flags. */
+  nodeOptions: string | undefined;
 }
 
 export function readOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions {
@@ -40,6 +42,7 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions 
     tenK,
     keep: env.BENCH_KEEP === "1",
     operators: operators as Array<"ours" | "peer">,
+    nodeOptions: env.BENCH_NODE_OPTIONS,
   };
 }
 

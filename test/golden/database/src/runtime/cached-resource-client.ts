@@ -34,7 +34,8 @@ export interface ResourceCaches<T extends KubernetesObject> {
 /** What this process last applied to one child, and what the cache showed at that moment. */
 interface AppliedRecord {
   hash: string;
-  stored: KubernetesObject;
+  /** The write's response, kept only until the cache delivers a newer version than it showed. */
+  stored: KubernetesObject | undefined;
   appliedVersion: string | undefined;
   cachedVersionBefore: string | undefined;
   /** The cache has delivered our write: from now on the cache alone is the truth. */
@@ -56,11 +57,13 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
   constructor(api: ResourceClient<T>, caches: ResourceCaches<T>) {
     this.#api = api;
     this.#caches = caches;
+    // Copies of written objects are held only until the cache moves past the version it showed
+    // before the write (to our write or a newer one): from then on the cache alone is the truth,
+    // and a copy kept longer would double the memory of every object the operator ever wrote.
     for (const informer of caches.children?.informers ?? []) {
       const observe = (child: KubernetesObject): void => {
         const record = this.#applied.get(childKey(child));
-        if (record !== undefined && child.metadata?.resourceVersion === record.appliedVersion)
-          record.caughtUp = true;
+        if (record !== undefined) this.#catchUp(record, child.metadata?.resourceVersion);
       };
       informer.on({
         add: observe,
@@ -69,9 +72,35 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
         delete: (child) => this.#applied.delete(childKey(child)),
       });
     }
-    // A deleted object's last write is no longer worth remembering.
-    for (const informer of caches.owners)
-      informer.on({ delete: (obj) => this.#written.delete(keyToString(keyOf(obj))) });
+    for (const informer of caches.owners) {
+      const observe = (obj: T): void => {
+        const id = keyToString(keyOf(obj));
+        if (this.#written.get(id)?.cachedVersionBefore !== obj.metadata?.resourceVersion)
+          this.#written.delete(id);
+      };
+      // A deleted object's last write is no longer worth remembering either.
+      informer.on({
+        add: observe,
+        update: observe,
+        delete: (obj) => this.#written.delete(keyToString(keyOf(obj))),
+      });
+    }
+  }
+
+  /** Copies of written objects held until the cache delivers them (0 once it has caught up). */
+  get heldCopies(): number {
+    let held = this.#written.size;
+    for (const record of this.#applied.values()) if (record.stored !== undefined) held++;
+    return held;
+  }
+
+  #catchUp(record: AppliedRecord, cachedVersion: string | undefined): void {
+    if (record.caughtUp) return;
+    // Still the version from before the write, and the write changed it: the copy is the truth.
+    if (cachedVersion === record.cachedVersionBefore && cachedVersion !== record.appliedVersion)
+      return;
+    record.caughtUp = true;
+    record.stored = undefined;
   }
 
   /** From the cache that covers the key's namespace; a fresh read only where no cache does. */
@@ -109,10 +138,19 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
     const cachedVersionBefore = this.#ownerInformer(key)?.get(key)?.metadata?.resourceVersion;
     try {
       const stored = await staleOnNotFound(write);
-      this.#written.set(id, {
-        stored: stripForCache(structuredClone(stored)),
-        cachedVersionBefore,
-      });
+      // The watch may have delivered the write already (or a newer version), or the write changed
+      // nothing: then no copy.
+      const informer = this.#ownerInformer(key);
+      if (
+        informer !== undefined &&
+        stored.metadata?.resourceVersion !== cachedVersionBefore &&
+        informer.get(key)?.metadata?.resourceVersion === cachedVersionBefore
+      )
+        this.#written.set(id, {
+          stored: stripForCache(structuredClone(stored)),
+          cachedVersionBefore,
+        });
+      else this.#written.delete(id);
       return stored;
     } catch (err) {
       this.#written.delete(id);
@@ -135,13 +173,16 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
       return structuredClone(live) as C;
     }
     const stored = await this.#api.applyChild(child, options);
-    this.#applied.set(key, {
+    const applied: AppliedRecord = {
       hash,
       stored: stripForCache(structuredClone(stored)),
       appliedVersion: stored.metadata?.resourceVersion,
       cachedVersionBefore: cached?.metadata?.resourceVersion,
-      caughtUp: cached?.metadata?.resourceVersion === stored.metadata?.resourceVersion,
-    });
+      caughtUp: false,
+    };
+    // The watch may have delivered the write (or a newer version) while the apply was answered.
+    this.#catchUp(applied, informer.get(keyOf(child))?.metadata?.resourceVersion);
+    this.#applied.set(key, applied);
     return stored;
   }
 

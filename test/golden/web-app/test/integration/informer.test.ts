@@ -271,7 +271,7 @@ const UNDELETABLE_HERE: ReadonlySet<string> = new Set([
 ]);
 
 if (FIXTURE.childCount > 0 && OWNED_KINDS.some((kind) => !UNDELETABLE_HERE.has(kind.kind))) {
-  test("a child deleted by hand is re-created within seconds: its kind is watched and mapped to the owner", async (t) => {
+  test("a child deleted by hand is re-created within seconds: its kind is watched and mapped to the owner; no copies of written objects are kept once the caches have them", async (t) => {
     const { logger } = recordingLogger();
     const kubeConfig = proxy.kubeConfig();
     const informers = customResourceInformers<Resource>(
@@ -354,6 +354,9 @@ if (FIXTURE.childCount > 0 && OWNED_KINDS.some((kind) => !UNDELETABLE_HERE.has(k
     await waitFor("the controller to go quiet", async () => performance.now() - lastPass > 1_000);
     const sent = Object.entries(proxy.counts()).filter(([key]) => !key.startsWith("watch "));
     assert.deepEqual(sent, [], "a steady pass sends nothing");
+    // Every write has come back through the watch: the caches alone hold the objects, the
+    // client keeps no copy of what it wrote (one per object and child, before, for good).
+    assert.equal(client.heldCopies, 0, "copies of written objects held after the caches caught up");
   });
 }
 
