@@ -115,6 +115,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["AuthenticationV1Api", "X509Certificate"],
   ...["Manager", "LeaderElectionOptions", "OperatorReplica", "LeaseTimings", "ReconcileLog"],
   ...["FaultEnvironment"],
+  // imported by the crash, drift and write-fault suites (branch faults)
+  ...["Socket"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],
