@@ -116,7 +116,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["Manager", "LeaderElectionOptions", "OperatorReplica", "LeaseTimings", "ReconcileLog"],
   ...["FaultEnvironment"],
   // imported by the crash, drift and write-fault suites (branch faults)
-  ...["Socket"],
+  ...["FaultMatch", "InjectedFault", "ReplicaOptions", "Socket"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],
