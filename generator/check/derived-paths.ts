@@ -120,6 +120,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["FaultEnvironment"],
   ...["ExternalOwner", "DeletionPolicyOverride", "NaturalKeyFixture", "KeyedMemoryProvider"],
   ...["RecordedOwner"],
+  // imported by the crash, drift and write-fault suites
+  ...["FaultMatch", "InjectedFault", "ReplicaOptions", "Socket"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],

@@ -207,7 +207,8 @@ export class Controller<T extends KubernetesObject> {
       return;
     }
     if (err instanceof ConflictError) {
-      // Someone wrote first: decide again from a fresh read, soon but not in a tight loop.
+      // Someone wrote first: decide again from the newer version, soon but not in a tight loop
+      // (the cache may take a moment to bring it; the backoff doubles until it has).
       const delayMs = this.#queue.addRateLimited(key, { initialMs: CONFLICT_INITIAL_MS });
       logger.debug("conflict, requeueing", { key, delayMs });
       return;

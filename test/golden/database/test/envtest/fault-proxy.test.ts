@@ -7,6 +7,7 @@
 
 import { ApiException, CoreV1Api, Watch, type KubeConfig } from "@kubernetes/client-node";
 import assert from "node:assert/strict";
+import { connect } from "node:net";
 import { after, test } from "node:test";
 import { statusCode } from "../../src/runtime/errors.ts";
 import { withCallLimits } from "../../src/runtime/request-options.ts";
@@ -209,4 +210,23 @@ test("cutWatches ends every open watch at once", async () => {
   assert.equal(proxy.cutWatches(), 2);
   await Promise.all(ended);
   assert.equal(proxy.openWatches, 0);
+});
+
+test("stop() closes every connection at once, one still in its TLS handshake included", async () => {
+  const stopping = await FaultProxy.start(plane.admin);
+  // A client that has connected and not finished its handshake: it sends nothing at all.
+  const socket = connect(Number(new URL(stopping.url).port), "127.0.0.1");
+  await new Promise<void>((resolve, reject) =>
+    socket.once("connect", resolve).once("error", reject),
+  );
+  const closed = new Promise<void>((resolve) => socket.once("close", () => resolve()));
+  socket.on("error", () => {});
+  const started = performance.now();
+  const outcome = await Promise.race([
+    stopping.stop().then(() => "stopped"),
+    new Promise((resolve) => setTimeout(() => resolve("still stopping"), 2_000)),
+  ]);
+  assert.equal(outcome, "stopped", "stop() waited on a connection it could have closed");
+  await closed;
+  assert.ok(performance.now() - started < 2_000);
 });

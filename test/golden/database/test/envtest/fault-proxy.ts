@@ -18,7 +18,7 @@ import {
   type ServerResponse,
 } from "node:http";
 import { Agent, createServer as createHttpsServer, request, type RequestOptions } from "node:https";
-import type { AddressInfo } from "node:net";
+import type { AddressInfo, Socket } from "node:net";
 import { describeRequest, requestKey, type ApiRequest, type Verb } from "./api-request.ts";
 import { CertificateAuthority } from "./certificates.ts";
 
@@ -81,6 +81,8 @@ export class FaultProxy {
   readonly #rules: ActiveRule[] = [];
   readonly #counts = new Map<string, number>();
   readonly #hung = new Set<ServerResponse>();
+  /** Every client connection, from its first byte: one still in its TLS handshake included. */
+  readonly #sockets = new Set<Socket>();
   /** Open watch streams, each with the function that cuts it. */
   readonly #watches = new Map<ServerResponse, (how: "end" | "destroy") => void>();
 
@@ -97,6 +99,10 @@ export class FaultProxy {
     this.#upstream = upstream;
     this.#caPem = caPem;
     server.on("request", (req: IncomingMessage, res: ServerResponse) => this.#handle(req, res));
+    server.on("connection", (socket: Socket) => {
+      this.#sockets.add(socket);
+      socket.once("close", () => this.#sockets.delete(socket));
+    });
   }
 
   /** Starts a proxy on a fresh loopback port that forwards as `identity` (server, CA and user of its current context). */
@@ -219,7 +225,10 @@ export class FaultProxy {
   async stop(): Promise<void> {
     if (!this.#server.listening) return;
     const closed = new Promise<void>((resolve) => this.#server.close(() => resolve()));
+    // Not only closeAllConnections(): it misses a connection still in its TLS handshake, whose
+    // request would then arrive, hang on a rule and hold close() until its client gave up.
     this.#server.closeAllConnections();
+    for (const socket of this.#sockets) socket.destroy();
     (this.#upstream.options.agent as Agent | undefined)?.destroy();
     await closed;
   }

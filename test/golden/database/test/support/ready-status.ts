@@ -73,3 +73,42 @@ export function readyStatus(child: Stored): Record<string, unknown> | undefined 
       );
   }
 }
+
+/**
+ * The status a controller writes when a child that was ready no longer is (pods crashed, a node
+ * went away, a volume was lost), or undefined for kinds that never go back (a complete Job).
+ */
+export function unreadyStatus(child: Stored): Record<string, unknown> | undefined {
+  const observedGeneration = child.metadata?.generation;
+  const replicas = child.spec?.replicas ?? 1;
+  switch (`${child.apiVersion}/${child.kind}`) {
+    case "apps/v1/Deployment":
+    case "apps/v1/ReplicaSet":
+    case "apps/v1/StatefulSet":
+      // Rolled out, and then every pod stopped being ready.
+      return {
+        observedGeneration,
+        replicas,
+        updatedReplicas: replicas,
+        readyReplicas: 0,
+        availableReplicas: 0,
+      };
+    case "apps/v1/DaemonSet":
+      return {
+        observedGeneration,
+        currentNumberScheduled: 1,
+        desiredNumberScheduled: 1,
+        numberMisscheduled: 0,
+        numberReady: 0,
+      };
+    case "v1/Pod":
+      return {
+        phase: "Running",
+        conditions: [condition("PodScheduled"), { ...condition("Ready"), status: "False" }],
+      };
+    case "v1/PersistentVolumeClaim":
+      return { phase: "Lost" };
+    default:
+      return undefined;
+  }
+}

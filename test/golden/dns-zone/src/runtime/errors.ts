@@ -21,7 +21,7 @@ export class TerminalError extends Error {
 
 /**
  * A write carried a stale resourceVersion: somebody else changed the object first. Never retry the
- * same write; requeue and decide again from a fresh read.
+ * same write; requeue and decide again from a newer read.
  */
 export class ConflictError extends Error {
   constructor(message: string, options?: { cause?: unknown }) {

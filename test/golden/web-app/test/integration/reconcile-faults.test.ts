@@ -2,9 +2,10 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // Faults in the reconcile path, on a real API server with the runtime loop wired as src/main.ts
-// wires it and the operator's own credentials: the API server answering 429 with Retry-After or
-// 409 (through the fault proxy), a finalizer whose cleanup fails several times, and a delete while
-// the external resource is still provisioning. The in-memory provider plays the external system.
+// wires it and the operator's own credentials: the API server answering 429 with Retry-After, 409
+// or 500 to the reconciler's writes (through the fault proxy), a finalizer whose cleanup fails
+// several times, and a delete while the external resource is still provisioning. The in-memory
+// provider plays the external system.
 
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
@@ -19,7 +20,7 @@ import {
 import { OwnWrites } from "../../src/runtime/own-writes.ts";
 import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import { FaultProxy } from "../envtest/fault-proxy.ts";
+import { FaultProxy, type FaultMatch } from "../envtest/fault-proxy.ts";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import { operatorWiring } from "./support/operator-wiring.ts";
 import {
@@ -228,6 +229,101 @@ test(
     }
   },
 );
+
+/** How long the API server fails a write: long enough for several retries with backoff. */
+const FAILING_MS = 3_000;
+
+interface ReconcileWrite {
+  what: string;
+  /** Whether the spec makes this write: no external resource, no finalizer; no child, no apply. */
+  applies: boolean;
+  match: (obj: Resource) => FaultMatch;
+}
+
+const WRITES: ReconcileWrite[] = [
+  {
+    what: "the status write",
+    applies: true,
+    match: (obj) => ({
+      verb: "update",
+      resource: RESOURCE,
+      subresource: "status",
+      name: obj.metadata.name!,
+    }),
+  },
+  {
+    what: "the finalizer patch",
+    applies: bindings.length > 0,
+    match: (obj) => ({
+      verb: "patch",
+      resource: RESOURCE,
+      subresource: "",
+      name: obj.metadata.name!,
+    }),
+  },
+  {
+    what: "the child applies",
+    applies: FIXTURE.childCount > 0,
+    match: (obj) => {
+      // Before the object is created: its children's names do not depend on the UID to come.
+      const named = { ...obj, metadata: { ...obj.metadata, uid: "not-yet" } };
+      const names = new Set(desiredChildren(named).map((child) => child.metadata?.name));
+      return { verb: "apply", when: (request) => names.has(request.name) };
+    },
+  },
+];
+
+for (const write of WRITES) {
+  if (write.applies)
+    test(
+      `500 on ${write.what} for ${FAILING_MS / 1_000} s: retried with backoff, no hot loop (counted at the proxy), Ready once the server recovers`,
+      { timeout: 60_000 },
+      async () => {
+        const providers = newProviders();
+        const loop = await runLoop(providers, { initialMs: 100, maxMs: 5_000 });
+        try {
+          const obj = newObject();
+          const match = write.match(obj);
+          const attempts: number[] = [];
+          const failing = proxy.inject({
+            ...match,
+            when: (request) => {
+              if (match.when !== undefined && !match.when(request)) return false;
+              attempts.push(performance.now());
+              return true;
+            },
+            fault: { type: "status", code: 500, message: "etcd leader changed (injected)" },
+          });
+          const key = keyOf(await users.create(obj));
+          await waitFor(`the first 500 on ${write.what}`, async () => attempts.length > 0);
+          await new Promise((resolve) => setTimeout(resolve, FAILING_MS));
+          failing.remove();
+          const during = attempts.map((at) => Math.round(at - attempts[0]!));
+          const shown = `${during.length} attempts, at ${during.slice(0, 12).join(", ")}${during.length > 12 ? ", …" : ""} ms`;
+          const ready = await waitReady(key);
+          // 100 ms doubling (+ up to 10 % jitter): about 5 attempts in 3 s, plus a pass or two
+          // that the watch events of writes which did land start at once. A retry without backoff
+          // would be one every few milliseconds: hundreds.
+          assert.ok(during.length >= 3, `retried: ${shown}`);
+          assert.ok(during.length <= 10, `no hot loop: ${shown}`);
+          const lastGap = during.at(-1)! - during.at(-2)!;
+          assert.ok(lastGap >= 700, `backing off: ${shown}`);
+          assert.equal(ready.metadata.generation, 1);
+          process.stdout.write(`# 500 on ${write.what}: ${shown}\n`);
+          const retries = loop.lines
+            .map((line) => JSON.parse(line) as { msg?: string; key?: string; err?: string })
+            .filter(
+              (l) => l.msg === "reconcile failed, retrying" && l.key?.endsWith(obj.metadata.name!),
+            );
+          assert.ok(retries.length >= during.length, `each failure logged: ${retries.length}`);
+          assert.match(retries[0]?.err ?? "", /500|etcd leader changed/);
+        } finally {
+          await loop.controller.stop();
+          proxy.clearFaults();
+        }
+      },
+    );
+}
 
 const deleting = bindings.filter((b) => b.deletionPolicy === "Delete");
 if (deleting.length > 0) {

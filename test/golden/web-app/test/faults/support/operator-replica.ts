@@ -2,19 +2,22 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // One replica of the operator, wired the way src/main.ts wires it (informers, work queue,
-// reconciler, providers, and runtime/manager.ts for leader election, the exit on lost leadership
-// and the SIGTERM shutdown, with `exit` in place of process.exit), talking to the control plane
-// through a FaultProxy of its own as the operator's ServiceAccount. Several replicas run in one
-// process so a test can put them on one clock; what a real process does when it exits (nothing
-// more runs, every connection closes) is what `exit` does here: the proxy drops every connection,
-// so calls still in flight fail at once instead of finishing later.
+// reconciler, providers, the filter on its own writes' watch events, and runtime/manager.ts for
+// leader election, the exit on lost leadership and the SIGTERM shutdown, with `exit` in place of
+// process.exit), talking to the control plane through a FaultProxy of its own as the operator's
+// ServiceAccount. Several replicas run in one process so a test can put them on one clock; what a
+// real process does when it exits (nothing more runs, every connection closes) is what `exit` does
+// here: the proxy drops every connection, so calls still in flight fail at once instead of
+// finishing later.
 
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../../src/config.ts";
 import type { ReconcileContext } from "../../../src/runtime/abort.ts";
+import type { BackoffSettings } from "../../../src/runtime/backoff.ts";
 import { Controller } from "../../../src/runtime/controller.ts";
 import { createLogger, type Logger } from "../../../src/runtime/logger.ts";
 import { Manager } from "../../../src/runtime/manager.ts";
+import { OwnWrites } from "../../../src/runtime/own-writes.ts";
 import type { ObjectKey } from "../../../src/runtime/resource-client.ts";
 import { FaultProxy } from "../../envtest/fault-proxy.ts";
 import { createReconciler, type Providers, type Resource } from "../../support/kind.ts";
@@ -39,6 +42,8 @@ export interface ReplicaOptions {
   /** Without it the replica leads from the start (leader election off). */
   lease?: LeaseTimings;
   resyncPeriodMs?: number;
+  /** Per-key retry backoff (default 100 ms to 1 s). */
+  backoff?: BackoffSettings;
   concurrency?: number;
   /** How long the shutdown sequence waits for reconciles in flight. */
   drainTimeoutMs?: number;
@@ -112,6 +117,11 @@ export class OperatorReplica {
     return this.#exited;
   }
 
+  /** What the resync timer does: every cached object of the kind is queued again. */
+  resync(): void {
+    this.#controller?.resync();
+  }
+
   /** SIGKILL: for test cleanup; nothing is released. */
   async kill(): Promise<void> {
     this.#die(137);
@@ -130,8 +140,10 @@ export class OperatorReplica {
     });
     // The caches and the cache-backed client, as src/main.ts wires them.
     const wiring = operatorWiring(kubeConfig, logger);
+    // The watch events of the reconciler's own writes start no pass (runtime/own-writes.ts).
+    const ownWrites = new OwnWrites();
     const inner = createReconciler(
-      { client: wiring.client, logger, pollIntervalMs: 100 },
+      { client: ownWrites.wrap(wiring.client), logger, pollIntervalMs: 100 },
       options.providers,
     );
     const controller = new Controller<Resource>({
@@ -150,7 +162,8 @@ export class OperatorReplica {
       },
       concurrency: options.concurrency ?? DEFAULTS.concurrency,
       resyncPeriodMs: options.resyncPeriodMs ?? DEFAULTS.resyncPeriodMs,
-      backoff: { initialMs: 100, maxMs: 1_000 },
+      backoff: options.backoff ?? { initialMs: 100, maxMs: 1_000 },
+      ownWrites,
       logger,
     });
     this.#controller = controller;

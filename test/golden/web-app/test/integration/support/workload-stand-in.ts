@@ -3,7 +3,8 @@
 
 // A bare API server runs no controllers, so nothing ever reports a workload rolled out, a Job
 // complete, a Pod ready or a claim bound; writing the status those controllers would write lets
-// the reconciler reach Ready as it would in a cluster.
+// the reconciler reach Ready as it would in a cluster, and writing what they write when a child
+// fails later lets a test check that the operator notices.
 
 import {
   AppsV1Api,
@@ -14,7 +15,7 @@ import {
   type KubeConfig,
   type KubernetesObject,
 } from "@kubernetes/client-node";
-import { readyStatus } from "../../support/ready-status.ts";
+import { readyStatus, unreadyStatus } from "../../support/ready-status.ts";
 import { readObject } from "./stored-objects.ts";
 
 type Patch = { name: string; namespace: string; body: { status: Record<string, unknown> } };
@@ -27,6 +28,34 @@ type Patch = { name: string; namespace: string; body: { status: Record<string, u
 export async function markWorkloadsReady(
   admin: KubeConfig,
   children: readonly KubernetesObject[],
+): Promise<void> {
+  for (const child of children) {
+    if (readyStatus(child) === undefined) continue;
+    const stored = await readObject(admin, child);
+    if (stored !== undefined) await writeStatus(admin, stored, readyStatus(stored)!);
+  }
+}
+
+/**
+ * What the child's controller writes when a ready child stops being ready (test/support/
+ * ready-status.ts unreadyStatus): e.g. a Deployment whose pods all crashed. Fails for a child that
+ * does not exist or whose kind never goes back (a complete Job).
+ */
+export async function markWorkloadUnready(
+  admin: KubeConfig,
+  child: KubernetesObject,
+): Promise<void> {
+  const stored = await readObject(admin, child);
+  if (stored === undefined) throw new Error(`${child.kind} ${child.metadata?.name} does not exist`);
+  const status = unreadyStatus(stored);
+  if (status === undefined) throw new Error(`a ${child.kind} does not go back to unready`);
+  await writeStatus(admin, stored, status);
+}
+
+async function writeStatus(
+  admin: KubeConfig,
+  stored: KubernetesObject,
+  status: Record<string, unknown>,
 ): Promise<void> {
   const apps = admin.makeApiClient(AppsV1Api);
   const batch = admin.makeApiClient(BatchV1Api);
@@ -41,18 +70,12 @@ export async function markWorkloadsReady(
     "v1/Pod": (p) => core.patchNamespacedPodStatus(p, options),
     "v1/PersistentVolumeClaim": (p) => core.patchNamespacedPersistentVolumeClaimStatus(p, options),
   };
-  for (const child of children) {
-    if (readyStatus(child) === undefined) continue;
-    const write = writers[`${child.apiVersion}/${child.kind}`];
-    if (write === undefined)
-      throw new Error(`no stand-in writer for ${child.apiVersion} ${child.kind}`);
-    const stored = await readObject(admin, child);
-    if (stored === undefined) continue;
-    const status = readyStatus(stored)!;
-    await write({
-      name: stored.metadata?.name ?? "",
-      namespace: stored.metadata?.namespace ?? "",
-      body: { status },
-    });
-  }
+  const write = writers[`${stored.apiVersion}/${stored.kind}`];
+  if (write === undefined)
+    throw new Error(`no stand-in writer for ${stored.apiVersion} ${stored.kind}`);
+  await write({
+    name: stored.metadata?.name ?? "",
+    namespace: stored.metadata?.namespace ?? "",
+    body: { status },
+  });
 }
