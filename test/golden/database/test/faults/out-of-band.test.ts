@@ -13,7 +13,7 @@ import { test } from "node:test";
 import { findCondition } from "../../src/runtime/conditions.ts";
 import { markWorkloadUnready } from "../integration/support/workload-stand-in.ts";
 import { waitFor } from "../integration/support/wait.ts";
-import { FIXTURE } from "../support/fixture.ts";
+import { FIXTURE, identityOf } from "../support/fixture.ts";
 import { desiredChildren, OWNED_KINDS } from "../support/kind.ts";
 import { unreadyStatus } from "../support/ready-status.ts";
 import { faultEnvironment } from "./support/fault-environment.ts";
@@ -29,18 +29,18 @@ for (const binding of FIXTURE.bindings) {
       const run = singleObject(env, t);
       const provider = run.provider(binding);
       const replica = await run.start("replica", { resyncPeriodMs: NO_RESYNC_MS });
-      const uid = (await env.users.create(run.object)).metadata.uid!;
+      const id = identityOf(binding, await env.users.create(run.object));
       const ready = await run.waitReady();
       await run.quiet();
       const updates = provider.updates;
-      provider.mutateOutOfBand(uid);
+      provider.mutateOutOfBand(id);
       // No watch event tells of a change in the outside world.
       await new Promise((resolve) => setTimeout(resolve, 1_000));
-      assert.equal((await provider.find(uid))?.drifted, true, "drifted, and nothing looked yet");
+      assert.equal((await provider.find(id))?.drifted, true, "drifted, and nothing looked yet");
       const passes = run.passes();
       replica.resync();
       await waitFor("the resync's pass", async () => run.passes() > passes);
-      assert.equal((await provider.find(uid))?.drifted, false, "the resync's pass reverted it");
+      assert.equal((await provider.find(id))?.drifted, false, "the resync's pass reverted it");
       assert.equal(provider.updates, updates + 1, "with one update");
       assert.equal(provider.creates, 1, `still the one ${binding.name}`);
       const after = await env.users.read(run.key);
@@ -57,7 +57,7 @@ for (const binding of FIXTURE.bindings) {
       const run = singleObject(env, t);
       const provider = run.provider(binding);
       const replica = await run.start("replica", { resyncPeriodMs: NO_RESYNC_MS });
-      const uid = (await env.users.create(run.object)).metadata.uid!;
+      const id = identityOf(binding, await env.users.create(run.object));
       await run.waitReady();
       await run.quiet();
       const updates = provider.updates;
@@ -67,7 +67,7 @@ for (const binding of FIXTURE.bindings) {
         await waitFor("the resync's pass", async () => run.passes() > passes);
         return env.users.read(run.key);
       };
-      provider.mutateOutOfBand(uid);
+      provider.mutateOutOfBand(id);
       const drifted = await resync();
       const condition = findCondition(drifted.status?.conditions, binding.conditionType);
       assert.equal(condition?.reason, "Drifted", JSON.stringify(condition));
@@ -85,7 +85,7 @@ for (const binding of FIXTURE.bindings) {
         );
       }
       assert.equal(
-        (await provider.find(uid))?.drifted,
+        (await provider.find(id))?.drifted,
         true,
         "left as the outside world changed it",
       );
@@ -95,7 +95,7 @@ for (const binding of FIXTURE.bindings) {
         await env.users.patch(run.key, { spec: { [field]: values[0] } });
         const applied = await run.waitReady();
         assert.equal(applied.metadata.generation, 2);
-        assert.equal((await provider.find(uid))?.drifted, false, "the new spec was applied");
+        assert.equal((await provider.find(id))?.drifted, false, "the new spec was applied");
         assert.equal(provider.updates, updates + 1);
         assert.equal(provider.creates, 1, `still the one ${binding.name}`);
       }

@@ -18,7 +18,7 @@ import { keyOf } from "../../src/runtime/resource-client.ts";
 import { readObject } from "../integration/support/stored-objects.ts";
 import { waitFor } from "../integration/support/wait.ts";
 import type { FaultMatch } from "../envtest/fault-proxy.ts";
-import { FIXTURE } from "../support/fixture.ts";
+import { FIXTURE, identityOf } from "../support/fixture.ts";
 import { API_GROUP, desiredChildren, FINALIZER, PLURAL, type Resource } from "../support/kind.ts";
 import { crashAt } from "./support/crash-point.ts";
 import { faultEnvironment } from "./support/fault-environment.ts";
@@ -115,8 +115,8 @@ for (const point of RECONCILE_POINTS) {
         assert.equal(provider.creates, 1, `the ${binding.name} was adopted, not created again`);
         assert.deepEqual(
           [...provider.resources.keys()],
-          [uid],
-          `one ${binding.name}, keyed on UID`,
+          [identityOf(binding, created)],
+          `one ${binding.name}, keyed on ${binding.naturalKey === null ? "UID" : "its natural key"}`,
         );
         assert.equal(
           findCondition(ready.status?.conditions, binding.conditionType)?.status,
@@ -156,7 +156,6 @@ if (bindings.length > 0) {
       const run = singleObject(env, t);
       const a = await run.start("replica-a", { backoff: NO_RETRY });
       const created = await env.users.create(run.object);
-      const uid = created.metadata.uid!;
       await run.waitReady();
       // Every cleanup call's outcome, whichever replica made it.
       const outcomes = new Map<string, unknown[]>();
@@ -180,7 +179,11 @@ if (bindings.length > 0) {
       for (const binding of bindings) {
         assert.equal(outcomes.get(binding.name)!.length, 1, `${binding.name} cleaned up once`);
         if (binding.deletionPolicy === "Delete")
-          assert.equal(run.provider(binding).resources.has(uid), false, "the cloud delete ran");
+          assert.equal(
+            run.provider(binding).resources.has(identityOf(binding, created)),
+            false,
+            "the cloud delete ran",
+          );
       }
 
       const b = await run.start("replica-b");
@@ -200,7 +203,7 @@ if (bindings.length > 0) {
           assert.equal(seen.length, 2, "released again by the restarted operator");
           assert.deepEqual(
             [...provider.resources.keys()],
-            [uid],
+            [identityOf(binding, created)],
             "retained (deletionPolicy Retain)",
           );
         }
