@@ -4,7 +4,7 @@
 import type { CheckContext } from "./context.ts";
 import { closestMatch } from "./did-you-mean.ts";
 import { childField, SCALAR_TYPES, type FieldVisit } from "./field-walk.ts";
-import { has, obj, strings, str } from "./raw-spec.ts";
+import { has, obj, strings, str, type RawObject } from "./raw-spec.ts";
 
 /** The field types each type-specific keyword applies to; keywords not listed apply to all. */
 export const KEYWORD_TYPES: Readonly<Record<string, readonly string[]>> = {
@@ -20,6 +20,8 @@ export const KEYWORD_TYPES: Readonly<Record<string, readonly string[]>> = {
   items: ["array"],
   listType: ["array"],
   listMapKeys: ["array"],
+  // x-kubernetes-map-type needs type: object, which objects, maps and free-form fields all are.
+  mapType: ["object", "map", "free-form"],
   minProperties: ["object", "map"],
   maxProperties: ["object", "map"],
   values: ["map"],
@@ -128,14 +130,7 @@ function checkListType(v: FieldVisit, report: CheckContext["report"]): void {
       "Use listType: set for unique scalars, or make the items objects.",
     );
   }
-  if (listType === "set" && itemType && !SCALAR_TYPES.has(itemType)) {
-    report.error(
-      "SEM022",
-      [...v.docPath, "listType"],
-      `listType set needs scalar items, not ${itemType}`,
-      "Use listType: map with listMapKeys for objects, or atomic.",
-    );
-  }
+  if (listType === "set" && itemType) checkSetItems(v, items, itemType, report);
   if (listType !== "map" || itemType !== "object") return;
   const keyNames = Object.keys(obj(items.fields));
   for (const [i, key] of strings(v.def.listMapKeys)) {
@@ -156,16 +151,63 @@ function checkListType(v: FieldVisit, report: CheckContext["report"]): void {
         `list map key "${key}" is ${withArticle(str(keyField.type) ?? "untyped")} field; keys must be scalars`,
         "Pick a string, integer or boolean field as the key.",
       );
-    } else if (keyField.required !== true && !has(keyField, "default")) {
+    } else if (
+      keyField.required !== true &&
+      (v.section === "status" || !has(keyField, "default"))
+    ) {
       report.error(
         "SEM023",
         path,
-        `list map key "${key}" is neither required nor defaulted`,
-        `Add required: true (or a default) to ${key}: server-side apply cannot merge items without their key.`,
+        v.section === "status"
+          ? `list map key "${key}" is not required`
+          : `list map key "${key}" is neither required nor defaulted`,
+        v.section === "status"
+          ? `Add required: true to ${key}: server-side apply cannot merge items without their key, and status fields never default.`
+          : `Add required: true (or a default) to ${key}: server-side apply cannot merge items without their key.`,
+      );
+    } else if (keyField.nullable === true) {
+      report.error(
+        "SEM023",
+        path,
+        `list map key "${key}" is nullable`,
+        `Remove nullable from ${key}: the API server refuses a nullable list map key, since a null key identifies no item.`,
       );
     }
   }
 }
+
+/**
+ * The API server compares set items whole, so an item must be one value to server-side apply:
+ * a scalar, an atomic list, or an object (map, free-form) with x-kubernetes-map-type atomic.
+ */
+function checkSetItems(
+  v: FieldVisit,
+  items: RawObject,
+  itemType: string,
+  report: CheckContext["report"],
+): void {
+  if (SCALAR_TYPES.has(itemType)) return;
+  if (itemType === "array") {
+    const inner = str(items.listType);
+    if (inner === "set" || inner === "map")
+      report.error(
+        "SEM022",
+        [...v.docPath, "items", "listType"],
+        `items of the set list "${v.name}" are listType ${inner} lists; set items must be atomic`,
+        "The API server compares set items whole: make the inner list atomic, or the outer one atomic.",
+      );
+    return;
+  }
+  if (MAP_TYPED.has(itemType) && str(items.mapType) !== "atomic")
+    report.error(
+      "SEM022",
+      [...v.docPath, "listType"],
+      `listType set needs atomic items; its ${itemType} items are ${str(items.mapType) ?? "granular"}`,
+      `Add mapType: atomic to the items (the API server compares set items whole), or use listType: map with listMapKeys${itemType === "object" ? "" : " on object items"}, or atomic.`,
+    );
+}
+
+const MAP_TYPED: ReadonlySet<string> = new Set(["object", "map", "free-form"]);
 
 function withArticle(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;

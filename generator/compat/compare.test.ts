@@ -297,6 +297,35 @@ test("breaking: a list type changed", () => {
   });
 });
 
+test("breaking: a map type changed to atomic, or back; granular said out loud is no change", () => {
+  const atomic = edit(
+    "    owner:\n      type: object\n",
+    "    owner:\n      type: object\n      mapType: atomic\n",
+  );
+  expect(only(compareSources(BASE_SPEC, atomic)), {
+    class: "breaking",
+    code: "COMPAT034",
+    path: "spec.fields.owner.mapType",
+    at: lineColOf(atomic, "atomic"),
+    message:
+      /^spec\.owner: mapType changed from granular to atomic: server-side apply now replaces the whole value/,
+  });
+  const back = compareSources(atomic, BASE_SPEC);
+  expect(only(back), {
+    class: "breaking",
+    code: "COMPAT034",
+    path: "spec.fields.owner",
+    at: lineColOf(BASE_SPEC, "owner:"),
+    message:
+      /^spec\.owner: mapType changed from atomic to granular: server-side apply now merges key by key/,
+  });
+  const granular = edit(
+    "    labels:\n      type: map\n",
+    "    labels:\n      type: map\n      mapType: granular\n",
+  );
+  assert.deepEqual(compareSources(BASE_SPEC, granular), []);
+});
+
 test("breaking: the scope changed", () => {
   const after = edit("  kind: Shop\n", "  kind: Shop\n  scope: Cluster\n");
   const finding = compareSources(BASE_SPEC, after).find((f) => f.code === "COMPAT029")!;

@@ -32,6 +32,7 @@ export const COMPAT_CODES = {
   COMPAT031: { class: "breaking", title: "group, kind or plural changed" },
   COMPAT032: { class: "breaking", title: "subresource removed" },
   COMPAT033: { class: "breaking", title: "selectable field removed" },
+  COMPAT034: { class: "breaking", title: "map type changed" },
 } as const satisfies Record<string, { class: CompatClass; title: string }>;
 
 export type CompatCode = keyof typeof COMPAT_CODES;

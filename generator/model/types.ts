@@ -82,6 +82,8 @@ export interface FieldModel extends FieldConstraints {
   /** Only for arrays: how server-side apply merges them. */
   listType?: "atomic" | "set" | "map";
   listMapKeys?: string[];
+  /** Only for objects, maps and free-form fields, when the spec declares it: how server-side apply merges them. */
+  mapType?: "atomic" | "granular";
   rules: CelRule[];
   /** TypeScript type expression of this field, e.g. `"postgres" | "mysql"` or `DatabaseSpecBackup`. */
   tsType: string;

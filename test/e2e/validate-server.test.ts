@@ -11,12 +11,15 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { stringify } from "yaml";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
 import { formatDiagnostic } from "../../generator/base/diagnostics.ts";
 import { findAssets } from "../../generator/envtest/find-assets.ts";
 import { readPinnedVersions } from "../../generator/envtest/versions.ts";
+import { checkSpec } from "../../generator/check/check-spec.ts";
 import { buildModel } from "../../generator/model/build-model.ts";
+import { buildCrd } from "../../generator/render/manifests/crd.ts";
 import { parseSpec } from "../../generator/parse/parse-spec.ts";
 import {
   startControlPlane,
@@ -303,4 +306,81 @@ test("server check: a kind whose names another CRD already uses is not served, a
     lines[0],
   );
   assert.match(lines[0]!, /does not accept the CRD's names: .*"sh" is already in use/);
+});
+
+const MAP_AND_LIST_TYPES = `    ref:
+      type: object
+      mapType: atomic
+      fields:
+        name: { type: string, maxLength: 63 }
+    labels: { type: map, mapType: granular, maxProperties: 4, values: { type: string, maxLength: 63 } }
+    config: { type: free-form, mapType: atomic }
+    selectors:
+      type: array
+      listType: set
+      maxItems: 4
+      items:
+        type: object
+        mapType: atomic
+        fields:
+          key: { type: string, maxLength: 20, required: true }
+          value: { type: string, maxLength: 20 }
+    matrix:
+      type: array
+      listType: set
+      maxItems: 3
+      items: { type: array, maxItems: 3, items: { type: string, maxLength: 8 } }
+    byZone:
+      type: map
+      maxProperties: 3
+      values:
+        type: array
+        listType: map
+        listMapKeys: [zone]
+        maxItems: 3
+        items:
+          type: object
+          mapType: atomic
+          fields:
+            zone: { type: string, maxLength: 20, required: true }
+            hosts:
+              type: array
+              listType: set
+              maxItems: 3
+              items: { type: map, mapType: atomic, maxProperties: 2, values: { type: string, maxLength: 20 } }
+`;
+
+test("server check: mapType and list types everywhere the structural schema allows them, spec and status, are accepted with every contract case", async () => {
+  const status = `  fields:\n${MAP_AND_LIST_TYPES.replace(/^/gm, "  ").replace(/^  $/m, "")}`;
+  const { source, lines } = await onServer("maptypes", MAP_AND_LIST_TYPES, status.trimEnd() + "\n");
+  const parsed = parseSpec(source, "operator.yaml");
+  assert.ok(parsed.ok);
+  assert.deepEqual(checkSpec(parsed.spec), [], "the local checks accept it too");
+  assert.ok(
+    /x-kubernetes-map-type: atomic/.test(stringify(buildCrd(buildModel(parsed.spec.data, source)))),
+  );
+  assert.deepEqual(lines, []);
+});
+
+test("server check: the server refuses what SEM022 and SEM023 refuse (a granular object in a set, a nullable list map key)", async () => {
+  const source = BASE.replace("shop.example.com", "refused.example.com").replace(
+    "FIELDS\n",
+    MAP_AND_LIST_TYPES,
+  );
+  const parsed = parseSpec(source, "operator.yaml");
+  assert.ok(parsed.ok);
+  const data = parsed.spec.data as Record<string, unknown>;
+  const model = buildModel(data, source);
+  // Undo by hand what the local checks insist on, as a spec that skipped them would render.
+  const selectors = model.spec.fields.find((f) => f.name === "selectors")!;
+  delete selectors.items!.mapType;
+  const zone = model.spec.fields.find((f) => f.name === "byZone")!.items!.items!.fields[0]!;
+  zone.nullable = true;
+  const diagnostics = await checkOnServer(
+    { model, data, file: "operator.yaml", positionOf: parsed.spec.positionOf },
+    plane.call,
+  );
+  const said = diagnostics.map((d) => `${d.code} ${d.path}: ${d.message}`).join("\n");
+  assert.match(said, /must be atomic as item of a list with x-kubernetes-list-type=set/);
+  assert.match(said, /this property is in x-kubernetes-list-map-keys, so it cannot be nullable/);
 });
