@@ -19,6 +19,7 @@ import {
   type ScaleView,
 } from "./contract-status.ts";
 import { changedSpec, defaultChecks, pruningCases } from "./contract-storage-cases.ts";
+import { mergeCases } from "./contract-merge.ts";
 import { selectableCases } from "./contract-selectable.ts";
 import { fixtureJson } from "./contract-values.ts";
 
@@ -46,6 +47,8 @@ export interface ContractView {
   statusCases: string;
   /** JSON: an object and its value per selectable field (SelectableCase[]). */
   selectableCases: string;
+  /** JSON: two server-side applies per atomic field (MergeCase[]). */
+  mergeCases: string;
   /** JSON of a valid spec that differs from the defaulted minimal spec, or "null". */
   changedSpec: string;
   hasSpecChange: boolean;
@@ -131,6 +134,7 @@ export function buildContractView(model: OperatorModel): ContractView {
     selectableCases: JSON.stringify(
       selectableCases(model, minimal, slots, (spec) => admits(spec), status),
     ),
+    mergeCases: JSON.stringify(mergeCases(fields, model.spec.rules, slots, (spec) => admits(spec))),
     changedSpec: JSON.stringify(change ?? null),
     hasSpecChange: change !== undefined,
     columns: JSON.stringify(printerColumnChecks(model, stored, status)),

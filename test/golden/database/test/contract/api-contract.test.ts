@@ -128,6 +128,20 @@ describe("field selectors (selectableFields)", () => {
   }
 });
 
+// Registered only when operator.yaml declares mapType: atomic on a spec field.
+describe("server-side apply (mapType: atomic)", () => {
+  for (const c of CASES.mergeCases) {
+    test(`${c.field} is atomic: a second manager's apply replaces it whole`, async () => {
+      const name = `contract-${randomBytes(4).toString("hex")}`;
+      await api.apply(object(c.first, name), "contract-first");
+      const second = c.path.reduceRight<unknown>((value, key) => ({ [key]: value }), c.second);
+      await api.apply({ ...object({}, name), spec: second as Spec }, "contract-second", true);
+      const stored = await api.get(name);
+      assert.deepEqual(valueAt(stored.spec, c.path.join(".")), c.stored);
+    });
+  }
+});
+
 describe("status subresource and metadata.generation", () => {
   test("status sent with a create is dropped", async () => {
     const created = await api.create({

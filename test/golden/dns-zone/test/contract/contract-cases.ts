@@ -49,6 +49,18 @@ export interface SelectableCase {
   status: Spec;
 }
 
+/**
+ * Server-side apply of an atomic field: a first manager applies `first`, a second applies only
+ * `second` at `path`; the server then holds `stored` there, none of the first manager's keys.
+ */
+export interface MergeCase {
+  field: string;
+  path: string[];
+  first: Spec;
+  second: unknown;
+  stored: unknown;
+}
+
 /** Create with `spec`, read it back: the server stored exactly `stored`. */
 export interface PruningCase {
   name: string;
@@ -94,6 +106,8 @@ export interface ContractCases {
   statusCases: StatusCase[];
   /** One object per selectable field, with the value a field selector finds it by. */
   selectableCases: SelectableCase[];
+  /** One per atomic (mapType: atomic) spec field: applied by two managers, replaced whole. */
+  mergeCases: MergeCase[];
   /** kubectl get's columns, in order, with the cell each shows for an object carrying `status`. */
   columns: Array<{ name: string; value?: unknown }>;
   /** A valid spec that differs from the stored minimal spec; null when no field can change. */
