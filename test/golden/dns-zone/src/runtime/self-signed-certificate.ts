@@ -75,8 +75,12 @@ function tlv(tag: number, content: Buffer): Buffer {
 const seq = (...items: Buffer[]): Buffer => tlv(0x30, Buffer.concat(items));
 const set = (...items: Buffer[]): Buffer => tlv(0x31, Buffer.concat(items));
 
+/** A non-negative DER INTEGER: minimal, so no leading zero byte unless the next has its top bit set. */
 function integer(bytes: Buffer): Buffer {
-  return tlv(0x02, bytes[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), bytes]) : bytes);
+  let start = 0;
+  while (start < bytes.length - 1 && bytes[start] === 0) start++;
+  const minimal = bytes.subarray(start);
+  return tlv(0x02, minimal[0]! & 0x80 ? Buffer.concat([Buffer.from([0]), minimal]) : minimal);
 }
 
 function oid(dotted: string): Buffer {
