@@ -513,3 +513,31 @@ test("safe: only a rule's message changed", () => {
       /^spec\.replicas: the message of rule "self % 2 == 1" changed from "replicas must be odd" to "an odd number please"/,
   });
 });
+
+test("a spec added to or removed from a kind that had none, or had one", () => {
+  const none = BASE_SPEC.replace(/^spec:\n(?: {2}.*\n)+/m, "");
+  assert.doesNotMatch(none, /^spec:/m);
+  expect(only(compareSources(BASE_SPEC, none)), {
+    class: "breaking",
+    code: "COMPAT020",
+    path: "spec",
+    at: lineColOf(BASE_SPEC, "spec:\n"),
+    file: "base/operator.yaml",
+    message: /^spec: field removed: objects already stored hold it/,
+  });
+  expect(only(compareSources(none, BASE_SPEC)), {
+    class: "safe",
+    code: "COMPAT001",
+    path: "spec",
+    at: lineColOf(BASE_SPEC, "spec:\n"),
+    message: /^spec: optional field added \(object\)/,
+  });
+  const required = edit("      maxLength: 63\n", "      maxLength: 63\n      required: true\n");
+  expect(only(compareSources(none, required)), {
+    class: "breaking",
+    code: "COMPAT023",
+    path: "spec",
+    at: lineColOf(required, "spec:\n"),
+    message: /^spec: new required field without a default/,
+  });
+});

@@ -218,7 +218,16 @@ export interface OperatorModel {
     crdName: string;
     scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string };
   };
-  spec: { description?: string; fields: FieldModel[]; rules: CelRule[] };
+  spec: {
+    description?: string;
+    fields: FieldModel[];
+    rules: CelRule[];
+    /**
+     * false when operator.yaml has no `spec:`: the kind has no spec at all (none in the CRD, the
+     * sample or the contract tests' objects). Absent means declared.
+     */
+    declared?: boolean;
+  };
   status: {
     phases: PhaseModel[];
     /** enum: the CRD lists the phases; open: any text (APIs whose phase is free text). */
@@ -260,4 +269,9 @@ export interface OperatorModel {
     /** Environment variable prefix, e.g. DATABASE_OPERATOR. */
     envPrefix: string;
   };
+}
+
+/** Whether the kind has a spec: operator.yaml declares one (possibly with no fields). */
+export function hasSpec(model: Pick<OperatorModel, "spec">): boolean {
+  return model.spec.declared !== false;
 }

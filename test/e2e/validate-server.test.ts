@@ -384,3 +384,13 @@ test("server check: the server refuses what SEM022 and SEM023 refuse (a granular
   assert.match(said, /must be atomic as item of a list with x-kubernetes-list-type=set/);
   assert.match(said, /this property is in x-kubernetes-list-map-keys, so it cannot be nullable/);
 });
+
+test("server check: a kind without spec (status only) installs, and its sample and cases are accepted", async () => {
+  const source = BASE.replace("shop.example.com", "nospec.example.com").replace(
+    /^spec:\n(?: {2}.*\n)+FIELDS\n/m,
+    "",
+  );
+  assert.doesNotMatch(source, /^spec:/m);
+  const { lines } = await checkSource(`${source}  fields:\n    endpoint: { type: string }\n`);
+  assert.deepEqual(lines, []);
+});

@@ -3,7 +3,7 @@
 // after the first generation the sample is the user's to extend.
 
 import { Ownership, type GeneratedFile } from "../../base/files.ts";
-import type { OperatorModel } from "../../model/types.ts";
+import { hasSpec, type OperatorModel } from "../../model/types.ts";
 import { exampleSpec } from "./example-values.ts";
 import { labelsFor } from "./labels.ts";
 import { yamlFile } from "./yaml-file.ts";
@@ -17,7 +17,9 @@ export function renderSamples(model: OperatorModel): GeneratedFile[] {
     yamlFile(`config/samples/${sampleFileName(model)}`, [sampleObject(model)], {
       ownership: Ownership.ScaffoldOnce,
       comment: [
-        "TODO(user): set the spec fields your first object needs; optional fields are left out.",
+        hasSpec(model)
+          ? "TODO(user): set the spec fields your first object needs; optional fields are left out."
+          : `TODO(user): name your first object; ${model.api.kind} has no spec, only status the operator writes.`,
       ],
     }),
     yamlFile(
@@ -39,13 +41,19 @@ export function renderSamples(model: OperatorModel): GeneratedFile[] {
 
 /**
  * No metadata.namespace even for namespaced kinds, so `kubectl apply -n <namespace>` places it.
- * Spec holds the required fields only: defaults fill in the rest on the API server.
+ * Spec holds the required fields only: defaults fill in the rest on the API server. A kind
+ * without spec gets none (kubectl's strict field validation would refuse it as unknown).
  */
-export function sampleObject(model: OperatorModel) {
+export function sampleObject(model: OperatorModel): {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels: Record<string, string> };
+  spec?: Record<string, unknown>;
+} {
   return {
     apiVersion: model.api.apiVersion,
     kind: model.api.kind,
     metadata: { name: `${model.api.singular}-sample`, labels: labelsFor(model, "sample") },
-    spec: exampleSpec(model.spec),
+    ...(hasSpec(model) ? { spec: exampleSpec(model.spec) } : {}),
   };
 }

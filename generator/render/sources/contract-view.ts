@@ -3,7 +3,7 @@
 // rules with their examples, immutability, pruning, subresources and printer columns are all
 // computed here from the model; the template only prints the tables.
 
-import type { FieldModel, OperatorModel } from "../../model/types.ts";
+import { hasSpec, type FieldModel, type OperatorModel } from "../../model/types.ts";
 import { exampleObject, exampleSpec, overObject } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import { acceptInPlace, dedupeAccepted } from "./contract-accepted-cases.ts";
@@ -63,6 +63,7 @@ export interface ContractView {
 }
 
 export function buildContractView(model: OperatorModel): ContractView {
+  if (!hasSpec(model)) return specLessView(model);
   const fields = model.spec.fields;
   const minimal = exampleSpec(model.spec);
   const stored = serverDefaults(fields, minimal);
@@ -148,6 +149,45 @@ export function buildContractView(model: OperatorModel): ContractView {
       pruning: pruning.length,
       defaults: defaults.length,
     },
+  };
+}
+
+/**
+ * A kind without spec: objects are sent without one (null in the tables), and a spec that is sent
+ * anyway is dropped, since the CRD declares none.
+ */
+function specLessView(model: OperatorModel): ContractView {
+  const status = contractStatus(model);
+  const schema = [{ name: "an object without spec is accepted", spec: null, expect: "accepted" }];
+  const pruning = [
+    {
+      name: `a spec sent anyway is dropped: ${model.api.kind} declares none`,
+      spec: { unknownField: "pruned" },
+      stored: null,
+    },
+  ];
+  return {
+    minimalSpec: "null",
+    defaultedSpec: "null",
+    defaults: "[]",
+    hasDefaults: false,
+    schemaCases: JSON.stringify(schema),
+    celCases: "[]",
+    hasCelCases: false,
+    transitionCases: "[]",
+    hasTransitionCases: false,
+    pruningCases: JSON.stringify(pruning),
+    statusSample: JSON.stringify(status),
+    statusCases: fixtureJson(statusShapeCases(model, status)),
+    selectableCases: JSON.stringify(selectableCases(model, {}, [], () => true, status)),
+    mergeCases: "[]",
+    changedSpec: "null",
+    hasSpecChange: false,
+    columns: JSON.stringify(printerColumnChecks(model, {}, status)),
+    hasScale: false,
+    scale: null,
+    scaleJson: "null",
+    counts: { schema: schema.length, cel: 0, transition: 0, pruning: pruning.length, defaults: 0 },
   };
 }
 

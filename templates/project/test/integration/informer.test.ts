@@ -69,11 +69,16 @@ const users = new CustomResourceApi<Resource>(cp.admin, REF);
 const proxy = await FaultProxy.start(operator);
 after(() => proxy.stop());
 
+/** Labelled, so the server records managedFields even for a kind whose objects have no spec. */
 function newObject(): Resource {
   return {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
-    metadata: { name: uniqueName(FIXTURE.kindFile), ...(namespace ? { namespace } : {}) },
+    metadata: {
+      name: uniqueName(FIXTURE.kindFile),
+      labels: { "test.create-operator.dev/suite": "informer" },
+      ...(namespace ? { namespace } : {}),
+    },
     spec: structuredClone(FIXTURE.sampleSpec) as Resource["spec"],
   };
 }

@@ -19,10 +19,10 @@ export interface Rejection {
 
 export type Expectation = "accepted" | Rejection;
 
-/** Create an object with this spec (server-side dry run): accepted or rejected. */
+/** Create an object with this spec (server-side dry run): accepted or rejected. Null: no spec. */
 export interface SpecCase {
   name: string;
-  spec: Spec;
+  spec: Spec | null;
   expect: Expectation;
 }
 
@@ -61,11 +61,11 @@ export interface MergeCase {
   stored: unknown;
 }
 
-/** Create with `spec`, read it back: the server stored exactly `stored`. */
+/** Create with `spec`, read it back: the server stored exactly `stored` (null: no spec). */
 export interface PruningCase {
   name: string;
   spec: Spec;
-  stored: Spec;
+  stored: Spec | null;
 }
 
 /** The scale subresource's paths and the replica counts the tests read and write. */
@@ -88,10 +88,10 @@ export interface ScaleCases {
 
 /** test/contract/cases.json: every table computed from operator.yaml. */
 export interface ContractCases {
-  /** The smallest spec the server accepts: required fields only. */
-  minimalSpec: Spec;
+  /** The smallest spec the server accepts: required fields only; null for a kind without spec. */
+  minimalSpec: Spec | null;
   /** What the server stores for it. */
-  storedMinimalSpec: Spec;
+  storedMinimalSpec: Spec | null;
   defaults: Array<{ path: string; value: unknown }>;
   /** Enum, bounds, lengths, pattern, format, item and entry counts, required fields, list types. */
   schemaCases: SpecCase[];
