@@ -394,3 +394,89 @@ test("server check: a kind without spec (status only) installs, and its sample a
   const { lines } = await checkSource(`${source}  fields:\n    endpoint: { type: string }\n`);
   assert.deepEqual(lines, []);
 });
+
+test("server facts behind SEM011: no dotted path reaches a property with a dot; CEL reads it escaped", async () => {
+  const crd = (selectable: boolean) => ({
+    apiVersion: "apiextensions.k8s.io/v1",
+    kind: "CustomResourceDefinition",
+    metadata: { name: "dots.dotted.example.com" },
+    spec: {
+      group: "dotted.example.com",
+      scope: "Cluster",
+      names: { kind: "Dot", plural: "dots", singular: "dot", listKind: "DotList" },
+      versions: [
+        {
+          name: "v1",
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: "object",
+              properties: {
+                spec: {
+                  type: "object",
+                  properties: { "rep.count": { type: "integer" }, "a.b": { type: "string" } },
+                  "x-kubernetes-validations": [
+                    { rule: "!has(self.a__dot__b) || self.a__dot__b != 'bad'", message: "no bad" },
+                  ],
+                },
+              },
+            },
+          },
+          subresources: {
+            scale: { specReplicasPath: ".spec.rep.count", statusReplicasPath: ".status.n" },
+          },
+          ...(selectable ? { selectableFields: [{ jsonPath: ".spec['a.b']" }] } : {}),
+        },
+      ],
+    },
+  });
+  const crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+  const refused = await plane.call("POST", crds, crd(true));
+  assert.equal(refused.status, 422);
+  assert.match(JSON.stringify(refused.body), /array notation is not allowed/);
+  assert.equal((await plane.call("POST", crds, crd(false))).status, 201);
+  const base = "/apis/dotted.example.com/v1/dots";
+  const object = (name: string, spec: unknown) => ({
+    apiVersion: "dotted.example.com/v1",
+    kind: "Dot",
+    metadata: { name },
+    spec,
+  });
+  // The resource is served a moment after the CRD is created.
+  let created = await plane.call("POST", base, object("x", { "rep.count": 3, "a.b": "ok" }));
+  for (let tries = 0; created.status === 404 && tries < 100; tries++) {
+    await sleep(100);
+    created = await plane.call("POST", base, object("x", { "rep.count": 3, "a.b": "ok" }));
+  }
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  assert.deepEqual((created.body as { spec: unknown }).spec, { "a.b": "ok", "rep.count": 3 });
+  const bad = await plane.call("POST", `${base}?dryRun=All`, object("y", { "a.b": "bad" }));
+  assert.equal(bad.status, 422);
+  assert.match(JSON.stringify(bad.body), /no bad/);
+  const scale = await plane.call("GET", `${base}/x/scale`);
+  assert.equal(scale.status, 500);
+  assert.match(
+    JSON.stringify(scale.body),
+    /the spec replicas field \\".spec.rep.count\\" does not exist/,
+  );
+});
+
+test("server check: dotted keys in a map, with a default and a rule reading self['a.b'], and the rule's examples", async () => {
+  const { lines } = await onServer(
+    "dotkeys",
+    `    parameters:
+      type: map
+      maxProperties: 8
+      values: { type: string, maxLength: 64 }
+      default: { "pg_stat_statements.max": "10000", max_connections: "200" }
+      rules:
+        - rule: "!('pg_stat_statements.max' in self) || int(self['pg_stat_statements.max']) >= 100"
+          message: pg_stat_statements.max must be at least 100
+          examples:
+            valid: [{ "pg_stat_statements.max": "100" }, { "app.kubernetes.io/name": "x" }]
+            invalid: [{ "pg_stat_statements.max": "99" }]
+`,
+  );
+  assert.deepEqual(lines, []);
+});
