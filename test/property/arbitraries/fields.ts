@@ -1,7 +1,9 @@
 // Field definitions of every type, nested through objects, arrays and maps, with flags
-// (required, nullable, immutable, default), CEL rules and list types. Spec fields may carry
-// defaults and rules; status fields carry neither (the controller writes status, the API server
-// never defaults it).
+// (required, nullable, immutable, default), CEL rules, list types (sets of scalars and of atomic
+// objects, maps keyed by a field) and map types (atomic or granular objects, maps and free-form
+// fields). Spec fields may carry defaults and rules; status fields carry neither (the controller
+// writes status, the API server never defaults it). Map samples hold keys with dots, as real APIs'
+// maps do (pg_stat_statements.max, topology.kubernetes.io/zone).
 
 import fc from "fast-check";
 import { objectRule, rulesFor } from "./cel-rules.ts";
@@ -100,8 +102,13 @@ interface Place {
   correlatable: boolean;
 }
 
-function objectField({ section, correlatable }: Place, depth: number): fc.Arbitrary<GenField> {
-  return fieldMap(section, depth, 1, 4, correlatable).chain((entries) => {
+function objectField(
+  { section, correlatable }: Place,
+  depth: number,
+  inheritCorrelation = true,
+): fc.Arbitrary<GenField> {
+  const memberCorrelation = inheritCorrelation && correlatable;
+  return fieldMap(section, depth, 1, 4, memberCorrelation).chain((entries) => {
     const samples = objectSamples(entries);
     const base: GenField = {
       def: { type: "object", fields: defsOf(entries) },
@@ -142,9 +149,19 @@ function arrayField(place: Place, depth: number): fc.Arbitrary<GenField> {
     anyField(section, depth, false),
     fc.constant<"atomic" | undefined>(undefined),
   );
-  const set = decorated({ section, correlatable: false }, scalarField).map(
-    (f) => [f, "set"] as const,
-  );
+  const set = fc
+    .oneof(
+      { arbitrary: decorated({ section, correlatable: false }, scalarField), weight: 3 },
+      // A set compares items whole: object items must be atomic (SEM022).
+      {
+        arbitrary: decorated(
+          { section, correlatable: false },
+          objectField(place, depth, false),
+        ).map((f) => ({ ...f, def: { ...f.def, mapType: "atomic" } })),
+        weight: 1,
+      },
+    )
+    .map((f) => [f, "set"] as const);
   const map = mapListItems(place, depth).map((f) => [f, "map"] as const);
   return fc
     .tuple(
@@ -182,8 +199,10 @@ function mapField({ section, correlatable }: Place, depth: number): fc.Arbitrary
     .tuple(anyField(section, depth, correlatable), fc.option(fc.integer({ min: 2, max: 64 })))
     .map(([values, maxProperties]) => {
       const [first, second] = values.samples;
-      const samples: unknown[] = [{}, { east: first }];
-      if (second !== undefined) samples.push({ east: first, west: second });
+      // The first sample is the default: a key with dots and slashes reaches the CRD, the
+      // contract tests and the generated types' readers.
+      const samples: unknown[] = [{ "topology.kubernetes.io/zone": first }, {}];
+      if (second !== undefined) samples.push({ east: first, "pg_stat_statements.max": second });
       const def: Def = { type: "map", values: values.def };
       // As for lists: maps around rules stay small enough for the rule's cost to be bounded.
       const bound = values.cel ? Math.min(maxProperties ?? 4, 4) : (maxProperties ?? undefined);
@@ -217,11 +236,15 @@ function decorated(
                 )
               : fc.constant(false),
           withDefault: fc.constant(section === "spec"),
+          mapType: MAP_TYPED.has(f.def.type as string)
+            ? fc.constantFrom(undefined, undefined, "atomic", "granular")
+            : fc.constant(undefined),
         },
         { requiredKeys: [] },
       )
-      .map(({ description, nullable, rule, immutable, withDefault }) => {
+      .map(({ description, nullable, rule, immutable, withDefault, mapType }) => {
         const def: Def = { ...f.def };
+        if (mapType && def.mapType === undefined) def.mapType = mapType;
         let samples = f.samples;
         let cel = f.cel;
         if (description !== undefined) def.description = description;
@@ -242,6 +265,8 @@ function decorated(
       }),
   );
 }
+
+const MAP_TYPED = new Set(["object", "map", "free-form"]);
 
 function isScalarDef(def: Def): boolean {
   return SET_ITEM_TYPES.has(def.type as string);
