@@ -211,7 +211,12 @@ test(
       const key = keyOf(await users.create(obj));
       await waitReady(key);
       assert.equal(conflicts.hits, 3);
-      assert.equal(writes.length, 4, "three conflicts, then the write that landed");
+      // A workload child the stand-in has not marked ready yet when the first write lands makes
+      // that write ChildrenNotReady, and Ready one more (as the write budget allows).
+      const landed = writes.length - 3;
+      if (FIXTURE.hasWorkloadChildren)
+        assert.ok(landed === 1 || landed === 2, `three conflicts, then ${landed} writes`);
+      else assert.equal(writes.length, 4, "three conflicts, then the write that landed");
       const requeues = loop.lines
         .map((line) => JSON.parse(line) as { msg?: string; key?: string; delayMs?: number })
         .filter((l) => l.msg === "conflict, requeueing" && l.key?.endsWith(obj.metadata.name!));
