@@ -4,7 +4,7 @@
 import type { CheckContext } from "./context.ts";
 import { closestMatch } from "./did-you-mean.ts";
 import { childField, SCALAR_TYPES, type FieldVisit } from "./field-walk.ts";
-import { has, obj, strings, str, type RawObject } from "./raw-spec.ts";
+import { has, obj, strings, str } from "./raw-spec.ts";
 
 /** The field types each type-specific keyword applies to; keywords not listed apply to all. */
 export const KEYWORD_TYPES: Readonly<Record<string, readonly string[]>> = {
@@ -130,7 +130,7 @@ function checkListType(v: FieldVisit, report: CheckContext["report"]): void {
       "Use listType: set for unique scalars, or make the items objects.",
     );
   }
-  if (listType === "set" && itemType) checkSetItems(v, items, itemType, report);
+  if (listType === "set" && itemType) checkSetItems(v, itemType, report);
   if (listType !== "map" || itemType !== "object") return;
   const keyNames = Object.keys(obj(items.fields));
   for (const [i, key] of strings(v.def.listMapKeys)) {
@@ -177,37 +177,20 @@ function checkListType(v: FieldVisit, report: CheckContext["report"]): void {
 }
 
 /**
- * The API server compares set items whole, so an item must be one value to server-side apply:
- * a scalar, an atomic list, or an object (map, free-form) with x-kubernetes-map-type atomic.
+ * Set items must be scalars. The API server's CRD validation also admits objects and maps with
+ * x-kubernetes-map-type atomic and atomic lists, but server-side apply (structured-merge-diff)
+ * cannot key such items: every object holding one is stored without managedFields, and applying
+ * it fails. A list of objects identified by fields is listType: map.
  */
-function checkSetItems(
-  v: FieldVisit,
-  items: RawObject,
-  itemType: string,
-  report: CheckContext["report"],
-): void {
+function checkSetItems(v: FieldVisit, itemType: string, report: CheckContext["report"]): void {
   if (SCALAR_TYPES.has(itemType)) return;
-  if (itemType === "array") {
-    const inner = str(items.listType);
-    if (inner === "set" || inner === "map")
-      report.error(
-        "SEM022",
-        [...v.docPath, "items", "listType"],
-        `items of the set list "${v.name}" are listType ${inner} lists; set items must be atomic`,
-        "The API server compares set items whole: make the inner list atomic, or the outer one atomic.",
-      );
-    return;
-  }
-  if (MAP_TYPED.has(itemType) && str(items.mapType) !== "atomic")
-    report.error(
-      "SEM022",
-      [...v.docPath, "listType"],
-      `listType set needs atomic items; its ${itemType} items are ${str(items.mapType) ?? "granular"}`,
-      `Add mapType: atomic to the items (the API server compares set items whole), or use listType: map with listMapKeys${itemType === "object" ? "" : " on object items"}, or atomic.`,
-    );
+  report.error(
+    "SEM022",
+    [...v.docPath, "listType"],
+    `listType set needs scalar items, not ${itemType}`,
+    `Server-side apply keys set items by value and cannot for ${withArticle(itemType)} (the API server accepts such a CRD, then stores objects that hold one without managedFields, and refuses to apply them): use listType: map with listMapKeys${itemType === "object" ? "" : " on object items"}, or atomic.`,
+  );
 }
-
-const MAP_TYPED: ReadonlySet<string> = new Set(["object", "map", "free-form"]);
 
 function withArticle(type: string): string {
   return /^[aeiou]/.test(type) ? `an ${type}` : `a ${type}`;

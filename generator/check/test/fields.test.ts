@@ -70,7 +70,7 @@ test("SEM022 listType and listMapKeys must agree with each other and the items",
     setOfObjects,
     "SEM022",
     posOf(setOfObjects, "set"),
-    "listType set needs atomic items; its object items are granular",
+    "listType set needs scalar items, not object",
   );
 });
 

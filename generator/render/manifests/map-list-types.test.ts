@@ -17,15 +17,6 @@ const FIELDS = `
     labels: { type: map, mapType: granular, values: { type: string, maxLength: 63 } }
     config: { type: free-form, mapType: atomic }
     plain: { type: object, fields: { a: { type: string, maxLength: 8 } } }
-    selectors:
-      type: array
-      listType: set
-      maxItems: 4
-      items:
-        type: object
-        mapType: atomic
-        fields:
-          key: { type: string, maxLength: 20, required: true }
     byZone:
       type: map
       values:
@@ -34,6 +25,7 @@ const FIELDS = `
         listMapKeys: [zone]
         items:
           type: object
+          mapType: atomic
           fields:
             zone: { type: string, maxLength: 20, required: true }`;
 
@@ -64,9 +56,8 @@ test("x-kubernetes-map-type where declared, in spec and status; absent elsewhere
     assert.equal(p.config["x-kubernetes-map-type"], "atomic");
     assert.equal(p.config["x-kubernetes-preserve-unknown-fields"], true);
     assert.equal("x-kubernetes-map-type" in p.plain, false);
-    assert.equal(p.selectors["x-kubernetes-list-type"], "set");
-    assert.equal(p.selectors.items["x-kubernetes-map-type"], "atomic");
     const zoned = p.byZone.additionalProperties;
+    assert.equal(zoned.items["x-kubernetes-map-type"], "atomic");
     assert.equal(zoned["x-kubernetes-list-type"], "map");
     assert.deepEqual(zoned["x-kubernetes-list-map-keys"], ["zone"]);
   }

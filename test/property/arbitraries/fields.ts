@@ -1,7 +1,6 @@
 // Field definitions of every type, nested through objects, arrays and maps, with flags
-// (required, nullable, immutable, default), CEL rules, list types (sets of scalars and of atomic
-// objects, maps keyed by a field) and map types (atomic or granular objects, maps and free-form
-// fields). Spec fields may carry defaults and rules; status fields carry neither (the controller
+// (required, nullable, immutable, default), CEL rules, list types (sets of scalars, maps keyed by
+// a field) and map types (atomic or granular objects, maps and free-form fields). Spec fields may carry defaults and rules; status fields carry neither (the controller
 // writes status, the API server never defaults it). Map samples hold keys with dots, as real APIs'
 // maps do (pg_stat_statements.max, topology.kubernetes.io/zone).
 
@@ -102,13 +101,8 @@ interface Place {
   correlatable: boolean;
 }
 
-function objectField(
-  { section, correlatable }: Place,
-  depth: number,
-  inheritCorrelation = true,
-): fc.Arbitrary<GenField> {
-  const memberCorrelation = inheritCorrelation && correlatable;
-  return fieldMap(section, depth, 1, 4, memberCorrelation).chain((entries) => {
+function objectField({ section, correlatable }: Place, depth: number): fc.Arbitrary<GenField> {
+  return fieldMap(section, depth, 1, 4, correlatable).chain((entries) => {
     const samples = objectSamples(entries);
     const base: GenField = {
       def: { type: "object", fields: defsOf(entries) },
@@ -127,20 +121,29 @@ function objectField(
   });
 }
 
-/** Items of a listType: map array get a required string key `id` the items cannot lack. */
+/**
+ * Items of a listType: map array get a required string key `id` the items cannot lack; they may
+ * be atomic (each item replaced whole by server-side apply).
+ */
 function mapListItems({ section, correlatable }: Place, depth: number): fc.Arbitrary<GenField> {
-  return fieldMap(section, depth, 0, 3, correlatable).map((entries) => {
-    const withKey: Array<[string, GenField, boolean]> = [
-      ["id", { def: { type: "string", maxLength: 63 }, samples: ["a", "b"], cel: false }, true],
-      ...entries,
-    ];
-    const [first] = objectSamples(withKey);
-    return {
-      def: { type: "object", fields: defsOf(withKey) },
-      samples: [first!, { ...first!, id: "b" }],
-      cel: entries.some(([, f]) => f.cel),
-    };
-  });
+  return fc
+    .tuple(fieldMap(section, depth, 0, 3, correlatable), fc.constantFrom(false, false, true))
+    .map(([entries, atomic]) => {
+      const withKey: Array<[string, GenField, boolean]> = [
+        ["id", { def: { type: "string", maxLength: 63 }, samples: ["a", "b"], cel: false }, true],
+        ...entries,
+      ];
+      const [first] = objectSamples(withKey);
+      return {
+        def: {
+          type: "object",
+          ...(atomic ? { mapType: "atomic" } : {}),
+          fields: defsOf(withKey),
+        },
+        samples: [first!, { ...first!, id: "b" }],
+        cel: entries.some(([, f]) => f.cel),
+      };
+    });
 }
 
 function arrayField(place: Place, depth: number): fc.Arbitrary<GenField> {
@@ -149,19 +152,10 @@ function arrayField(place: Place, depth: number): fc.Arbitrary<GenField> {
     anyField(section, depth, false),
     fc.constant<"atomic" | undefined>(undefined),
   );
-  const set = fc
-    .oneof(
-      { arbitrary: decorated({ section, correlatable: false }, scalarField), weight: 3 },
-      // A set compares items whole: object items must be atomic (SEM022).
-      {
-        arbitrary: decorated(
-          { section, correlatable: false },
-          objectField(place, depth, false),
-        ).map((f) => ({ ...f, def: { ...f.def, mapType: "atomic" } })),
-        weight: 1,
-      },
-    )
-    .map((f) => [f, "set"] as const);
+  // Scalars only: server-side apply cannot key objects or lists by value (SEM022).
+  const set = decorated({ section, correlatable: false }, scalarField).map(
+    (f) => [f, "set"] as const,
+  );
   const map = mapListItems(place, depth).map((f) => [f, "map"] as const);
   return fc
     .tuple(

@@ -36,13 +36,14 @@ export function structuralProblems(
     (schema.type !== "object" || !["atomic", "granular"].includes(mapType))
   )
     problems.push(`${path}: x-kubernetes-map-type ${mapType} on type ${schema.type}`);
-  if (schema["x-kubernetes-list-type"] === "set" && schema.items) {
-    const items = schema.items;
-    if (items.type === "object" && items["x-kubernetes-map-type"] !== "atomic")
-      problems.push(`${path}: set items are objects without x-kubernetes-map-type atomic`);
-    if (items.type === "array" && (items["x-kubernetes-list-type"] ?? "atomic") !== "atomic")
-      problems.push(`${path}: set items are lists that are not atomic`);
-  }
+  // The API server admits atomic objects and lists as set items; server-side apply does not.
+  if (
+    schema["x-kubernetes-list-type"] === "set" &&
+    ["object", "array"].includes(schema.items?.type)
+  )
+    problems.push(
+      `${path}: set items are ${schema.items.type}s, which server-side apply cannot key`,
+    );
   if (schema.type !== "object" && (schema.properties || schema.additionalProperties))
     problems.push(`${path}: properties on a non-object`);
   for (const name of schema.required ?? [])
