@@ -361,14 +361,26 @@ if (FIXTURE.childCount > 0 && OWNED_KINDS.some((kind) => !UNDELETABLE_HERE.has(k
   });
 }
 
+/**
+ * As `kubectl delete` does: background propagation. A Job's own default is to orphan its pods,
+ * which leaves it behind with the orphan finalizer until a garbage collector runs, and envtest
+ * runs none: the Job would never go, and never come back.
+ */
 async function deleteChild(admin: KubeConfig, child: KubernetesObject): Promise<void> {
   const { KubernetesObjectApi } = await import("@kubernetes/client-node");
-  await KubernetesObjectApi.makeApiClient(admin).delete({
-    apiVersion: child.apiVersion!,
-    kind: child.kind!,
-    metadata: {
-      name: child.metadata!.name!,
-      ...(child.metadata?.namespace ? { namespace: child.metadata.namespace } : {}),
+  await KubernetesObjectApi.makeApiClient(admin).delete(
+    {
+      apiVersion: child.apiVersion!,
+      kind: child.kind!,
+      metadata: {
+        name: child.metadata!.name!,
+        ...(child.metadata?.namespace ? { namespace: child.metadata.namespace } : {}),
+      },
     },
-  });
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    "Background",
+  );
 }
