@@ -179,8 +179,8 @@ function checkListType(v: FieldVisit, report: CheckContext["report"]): void {
 /**
  * Set items must be scalars. The API server's CRD validation also admits objects and maps with
  * x-kubernetes-map-type atomic and atomic lists, but server-side apply (structured-merge-diff)
- * cannot key such items: every object holding one is stored without managedFields, and applying
- * it fails. A list of objects identified by fields is listType: map.
+ * cannot key such items: every object holding one is stored without managedFields. A list of
+ * objects identified by fields is listType: map.
  */
 function checkSetItems(v: FieldVisit, itemType: string, report: CheckContext["report"]): void {
   if (SCALAR_TYPES.has(itemType)) return;
@@ -188,7 +188,7 @@ function checkSetItems(v: FieldVisit, itemType: string, report: CheckContext["re
     "SEM022",
     [...v.docPath, "listType"],
     `listType set needs scalar items, not ${itemType}`,
-    `Server-side apply keys set items by value and cannot for ${withArticle(itemType)} (the API server accepts such a CRD, then stores objects that hold one without managedFields, and refuses to apply them): use listType: map with listMapKeys${itemType === "object" ? "" : " on object items"}, or atomic.`,
+    `Server-side apply cannot key ${itemType} items by value: the API server accepts such a CRD, then stores every object that holds one without managedFields, so no field ownership is tracked. Use listType: map with listMapKeys${itemType === "object" ? "" : " on object items"}, or atomic.`,
   );
 }
 
