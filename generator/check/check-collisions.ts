@@ -66,7 +66,7 @@ function checkFieldNames({ report, specFields, statusFields }: CheckContext): vo
         v.docPath,
         `field name "${v.name}" cannot be used`,
         v.name.includes(".")
-          ? "operator.yaml names nested fields by dotted paths (spec.backup.enabled), so a dot inside a name would be ambiguous; rename it."
+          ? "A dotted path cannot reach a property whose name has a dot: the API server reads the scale subresource's paths and selectableFields as dotted paths and refuses bracket notation there, and operator.yaml names fields by dotted paths too (inputs, printer columns, selectableFields). Rename it; for keys that have dots in the API being modeled (pg_stat_statements.max, app.kubernetes.io/name), declare the parent as type: map, whose keys may hold dots and which rules read as self['a.b']."
           : "A field name is letters, digits, `_` and `-`, starting with a letter (after any `_`) (camelCase, snake_case or kebab-case, as real APIs have them).",
         "key",
       );

@@ -20,6 +20,8 @@ export const KEYWORD_TYPES: Readonly<Record<string, readonly string[]>> = {
   items: ["array"],
   listType: ["array"],
   listMapKeys: ["array"],
+  // x-kubernetes-map-type needs type: object, which objects, maps and free-form fields all are.
+  mapType: ["object", "map", "free-form"],
   minProperties: ["object", "map"],
   maxProperties: ["object", "map"],
   values: ["map"],
@@ -128,14 +130,7 @@ function checkListType(v: FieldVisit, report: CheckContext["report"]): void {
       "Use listType: set for unique scalars, or make the items objects.",
     );
   }
-  if (listType === "set" && itemType && !SCALAR_TYPES.has(itemType)) {
-    report.error(
-      "SEM022",
-      [...v.docPath, "listType"],
-      `listType set needs scalar items, not ${itemType}`,
-      "Use listType: map with listMapKeys for objects, or atomic.",
-    );
-  }
+  if (listType === "set" && itemType) checkSetItems(v, itemType, report);
   if (listType !== "map" || itemType !== "object") return;
   const keyNames = Object.keys(obj(items.fields));
   for (const [i, key] of strings(v.def.listMapKeys)) {
@@ -156,15 +151,45 @@ function checkListType(v: FieldVisit, report: CheckContext["report"]): void {
         `list map key "${key}" is ${withArticle(str(keyField.type) ?? "untyped")} field; keys must be scalars`,
         "Pick a string, integer or boolean field as the key.",
       );
-    } else if (keyField.required !== true && !has(keyField, "default")) {
+    } else if (
+      keyField.required !== true &&
+      (v.section === "status" || !has(keyField, "default"))
+    ) {
       report.error(
         "SEM023",
         path,
-        `list map key "${key}" is neither required nor defaulted`,
-        `Add required: true (or a default) to ${key}: server-side apply cannot merge items without their key.`,
+        v.section === "status"
+          ? `list map key "${key}" is not required`
+          : `list map key "${key}" is neither required nor defaulted`,
+        v.section === "status"
+          ? `Add required: true to ${key}: server-side apply cannot merge items without their key, and status fields never default.`
+          : `Add required: true (or a default) to ${key}: server-side apply cannot merge items without their key.`,
+      );
+    } else if (keyField.nullable === true) {
+      report.error(
+        "SEM023",
+        path,
+        `list map key "${key}" is nullable`,
+        `Remove nullable from ${key}: the API server refuses a nullable list map key, since a null key identifies no item.`,
       );
     }
   }
+}
+
+/**
+ * Set items must be scalars. The API server's CRD validation also admits objects and maps with
+ * x-kubernetes-map-type atomic and atomic lists, but server-side apply (structured-merge-diff)
+ * cannot key such items: every object holding one is stored without managedFields. A list of
+ * objects identified by fields is listType: map.
+ */
+function checkSetItems(v: FieldVisit, itemType: string, report: CheckContext["report"]): void {
+  if (SCALAR_TYPES.has(itemType)) return;
+  report.error(
+    "SEM022",
+    [...v.docPath, "listType"],
+    `listType set needs scalar items, not ${itemType}`,
+    `Server-side apply cannot key ${itemType} items by value: the API server accepts such a CRD, then stores every object that holds one without managedFields, so no field ownership is tracked. Use listType: map with listMapKeys${itemType === "object" ? "" : " on object items"}, or atomic.`,
+  );
 }
 
 function withArticle(type: string): string {

@@ -21,8 +21,11 @@ export const PASCAL_CASE = /^[A-Z][A-Za-z0-9]*$/;
 export const CAMEL_CASE = /^[a-z][A-Za-z0-9]*$/;
 /**
  * A field name as real APIs have them: camelCase, snake_case (pg_hba) or with dashes
- * (max-connections). The structural schema accepts any key; dots are left out because
- * operator.yaml names nested fields by dotted paths (inputs, printer columns, child names).
+ * (max-connections). The structural schema accepts any key, and CEL reads a dotted one escaped
+ * (a__dot__b), but dots are left out: the API server reads the scale subresource's paths and
+ * selectableFields as dotted paths (refusing bracket notation there), so no such path can reach a
+ * dotted property, and operator.yaml names fields by dotted paths as well. Real APIs keep dotted
+ * keys in maps (CloudNativePG's parameters, labels), which type: map declares.
  */
 export const FIELD_NAME = /^_*[A-Za-z][A-Za-z0-9_-]*$/;
 /** metav1.Condition's type: an optional DNS subdomain prefix, then a name of letters, digits, `-`, `_`, `.`. */

@@ -297,6 +297,35 @@ test("breaking: a list type changed", () => {
   });
 });
 
+test("breaking: a map type changed to atomic, or back; granular said out loud is no change", () => {
+  const atomic = edit(
+    "    owner:\n      type: object\n",
+    "    owner:\n      type: object\n      mapType: atomic\n",
+  );
+  expect(only(compareSources(BASE_SPEC, atomic)), {
+    class: "breaking",
+    code: "COMPAT035",
+    path: "spec.fields.owner.mapType",
+    at: lineColOf(atomic, "atomic"),
+    message:
+      /^spec\.owner: mapType changed from granular to atomic: server-side apply now replaces the whole value/,
+  });
+  const back = compareSources(atomic, BASE_SPEC);
+  expect(only(back), {
+    class: "breaking",
+    code: "COMPAT035",
+    path: "spec.fields.owner",
+    at: lineColOf(BASE_SPEC, "owner:"),
+    message:
+      /^spec\.owner: mapType changed from atomic to granular: server-side apply now merges key by key/,
+  });
+  const granular = edit(
+    "    labels:\n      type: map\n",
+    "    labels:\n      type: map\n      mapType: granular\n",
+  );
+  assert.deepEqual(compareSources(BASE_SPEC, granular), []);
+});
+
 test("breaking: the scope changed", () => {
   const after = edit("  kind: Shop\n", "  kind: Shop\n  scope: Cluster\n");
   const finding = compareSources(BASE_SPEC, after).find((f) => f.code === "COMPAT029")!;
@@ -482,5 +511,33 @@ test("safe: only a rule's message changed", () => {
     at: lineColOf(after, "rule: self"),
     message:
       /^spec\.replicas: the message of rule "self % 2 == 1" changed from "replicas must be odd" to "an odd number please"/,
+  });
+});
+
+test("a spec added to or removed from a kind that had none, or had one", () => {
+  const none = BASE_SPEC.replace(/^spec:\n(?: {2}.*\n)+/m, "");
+  assert.doesNotMatch(none, /^spec:/m);
+  expect(only(compareSources(BASE_SPEC, none)), {
+    class: "breaking",
+    code: "COMPAT020",
+    path: "spec",
+    at: lineColOf(BASE_SPEC, "spec:\n"),
+    file: "base/operator.yaml",
+    message: /^spec: field removed: objects already stored hold it/,
+  });
+  expect(only(compareSources(none, BASE_SPEC)), {
+    class: "safe",
+    code: "COMPAT001",
+    path: "spec",
+    at: lineColOf(BASE_SPEC, "spec:\n"),
+    message: /^spec: optional field added \(object\)/,
+  });
+  const required = edit("      maxLength: 63\n", "      maxLength: 63\n      required: true\n");
+  expect(only(compareSources(none, required)), {
+    class: "breaking",
+    code: "COMPAT023",
+    path: "spec",
+    at: lineColOf(required, "spec:\n"),
+    message: /^spec: new required field without a default/,
   });
 });

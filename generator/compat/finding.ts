@@ -34,6 +34,7 @@ export const COMPAT_CODES = {
   COMPAT032: { class: "breaking", title: "subresource removed" },
   COMPAT033: { class: "breaking", title: "selectable field removed" },
   COMPAT034: { class: "breaking", title: "external resource identity changed" },
+  COMPAT035: { class: "breaking", title: "map type changed" },
 } as const satisfies Record<string, { class: CompatClass; title: string }>;
 
 export type CompatCode = keyof typeof COMPAT_CODES;

@@ -48,6 +48,7 @@ export function diffSchema(
   diffConstraints(o, n, at, ctx);
   diffDefault(o, n, at, ctx);
   diffListType(o, n, at, push);
+  diffMapType(o, n, at, ctx);
   diffRules(o, n, at, ctx);
   diffProperties(o, n, at, ctx);
   if (o.items && n.items) diffSchema(o.items, n.items, itemsLocation(at), ctx);
@@ -117,6 +118,28 @@ function diffListType(
     side: "new",
     specPath: keyPath(at, before !== after ? "listType" : "listMapKeys"),
     message: `${at.field}: ${what}: server-side apply merges the list differently, so field managers' ownership of existing objects no longer lines up${after === "set" || after === "map" ? `, and objects already stored with duplicate items ${STORED_FAIL}` : ""}`,
+  });
+}
+
+/**
+ * granular is what the API server assumes when no map type is given, so only a move to or from
+ * atomic changes how server-side apply merges the value.
+ */
+function diffMapType(o: JSONSchemaProps, n: JSONSchemaProps, at: Location, ctx: DiffContext): void {
+  const before = o["x-kubernetes-map-type"] ?? "granular";
+  const after = n["x-kubernetes-map-type"] ?? "granular";
+  if (before === after) return;
+  // Reported in the new spec; where mapType is gone, at the field it was removed from.
+  const path = keyPath(at, "mapType");
+  record(ctx, {
+    code: "COMPAT035",
+    side: "new",
+    specPath: ctx.declares("new", path) ? path : at.spec,
+    message:
+      after === "atomic"
+        ? `${at.field}: mapType changed from granular to atomic: server-side apply now replaces the whole value, so a manager that applies only its own keys removes every other manager's keys`
+        : `${at.field}: mapType changed from atomic to granular: server-side apply now merges key by key, so a manager that applies the value no longer removes keys it left out, and existing objects' field ownership no longer lines up`,
+    hint: "Keep the map type; change it only in a new API version, after every client applies the whole value (atomic) or only its own keys (granular).",
   });
 }
 

@@ -19,6 +19,7 @@ export interface RawField extends FieldConstraints {
   fields?: Record<string, RawField>;
   listType?: "atomic" | "set" | "map";
   listMapKeys?: string[];
+  mapType?: "atomic" | "granular";
   rules?: CelRule[];
 }
 
@@ -92,6 +93,7 @@ function buildField(
     items,
     listType: raw.type === "array" ? (raw.listType ?? "atomic") : undefined,
     listMapKeys: raw.listMapKeys,
+    mapType: raw.mapType,
   });
   return model;
 }

@@ -55,7 +55,7 @@ interface RawSpec {
     versions: { name: string }[];
     scale?: OperatorModel["api"]["scale"];
   };
-  spec: { description?: string; fields: Record<string, RawField>; rules?: CelRule[] };
+  spec?: { description?: string; fields: Record<string, RawField>; rules?: CelRule[] };
   status?: {
     phaseValues?: "enum" | "open";
     conditionShape?: "full" | "relaxed";
@@ -129,7 +129,7 @@ export function buildModel(
   }));
   const version = versions.find((v) => v.storage)!.name;
   const derived = derivedMaxLengthPaths(data);
-  const specFields = buildFields(raw.spec.fields, "", `${kind}Spec`, derived.spec);
+  const specFields = buildFields(raw.spec?.fields, "", `${kind}Spec`, derived.spec);
   const statusFields = buildFields(raw.status?.fields, "", `${kind}Status`, derived.status);
   const phases = buildPhases(raw.status?.phases ?? []);
   const externalResources = (raw.externalResources ?? []).map((binding) =>
@@ -179,8 +179,9 @@ export function buildModel(
     },
     spec: {
       fields: specFields,
-      rules: raw.spec.rules ?? [],
-      ...(raw.spec.description ? { description: raw.spec.description } : {}),
+      rules: raw.spec?.rules ?? [],
+      ...(raw.spec?.description ? { description: raw.spec.description } : {}),
+      ...(raw.spec ? {} : { declared: false }),
     },
     status: {
       phases,

@@ -23,6 +23,7 @@ export interface OpenApiSchema extends FieldConstraints {
   "x-kubernetes-preserve-unknown-fields"?: boolean;
   "x-kubernetes-list-type"?: "atomic" | "set" | "map";
   "x-kubernetes-list-map-keys"?: string[];
+  "x-kubernetes-map-type"?: "atomic" | "granular";
 }
 
 /** The properties of an object schema as fields, in the schema's order. */
@@ -63,6 +64,9 @@ function fieldFromSchema(
     if (schema["x-kubernetes-list-map-keys"])
       field.listMapKeys = schema["x-kubernetes-list-map-keys"];
   }
+  const mapType = schema["x-kubernetes-map-type"];
+  if (mapType && (type === "object" || type === "map" || type === "free-form"))
+    field.mapType = mapType;
   if (type === "map") {
     const values = schema.additionalProperties;
     field.items = fieldFromSchema(

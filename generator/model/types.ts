@@ -82,6 +82,8 @@ export interface FieldModel extends FieldConstraints {
   /** Only for arrays: how server-side apply merges them. */
   listType?: "atomic" | "set" | "map";
   listMapKeys?: string[];
+  /** Only for objects, maps and free-form fields, when the spec declares it: how server-side apply merges them. */
+  mapType?: "atomic" | "granular";
   rules: CelRule[];
   /** TypeScript type expression of this field, e.g. `"postgres" | "mysql"` or `DatabaseSpecBackup`. */
   tsType: string;
@@ -235,7 +237,16 @@ export interface OperatorModel {
     crdName: string;
     scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string };
   };
-  spec: { description?: string; fields: FieldModel[]; rules: CelRule[] };
+  spec: {
+    description?: string;
+    fields: FieldModel[];
+    rules: CelRule[];
+    /**
+     * false when operator.yaml has no `spec:`: the kind has no spec at all (none in the CRD, the
+     * sample or the contract tests' objects). Absent means declared.
+     */
+    declared?: boolean;
+  };
   status: {
     phases: PhaseModel[];
     /** enum: the CRD lists the phases; open: any text (APIs whose phase is free text). */
@@ -279,4 +290,9 @@ export interface OperatorModel {
     /** Environment variable prefix, e.g. DATABASE_OPERATOR. */
     envPrefix: string;
   };
+}
+
+/** Whether the kind has a spec: operator.yaml declares one (possibly with no fields). */
+export function hasSpec(model: Pick<OperatorModel, "spec">): boolean {
+  return model.spec.declared !== false;
 }

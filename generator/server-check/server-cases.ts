@@ -3,7 +3,7 @@
 // with the outcome the generated test will expect. A disagreement here is a generated test that
 // would fail on the same server.
 
-import type { OperatorModel } from "../model/types.ts";
+import { hasSpec, type OperatorModel } from "../model/types.ts";
 import { sampleObject } from "../render/manifests/sample.ts";
 import type { Expectation } from "../render/sources/contract-case-types.ts";
 import { buildContractView } from "../render/sources/contract-view.ts";
@@ -35,7 +35,7 @@ export function serverCases(model: OperatorModel): ServerCase[] {
     {
       kind: "sample",
       name: `the sample ${sample.metadata.name}`,
-      spec: sample.spec,
+      spec: sample.spec ?? {},
       expect: "accepted",
     },
     ...table<Omit<CreateCase, "kind">>(view.schemaCases).map((c) => ({
@@ -57,7 +57,7 @@ export function objectFor(model: OperatorModel, spec: Spec, name: string, namesp
     apiVersion: sample.apiVersion,
     kind: sample.kind,
     metadata: { ...sample.metadata, name, ...(namespace ? { namespace } : {}) },
-    spec,
+    ...(hasSpec(model) ? { spec } : {}),
   };
 }
 

@@ -14,6 +14,7 @@ const RULE_KEYS = new Set(["rule", "message", "messageExpression", "reason", "fi
 const RENAMED: Record<string, string> = {
   "x-kubernetes-list-type": "listType",
   "x-kubernetes-list-map-keys": "listMapKeys",
+  "x-kubernetes-map-type": "mapType",
   additionalProperties: "values",
 };
 const API_NAMES: Record<string, string> = {

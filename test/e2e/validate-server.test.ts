@@ -11,12 +11,15 @@ import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
 import { existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
+import { stringify } from "yaml";
 import { setTimeout as sleep } from "node:timers/promises";
 import { after, before, test } from "node:test";
 import { formatDiagnostic } from "../../generator/base/diagnostics.ts";
 import { findAssets } from "../../generator/envtest/find-assets.ts";
 import { readPinnedVersions } from "../../generator/envtest/versions.ts";
+import { checkSpec } from "../../generator/check/check-spec.ts";
 import { buildModel } from "../../generator/model/build-model.ts";
+import { buildCrd } from "../../generator/render/manifests/crd.ts";
 import { parseSpec } from "../../generator/parse/parse-spec.ts";
 import {
   startControlPlane,
@@ -303,4 +306,223 @@ test("server check: a kind whose names another CRD already uses is not served, a
     lines[0],
   );
   assert.match(lines[0]!, /does not accept the CRD's names: .*"sh" is already in use/);
+});
+
+const MAP_AND_LIST_TYPES = `    ref:
+      type: object
+      mapType: atomic
+      fields:
+        name: { type: string, maxLength: 63 }
+    labels: { type: map, mapType: granular, maxProperties: 4, values: { type: string, maxLength: 63 } }
+    config: { type: free-form, mapType: atomic }
+    byZone:
+      type: map
+      maxProperties: 3
+      values:
+        type: array
+        listType: map
+        listMapKeys: [zone]
+        maxItems: 3
+        items:
+          type: object
+          mapType: atomic
+          fields:
+            zone: { type: string, maxLength: 20, required: true }
+            hosts: { type: array, listType: set, maxItems: 3, items: { type: string, maxLength: 20 } }
+            tags: { type: map, mapType: atomic, maxProperties: 2, values: { type: string, maxLength: 20 } }
+`;
+
+test("server check: mapType and list types everywhere the structural schema and server-side apply allow them, spec and status, are accepted with every contract case", async () => {
+  const status = `  fields:\n${MAP_AND_LIST_TYPES.replace(/^/gm, "  ").replace(/^  $/m, "")}`;
+  const { source, lines } = await onServer("maptypes", MAP_AND_LIST_TYPES, status.trimEnd() + "\n");
+  const parsed = parseSpec(source, "operator.yaml");
+  assert.ok(parsed.ok);
+  assert.deepEqual(checkSpec(parsed.spec), [], "the local checks accept it too");
+  assert.ok(
+    /x-kubernetes-map-type: atomic/.test(stringify(buildCrd(buildModel(parsed.spec.data, source)))),
+  );
+  assert.deepEqual(lines, []);
+});
+
+test("server check: the server refuses a nullable list map key, as SEM023 does", async () => {
+  const source = BASE.replace("shop.example.com", "refused.example.com").replace(
+    "FIELDS\n",
+    MAP_AND_LIST_TYPES,
+  );
+  const parsed = parseSpec(source, "operator.yaml");
+  assert.ok(parsed.ok);
+  const data = parsed.spec.data as Record<string, unknown>;
+  const model = buildModel(data, source);
+  // Undo by hand what the local checks insist on, as a spec that skipped them would render.
+  const zone = model.spec.fields.find((f) => f.name === "byZone")!.items!.items!.fields[0]!;
+  zone.nullable = true;
+  const diagnostics = await checkOnServer(
+    { model, data, file: "operator.yaml", positionOf: parsed.spec.positionOf },
+    plane.call,
+  );
+  const said = diagnostics.map((d) => `${d.code} ${d.path}: ${d.message}`).join("\n");
+  assert.match(said, /this property is in x-kubernetes-list-map-keys, so it cannot be nullable/);
+});
+
+test("server facts behind SEM022: sets of atomic objects or lists install, but objects holding one get no managedFields; granular objects are refused", async () => {
+  const setOf = (items: Record<string, unknown>) => ({
+    type: "array",
+    "x-kubernetes-list-type": "set",
+    items,
+  });
+  const crd = (objectItems: Record<string, unknown>) => ({
+    apiVersion: "apiextensions.k8s.io/v1",
+    kind: "CustomResourceDefinition",
+    metadata: { name: "sets.sets.example.com" },
+    spec: {
+      group: "sets.example.com",
+      scope: "Cluster",
+      names: { kind: "Set", plural: "sets", singular: "set", listKind: "SetList" },
+      versions: [
+        {
+          name: "v1",
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: "object",
+              properties: {
+                spec: {
+                  type: "object",
+                  properties: {
+                    objects: setOf(objectItems),
+                    lists: setOf({ type: "array", items: { type: "string" } }),
+                    names: setOf({ type: "string" }),
+                  },
+                },
+              },
+            },
+          },
+        },
+      ],
+    },
+  });
+  const crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+  const object = { type: "object", properties: { a: { type: "string" } } };
+  const granular = await plane.call("POST", crds, crd(object));
+  assert.equal(granular.status, 422);
+  assert.match(
+    JSON.stringify(granular.body),
+    /must be atomic as item of a list with x-kubernetes-list-type=set/,
+  );
+  const atomic = await plane.call(
+    "POST",
+    crds,
+    crd({ ...object, "x-kubernetes-map-type": "atomic" }),
+  );
+  assert.equal(atomic.status, 201, JSON.stringify(atomic.body));
+  const managedFields = async (name: string, spec: unknown) => {
+    const body = { apiVersion: "sets.example.com/v1", kind: "Set", metadata: { name }, spec };
+    let answer = await plane.call("POST", "/apis/sets.example.com/v1/sets", body);
+    for (let tries = 0; answer.status === 404 && tries < 100; tries++) {
+      await sleep(100);
+      answer = await plane.call("POST", "/apis/sets.example.com/v1/sets", body);
+    }
+    assert.equal(answer.status, 201, JSON.stringify(answer.body));
+    return (answer.body as { metadata: { managedFields?: unknown[] } }).metadata.managedFields;
+  };
+  assert.equal((await managedFields("scalars", { names: ["a", "b"] }))?.length, 1);
+  assert.equal(await managedFields("objects", { objects: [{ a: "x" }] }), undefined);
+  assert.equal(await managedFields("lists", { lists: [["x"]] }), undefined);
+});
+
+test("server check: a kind without spec (status only) installs, and its sample and cases are accepted", async () => {
+  const source = BASE.replace("shop.example.com", "nospec.example.com").replace(
+    /^spec:\n(?: {2}.*\n)+FIELDS\n/m,
+    "",
+  );
+  assert.doesNotMatch(source, /^spec:/m);
+  const { lines } = await checkSource(`${source}  fields:\n    endpoint: { type: string }\n`);
+  assert.deepEqual(lines, []);
+});
+
+test("server facts behind SEM011: no dotted path reaches a property with a dot; CEL reads it escaped", async () => {
+  const crd = (selectable: boolean) => ({
+    apiVersion: "apiextensions.k8s.io/v1",
+    kind: "CustomResourceDefinition",
+    metadata: { name: "dots.dotted.example.com" },
+    spec: {
+      group: "dotted.example.com",
+      scope: "Cluster",
+      names: { kind: "Dot", plural: "dots", singular: "dot", listKind: "DotList" },
+      versions: [
+        {
+          name: "v1",
+          served: true,
+          storage: true,
+          schema: {
+            openAPIV3Schema: {
+              type: "object",
+              properties: {
+                spec: {
+                  type: "object",
+                  properties: { "rep.count": { type: "integer" }, "a.b": { type: "string" } },
+                  "x-kubernetes-validations": [
+                    { rule: "!has(self.a__dot__b) || self.a__dot__b != 'bad'", message: "no bad" },
+                  ],
+                },
+              },
+            },
+          },
+          subresources: {
+            scale: { specReplicasPath: ".spec.rep.count", statusReplicasPath: ".status.n" },
+          },
+          ...(selectable ? { selectableFields: [{ jsonPath: ".spec['a.b']" }] } : {}),
+        },
+      ],
+    },
+  });
+  const crds = "/apis/apiextensions.k8s.io/v1/customresourcedefinitions";
+  const refused = await plane.call("POST", crds, crd(true));
+  assert.equal(refused.status, 422);
+  assert.match(JSON.stringify(refused.body), /array notation is not allowed/);
+  assert.equal((await plane.call("POST", crds, crd(false))).status, 201);
+  const base = "/apis/dotted.example.com/v1/dots";
+  const object = (name: string, spec: unknown) => ({
+    apiVersion: "dotted.example.com/v1",
+    kind: "Dot",
+    metadata: { name },
+    spec,
+  });
+  // The resource is served a moment after the CRD is created.
+  let created = await plane.call("POST", base, object("x", { "rep.count": 3, "a.b": "ok" }));
+  for (let tries = 0; created.status === 404 && tries < 100; tries++) {
+    await sleep(100);
+    created = await plane.call("POST", base, object("x", { "rep.count": 3, "a.b": "ok" }));
+  }
+  assert.equal(created.status, 201, JSON.stringify(created.body));
+  assert.deepEqual((created.body as { spec: unknown }).spec, { "a.b": "ok", "rep.count": 3 });
+  const bad = await plane.call("POST", `${base}?dryRun=All`, object("y", { "a.b": "bad" }));
+  assert.equal(bad.status, 422);
+  assert.match(JSON.stringify(bad.body), /no bad/);
+  const scale = await plane.call("GET", `${base}/x/scale`);
+  assert.equal(scale.status, 500);
+  assert.match(
+    JSON.stringify(scale.body),
+    /the spec replicas field \\".spec.rep.count\\" does not exist/,
+  );
+});
+
+test("server check: dotted keys in a map, with a default and a rule reading self['a.b'], and the rule's examples", async () => {
+  const { lines } = await onServer(
+    "dotkeys",
+    `    parameters:
+      type: map
+      maxProperties: 8
+      values: { type: string, maxLength: 64 }
+      default: { "pg_stat_statements.max": "10000", max_connections: "200" }
+      rules:
+        - rule: "!('pg_stat_statements.max' in self) || int(self['pg_stat_statements.max']) >= 100"
+          message: pg_stat_statements.max must be at least 100
+          examples:
+            valid: [{ "pg_stat_statements.max": "100" }, { "app.kubernetes.io/name": "x" }]
+            invalid: [{ "pg_stat_statements.max": "99" }]
+`,
+  );
+  assert.deepEqual(lines, []);
 });

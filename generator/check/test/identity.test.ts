@@ -91,7 +91,12 @@ test("SEM011 field names that cannot be a field: dots, a leading digit or dash, 
     "12:5",
     'field name "max.connections" cannot be used',
   );
-  assert.match(dotted.hint!, /dotted paths/);
+  assert.match(dotted.hint!, /scale subresource's paths and selectableFields as dotted paths/);
+  assert.match(dotted.hint!, /type: map/);
+  assert.match(dotted.hint!, /self\['a\.b'\]/);
+  // Also inside objects and in status.
+  const nested = `${MINIMAL}  fields:\n    pool:\n      type: object\n      fields:\n        "a.b": { type: string }\n`;
+  expectOne(nested, "SEM011", posOf(nested, '"a.b"'), 'field name "a.b" cannot be used');
   for (const name of ["1size", "-size", "size!", "__", "si ze"]) {
     const d = expectOne(
       edit(MINIMAL, "    size:\n", `    ${JSON.stringify(name)}:\n`),
@@ -101,6 +106,35 @@ test("SEM011 field names that cannot be a field: dots, a leading digit or dash, 
     );
     assert.match(d.hint!, /letters, digits/);
   }
+});
+
+test("keys with dots live in maps: defaults, CEL index access and rule examples are checked like any other", () => {
+  const src = edit(
+    MINIMAL,
+    "  fields:\n",
+    `  fields:
+    parameters:
+      type: map
+      maxProperties: 8
+      values: { type: string, maxLength: 64 }
+      default: { "pg_stat_statements.max": "10000", max_connections: "200" }
+      rules:
+        - rule: "!('pg_stat_statements.max' in self) || int(self['pg_stat_statements.max']) >= 100"
+          message: pg_stat_statements.max must be at least 100
+          examples:
+            valid: [{ "pg_stat_statements.max": "100" }, { "app.kubernetes.io/name": "x" }]
+            invalid: [{ "pg_stat_statements.max": "99" }]
+`,
+  );
+  assert.deepEqual(check(src), []);
+  const wrong = src.replace(
+    'valid: [{ "pg_stat_statements.max": "100" }',
+    'valid: [{ "pg_stat_statements.max": "10" }',
+  );
+  assert.ok(
+    check(wrong).some((d) => d.severity === "error" && /pg_stat_statements/.test(d.message)),
+    JSON.stringify(check(wrong)),
+  );
 });
 
 test("SEM014 fields named like Object.prototype members", () => {

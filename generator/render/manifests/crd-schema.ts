@@ -39,6 +39,8 @@ export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProp
     if (field.listType === "map" && field.listMapKeys)
       schema["x-kubernetes-list-map-keys"] = [...field.listMapKeys];
   }
+  // Only when declared: granular is the API server's default for every object.
+  if (field.mapType) schema["x-kubernetes-map-type"] = field.mapType;
   if (field.nullable) schema.nullable = true;
   if (side === "spec") {
     if (field.hasDefault) schema.default = field.default;

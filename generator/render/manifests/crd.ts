@@ -3,7 +3,7 @@
 
 import { ownerNameRules } from "./owner-name-rules.ts";
 import type { GeneratedFile } from "../../base/files.ts";
-import type { OperatorModel } from "../../model/types.ts";
+import { hasSpec, type OperatorModel } from "../../model/types.ts";
 import { specSchema } from "./crd-schema.ts";
 import { labelsFor } from "./labels.ts";
 import type { JSONSchemaProps } from "./schema-types.ts";
@@ -69,10 +69,11 @@ export function rootSchema(model: OperatorModel): JSONSchemaProps {
         type: "string",
       },
       metadata: { type: "object" },
-      spec,
+      // A kind without spec has none in its schema: the API server drops a spec that is sent.
+      ...(hasSpec(model) ? { spec } : {}),
       status: statusSchema(model),
     },
-    ...(spec.required ? { required: ["spec"] } : {}),
+    ...(hasSpec(model) && spec.required ? { required: ["spec"] } : {}),
     ...(ownerRules.length > 0 ? { "x-kubernetes-validations": ownerRules } : {}),
   };
 }

@@ -29,6 +29,21 @@ const FORMAT_EXAMPLES: Record<string, string> = {
   password: "example-password",
 };
 
+/**
+ * Shorter values of the same formats, for a maxLength the readable example above exceeds (an email
+ * field with maxLength 15 refuses user@example.com).
+ */
+const SHORT_FORMAT_EXAMPLES: Record<string, string[]> = {
+  hostname: ["a.io", "a"],
+  cidr: ["10.0.0.0/8", "::/0"],
+  ipv4: ["1.1.1.1"],
+  ipv6: ["::1"],
+  email: ["a@b.io"],
+  uri: ["http://a"],
+  byte: ["YQ=="],
+  password: ["pw"],
+};
+
 const NAME_HINTS: [RegExp, string][] = [
   [/image/i, "nginx:1.27"],
   [/host|domain/i, "example.com"],
@@ -199,6 +214,7 @@ function candidatesFor(field: FieldModel, index: number): unknown[] {
 function stringCandidates(field: FieldModel, index: number): string[] {
   const base = [
     ...(field.format && FORMAT_EXAMPLES[field.format] ? [FORMAT_EXAMPLES[field.format]!] : []),
+    ...(field.format ? (SHORT_FORMAT_EXAMPLES[field.format] ?? []) : []),
     ...NAME_HINTS.filter(([hint]) => hint.test(field.name)).map(([, value]) => value),
     ...GENERIC_STRINGS,
   ];

@@ -86,7 +86,7 @@ describe("example values honour CEL rules", () => {
       assert.equal(compiled.status, "ok", site.rule);
       if (compiled.status !== "ok") continue;
       const path = site.selfPath;
-      const value = path.length === 1 ? sample.spec : sample.spec[path[2] as string];
+      const value = path.length === 1 ? sample.spec : sample.spec![path[2] as string];
       const verdict = evaluateRule(site.rule, compiled.types, self, value);
       assert.equal(verdict.outcome, "accepted", `${site.rule} on ${JSON.stringify(value)}`);
       evaluated++;

@@ -3,7 +3,7 @@
 // after the first generation the sample is the user's to extend.
 
 import { Ownership, type GeneratedFile } from "../../base/files.ts";
-import type { OperatorModel } from "../../model/types.ts";
+import { hasSpec, type OperatorModel } from "../../model/types.ts";
 import { deletionPolicyAnnotation } from "./annotations.ts";
 import { exampleSpec } from "./example-values.ts";
 import { labelsFor } from "./labels.ts";
@@ -18,7 +18,9 @@ export function renderSamples(model: OperatorModel): GeneratedFile[] {
     yamlFile(`config/samples/${sampleFileName(model)}`, [sampleObject(model)], {
       ownership: Ownership.ScaffoldOnce,
       comment: [
-        "TODO(user): set the spec fields your first object needs; optional fields are left out.",
+        hasSpec(model)
+          ? "TODO(user): set the spec fields your first object needs; optional fields are left out."
+          : `TODO(user): name your first object; ${model.api.kind} has no spec, only status the operator writes.`,
         ...(model.externalResources.length > 0
           ? [
               `To keep or drop this object's external resources against operator.yaml's deletionPolicy, annotate it with ${deletionPolicyAnnotation(model)}: Retain or Delete.`,
@@ -45,13 +47,19 @@ export function renderSamples(model: OperatorModel): GeneratedFile[] {
 
 /**
  * No metadata.namespace even for namespaced kinds, so `kubectl apply -n <namespace>` places it.
- * Spec holds the required fields only: defaults fill in the rest on the API server.
+ * Spec holds the required fields only: defaults fill in the rest on the API server. A kind
+ * without spec gets none (kubectl's strict field validation would refuse it as unknown).
  */
-export function sampleObject(model: OperatorModel) {
+export function sampleObject(model: OperatorModel): {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; labels: Record<string, string> };
+  spec?: Record<string, unknown>;
+} {
   return {
     apiVersion: model.api.apiVersion,
     kind: model.api.kind,
     metadata: { name: `${model.api.singular}-sample`, labels: labelsFor(model, "sample") },
-    spec: exampleSpec(model.spec),
+    ...(hasSpec(model) ? { spec: exampleSpec(model.spec) } : {}),
   };
 }

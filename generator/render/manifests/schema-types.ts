@@ -16,5 +16,6 @@ export interface JSONSchemaProps extends FieldConstraints {
   "x-kubernetes-preserve-unknown-fields"?: true;
   "x-kubernetes-list-type"?: "atomic" | "set" | "map";
   "x-kubernetes-list-map-keys"?: string[];
+  "x-kubernetes-map-type"?: "atomic" | "granular";
   "x-kubernetes-validations"?: CelRule[];
 }

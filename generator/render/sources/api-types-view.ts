@@ -1,7 +1,7 @@
 // The TypeScript names of the custom resource's API: its type and function names, the modules
 // that declare them, and the Spec and Status interfaces every other generated file imports.
 
-import type { OperatorModel } from "../../model/types.ts";
+import { hasSpec, type OperatorModel } from "../../model/types.ts";
 import { docComment, interfacesFor, type InterfaceView, type PropertyView } from "./ts-types.ts";
 
 export interface TypeNames {
@@ -85,12 +85,24 @@ export function apiInterfaces(model: OperatorModel, types: TypeNames): Interface
         : "Latest observations in metav1.Condition form; Ready is always present once reconciled.",
     ),
   ];
+  const spec: InterfaceView[] = hasSpec(model)
+    ? interfacesFor(
+        types.spec,
+        [model.spec.description ?? `Desired state of a ${kind}.`],
+        model.spec.fields,
+      )
+    : [
+        {
+          name: types.spec,
+          doc: docComment([
+            `${kind} has no spec: its CRD declares none, so the API server drops a spec that is sent.`,
+          ]),
+          properties: [],
+          alias: "Record<string, never>",
+        },
+      ];
   return [
-    ...interfacesFor(
-      types.spec,
-      [model.spec.description ?? `Desired state of a ${kind}.`],
-      model.spec.fields,
-    ),
+    ...spec,
     ...interfacesFor(
       types.status,
       [`Observed state of a ${kind}, written only by the operator.`],

@@ -33,7 +33,7 @@ describe("contract view of the examples", () => {
       const view = buildContractView(model);
       const fields = model.spec.fields;
       for (const c of cases<SpecCase>(view.schemaCases)) {
-        const spec = expand(c.spec);
+        const spec = expand(c.spec)!;
         const problems = objectViolations(fields, spec, "spec");
         if (c.expect === "accepted") assert.deepEqual(problems, [], c.name);
         else if (c.expect.reason === "FieldValueDuplicate")

@@ -3,7 +3,7 @@
 // rules with their examples, immutability, pruning, subresources and printer columns are all
 // computed here from the model; the template only prints the tables.
 
-import type { FieldModel, OperatorModel } from "../../model/types.ts";
+import { hasSpec, type FieldModel, type OperatorModel } from "../../model/types.ts";
 import { exampleObject, exampleSpec, overObject } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import { acceptInPlace, dedupeAccepted } from "./contract-accepted-cases.ts";
@@ -19,6 +19,7 @@ import {
   type ScaleView,
 } from "./contract-status.ts";
 import { changedSpec, defaultChecks, pruningCases } from "./contract-storage-cases.ts";
+import { mergeCases } from "./contract-merge.ts";
 import { selectableCases } from "./contract-selectable.ts";
 import { fixtureJson } from "./contract-values.ts";
 
@@ -46,6 +47,8 @@ export interface ContractView {
   statusCases: string;
   /** JSON: an object and its value per selectable field (SelectableCase[]). */
   selectableCases: string;
+  /** JSON: two server-side applies per atomic field (MergeCase[]). */
+  mergeCases: string;
   /** JSON of a valid spec that differs from the defaulted minimal spec, or "null". */
   changedSpec: string;
   hasSpecChange: boolean;
@@ -60,6 +63,7 @@ export interface ContractView {
 }
 
 export function buildContractView(model: OperatorModel): ContractView {
+  if (!hasSpec(model)) return specLessView(model);
   const fields = model.spec.fields;
   const minimal = exampleSpec(model.spec);
   const stored = serverDefaults(fields, minimal);
@@ -131,6 +135,7 @@ export function buildContractView(model: OperatorModel): ContractView {
     selectableCases: JSON.stringify(
       selectableCases(model, minimal, slots, (spec) => admits(spec), status),
     ),
+    mergeCases: JSON.stringify(mergeCases(fields, model.spec.rules, slots, (spec) => admits(spec))),
     changedSpec: JSON.stringify(change ?? null),
     hasSpecChange: change !== undefined,
     columns: JSON.stringify(printerColumnChecks(model, stored, status)),
@@ -144,6 +149,45 @@ export function buildContractView(model: OperatorModel): ContractView {
       pruning: pruning.length,
       defaults: defaults.length,
     },
+  };
+}
+
+/**
+ * A kind without spec: objects are sent without one (null in the tables), and a spec that is sent
+ * anyway is dropped, since the CRD declares none.
+ */
+function specLessView(model: OperatorModel): ContractView {
+  const status = contractStatus(model);
+  const schema = [{ name: "an object without spec is accepted", spec: null, expect: "accepted" }];
+  const pruning = [
+    {
+      name: `a spec sent anyway is dropped: ${model.api.kind} declares none`,
+      spec: { unknownField: "pruned" },
+      stored: null,
+    },
+  ];
+  return {
+    minimalSpec: "null",
+    defaultedSpec: "null",
+    defaults: "[]",
+    hasDefaults: false,
+    schemaCases: JSON.stringify(schema),
+    celCases: "[]",
+    hasCelCases: false,
+    transitionCases: "[]",
+    hasTransitionCases: false,
+    pruningCases: JSON.stringify(pruning),
+    statusSample: JSON.stringify(status),
+    statusCases: fixtureJson(statusShapeCases(model, status)),
+    selectableCases: JSON.stringify(selectableCases(model, {}, [], () => true, status)),
+    mergeCases: "[]",
+    changedSpec: "null",
+    hasSpecChange: false,
+    columns: JSON.stringify(printerColumnChecks(model, {}, status)),
+    hasScale: false,
+    scale: null,
+    scaleJson: "null",
+    counts: { schema: schema.length, cel: 0, transition: 0, pruning: pruning.length, defaults: 0 },
   };
 }
 

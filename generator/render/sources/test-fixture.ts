@@ -35,6 +35,8 @@ export interface TestFixture {
   bindings: BindingFixture[];
   childCount: number;
   hasWorkloadChildren: boolean;
+  /** How many children have a readiness rule: each one's turn to ready can be one status write. */
+  workloadChildCount: number;
   startsNotReady: boolean;
   leaderElection: boolean;
   identity: { namespace: string; serviceAccount: string; user: string; groups: string[] };
@@ -66,9 +68,10 @@ export function testFixture(model: OperatorModel): TestFixture {
   const sampleSpec = exampleSpec(model.spec);
   const change = specChanges(model.spec.fields, sampleSpec);
   const serviceAccount = `${model.name}-controller-manager`;
-  const awaited = model.children.some((c: ChildModel) =>
+  const workloads = model.children.filter((c: ChildModel) =>
     KINDS_WITH_READINESS.includes(`${c.apiVersion}/${c.kind}`),
-  );
+  ).length;
+  const awaited = workloads > 0;
   return {
     kindFile: model.names.kindFile,
     sampleSpec,
@@ -92,6 +95,7 @@ export function testFixture(model: OperatorModel): TestFixture {
     })),
     childCount: model.children.length,
     hasWorkloadChildren: awaited,
+    workloadChildCount: workloads,
     startsNotReady: model.externalResources.length > 0 || awaited,
     leaderElection: model.operator.leaderElection,
     identity: {

@@ -17,6 +17,8 @@ export interface InterfaceView {
   name: string;
   doc: string;
   properties: PropertyView[];
+  /** Set for a type with no members of its own: declared as `type name = alias` instead. */
+  alias?: string;
 }
 
 /** A JSDoc block for `lines`, or "" when there is nothing to say. */

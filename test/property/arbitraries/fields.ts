@@ -1,7 +1,8 @@
 // Field definitions of every type, nested through objects, arrays and maps, with flags
-// (required, nullable, immutable, default), CEL rules and list types. Spec fields may carry
-// defaults and rules; status fields carry neither (the controller writes status, the API server
-// never defaults it).
+// (required, nullable, immutable, default), CEL rules, list types (sets of scalars, maps keyed by
+// a field) and map types (atomic or granular objects, maps and free-form fields). Spec fields may carry defaults and rules; status fields carry neither (the controller
+// writes status, the API server never defaults it). Map samples hold keys with dots, as real APIs'
+// maps do (pg_stat_statements.max, topology.kubernetes.io/zone).
 
 import fc from "fast-check";
 import { objectRule, rulesFor } from "./cel-rules.ts";
@@ -120,20 +121,29 @@ function objectField({ section, correlatable }: Place, depth: number): fc.Arbitr
   });
 }
 
-/** Items of a listType: map array get a required string key `id` the items cannot lack. */
+/**
+ * Items of a listType: map array get a required string key `id` the items cannot lack; they may
+ * be atomic (each item replaced whole by server-side apply).
+ */
 function mapListItems({ section, correlatable }: Place, depth: number): fc.Arbitrary<GenField> {
-  return fieldMap(section, depth, 0, 3, correlatable).map((entries) => {
-    const withKey: Array<[string, GenField, boolean]> = [
-      ["id", { def: { type: "string", maxLength: 63 }, samples: ["a", "b"], cel: false }, true],
-      ...entries,
-    ];
-    const [first] = objectSamples(withKey);
-    return {
-      def: { type: "object", fields: defsOf(withKey) },
-      samples: [first!, { ...first!, id: "b" }],
-      cel: entries.some(([, f]) => f.cel),
-    };
-  });
+  return fc
+    .tuple(fieldMap(section, depth, 0, 3, correlatable), fc.constantFrom(false, false, true))
+    .map(([entries, atomic]) => {
+      const withKey: Array<[string, GenField, boolean]> = [
+        ["id", { def: { type: "string", maxLength: 63 }, samples: ["a", "b"], cel: false }, true],
+        ...entries,
+      ];
+      const [first] = objectSamples(withKey);
+      return {
+        def: {
+          type: "object",
+          ...(atomic ? { mapType: "atomic" } : {}),
+          fields: defsOf(withKey),
+        },
+        samples: [first!, { ...first!, id: "b" }],
+        cel: entries.some(([, f]) => f.cel),
+      };
+    });
 }
 
 function arrayField(place: Place, depth: number): fc.Arbitrary<GenField> {
@@ -142,6 +152,7 @@ function arrayField(place: Place, depth: number): fc.Arbitrary<GenField> {
     anyField(section, depth, false),
     fc.constant<"atomic" | undefined>(undefined),
   );
+  // Scalars only: server-side apply cannot key objects or lists by value (SEM022).
   const set = decorated({ section, correlatable: false }, scalarField).map(
     (f) => [f, "set"] as const,
   );
@@ -182,8 +193,10 @@ function mapField({ section, correlatable }: Place, depth: number): fc.Arbitrary
     .tuple(anyField(section, depth, correlatable), fc.option(fc.integer({ min: 2, max: 64 })))
     .map(([values, maxProperties]) => {
       const [first, second] = values.samples;
-      const samples: unknown[] = [{}, { east: first }];
-      if (second !== undefined) samples.push({ east: first, west: second });
+      // The first sample is the default: a key with dots and slashes reaches the CRD, the
+      // contract tests and the generated types' readers.
+      const samples: unknown[] = [{ "topology.kubernetes.io/zone": first }, {}];
+      if (second !== undefined) samples.push({ east: first, "pg_stat_statements.max": second });
       const def: Def = { type: "map", values: values.def };
       // As for lists: maps around rules stay small enough for the rule's cost to be bounded.
       const bound = values.cel ? Math.min(maxProperties ?? 4, 4) : (maxProperties ?? undefined);
@@ -217,11 +230,15 @@ function decorated(
                 )
               : fc.constant(false),
           withDefault: fc.constant(section === "spec"),
+          mapType: MAP_TYPED.has(f.def.type as string)
+            ? fc.constantFrom(undefined, undefined, "atomic", "granular")
+            : fc.constant(undefined),
         },
         { requiredKeys: [] },
       )
-      .map(({ description, nullable, rule, immutable, withDefault }) => {
+      .map(({ description, nullable, rule, immutable, withDefault, mapType }) => {
         const def: Def = { ...f.def };
+        if (mapType && def.mapType === undefined) def.mapType = mapType;
         let samples = f.samples;
         let cel = f.cel;
         if (description !== undefined) def.description = description;
@@ -242,6 +259,8 @@ function decorated(
       }),
   );
 }
+
+const MAP_TYPED = new Set(["object", "map", "free-form"]);
 
 function isScalarDef(def: Def): boolean {
   return SET_ITEM_TYPES.has(def.type as string);

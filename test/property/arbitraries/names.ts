@@ -141,8 +141,14 @@ export const PHASE_NAMES = [
   "Deleting",
   "Failed",
   "Ready",
+  // Phase text as controllers of real APIs write it (CloudNativePG's), not PascalCase.
+  "Cluster in healthy state",
+  "Setting up primary",
+  "Waiting for the instances to become active",
+  "upgrade-failed",
 ] as const;
 
+/** Condition types as metav1.Condition allows them: PascalCase, with a vendor prefix, or a DNS one. */
 export const CONDITION_TYPES = [
   "Ready",
   "InstanceReady",
@@ -151,6 +157,9 @@ export const CONDITION_TYPES = [
   "Synced",
   "Delegated",
   "BackupReady",
+  "Vendor.Ready",
+  "example.com/Synced",
+  "cert-manager.io/Issuing",
 ] as const;
 
 export const BINDING_NAMES = [

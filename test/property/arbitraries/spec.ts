@@ -1,7 +1,8 @@
 // Whole operator.yaml specs, valid by construction over the whole format: identity (both scopes,
-// names, scale), spec and status fields, spec-level rules, phases and conditions, external
-// resources (keyed on the UID or on a natural key), children of every built-in kind plus a non-built-in one, RBAC, printer columns and
-// operator settings.
+// names, scale), spec and status fields (or no spec at all), spec-level rules, phases (enum or
+// open, PascalCase or free text) and conditions (prefixed types, full or relaxed shape), external
+// resources (keyed on the UID or on a natural key), children of every built-in kind plus a
+// non-built-in one, RBAC, printer columns, selectable fields and operator settings.
 
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
@@ -239,6 +240,36 @@ const PRINTER_TYPES: Readonly<Record<string, string>> = {
   "int-or-string": "string",
 };
 
+const SELECTABLE_TYPES = new Set(["string", "integer", "boolean"]);
+
+/** Dotted paths to the string, integer and boolean fields reached through objects only. */
+function selectablePaths(section: string, fields: Record<string, Def>, prefix = ""): string[] {
+  return Object.entries(fields).flatMap(([name, def]) => {
+    const path = `${prefix || `.${section}`}.${name}`;
+    if (def.type === "object")
+      return selectablePaths(section, def.fields as Record<string, Def>, path);
+    return SELECTABLE_TYPES.has(def.type as string) ? [path] : [];
+  });
+}
+
+/** Up to 3 selectable fields: declared spec and status fields, and the ones status always has. */
+function selectableFields(
+  specFields: Record<string, Def>,
+  statusFields: Record<string, Def>,
+  hasPhases: boolean,
+): fc.Arbitrary<Def[] | undefined> {
+  const candidates = [
+    ...selectablePaths("spec", specFields),
+    ...selectablePaths("status", statusFields),
+    ".status.observedGeneration",
+    ...(hasPhases ? [".status.phase"] : []),
+  ];
+  return fc.option(
+    subset(candidates, 3).map((paths) => paths.map((jsonPath) => ({ jsonPath }))),
+    { nil: undefined, freq: 3 },
+  );
+}
+
 function printerColumns(
   specFields: Record<string, Def>,
   statusFields: Record<string, Def>,
@@ -309,14 +340,19 @@ export const validSpec: fc.Arbitrary<Spec> = fc
     statusEntries: fc.option(fieldMap("status", 2, 0, 4), { nil: undefined }),
     phases: fc.option(phases, { nil: undefined }),
     conditions: fc.option(conditions, { nil: undefined }),
+    phaseValues: fc.constantFrom(undefined, undefined, "enum", "open"),
+    conditionShape: fc.constantFrom(undefined, undefined, "full", "relaxed"),
+    // A kind without spec (status only): about one spec in eight, where no scale needs spec.
+    noSpec: fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
   })
   .chain((r) => {
     const scope = (r.api.scope as string | undefined) ?? "Namespaced";
-    const specEntries: Entries = [...r.specEntries];
+    const scale = r.api.scale as Def | undefined;
+    const noSpec = r.noSpec && !scale;
+    const specEntries: Entries = noSpec ? [] : [...r.specEntries];
     // Top-level status fields are never required (SEM156): the controller writes status before
     // it knows them.
     const statusEntries: Entries = (r.statusEntries ?? []).map(([n, f]) => [n, f, false]);
-    const scale = r.api.scale as Def | undefined;
     if (scale) {
       specEntries.push([
         "replicas",
@@ -341,7 +377,13 @@ export const validSpec: fc.Arbitrary<Spec> = fc
     }
     const specFields = defsOf(specEntries);
     const statusFields = defsOf(statusEntries);
-    const hasStatus = r.statusEntries !== undefined || r.phases || r.conditions || scale;
+    const hasStatus =
+      r.statusEntries !== undefined ||
+      r.phases ||
+      r.conditions ||
+      scale ||
+      r.phaseValues ||
+      r.conditionShape;
     const outputsPool = Object.keys(statusFields);
     const keys = naturalKeyPaths(specFields);
     const binding = fc.record(
@@ -367,15 +409,16 @@ export const validSpec: fc.Arbitrary<Spec> = fc
     );
     return fc
       .record({
-        specRule: fc.option(objectRule(specEntries, objectSamples(specEntries)), {
-          nil: undefined,
-        }),
+        specRule: noSpec
+          ? fc.constant(undefined)
+          : fc.option(objectRule(specEntries, objectSamples(specEntries)), { nil: undefined }),
         bindings: fc
           .shuffledSubarray([...BINDING_NAMES], { maxLength: 2 })
           .chain((names) => fc.tuple(...names.map((name) => binding.map((b) => ({ name, ...b }))))),
         children: fc.option(childrenFor(scope), { nil: undefined }),
         rbac: rbacFor(scope),
         printerColumns: printerColumns(specFields, statusFields, (r.phases?.length ?? 0) > 0),
+        selectableFields: selectableFields(specFields, statusFields, (r.phases?.length ?? 0) > 0),
         operator: fc.option(operatorSettings, { nil: undefined }),
       })
       .map((more) => {
@@ -384,12 +427,16 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           kind: "OperatorSpec",
           metadata: r.metadata,
           api: r.api,
-          spec: { fields: specFields },
         };
-        if (r.specDescription) spec.spec.description = r.specDescription;
-        if (more.specRule?.rule) spec.spec.rules = [more.specRule.rule];
+        if (!noSpec) {
+          spec.spec = { fields: specFields };
+          if (r.specDescription) spec.spec.description = r.specDescription;
+          if (more.specRule?.rule) spec.spec.rules = [more.specRule.rule];
+        }
         if (hasStatus) {
           spec.status = {};
+          if (r.phaseValues) spec.status.phaseValues = r.phaseValues;
+          if (r.conditionShape) spec.status.conditionShape = r.conditionShape;
           if (r.phases) spec.status.phases = r.phases;
           if (r.conditions) spec.status.conditions = r.conditions;
           if (statusEntries.length > 0 || r.statusEntries) spec.status.fields = statusFields;
@@ -398,6 +445,8 @@ export const validSpec: fc.Arbitrary<Spec> = fc
         if (more.children) spec.children = more.children;
         if (more.rbac) spec.rbac = more.rbac;
         if (more.printerColumns) spec.printerColumns = more.printerColumns;
+        if (more.selectableFields && more.selectableFields.length > 0)
+          spec.selectableFields = more.selectableFields;
         if (more.operator) spec.operator = more.operator;
         return spec;
       });

@@ -216,6 +216,7 @@ const NAME_PATHS: ReadonlyArray<(p: Path) => boolean> = [
   (p) => p[0] === "children" && ["apiVersion", "kind", "plural"].includes(String(p[2])),
   (p) => p[0] === "rbac" && p[1] === "watchNamespaces" && p.length === 3,
   (p) => p[0] === "printerColumns" && p[2] === "jsonPath",
+  (p) => p[0] === "selectableFields" && p[2] === "jsonPath",
 ];
 
 const BAD_NAMES = [
@@ -277,9 +278,10 @@ const badFieldName: Mutation = {
     const fields = map.value as Data;
     const [name] = Object.keys(fields);
     if (name === undefined) return undefined;
-    // Not camelCase, each of them (a long name alone is not invalid).
+    // Not a field name, each of them; a dot neither (SEM011). Letters alone, however many, are
+    // a field name (any case, since field names follow the API being modeled).
     const replacement = pick(
-      BAD_NAMES.filter((b) => b !== "" && !/^x+$/.test(b)),
+      [...BAD_NAMES.filter((b) => b !== "" && !/^[A-Za-z]+$/.test(b)), "max.connections"],
       rand,
     )!;
     fields[replacement] = fields[name];
@@ -416,7 +418,7 @@ const danglingReference: Mutation = {
   name: "dangling-reference",
   apply(seed, rand) {
     const data = clone(seed);
-    const choice = pick(["input", "output", "key", "scale", "column"], rand)!;
+    const choice = pick(["input", "output", "key", "scale", "column", "selectable"], rand)!;
     if (choice === "key") {
       const binding = (data.externalResources as Data[] | undefined)?.[0];
       if (!binding) return undefined;
@@ -432,6 +434,13 @@ const danglingReference: Mutation = {
       const key = choice === "input" ? "inputs" : "outputs";
       binding[key] = [...(binding[key] ?? []), "noSuchField"];
       return { source: toSource(data), note: `externalResources.0.${key}: noSuchField` };
+    } else if (choice === "selectable") {
+      const jsonPath = pick([".spec.noSuchField", ".status.conditions", ".metadata.labels"], rand)!;
+      data.selectableFields = [
+        ...((data.selectableFields as Data[] | undefined) ?? []),
+        { jsonPath },
+      ];
+      return { source: toSource(data), note: `selectableFields jsonPath: ${show(jsonPath)}` };
     } else if (choice === "scale") {
       data.api.scale = {
         specReplicasPath: ".spec.noSuchField",
@@ -519,8 +528,10 @@ const hugeList: Mutation = {
     }[choice];
     if (choice === "shortNames") data.api.shortNames = Array.from({ length: 20_000 }, () => "ab");
     else if (choice === "enum") {
-      const [name] = Object.keys(data.spec.fields);
-      data.spec.fields[name!] = {
+      // A seed may have no spec (a status-only kind): the enum then goes on a new field.
+      data.spec = { ...(data.spec ?? {}), fields: { ...(data.spec?.fields ?? {}) } };
+      const [name = "size"] = Object.keys(data.spec.fields);
+      data.spec.fields[name] = {
         type: "string",
         enum: [...Array.from({ length: 12_000 }, (_, i) => `v${i}`), 7],
       };
@@ -536,6 +547,61 @@ const hugeList: Mutation = {
   },
 };
 
+/**
+ * A list or map type the API server refuses: mapType on a field that is not an object (SEM020),
+ * a set of objects that are not atomic (SEM022), a list map key that is nullable (SEM023), or a
+ * map type that does not exist.
+ */
+const badMergeType: Mutation = {
+  name: "bad-list-or-map-type",
+  apply(seed, rand) {
+    const data = clone(seed);
+    const defs = fieldDefinitions(data);
+    const choice = pick(["scalar", "set", "key", "unknown"], rand)!;
+    const of = (types: string[]) =>
+      pick(
+        defs.filter((n) => types.includes((n.value as Data).type)),
+        rand,
+      );
+    if (choice === "scalar") {
+      const def = of(["string", "integer", "number", "boolean", "int-or-string", "array"]);
+      if (!def) return undefined;
+      (def.value as Data).mapType = "atomic";
+      return { source: toSource(data), note: `${def.path.join(".")}.mapType: atomic` };
+    }
+    if (choice === "set") {
+      const def = of(["object", "map", "free-form"]);
+      if (!def) return undefined;
+      const items: Data = { ...(def.value as Data), mapType: pick([undefined, "granular"], rand) };
+      if (items.mapType === undefined) delete items.mapType;
+      for (const k of ["default", "rules", "immutable", "required", "nullable"]) delete items[k];
+      setAt(data, def.path, { type: "array", listType: "set", items });
+      return { source: toSource(data), note: `${def.path.join(".")}: a set of granular items` };
+    }
+    if (choice === "key") {
+      const list = pick(
+        defs.filter((n) => (n.value as Data).listType === "map"),
+        rand,
+      );
+      if (!list) return undefined;
+      const value = list.value as Data;
+      const key = (value.listMapKeys as string[])[0]!;
+      const keyDef = value.items.fields[key] as Data;
+      delete keyDef.required;
+      keyDef.default = keyDef.default ?? "k";
+      keyDef.nullable = true;
+      return { source: toSource(data), note: `${list.path.join(".")}: key ${key} nullable` };
+    }
+    const def = of(["object", "map", "free-form"]);
+    if (!def) return undefined;
+    (def.value as Data).mapType = pick(["merge", "Atomic", "", 1], rand);
+    return {
+      source: toSource(data),
+      note: `${def.path.join(".")}.mapType: ${show((def.value as Data).mapType)}`,
+    };
+  },
+};
+
 /** An object field nested so deep the CRD would exceed any sane size; its leaf has a broken default. */
 const deepNesting: Mutation = {
   name: "deep-nesting",
@@ -543,7 +609,8 @@ const deepNesting: Mutation = {
     const data = clone(seed);
     let leaf: Data = { type: "integer", maximum: 1, default: 2 };
     for (let i = 0; i < 150; i++) leaf = { type: "object", fields: { inner: leaf } };
-    data.spec.fields.deep = leaf;
+    // A seed may have no spec (a status-only kind).
+    data.spec = { ...(data.spec ?? {}), fields: { ...(data.spec?.fields ?? {}), deep: leaf } };
     return {
       source: toSource(data),
       note: "spec.fields.deep: 150 nested objects, leaf default above its maximum",
@@ -570,4 +637,5 @@ export const MUTATIONS: readonly Mutation[] = [
   unknownTag,
   hugeList,
   deepNesting,
+  badMergeType,
 ];

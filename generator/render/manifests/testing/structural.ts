@@ -1,5 +1,6 @@
-// Test support: checks that a CRD schema is structural in the API server's sense, plus this
-// generator's own rules (every array states its list type). Returns every problem found.
+// Test support: checks that a CRD schema is structural in the API server's sense, with the
+// server's rules for list and map types, plus this generator's own rules (every array states its
+// list type). Returns every problem found.
 
 export function structuralProblems(
   schema: Record<string, any>,
@@ -26,8 +27,23 @@ export function structuralProblems(
       if (!keySchema) problems.push(`${path}: list-map key ${key} is not a property of the items`);
       else if (!(schema.items.required ?? []).includes(key) && keySchema.default === undefined)
         problems.push(`${path}: list-map key ${key} is neither required nor defaulted`);
+      else if (keySchema.nullable) problems.push(`${path}: list-map key ${key} is nullable`);
     }
   }
+  const mapType = schema["x-kubernetes-map-type"];
+  if (
+    mapType !== undefined &&
+    (schema.type !== "object" || !["atomic", "granular"].includes(mapType))
+  )
+    problems.push(`${path}: x-kubernetes-map-type ${mapType} on type ${schema.type}`);
+  // The API server admits atomic objects and lists as set items; server-side apply does not.
+  if (
+    schema["x-kubernetes-list-type"] === "set" &&
+    ["object", "array"].includes(schema.items?.type)
+  )
+    problems.push(
+      `${path}: set items are ${schema.items.type}s, which server-side apply cannot key`,
+    );
   if (schema.type !== "object" && (schema.properties || schema.additionalProperties))
     problems.push(`${path}: properties on a non-object`);
   for (const name of schema.required ?? [])

@@ -69,12 +69,17 @@ const users = new CustomResourceApi<Resource>(cp.admin, REF);
 const proxy = await FaultProxy.start(operator);
 after(() => proxy.stop());
 
+/** Labelled, so the server records managedFields even for a kind whose objects have no spec. */
 function newObject(): Resource {
   const name = uniqueName(FIXTURE.kindFile);
   return {
     apiVersion: API_GROUP_VERSION,
     kind: KIND,
-    metadata: { name, ...(namespace ? { namespace } : {}) },
+    metadata: {
+      name,
+      labels: { "test.create-operator.dev/suite": "informer" },
+      ...(namespace ? { namespace } : {}),
+    },
     spec: specFor(name) as Resource["spec"],
   };
 }
@@ -360,14 +365,26 @@ if (FIXTURE.childCount > 0 && OWNED_KINDS.some((kind) => !UNDELETABLE_HERE.has(k
   });
 }
 
+/**
+ * As `kubectl delete` does: background propagation. A Job's own default is to orphan its pods,
+ * which leaves it behind with the orphan finalizer until a garbage collector runs, and envtest
+ * runs none: the Job would never go, and never come back.
+ */
 async function deleteChild(admin: KubeConfig, child: KubernetesObject): Promise<void> {
   const { KubernetesObjectApi } = await import("@kubernetes/client-node");
-  await KubernetesObjectApi.makeApiClient(admin).delete({
-    apiVersion: child.apiVersion!,
-    kind: child.kind!,
-    metadata: {
-      name: child.metadata!.name!,
-      ...(child.metadata?.namespace ? { namespace: child.metadata.namespace } : {}),
+  await KubernetesObjectApi.makeApiClient(admin).delete(
+    {
+      apiVersion: child.apiVersion!,
+      kind: child.kind!,
+      metadata: {
+        name: child.metadata!.name!,
+        ...(child.metadata?.namespace ? { namespace: child.metadata.namespace } : {}),
+      },
     },
-  });
+    undefined,
+    undefined,
+    undefined,
+    undefined,
+    "Background",
+  );
 }

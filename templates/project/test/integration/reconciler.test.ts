@@ -227,7 +227,8 @@ if (specChange !== null) {
     // Every write after the change is a status write of a pass that had converged on generation
     // 2 or was waiting on it: nothing is written first only to be overwritten by the same pass.
     assert.ok(seen.length >= 1, "the new generation was recorded");
-    const maxWrites = FIXTURE.hasWorkloadChildren ? 2 : 1;
+    // Each workload child the change touches may be awaited (ChildrenNotReady) before Ready.
+    const maxWrites = 1 + FIXTURE.workloadChildCount;
     assert.ok(seen.length <= maxWrites, `at most ${maxWrites} status write(s); saw: ${summary}`);
     for (const obj of seen) {
       assert.equal(

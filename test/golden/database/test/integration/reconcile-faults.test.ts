@@ -9,6 +9,7 @@
 
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
 import { findCondition } from "../../src/runtime/conditions.ts";
@@ -110,6 +111,9 @@ async function waitReady(key: ObjectKey, timeoutMs = 20_000): Promise<Resource> 
 }
 
 /** The runtime loop as src/main.ts wires it, through the proxy, for this file's objects only. */
+/** How often the reconciler polls children that are not ready yet, in these tests. */
+const POLL_INTERVAL_MS = 200;
+
 async function runLoop(providers: Providers, backoff = { initialMs: 100, maxMs: 5_000 }) {
   const { logger, lines } = recordingLogger();
   const wiring = operatorWiring(proxy.kubeConfig(), logger);
@@ -118,7 +122,7 @@ async function runLoop(providers: Providers, backoff = { initialMs: 100, maxMs: 
     {
       client: ownWrites.wrap(wiring.client),
       logger,
-      pollIntervalMs: 200,
+      pollIntervalMs: POLL_INTERVAL_MS,
     },
     providers,
   );
@@ -212,7 +216,16 @@ test(
       const key = keyOf(await users.create(obj));
       await waitReady(key);
       assert.equal(conflicts.hits, 3);
-      assert.equal(writes.length, 4, "three conflicts, then the write that landed");
+      // Workload children the stand-in has not marked ready yet when the first write lands make
+      // it ChildrenNotReady, at most one such write per workload child, then Ready (as the write
+      // budget allows).
+      const landed = writes.length - 3;
+      if (FIXTURE.hasWorkloadChildren)
+        assert.ok(
+          landed >= 1 && landed <= 1 + FIXTURE.workloadChildCount,
+          `three conflicts, then ${landed} writes`,
+        );
+      else assert.equal(writes.length, 4, "three conflicts, then the write that landed");
       const requeues = loop.lines
         .map((line) => JSON.parse(line) as { msg?: string; key?: string; delayMs?: number })
         .filter((l) => l.msg === "conflict, requeueing" && l.key?.endsWith(obj.metadata.name!));
@@ -340,6 +353,9 @@ if (deleting.length > 0) {
         const key = keyOf(created);
         const id = identityOf(binding, created);
         await waitReady(key);
+        // A poll scheduled while a workload child was not ready yet may still be due: let it run
+        // (a no-op now), or it would retry the cleanup before the backoff this test measures.
+        if (FIXTURE.hasWorkloadChildren) await sleep(POLL_INTERVAL_MS + 100);
         const attempts: number[] = [];
         const real = (
           provider as unknown as { delete: (...a: unknown[]) => Promise<unknown> }

@@ -19,10 +19,10 @@ export interface Rejection {
 
 export type Expectation = "accepted" | Rejection;
 
-/** Create an object with this spec (server-side dry run): accepted or rejected. */
+/** Create an object with this spec (server-side dry run): accepted or rejected. Null: no spec. */
 export interface SpecCase {
   name: string;
-  spec: Spec;
+  spec: Spec | null;
   expect: Expectation;
 }
 
@@ -49,11 +49,23 @@ export interface SelectableCase {
   status: Spec;
 }
 
-/** Create with `spec`, read it back: the server stored exactly `stored`. */
+/**
+ * Server-side apply of an atomic field: a first manager applies `first`, a second applies only
+ * `second` at `path`; the server then holds `stored` there, none of the first manager's keys.
+ */
+export interface MergeCase {
+  field: string;
+  path: string[];
+  first: Spec;
+  second: unknown;
+  stored: unknown;
+}
+
+/** Create with `spec`, read it back: the server stored exactly `stored` (null: no spec). */
 export interface PruningCase {
   name: string;
   spec: Spec;
-  stored: Spec;
+  stored: Spec | null;
 }
 
 /** The scale subresource's paths and the replica counts the tests read and write. */
@@ -76,10 +88,10 @@ export interface ScaleCases {
 
 /** test/contract/cases.json: every table computed from operator.yaml. */
 export interface ContractCases {
-  /** The smallest spec the server accepts: required fields only. */
-  minimalSpec: Spec;
+  /** The smallest spec the server accepts: required fields only; null for a kind without spec. */
+  minimalSpec: Spec | null;
   /** What the server stores for it. */
-  storedMinimalSpec: Spec;
+  storedMinimalSpec: Spec | null;
   defaults: Array<{ path: string; value: unknown }>;
   /** Enum, bounds, lengths, pattern, format, item and entry counts, required fields, list types. */
   schemaCases: SpecCase[];
@@ -94,6 +106,8 @@ export interface ContractCases {
   statusCases: StatusCase[];
   /** One object per selectable field, with the value a field selector finds it by. */
   selectableCases: SelectableCase[];
+  /** One per atomic (mapType: atomic) spec field: applied by two managers, replaced whole. */
+  mergeCases: MergeCase[];
   /** kubectl get's columns, in order, with the cell each shows for an object carrying `status`. */
   columns: Array<{ name: string; value?: unknown }>;
   /** A valid spec that differs from the stored minimal spec; null when no field can change. */

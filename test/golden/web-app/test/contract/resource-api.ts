@@ -105,6 +105,17 @@ export class ResourceApi {
     return this.#request("PUT", `/${object.metadata.name}`, object, options);
   }
 
+  /**
+   * Server-side apply as `fieldManager`: creates the object or merges `object` into it, as the
+   * CRD's list and map types say. `force` takes over fields another manager owns.
+   */
+  apply(object: ResourceObject, fieldManager: string, force = false): Promise<ResourceObject> {
+    const query = `?fieldManager=${encodeURIComponent(fieldManager)}${force ? "&force=true" : ""}`;
+    return this.#request("PATCH", `/${object.metadata.name}${query}`, object, {
+      contentType: "application/apply-patch+yaml",
+    });
+  }
+
   updateStatus(object: ResourceObject): Promise<ResourceObject> {
     return this.#request("PUT", `/${object.metadata.name}/status`, object);
   }
@@ -136,16 +147,19 @@ export class ResourceApi {
     method: string,
     path: string,
     body?: unknown,
-    options: { dryRun?: boolean; accept?: string } = {},
+    options: { dryRun?: boolean; accept?: string; contentType?: string } = {},
   ): Promise<T> {
-    const url = new URL(this.#base + path + (options.dryRun ? "?dryRun=All" : ""), this.#server);
+    const dryRun = options.dryRun ? `${path.includes("?") ? "&" : "?"}dryRun=All` : "";
+    const url = new URL(this.#base + path + dryRun, this.#server);
     const what = `${method} ${url.pathname}${url.search}`;
     const payload = body === undefined ? undefined : JSON.stringify(body);
     const requestOptions: RequestOptions = {
       method,
       headers: {
         Accept: options.accept ?? "application/json",
-        ...(payload === undefined ? {} : { "Content-Type": "application/json" }),
+        ...(payload === undefined
+          ? {}
+          : { "Content-Type": options.contentType ?? "application/json" }),
       },
       agent: false,
       timeout: REQUEST_TIMEOUT_MS,

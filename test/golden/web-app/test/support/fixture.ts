@@ -59,6 +59,11 @@ export interface TestFixture {
   childCount: number;
   /** Some child has a readiness rule (src/runtime/child-readiness.ts) that only a controller meets. */
   hasWorkloadChildren: boolean;
+  /**
+   * How many of them. The stand-in readies them one by one, and a pass between two readies
+   * records what is still awaited: up to one ChildrenNotReady status write per workload child.
+   */
+  workloadChildCount: number;
   /** The first pass cannot reach Ready (providers or workloads not ready yet). */
   startsNotReady: boolean;
   leaderElection: boolean;
