@@ -53,6 +53,24 @@ describe("distinct natural keys for the generated suites", () => {
     );
   });
 
+  it("a key whose maxLength is under every template length gets counted-out short values", () => {
+    // Found by the property test: ^[a-z]+$, 2 to 5 characters, and a rule refusing one value.
+    const code = field("code", "string", {
+      pattern: "^[a-z]+$",
+      minLength: 2,
+      maxLength: 5,
+      rules: [{ rule: "self != 'zz'", message: "that value is taken" }],
+    });
+    const keys = keysFor(code, "abc");
+    assert.equal(keys.template, null);
+    assert.equal(new Set(keys.values).size, keys.values.length);
+    assert.ok(keys.values.length >= 32, `${keys.values.length} values`);
+    for (const value of keys.values) {
+      assert.deepEqual(fieldViolations(code, value), [], value);
+      assert.notEqual(value, "zz");
+    }
+  });
+
   it("a strictly checked format is keyed from exact values of that format, not a template", () => {
     const ip = keysFor(field("address", "string", { format: "ipv4" }), "10.0.0.1");
     assert.equal(ip.template, null);

@@ -26,6 +26,7 @@ export interface DistinctKeys {
 }
 
 const LENGTHS = [10, 8, 6];
+const SHORTEST = LENGTHS[LENGTHS.length - 1]!;
 const PROBES: Record<KeyTemplate["alphabet"], string[]> = {
   lower: ["a", "z", "m", "qwertyuiopasdfgh"],
   digits: ["0", "9", "5", "1234567890123456"],
@@ -102,8 +103,35 @@ function distinctValues(
   };
   for (let i = 0; i < 256 && out.size < WANTED_VALUES; i++) add(formatVariant(field.format, i));
   for (let i = 1; i < 256 && out.size < WANTED_VALUES; i++) add(exampleValue(field, i));
+  if (TEMPLATE_FORMATS.has(field.format))
+    for (const token of shortTokens(field)) {
+      if (out.size >= WANTED_VALUES) break;
+      add(token);
+    }
   return [...out];
 }
+
+/**
+ * Keys too short for a template (a maxLength under its shortest length): counted out over one
+ * alphabet instead of drawn from a digest, since a few letters drawn for many names would collide.
+ */
+function* shortTokens(field: FieldModel): Generator<string> {
+  const longest = Math.min(field.maxLength ?? SHORTEST, SHORTEST - 1);
+  const shortest = Math.max(field.minLength ?? 1, 1);
+  for (const chars of Object.values(ALPHABETS))
+    for (let length = longest; length >= shortest; length--)
+      for (let i = 0; i < WANTED_VALUES * 4; i++) {
+        let token = "";
+        for (let n = i, k = 0; k < length; k++, n = Math.floor(n / chars.length))
+          token = chars[n % chars.length] + token;
+        yield token;
+      }
+}
+const ALPHABETS: Record<KeyTemplate["alphabet"], string> = {
+  lower: "abcdefghijklmnopqrstuvwxyz",
+  digits: "0123456789",
+  upper: "ABCDEFGHIJKLMNOPQRSTUVWXYZ",
+};
 
 /** The i-th of many distinct values of a string format. */
 function formatVariant(format: string | undefined, i: number): string {
