@@ -9,16 +9,15 @@
 // (BENCH_N, BENCH_RUNS, BENCH_CONCURRENCY, BENCH_STEADY_S, BENCH_10K=1, BENCH_OPERATORS, BENCH_KEEP,
 // BENCH_NODE_OPTIONS).
 
-import { spawnSync } from "node:child_process";
 import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import { cpus, loadavg, tmpdir } from "node:os";
 import { join } from "node:path";
-import { BIN } from "../test/support.ts";
 import { readOptions } from "./bench-operator/options.ts";
 import { buildPeer, generateProject, requireGo, type Built } from "./bench-operator/operators.ts";
 import { table, verdicts } from "./bench-operator/report.ts";
 import { MemoryLimitError, runOnce, type RunResult } from "./bench-operator/run.ts";
 import { round } from "./bench-operator/sampler.ts";
+import { useEnvtestAssets } from "./envtest-assets.ts";
 
 const say = (message: string) => process.stderr.write(`# bench:operator: ${message}\n`);
 
@@ -32,12 +31,7 @@ async function main(): Promise<number> {
   const withPeer = options.operators.includes("peer");
   const withOurs = options.operators.includes("ours");
   const go = withPeer ? requireGo() : undefined;
-  const assets = spawnSync(process.execPath, [BIN, "envtest", "--build"], {
-    encoding: "utf8",
-    stdio: ["ignore", "pipe", "inherit"],
-  });
-  if (assets.status !== 0) throw new Error("create-operator envtest --build failed");
-  process.env.KUBEBUILDER_ASSETS = assets.stdout.trim();
+  useEnvtestAssets();
   const scratch = mkdtempSync(join(tmpdir(), "bench-operator-"));
   try {
     say(

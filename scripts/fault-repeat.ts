@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { installArguments } from "../test/install-project.ts";
 import { BIN, examplePath, exampleNames, REPO_ROOT } from "../test/support.ts";
 import { readOptions } from "./fault-repeat/options.ts";
+import { useEnvtestAssets } from "./envtest-assets.ts";
 import { parseSpecOutput, runPassed, type RunSummary } from "./fault-repeat/spec-output.ts";
 
 const say = (message: string) => process.stderr.write(`# test:faults:repeat: ${message}\n`);
@@ -82,15 +83,7 @@ function describe(r: RunRecord): string {
 
 async function main(): Promise<number> {
   const options = readOptions(exampleNames());
-  if (!process.env.KUBEBUILDER_ASSETS) {
-    // The same binaries the projects' harness would find in the cache; built once if missing.
-    const assets = spawnSync(process.execPath, [BIN, "envtest", "--build"], {
-      encoding: "utf8",
-      stdio: ["ignore", "pipe", "inherit"],
-    });
-    if (assets.status !== 0) throw new Error("create-operator envtest --build failed");
-    process.env.KUBEBUILDER_ASSETS = assets.stdout.trim();
-  }
+  if (!process.env.KUBEBUILDER_ASSETS) useEnvtestAssets();
   const scratch = mkdtempSync(join(tmpdir(), "fault-repeat-"));
   const records: RunRecord[] = [];
   try {
