@@ -6,8 +6,7 @@
 // asked of the provider is yours to decide in src/hooks/instance.ts; the rest follows from
 // operator.yaml.
 
-import type { ConditionUpdate } from "../runtime/conditions.ts";
-import { requireUid, type PartResult } from "../runtime/parts.ts";
+import { bindingOutcomes, requireUid, type ConditionedPart } from "../runtime/parts.ts";
 import type { Database } from "../api/v1alpha1/database-types.ts";
 import {
   desiredInstance,
@@ -16,8 +15,7 @@ import {
 } from "../providers/instance-provider.ts";
 import type { InstanceHooks } from "../hooks/types.ts";
 
-export interface InstancePart extends PartResult {
-  condition: ConditionUpdate;
+export interface InstancePart extends ConditionedPart {
   observed: InstanceObserved | undefined;
 }
 
@@ -33,6 +31,7 @@ export async function reconcileInstance(
   // Your check first: a TerminalError here stops the pass before anything is asked of the provider.
   hooks.validateDesired(desired, obj);
   const type = "InstanceReady";
+  const outcome = bindingOutcomes("instance", type, generation);
   // ensure() is keyed on the UID and looks up before creating: a repeat after a crash adopts the
   // resource instead of creating a second one, and an out-of-band change is reverted
   // (driftPolicy: Enforce).
@@ -41,32 +40,9 @@ export async function reconcileInstance(
     const message = `waiting for ${observed.providerId} to become ready`;
     return {
       observed,
-      ready: false,
-      waiting: true,
-      reason: "Provisioning",
-      message: `instance: ${message}`,
-      condition: {
-        type,
-        status: "False",
-        reason: "Provisioning",
-        message,
-        observedGeneration: generation,
-      },
+      ...outcome({ ready: false, waiting: true, reason: "Provisioning", message }),
     };
   }
   const message = `${observed.providerId} matches the spec`;
-  return {
-    observed,
-    ready: true,
-    waiting: false,
-    reason: "Available",
-    message,
-    condition: {
-      type,
-      status: "True",
-      reason: "Available",
-      message,
-      observedGeneration: generation,
-    },
-  };
+  return { observed, ...outcome({ ready: true, waiting: false, reason: "Available", message }) };
 }

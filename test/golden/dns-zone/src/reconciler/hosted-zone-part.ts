@@ -22,7 +22,7 @@ import {
   ownerOf,
   recheckDelayMs,
 } from "../runtime/external-owner.ts";
-import { requireUid, type PartResult } from "../runtime/parts.ts";
+import { bindingOutcomes, requireUid, type ConditionedPart } from "../runtime/parts.ts";
 import type { CallOptions, ObjectKey } from "../runtime/resource-client.ts";
 import { API_GROUP, KIND, type DNSZone } from "../api/v1beta1/dns-zone-types.ts";
 import {
@@ -36,8 +36,7 @@ import type { HostedZoneHooks } from "../hooks/types.ts";
 /** The longest wait between two looks at a refused claim. */
 export const REFUSED_RECHECK_MAX_MS = 5 * 60_000;
 
-export interface HostedZonePart extends PartResult {
-  condition: ConditionUpdate;
+export interface HostedZonePart extends ConditionedPart {
   /** undefined when the claim was refused: another's resource is never reported as ours. */
   observed: HostedZoneObserved | undefined;
   /** Set on the pass that adopted or created the resource: the HostedZoneAdopted condition. */
@@ -68,6 +67,7 @@ export async function reconcileHostedZone(
   // Your check first: a TerminalError here stops the pass before anything is asked of the provider.
   hooks.validateDesired(desired, obj);
   const type = "HostedZoneReady";
+  const outcome = bindingOutcomes("hostedZone", type, generation);
   const key = hostedZoneKey(obj);
   if (key === "")
     throw new TerminalError(
@@ -88,11 +88,7 @@ export async function reconcileHostedZone(
         : undefined;
     return {
       observed: undefined,
-      ready: false,
-      waiting: false,
-      reason,
-      message: `hostedZone: ${message}`,
-      condition: { type, status: "False", reason, message, observedGeneration: generation },
+      ...outcome({ ready: false, waiting: false, reason, message }),
       recheckAfterMs: recheckDelayMs(
         since,
         claims.now,
@@ -124,17 +120,7 @@ export async function reconcileHostedZone(
     const message = `${found.driftDetails ?? "changed outside the operator"}; not reverted (driftPolicy: Report)`;
     return {
       observed: found,
-      ready: false,
-      waiting: false,
-      reason: "Drifted",
-      message: `hostedZone: ${message}`,
-      condition: {
-        type,
-        status: "False",
-        reason: "Drifted",
-        message,
-        observedGeneration: generation,
-      },
+      ...outcome({ ready: false, waiting: false, reason: "Drifted", message }),
     };
   }
   // ensure() creates the resource under this DNSZone's name when none exists, and changes it only
@@ -169,34 +155,14 @@ export async function reconcileHostedZone(
     const message = `waiting for ${observed.providerId} to become ready`;
     return {
       observed,
-      ready: false,
-      waiting: true,
-      reason: "Provisioning",
-      message: `hostedZone: ${message}`,
-      condition: {
-        type,
-        status: "False",
-        reason: "Provisioning",
-        message,
-        observedGeneration: generation,
-      },
+      ...outcome({ ready: false, waiting: true, reason: "Provisioning", message }),
       ...(adoption ? { adoption } : {}),
     };
   }
   const message = `${observed.providerId} matches the spec`;
   return {
     observed,
-    ready: true,
-    waiting: false,
-    reason: "Available",
-    message,
-    condition: {
-      type,
-      status: "True",
-      reason: "Available",
-      message,
-      observedGeneration: generation,
-    },
+    ...outcome({ ready: true, waiting: false, reason: "Available", message }),
     ...(adoption ? { adoption } : {}),
   };
 }

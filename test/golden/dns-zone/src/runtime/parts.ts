@@ -10,6 +10,7 @@ import {
   setCondition,
   type Condition,
   type ConditionStatus,
+  type ConditionUpdate,
   type ObservedCondition,
 } from "./conditions.ts";
 
@@ -28,6 +29,36 @@ export interface ConditionVerdict {
   status: ConditionStatus;
   reason: string;
   message: string;
+}
+
+/** A part that reports its own condition as well (each external resource binding). */
+export interface ConditionedPart extends PartResult {
+  condition: ConditionUpdate;
+}
+
+/**
+ * Words a binding's outcomes once for both places they show: its own condition `type` (True only
+ * when ready) and, when it blocks, the Ready condition, whose message then names the binding so
+ * that a reader of Ready knows which external resource holds it up.
+ */
+export function bindingOutcomes(
+  binding: string,
+  type: string,
+  generation: number,
+): (outcome: PartResult) => ConditionedPart {
+  return ({ ready, waiting, reason, message }) => ({
+    ready,
+    waiting,
+    reason,
+    message: ready ? message : `${binding}: ${message}`,
+    condition: {
+      type,
+      status: ready ? "True" : "False",
+      reason,
+      message,
+      observedGeneration: generation,
+    },
+  });
 }
 
 export interface FoldedParts {
