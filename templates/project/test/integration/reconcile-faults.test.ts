@@ -400,6 +400,57 @@ if (deleting.length > 0) {
   );
 
   test(
+    `500 on the finalizer removal for ${FAILING_MS / 1_000} s: the object stays until the patch lands, retried with backoff, the cleanup repeated harmlessly; nothing leaked`,
+    { timeout: 60_000 },
+    async () => {
+      const providers = newProviders();
+      const provider = memory(providers, binding);
+      const loop = await runLoop(providers, { initialMs: 100, maxMs: 5_000 });
+      try {
+        const created = await users.create(newObject());
+        const key = keyOf(created);
+        const id = identityOf(binding, created);
+        await waitReady(key);
+        if (FIXTURE.hasWorkloadChildren) await sleep(POLL_INTERVAL_MS + 100);
+        const attempts: number[] = [];
+        // Only the object's own PATCH: with the object Ready, the finalizer is already on, so the
+        // only patch left for it is the one that takes the finalizer off.
+        const failing = proxy.inject({
+          verb: "patch",
+          resource: RESOURCE,
+          subresource: "",
+          name: created.metadata.name!,
+          when: () => {
+            attempts.push(performance.now());
+            return true;
+          },
+          fault: { type: "status", code: 500, message: "etcd leader changed (injected)" },
+        });
+        await users.delete(key);
+        await waitFor("the first 500 on the finalizer removal", async () => attempts.length > 0);
+        await sleep(FAILING_MS);
+        const stuck = await users.get(key);
+        assert.deepEqual(stuck?.metadata.finalizers, [FINALIZER], "held until the patch lands");
+        assert.equal(provider.resources.has(id), false, "the cleanup itself was done");
+        failing.remove();
+        const during = attempts.map((at) => Math.round(at - attempts[0]!));
+        const shown = `${during.length} attempts, at ${during.join(", ")} ms`;
+        await waitFor("the deletion to finish", async () => (await users.get(key)) === undefined);
+        // 100 ms doubling (+ up to 10 % jitter): about 5 attempts in 3 s; without backoff, hundreds.
+        assert.ok(during.length >= 3, `retried: ${shown}`);
+        assert.ok(during.length <= 10, `no hot loop: ${shown}`);
+        assert.ok(during.at(-1)! - during.at(-2)! >= 700, `backing off: ${shown}`);
+        assert.equal(provider.resources.has(id), false, "nothing re-created by a repeated pass");
+        assert.equal(provider.resources.size, 0, "nothing leaked");
+        process.stdout.write(`# 500 on the finalizer removal: ${shown}\n`);
+      } finally {
+        await loop.controller.stop();
+        proxy.clearFaults();
+      }
+    },
+  );
+
+  test(
     `delete while the ${binding.name} is still provisioning: cleaned up, never provisioned again`,
     { timeout: 60_000 },
     async () => {
