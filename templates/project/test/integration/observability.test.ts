@@ -22,10 +22,7 @@ import { DEFAULTS } from "../../src/config.ts";
 import { findCondition } from "../../src/runtime/conditions.ts";
 import { Controller } from "../../src/runtime/controller.ts";
 import { KubeEventRecorder } from "../../src/runtime/events.ts";
-import {
-  KubeResourceClient,
-  type CustomResourceRef,
-} from "../../src/runtime/kube-resource-client.ts";
+import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { OperatorMetrics } from "../../src/runtime/metrics.ts";
 import { KubeMetricsAuthorizer } from "../../src/runtime/metrics-auth.ts";
 import { startMetricsServer } from "../../src/runtime/metrics-server.ts";
@@ -37,17 +34,15 @@ import { withTransitionEvents } from "../../src/runtime/transition-events.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, specFor } from "../support/fixture.ts";
 import {
-  API_GROUP,
   API_GROUP_VERSION,
-  API_VERSION,
   createReconciler,
   desiredChildren,
   FIELD_MANAGER,
   KIND,
   NAMESPACED,
   newProviders,
-  PLURAL,
   type Resource,
+  RESOURCE_REF,
 } from "../support/kind.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
 import { ensureNamespace, installOperatorIdentity } from "./support/identity.ts";
@@ -58,12 +53,6 @@ import { uniqueName } from "./support/unique-name.ts";
 import { waitFor } from "./support/wait.ts";
 import { markWorkloadsReady } from "./support/workload-stand-in.ts";
 
-const REF: CustomResourceRef = {
-  group: API_GROUP,
-  version: API_VERSION,
-  plural: PLURAL,
-  namespaced: NAMESPACED,
-};
 const cp: ControlPlane = await sharedControlPlane();
 const namespace: string | undefined = NAMESPACED
   ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("observability")))
@@ -74,7 +63,7 @@ const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity,
   group: "authentication.k8s.io",
   resource: "tokenreviews",
 });
-const users = new CustomResourceApi<Resource>(cp.admin, REF);
+const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
 const ownNames = new Set<string>();
 
 function newObject(): Resource {
@@ -317,7 +306,7 @@ test("a Ready transition is recorded as an events.k8s.io Event about the object"
     logger,
   });
   const client = withTransitionEvents(
-    new KubeResourceClient<Resource>(operator, REF, FIELD_MANAGER),
+    new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER),
     events,
   );
   const reconciler = createReconciler({ client, logger, pollIntervalMs: 100 }, newProviders());

@@ -14,11 +14,11 @@ import { keyOf } from "../../src/runtime/resource-client.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
-  API_VERSION,
   KIND,
   NAMESPACED,
   PLURAL,
   type Resource,
+  RESOURCE_REF,
 } from "../support/kind.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { accessReview, describeCheck, type AccessCheck } from "./support/access-review.ts";
@@ -29,7 +29,6 @@ import { uniqueName } from "./support/unique-name.ts";
 import { waitFor } from "./support/wait.ts";
 
 const { identity: IDENTITY, mustAllow: MUST_ALLOW, mustDeny: MUST_DENY } = FIXTURE;
-const REF = { group: API_GROUP, version: API_VERSION, plural: PLURAL, namespaced: NAMESPACED };
 
 const cp: ControlPlane = await sharedControlPlane();
 const scopes: Record<AccessCheck["scope"], string | undefined> = {
@@ -120,7 +119,7 @@ test(`the editor role creates and updates ${PLURAL} but cannot write their statu
   const user = uniqueName("editor");
   await grant(user, FIXTURE.editorRole, scopes.watched);
   const editorConfig = await cp.userConfig(user);
-  const editor = new CustomResourceApi<Resource>(editorConfig, REF);
+  const editor = new CustomResourceApi<Resource>(editorConfig, RESOURCE_REF);
   const create = { verb: "create", group: API_GROUP, resource: PLURAL, namespace: scopes.watched };
   await waitFor(`${user} to be allowed to create ${PLURAL}`, async () => {
     return (
@@ -137,7 +136,7 @@ test(`the editor role creates and updates ${PLURAL} but cannot write their statu
     editor.replaceStatus({ ...updated, status: { observedGeneration: 99 } }),
   );
   assert.equal(forged, 403, "status is written by the operator only");
-  const stored = await new CustomResourceApi<Resource>(cp.admin, REF).read(keyOf(updated));
+  const stored = await new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF).read(keyOf(updated));
   assert.equal(stored.status?.observedGeneration, undefined, "no status was stored");
 });
 
@@ -145,8 +144,8 @@ test(`the viewer role reads ${PLURAL} but cannot create them`, async () => {
   const user = uniqueName("viewer");
   await grant(user, FIXTURE.viewerRole, scopes.watched);
   const viewerConfig = await cp.userConfig(user);
-  const viewer = new CustomResourceApi<Resource>(viewerConfig, REF);
-  const existing = await new CustomResourceApi<Resource>(cp.admin, REF).create(
+  const viewer = new CustomResourceApi<Resource>(viewerConfig, RESOURCE_REF);
+  const existing = await new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF).create(
     sample(uniqueName("viewed"), scopes.watched),
   );
   const read = await waitFor(`${user} to be allowed to read ${PLURAL}`, () =>

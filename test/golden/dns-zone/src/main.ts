@@ -12,7 +12,7 @@ import { CachedResourceClient } from "./runtime/cached-resource-client.ts";
 import { Controller, customResourceInformers } from "./runtime/controller.ts";
 import { KubeEventRecorder } from "./runtime/events.ts";
 import { startHealthServer, stopServer } from "./runtime/health.ts";
-import { KubeResourceClient, type CustomResourceRef } from "./runtime/kube-resource-client.ts";
+import { KubeResourceClient } from "./runtime/kube-resource-client.ts";
 import { createLogger } from "./runtime/logger.ts";
 import { OwnWrites } from "./runtime/own-writes.ts";
 import { ownedInformers } from "./runtime/owned-kinds.ts";
@@ -24,14 +24,12 @@ import { reloadCertificateFrom } from "./runtime/certificate-reloader.ts";
 import { instrumentKubeConfig } from "./runtime/rest-client-metrics.ts";
 import { withTransitionEvents } from "./runtime/transition-events.ts";
 import {
-  API_GROUP,
   API_GROUP_VERSION,
-  API_VERSION,
   FIELD_MANAGER,
   KIND,
   NAMESPACED,
   OPERATOR_NAME,
-  PLURAL,
+  RESOURCE_REF,
   type DNSZone,
 } from "./api/v1beta1/dns-zone-types.ts";
 import { OWNED_KINDS } from "./children/index.ts";
@@ -58,16 +56,10 @@ async function main(): Promise<void> {
     logger,
   });
 
-  const ref: CustomResourceRef = {
-    group: API_GROUP,
-    version: API_VERSION,
-    plural: PLURAL,
-    namespaced: NAMESPACED,
-  };
   // The caches the reconciler reads from: its own kind, and every kind it owns.
   const informers = customResourceInformers<DNSZone>(
     kubeConfig,
-    ref,
+    RESOURCE_REF,
     config.watchNamespaces,
     logger,
   );
@@ -87,7 +79,7 @@ async function main(): Promise<void> {
   const client = ownWrites.wrap(
     withTransitionEvents(
       new CachedResourceClient<DNSZone>(
-        new KubeResourceClient<DNSZone>(kubeConfig, ref, FIELD_MANAGER),
+        new KubeResourceClient<DNSZone>(kubeConfig, RESOURCE_REF, FIELD_MANAGER),
         { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
       ),
       events,

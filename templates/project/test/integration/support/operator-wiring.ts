@@ -11,32 +11,20 @@ import { DEFAULTS } from "../../../src/config.ts";
 import { CachedResourceClient } from "../../../src/runtime/cached-resource-client.ts";
 import { customResourceInformers, type OwnedInformers } from "../../../src/runtime/controller.ts";
 import type { Informer } from "../../../src/runtime/informer.ts";
-import {
-  KubeResourceClient,
-  type CustomResourceRef,
-} from "../../../src/runtime/kube-resource-client.ts";
+import { KubeResourceClient } from "../../../src/runtime/kube-resource-client.ts";
 import type { Logger } from "../../../src/runtime/logger.ts";
 import { ownedInformers } from "../../../src/runtime/owned-kinds.ts";
 import type { ResourceClient } from "../../../src/runtime/resource-client.ts";
 import {
-  API_GROUP,
   API_GROUP_VERSION,
-  API_VERSION,
   FIELD_MANAGER,
   KIND,
   NAMESPACED,
   OPERATOR_NAME,
   OWNED_KINDS,
-  PLURAL,
   type Resource,
+  RESOURCE_REF,
 } from "../../support/kind.ts";
-
-const REF: CustomResourceRef = {
-  group: API_GROUP,
-  version: API_VERSION,
-  plural: PLURAL,
-  namespaced: NAMESPACED,
-};
 
 export interface OperatorWiring {
   informers: Informer<Resource>[];
@@ -51,7 +39,7 @@ export function operatorWiring(
 ): OperatorWiring {
   const informers = customResourceInformers<Resource>(
     kubeConfig,
-    REF,
+    RESOURCE_REF,
     DEFAULTS.watchNamespaces,
     logger,
   );
@@ -66,7 +54,7 @@ export function operatorWiring(
     ),
   };
   const client = new CachedResourceClient<Resource>(
-    wrapApi(new KubeResourceClient<Resource>(kubeConfig, REF, FIELD_MANAGER)),
+    wrapApi(new KubeResourceClient<Resource>(kubeConfig, RESOURCE_REF, FIELD_MANAGER)),
     { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
   );
   return { informers, owned, client };

@@ -14,17 +14,13 @@ import { test } from "node:test";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
 import { findCondition } from "../../src/runtime/conditions.ts";
-import {
-  KubeResourceClient,
-  type CustomResourceRef,
-} from "../../src/runtime/kube-resource-client.ts";
+import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
-  API_VERSION,
   createReconciler,
   DELETION_POLICY_ANNOTATION,
   desiredChildren,
@@ -36,6 +32,7 @@ import {
   PLURAL,
   type Providers,
   type Resource,
+  RESOURCE_REF,
 } from "../support/kind.ts";
 import { keyed, type MemoryProvider } from "../support/memory-provider.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
@@ -46,12 +43,6 @@ import { uniqueName } from "./support/unique-name.ts";
 import { waitFor } from "./support/wait.ts";
 import { markWorkloadsReady } from "./support/workload-stand-in.ts";
 
-const REF: CustomResourceRef = {
-  group: API_GROUP,
-  version: API_VERSION,
-  plural: PLURAL,
-  namespaced: NAMESPACED,
-};
 const { bindings } = FIXTURE;
 const keyedBindings = bindings.filter((b) => b.naturalKey !== null);
 
@@ -66,12 +57,12 @@ const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity,
   resource: PLURAL,
   ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
 });
-const users = new CustomResourceApi<Resource>(cp.admin, REF);
+const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
 
 function harness() {
   const { logger } = recordingLogger();
   const providers: Providers = newProviders();
-  const client = new KubeResourceClient<Resource>(operator, REF, FIELD_MANAGER);
+  const client = new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER);
   const reconciler = createReconciler({ client, logger, pollIntervalMs: 100 }, providers);
   const provider = (binding: BindingFixture): MemoryProvider =>
     (providers as Record<string, MemoryProvider>)[binding.dep]!;

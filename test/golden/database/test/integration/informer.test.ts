@@ -14,10 +14,7 @@ import { DEFAULTS } from "../../src/config.ts";
 import { CachedResourceClient } from "../../src/runtime/cached-resource-client.ts";
 import { Controller, customResourceInformers } from "../../src/runtime/controller.ts";
 import { Informer } from "../../src/runtime/informer.ts";
-import {
-  KubeResourceClient,
-  type CustomResourceRef,
-} from "../../src/runtime/kube-resource-client.ts";
+import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { ownedInformers } from "../../src/runtime/owned-kinds.ts";
 import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { shareConnections } from "../../src/runtime/shared-connections.ts";
@@ -38,6 +35,7 @@ import {
   OWNED_KINDS,
   PLURAL,
   type Resource,
+  RESOURCE_REF,
 } from "../support/kind.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
 import { installOperatorIdentity } from "./support/identity.ts";
@@ -46,12 +44,6 @@ import { readObject } from "./support/stored-objects.ts";
 import { uniqueName } from "./support/unique-name.ts";
 import { waitFor } from "./support/wait.ts";
 
-const REF: CustomResourceRef = {
-  group: API_GROUP,
-  version: API_VERSION,
-  plural: PLURAL,
-  namespaced: NAMESPACED,
-};
 const RESOURCE = `${PLURAL}.${API_GROUP}`;
 const FAST = { backoff: { initialMs: 100, maxMs: 1_000 } };
 
@@ -65,7 +57,7 @@ const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity,
   resource: PLURAL,
   ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
 });
-const users = new CustomResourceApi<Resource>(cp.admin, REF);
+const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
 const proxy = await FaultProxy.start(operator);
 after(() => proxy.stop());
 
@@ -89,7 +81,7 @@ function ownInformers(t: { after: (fn: () => Promise<void>) => void }, options =
   const { logger, lines } = recordingLogger();
   const informers = customResourceInformers<Resource>(
     proxy.kubeConfig(),
-    REF,
+    RESOURCE_REF,
     DEFAULTS.watchNamespaces,
     logger,
     { ...FAST, ...options },
@@ -146,8 +138,12 @@ test("a quiet watch asks for bookmarks and is renewed from the last resourceVers
   // Quiet: it selects a label no object has yet. The server ends each watch after timeoutSeconds.
   const informer = new Informer<Resource>({
     kubeConfig,
-    path: customResourceInformers<Resource>(kubeConfig, REF, DEFAULTS.watchNamespaces, logger)[0]!
-      .path,
+    path: customResourceInformers<Resource>(
+      kubeConfig,
+      RESOURCE_REF,
+      DEFAULTS.watchNamespaces,
+      logger,
+    )[0]!.path,
     logger,
     labelSelector: `${label}=yes`,
     watchTimeoutSeconds: () => 3,
@@ -253,7 +249,7 @@ test("one connection serves many calls: the process shares a pool instead of a n
   const kubeConfig = shareConnections(
     await cp.userConfig(FIXTURE.identity.user, FIXTURE.identity.groups),
   );
-  const client = new KubeResourceClient<Resource>(kubeConfig, REF, FIELD_MANAGER);
+  const client = new KubeResourceClient<Resource>(kubeConfig, RESOURCE_REF, FIELD_MANAGER);
   const obj = await users.create(newObject());
   let connections = 0;
   const onConnect = (): void => void connections++;
@@ -281,7 +277,7 @@ if (FIXTURE.childCount > 0 && OWNED_KINDS.some((kind) => !UNDELETABLE_HERE.has(k
     const kubeConfig = proxy.kubeConfig();
     const informers = customResourceInformers<Resource>(
       kubeConfig,
-      REF,
+      RESOURCE_REF,
       DEFAULTS.watchNamespaces,
       logger,
       FAST,
@@ -298,7 +294,7 @@ if (FIXTURE.childCount > 0 && OWNED_KINDS.some((kind) => !UNDELETABLE_HERE.has(k
       ),
     };
     const client = new CachedResourceClient<Resource>(
-      new KubeResourceClient<Resource>(kubeConfig, REF, FIELD_MANAGER),
+      new KubeResourceClient<Resource>(kubeConfig, RESOURCE_REF, FIELD_MANAGER),
       { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
     );
     const mine = new Set<string>();

@@ -24,6 +24,7 @@ export {
   NAMESPACED,
   OPERATOR_NAME,
   PLURAL,
+  RESOURCE_REF,
 } from "../../src/api/v1alpha1/database-types.ts";
 export type { Database as Resource } from "../../src/api/v1alpha1/database-types.ts";
 export { desiredChildren, OWNED_KINDS } from "../../src/children/index.ts";

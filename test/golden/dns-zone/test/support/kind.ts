@@ -24,6 +24,7 @@ export {
   NAMESPACED,
   OPERATOR_NAME,
   PLURAL,
+  RESOURCE_REF,
 } from "../../src/api/v1beta1/dns-zone-types.ts";
 export type { DNSZone as Resource } from "../../src/api/v1beta1/dns-zone-types.ts";
 export { desiredChildren, OWNED_KINDS } from "../../src/children/index.ts";

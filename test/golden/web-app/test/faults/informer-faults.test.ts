@@ -14,10 +14,7 @@ import { CachedResourceClient } from "../../src/runtime/cached-resource-client.t
 import { customResourceInformers } from "../../src/runtime/controller.ts";
 import { ConflictError } from "../../src/runtime/errors.ts";
 import type { Informer } from "../../src/runtime/informer.ts";
-import {
-  KubeResourceClient,
-  type CustomResourceRef,
-} from "../../src/runtime/kube-resource-client.ts";
+import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FaultProxy } from "../envtest/fault-proxy.ts";
@@ -25,12 +22,12 @@ import { FIXTURE, specFor } from "../support/fixture.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
-  API_VERSION,
   FIELD_MANAGER,
   KIND,
   NAMESPACED,
   PLURAL,
   type Resource,
+  RESOURCE_REF,
 } from "../support/kind.ts";
 import { CustomResourceApi } from "../integration/support/custom-resource-api.ts";
 import { installOperatorIdentity } from "../integration/support/identity.ts";
@@ -38,12 +35,6 @@ import { recordingLogger } from "../integration/support/recording-logger.ts";
 import { uniqueName } from "../integration/support/unique-name.ts";
 import { waitFor } from "../integration/support/wait.ts";
 
-const REF: CustomResourceRef = {
-  group: API_GROUP,
-  version: API_VERSION,
-  plural: PLURAL,
-  namespaced: NAMESPACED,
-};
 const RESOURCE = `${PLURAL}.${API_GROUP}`;
 const BACKOFF = { initialMs: 100, maxMs: 800 };
 
@@ -57,7 +48,7 @@ const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity,
   resource: PLURAL,
   ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
 });
-const users = new CustomResourceApi<Resource>(cp.admin, REF);
+const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
 const proxy = await FaultProxy.start(operator);
 after(() => proxy.stop());
 
@@ -75,7 +66,7 @@ function started(t: { after: (fn: () => Promise<void>) => void }, options = {}) 
   const { logger } = recordingLogger();
   const informers = customResourceInformers<Resource>(
     proxy.kubeConfig(),
-    REF,
+    RESOURCE_REF,
     DEFAULTS.watchNamespaces,
     logger,
     { backoff: BACKOFF, ...options },
@@ -173,7 +164,7 @@ test("a stale cache: the reconciler's write from an old read is refused with 409
   proxy.cutWatches("destroy");
   const changed = await users.patch(keyOf(obj), { metadata: { labels: { changed: "yes" } } });
   const client = new CachedResourceClient<Resource>(
-    new KubeResourceClient<Resource>(proxy.kubeConfig(), REF, FIELD_MANAGER),
+    new KubeResourceClient<Resource>(proxy.kubeConfig(), RESOURCE_REF, FIELD_MANAGER),
     { owners: informers },
   );
   const stale = await client.get(keyOf(obj));

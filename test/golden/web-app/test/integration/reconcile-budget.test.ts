@@ -15,10 +15,7 @@ import { DEFAULTS } from "../../src/config.ts";
 import { findCondition } from "../../src/runtime/conditions.ts";
 import { Controller } from "../../src/runtime/controller.ts";
 import { TerminalError } from "../../src/runtime/errors.ts";
-import {
-  KubeResourceClient,
-  type CustomResourceRef,
-} from "../../src/runtime/kube-resource-client.ts";
+import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import type { Logger } from "../../src/runtime/logger.ts";
 import { OwnWrites } from "../../src/runtime/own-writes.ts";
 import {
@@ -32,7 +29,6 @@ import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fi
 import {
   API_GROUP,
   API_GROUP_VERSION,
-  API_VERSION,
   createReconciler,
   desiredChildren,
   FIELD_MANAGER,
@@ -44,6 +40,7 @@ import {
   PLURAL,
   type Providers,
   type Resource,
+  RESOURCE_REF,
 } from "../support/kind.ts";
 import type { MemoryProvider } from "../support/memory-provider.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
@@ -56,12 +53,6 @@ import { uniqueName } from "./support/unique-name.ts";
 import { waitFor } from "./support/wait.ts";
 import { markWorkloadsReady } from "./support/workload-stand-in.ts";
 
-const REF: CustomResourceRef = {
-  group: API_GROUP,
-  version: API_VERSION,
-  plural: PLURAL,
-  namespaced: NAMESPACED,
-};
 const { bindings, specChange } = FIXTURE;
 
 const cp: ControlPlane = await sharedControlPlane();
@@ -74,7 +65,7 @@ const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity,
   resource: PLURAL,
   ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
 });
-const users = new CustomResourceApi<Resource>(cp.admin, REF);
+const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
 
 /** Names of the objects this file made: the controllers here reconcile nothing else. */
 const ownNames = new Set<string>();
@@ -307,7 +298,7 @@ if (specChange !== null) {
     let fail = true;
     const reconciler = createReconciler(
       {
-        client: new KubeResourceClient<Resource>(operator, REF, FIELD_MANAGER),
+        client: new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER),
         logger,
         pollIntervalMs: 100,
       },

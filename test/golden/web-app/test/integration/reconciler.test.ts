@@ -17,10 +17,7 @@ import { findCondition } from "../../src/runtime/conditions.ts";
 import { CachedResourceClient } from "../../src/runtime/cached-resource-client.ts";
 import { Controller, customResourceInformers } from "../../src/runtime/controller.ts";
 import { ConflictError } from "../../src/runtime/errors.ts";
-import {
-  KubeResourceClient,
-  type CustomResourceRef,
-} from "../../src/runtime/kube-resource-client.ts";
+import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { LeaderElector } from "../../src/runtime/leader-election.ts";
 import type { Logger } from "../../src/runtime/logger.ts";
 import { ownedInformers } from "../../src/runtime/owned-kinds.ts";
@@ -30,7 +27,6 @@ import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "../s
 import {
   API_GROUP,
   API_GROUP_VERSION,
-  API_VERSION,
   createReconciler,
   desiredChildren,
   FIELD_MANAGER,
@@ -41,9 +37,10 @@ import {
   OPERATOR_NAME,
   OWNED_KINDS,
   PLURAL,
-  READY_PHASE,
   type Providers,
+  READY_PHASE,
   type Resource,
+  RESOURCE_REF,
 } from "../support/kind.ts";
 import type { MemoryProvider } from "../support/memory-provider.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
@@ -55,12 +52,6 @@ import { uniqueName } from "./support/unique-name.ts";
 import { waitFor } from "./support/wait.ts";
 import { markWorkloadsReady } from "./support/workload-stand-in.ts";
 
-const REF: CustomResourceRef = {
-  group: API_GROUP,
-  version: API_VERSION,
-  plural: PLURAL,
-  namespaced: NAMESPACED,
-};
 const FOREIGN_FINALIZER = "other.example.com/keep";
 const { bindings, specChange } = FIXTURE;
 const hasBindings = bindings.length > 0;
@@ -78,7 +69,7 @@ const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity,
   ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
 });
 /** The users' side: an administrator creating, changing and deleting objects. */
-const users = new CustomResourceApi<Resource>(cp.admin, REF);
+const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
 
 /** The in-memory provider of one external resource. */
 function memory(providers: Providers, binding: BindingFixture): MemoryProvider {
@@ -89,7 +80,11 @@ function memory(providers: Providers, binding: BindingFixture): MemoryProvider {
 function newReconciler(
   providers: Providers,
   logger: Logger,
-  client: ResourceClient<Resource> = new KubeResourceClient<Resource>(operator, REF, FIELD_MANAGER),
+  client: ResourceClient<Resource> = new KubeResourceClient<Resource>(
+    operator,
+    RESOURCE_REF,
+    FIELD_MANAGER,
+  ),
 ) {
   return createReconciler({ client, logger, pollIntervalMs: 100 }, providers);
 }
@@ -346,7 +341,7 @@ if (specChange !== null) {
     const { key } = await createAndSettle(h);
     await users.patch(key, { spec: { [field]: values[0] } });
     // The reconciler reads generation 2; before it writes, another client changes the spec again.
-    const real = new KubeResourceClient<Resource>(operator, REF, FIELD_MANAGER);
+    const real = new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER);
     let raced = false;
     const racing: ResourceClient<Resource> = {
       get: async (k) => {
@@ -531,7 +526,7 @@ test(`the runtime loop (${loopParts}) as src/main.ts wires it: ${lifecycle}`, as
   // made are reconciled, so the loop never writes to another file's objects while it checks them.
   const informers = customResourceInformers<Resource>(
     operator,
-    REF,
+    RESOURCE_REF,
     DEFAULTS.watchNamespaces,
     logger,
   );
@@ -546,7 +541,7 @@ test(`the runtime loop (${loopParts}) as src/main.ts wires it: ${lifecycle}`, as
     ),
   };
   const client = new CachedResourceClient<Resource>(
-    new KubeResourceClient<Resource>(operator, REF, FIELD_MANAGER),
+    new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER),
     { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
   );
   const reconciler = newReconciler(providers, logger, client);

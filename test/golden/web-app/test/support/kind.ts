@@ -23,6 +23,7 @@ export {
   NAMESPACED,
   OPERATOR_NAME,
   PLURAL,
+  RESOURCE_REF,
 } from "../../src/api/v1/web-app-types.ts";
 export type { WebApp as Resource } from "../../src/api/v1/web-app-types.ts";
 export { desiredChildren, OWNED_KINDS } from "../../src/children/index.ts";

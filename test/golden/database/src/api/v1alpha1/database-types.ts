@@ -6,6 +6,7 @@
 
 import type { V1ObjectMeta } from "@kubernetes/client-node";
 import type { Condition } from "../../runtime/conditions.ts";
+import type { CustomResourceRef } from "../../runtime/kube-resource-client.ts";
 
 export const API_GROUP = "db.example.com";
 export const API_VERSION = "v1alpha1";
@@ -14,6 +15,13 @@ export const KIND = "Database";
 export const PLURAL = "databases";
 /** Namespaced: objects live in a namespace. */
 export const NAMESPACED = true;
+/** Where the API server serves Database objects: what the runtime's clients and informers address. */
+export const RESOURCE_REF: CustomResourceRef = {
+  group: API_GROUP,
+  version: API_VERSION,
+  plural: PLURAL,
+  namespaced: NAMESPACED,
+};
 /** The only finalizer this operator adds or removes. */
 export const FINALIZER = "db.example.com/finalizer";
 /** Field manager for server-side apply and status writes, visible in metadata.managedFields. */

@@ -9,7 +9,6 @@
 
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../../src/config.ts";
-import type { CustomResourceRef } from "../../../src/runtime/kube-resource-client.ts";
 import type { ObjectKey } from "../../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../../envtest/control-plane.ts";
 import { CustomResourceApi } from "../../integration/support/custom-resource-api.ts";
@@ -19,19 +18,12 @@ import { FIXTURE, specFor } from "../../support/fixture.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
-  API_VERSION,
   KIND,
   NAMESPACED,
   PLURAL,
   type Resource,
+  RESOURCE_REF,
 } from "../../support/kind.ts";
-
-export const REF: CustomResourceRef = {
-  group: API_GROUP,
-  version: API_VERSION,
-  plural: PLURAL,
-  namespaced: NAMESPACED,
-};
 
 export interface FaultEnvironment {
   cp: ControlPlane;
@@ -67,7 +59,7 @@ export function faultEnvironment(): Promise<FaultEnvironment> {
       cp,
       operator,
       namespace,
-      users: new CustomResourceApi<Resource>(cp.admin, REF),
+      users: new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF),
       newObject(prefix = FIXTURE.kindFile) {
         const name = uniqueName(prefix);
         names.add(name);
