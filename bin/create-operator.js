@@ -6,5 +6,12 @@ import module from "node:module";
 // on disk between runs; older Node versions simply skip it.
 module.enableCompileCache?.();
 
+// A reader that stops early (`create-operator diff | head`) closes the pipe: as for any Unix tool
+// that is the end of the output, not an error worth a stack trace.
+process.stdout.on("error", (error) => {
+  if (error.code !== "EPIPE") throw error;
+  process.exit(process.exitCode ?? 0);
+});
+
 const { main } = await import("../dist/cli/main.js");
 process.exitCode = await main(process.argv.slice(2));

@@ -3,11 +3,11 @@
 // exit 70, and nothing is left behind. Full and read-only disks are real tmpfs mounts (needs root).
 
 import assert from "node:assert/strict";
-import { execFileSync } from "node:child_process";
+import { execFileSync, spawn } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, test } from "node:test";
-import { examplePath, runCli, tempDir } from "./support.ts";
+import { BIN, examplePath, runCli, tempDir } from "./support.ts";
 
 const mounts: string[] = [];
 after(() => {
@@ -151,4 +151,17 @@ test("generate in a project whose lock file is damaged: exit 1 naming it, not a 
     assert.match(result.stderr, /\.create-operator\/lock\.json/);
     assert.doesNotMatch(result.stderr, /internal error/);
   }
+});
+
+test("a reader that closes the pipe early (create-operator --help | head -1): exit 0, no stack trace", async () => {
+  // The reader is gone before the CLI writes: every write meets EPIPE.
+  const child = spawn(process.execPath, [BIN, "new", "--help"], {
+    stdio: ["ignore", "pipe", "pipe"],
+  });
+  child.stdout.destroy();
+  let stderr = "";
+  child.stderr.on("data", (chunk: Buffer) => (stderr += chunk.toString()));
+  const status = await new Promise<number | null>((resolve) => child.on("close", resolve));
+  assert.equal(stderr, "");
+  assert.equal(status, 0);
 });
