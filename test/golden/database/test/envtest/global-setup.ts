@@ -9,7 +9,7 @@
 // A start that fails stops whatever it started and fails the run before any test; teardown
 // checks that no process and no file outlived the stop.
 
-import { existsSync } from "node:fs";
+import { existsSync, readFileSync } from "node:fs";
 import { ControlPlane } from "./control-plane.ts";
 import { CONNECTION_ENV } from "./connection.ts";
 
@@ -27,6 +27,18 @@ export async function globalSetup(): Promise<void> {
 }
 
 export async function globalTeardown(): Promise<void> {
+  try {
+    await stopAndCheck();
+  } catch (error) {
+    // node --test fails the run with exit 1 for a teardown that throws, and prints nothing: say why.
+    process.stderr.write(
+      `# envtest: teardown failed: ${error instanceof Error ? error.message : String(error)}\n`,
+    );
+    throw error;
+  }
+}
+
+async function stopAndCheck(): Promise<void> {
   if (plane === undefined) return;
   const { pids, directory } = plane;
   await plane.stop();
@@ -35,9 +47,18 @@ export async function globalTeardown(): Promise<void> {
   const survivors = pids.filter(isAlive);
   if (survivors.length > 0 || existsSync(directory)) {
     throw new Error(
-      `envtest: after stop, ${survivors.length > 0 ? `processes ${survivors.join(", ")} still run` : ""}` +
+      `envtest: after stop, ${survivors.length > 0 ? `processes ${survivors.map(describe).join(", ")} still run` : ""}` +
         `${existsSync(directory) ? ` ${directory} still exists` : ""}`,
     );
+  }
+}
+
+/** A pid with what /proc says of it, so a survivor can be told from a reused pid. */
+function describe(pid: number): string {
+  try {
+    return `${pid} (${readFileSync(`/proc/${pid}/cmdline`, "utf8").split("\0").join(" ").trim()})`;
+  } catch {
+    return `${pid} (group)`;
   }
 }
 
