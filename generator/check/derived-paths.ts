@@ -122,6 +122,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["RecordedOwner"],
   // imported by the crash, drift and write-fault suites
   ...["FaultMatch", "InjectedFault", "ReplicaOptions", "Socket"],
+  // binding parts word their outcomes through runtime/parts.ts
+  ...["ConditionedPart"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],
