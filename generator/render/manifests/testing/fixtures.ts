@@ -125,6 +125,7 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
     },
     externalResources: [],
     children: [],
+    references: [],
     rbac: {
       watchNamespaces: ["team-a", "team-b"],
       clusterWide: false,
