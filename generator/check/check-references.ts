@@ -44,11 +44,12 @@ export function checkReferences(data: unknown, report: Reporter): void {
       );
       continue;
     }
-    if (site.def.required === true) {
+    if (site.def.required === true || site.def.default !== undefined) {
+      const what = site.def.required === true ? "required" : "default";
       report.error(
         "SEM213",
-        [...site.docPath, "required"],
-        `${path} is a reference and cannot be required yet`,
+        [...site.docPath, what],
+        `${path} is a reference and cannot be ${what === "required" ? "required" : "defaulted"} yet`,
         "Leave it optional: the generated test suites create sample objects without the referenced object, and a missing reference keeps Ready=False. Make the reconciler's hooks refuse an unset reference instead.",
       );
     }

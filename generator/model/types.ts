@@ -85,6 +85,8 @@ export interface FieldModel extends FieldConstraints {
   /** Only for objects, maps and free-form fields, when the spec declares it: how server-side apply merges them. */
   mapType?: "atomic" | "granular";
   rules: CelRule[];
+  /** The field names another object (`reference:`); OperatorModel.references describes it. */
+  reference?: true;
   /** TypeScript type expression of this field, e.g. `"postgres" | "mysql"` or `DatabaseSpecBackup`. */
   tsType: string;
 }

@@ -70,6 +70,10 @@ test("SEM213 a required reference", () => {
     `    secret:\n      type: string\n      required: true\n      reference: { apiVersion: v1, kind: Secret }\n`,
   );
   expectOne(src, "SEM213", posOf(src, "true"), "cannot be required yet");
+  const defaulted = withFields(
+    `    secret:\n      type: string\n      default: db\n      reference: { apiVersion: v1, kind: Secret }\n`,
+  );
+  expectOne(defaulted, "SEM213", posOf(defaulted, "db\n"), "cannot be defaulted yet");
 });
 
 test("SEM214 a kind that is neither built in, nor the operator's, nor given a plural", () => {

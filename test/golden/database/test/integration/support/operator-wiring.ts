@@ -3,7 +3,7 @@
 
 // The caches and the client the running operator decides from, wired as src/main.ts wires them,
 // for suites that run a Controller of their own: the owner's informers, the informers of every
-// owned kind, and the cache-backed client around the API client (which a suite may wrap first,
+// owned and every referenced kind (with the reader over their caches), and the cache-backed client around the API client (which a suite may wrap first,
 // e.g. to count its requests).
 
 import type { KubeConfig } from "@kubernetes/client-node";
@@ -17,6 +17,12 @@ import {
 } from "../../../src/runtime/kube-resource-client.ts";
 import type { Logger } from "../../../src/runtime/logger.ts";
 import { ownedInformers } from "../../../src/runtime/owned-kinds.ts";
+import {
+  CacheReferenceReader,
+  referenceInformers,
+  type ReferenceReader,
+  type ReferenceWatch,
+} from "../../../src/runtime/references.ts";
 import type { ResourceClient } from "../../../src/runtime/resource-client.ts";
 import {
   API_GROUP,
@@ -28,6 +34,8 @@ import {
   OPERATOR_NAME,
   OWNED_KINDS,
   PLURAL,
+  REFERENCED_KINDS,
+  referenceTargets,
   type Resource,
 } from "../../support/kind.ts";
 
@@ -41,6 +49,8 @@ const REF: CustomResourceRef = {
 export interface OperatorWiring {
   informers: Informer<Resource>[];
   owned: OwnedInformers;
+  /** The Controller's `references` option; `reader` is the reconciler's. */
+  references: ReferenceWatch<Resource> & { reader: ReferenceReader };
   client: ResourceClient<Resource>;
 }
 
@@ -69,5 +79,16 @@ export function operatorWiring(
     wrapApi(new KubeResourceClient<Resource>(kubeConfig, REF, FIELD_MANAGER)),
     { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
   );
-  return { informers, owned, client };
+  const referenced = referenceInformers(
+    kubeConfig,
+    REFERENCED_KINDS,
+    DEFAULTS.watchNamespaces,
+    logger,
+  );
+  const references = {
+    informers: referenced,
+    targetsOf: referenceTargets,
+    reader: new CacheReferenceReader(referenced),
+  };
+  return { informers, owned, references, client };
 }
