@@ -52,7 +52,7 @@ export function childRules(model: OperatorModel): PolicyRule[] {
 
 /**
  * Read access to the kinds spec fields reference, one rule per group; the operator's own kind is
- * left out (its rule above already reads it) and so is a kind the children's rule covers.
+ * left out where the manager rules already read it.
  */
 export function referenceRules(
   model: OperatorModel,
@@ -60,7 +60,11 @@ export function referenceRules(
 ): PolicyRule[] {
   const byGroup = new Map<string, Set<string>>();
   for (const reference of model.references) {
-    if (reference.origin === "own" || !namespaces.includes(reference.namespaces)) continue;
+    if (!namespaces.includes(reference.namespaces)) continue;
+    // The manager rules read the operator's own kind wherever they are bound; only a reference to
+    // it from any namespace, of an operator limited to some, needs more.
+    if (reference.origin === "own" && (reference.namespaces === "same" || model.rbac.clusterWide))
+      continue;
     const resources = byGroup.get(reference.group) ?? new Set<string>();
     resources.add(reference.plural);
     byGroup.set(reference.group, resources);

@@ -339,6 +339,28 @@ describe("references", () => {
     assert.equal(clusterBinding?.roleRef.name, cluster[0]!.metadata.name);
   });
 
+  it("its own kind referenced from any namespace is read cluster-wide by an operator limited to some", () => {
+    const model = fixtureModel({
+      references: [
+        reference(
+          "Widget",
+          "widgets.example.com/v1alpha1",
+          "widgets",
+          "widgets.example.com",
+          "any",
+          "own",
+        ),
+      ],
+    });
+    const roles = documentsOf(fileAt(rbacFiles(model), "config/rbac/role.yaml"));
+    const cluster = roles.find((r) => r.kind === "ClusterRole")!;
+    assert.deepEqual(verbsFor(cluster.rules, "widgets.example.com", "widgets"), [
+      "get",
+      "list",
+      "watch",
+    ]);
+  });
+
   it("a cluster-wide operator reads any-namespace references in its ClusterRole; its own kind adds no rule", () => {
     const model = fixtureModel({
       rbac: { watchNamespaces: [], clusterWide: true, extraRules: [] },

@@ -64,7 +64,9 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
     }
   }
   for (const reference of model.references) {
-    if (reference.origin === "own") continue;
+    const ownCovered =
+      reference.origin === "own" && (reference.namespaces === "same" || model.rbac.clusterWide);
+    if (ownCovered) continue;
     for (const verb of ["get", "list", "watch"]) {
       checks.push({
         verb,
