@@ -9,6 +9,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import { setTimeout as sleep } from "node:timers/promises";
 import {
   KubernetesObjectApi,
   type KubeConfig,
@@ -64,11 +65,9 @@ const users = new CustomResourceApi<Resource>(cp.admin, REF);
 const admin = KubernetesObjectApi.makeApiClient(cp.admin);
 
 /** The referenced object as a user creates it: with the selected key, when there is one. */
-function referencedObject(
-  name: string,
-  data: Record<string, string> = { [DATA_KEY]: "dGVzdA==" },
-): KubernetesObject {
-  const metadata = { name, namespace };
+function referencedObject(name: string, inNamespace = namespace): KubernetesObject {
+  const data = { [DATA_KEY]: "dGVzdA==" };
+  const metadata = { name, namespace: inNamespace };
   if (reference.own)
     return { apiVersion: API_GROUP_VERSION, kind: KIND, metadata, spec: specFor(name) } as Resource;
   return {
@@ -80,9 +79,72 @@ function referencedObject(
 }
 
 /** The value of the reference field that names `target`. */
-function fieldValue(target: string): unknown {
+function fieldValue(target: string, inNamespace?: string): unknown {
   if (reference.form === "name") return target;
-  return { name: target, ...(reference.dataKey ? { key: DATA_KEY } : {}) };
+  return {
+    name: target,
+    ...(inNamespace !== undefined ? { namespace: inNamespace } : {}),
+    ...(reference.dataKey ? { key: DATA_KEY } : {}),
+  };
+}
+
+/**
+ * The runtime loop as src/main.ts wires it, as the operator, for the object named `name` only
+ * (a referenced object of the operator's own kind stays untouched), with a status hook that
+ * records the resourceVersion of the referenced object it was handed on each pass.
+ */
+async function runLoop(
+  name: string,
+): Promise<{ controller: Controller<Resource>; seen: Array<string | undefined> }> {
+  const seen: Array<string | undefined> = [];
+  const recording: Hooks = {
+    ...hooks,
+    status: {
+      observe: (observation) => {
+        if (observation.obj.metadata.name === name) {
+          const resolved = (
+            observation.references as unknown as Record<string, KubernetesObject | undefined>
+          )[reference.resolvedAs];
+          seen.push(resolved?.metadata?.resourceVersion);
+        }
+        return hooks.status.observe(observation);
+      },
+    },
+  };
+  const { logger } = recordingLogger();
+  const wiring = operatorWiring(operator, logger);
+  const reconciler = createReconciler(
+    { client: wiring.client, logger, pollIntervalMs: 200, references: wiring.references.reader },
+    newProviders(),
+    { hooks: recording },
+  );
+  const controller = new Controller<Resource>({
+    informers: wiring.informers,
+    owned: wiring.owned,
+    references: wiring.references,
+    reconciler: {
+      reconcile: async (key, context) =>
+        key.name === name ? reconciler.reconcile(key, context) : {},
+    },
+    concurrency: DEFAULTS.concurrency,
+    // Only the reference watch can bring the news in time.
+    resyncPeriodMs: 3_600_000,
+    backoff: { initialMs: 100, maxMs: 2_000 },
+    logger,
+  });
+  await controller.start();
+  controller.setLeading(true);
+  return { controller, seen };
+}
+
+/** An object of the operator's kind whose reference field names `value`. */
+function referencing(name: string, value: unknown): Resource {
+  return {
+    apiVersion: API_GROUP_VERSION,
+    kind: KIND,
+    metadata: { name, ...(NAMESPACED ? { namespace } : {}) },
+    spec: { ...(specFor(name) as object), [reference.field]: value } as unknown as Resource["spec"],
+  };
 }
 
 async function ready(key: ObjectKey): Promise<{ status: string; reason: string } | undefined> {
@@ -115,57 +177,9 @@ test(
   async () => {
     const name = uniqueName(FIXTURE.kindFile);
     const target = uniqueName("referenced");
-    // What the status hooks saw of the referenced object, pass by pass (its resourceVersion).
-    const seen: Array<string | undefined> = [];
-    const recording: Hooks = {
-      ...hooks,
-      status: {
-        observe: (observation) => {
-          if (observation.obj.metadata.name === name) {
-            const resolved = (
-              observation.references as unknown as Record<string, KubernetesObject | undefined>
-            )[reference.resolvedAs];
-            seen.push(resolved?.metadata?.resourceVersion);
-          }
-          return hooks.status.observe(observation);
-        },
-      },
-    };
-    const { logger } = recordingLogger();
-    const wiring = operatorWiring(operator, logger);
-    const reconciler = createReconciler(
-      { client: wiring.client, logger, pollIntervalMs: 200, references: wiring.references.reader },
-      newProviders(),
-      { hooks: recording },
-    );
-    const controller = new Controller<Resource>({
-      informers: wiring.informers,
-      owned: wiring.owned,
-      references: wiring.references,
-      // Only this test's object: a referenced object of the operator's own kind stays untouched.
-      reconciler: {
-        reconcile: async (key, context) =>
-          key.name === name ? reconciler.reconcile(key, context) : {},
-      },
-      concurrency: DEFAULTS.concurrency,
-      // Only the reference watch can bring the news in time.
-      resyncPeriodMs: 3_600_000,
-      backoff: { initialMs: 100, maxMs: 2_000 },
-      logger,
-    });
-    await controller.start();
-    controller.setLeading(true);
+    const { controller, seen } = await runLoop(name);
     try {
-      const obj: Resource = {
-        apiVersion: API_GROUP_VERSION,
-        kind: KIND,
-        metadata: { name, ...(NAMESPACED ? { namespace } : {}) },
-        spec: {
-          ...(specFor(name) as object),
-          [reference.field]: fieldValue(target),
-        } as unknown as Resource["spec"],
-      };
-      const key = keyOf(await users.create(obj));
+      const key = keyOf(await users.create(referencing(name, fieldValue(target))));
       await waitReady(key, "False", reference.notFoundReason);
       assert.ok(seen.length === 0, "the status hooks never ran on a missing reference");
 
@@ -223,3 +237,35 @@ test(
     }
   },
 );
+
+// A reference that may name any namespace: the referenced object in a namespace the operator does
+// not otherwise work in is read and watched there (the cluster-wide cache and its ClusterRole).
+if (reference.anyNamespace && reference.form === "object") {
+  test(
+    `spec.${reference.field} names a ${reference.kind} in another namespace: read and watched there`,
+    { timeout: 120_000 },
+    async () => {
+      const name = uniqueName(FIXTURE.kindFile);
+      const target = uniqueName("referenced");
+      const elsewhere = await cp.createNamespace("referenced-elsewhere");
+      const { controller, seen } = await runLoop(name);
+      try {
+        const key = keyOf(await users.create(referencing(name, fieldValue(target, elsewhere))));
+        await waitReady(key, "False", reference.notFoundReason);
+        // The same name in the object's own namespace is not the one it references.
+        await admin.create(referencedObject(target));
+        await sleep(1_000);
+        assert.deepEqual(await ready(key), { status: "False", reason: reference.notFoundReason });
+        const created = await admin.create(referencedObject(target, elsewhere));
+        await waitReady(key, "True");
+        assert.equal(
+          seen.at(-1),
+          created.metadata?.resourceVersion,
+          "the hooks received the object from the other namespace",
+        );
+      } finally {
+        await controller.stop();
+      }
+    },
+  );
+}
