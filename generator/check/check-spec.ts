@@ -31,6 +31,8 @@ import { checkPrinterColumns } from "./check-printer-columns.ts";
 import { checkResourceIdentity } from "./check-resource-identity.ts";
 import { checkSelectableFields } from "./check-selectable-fields.ts";
 import { checkRbac } from "./check-rbac.ts";
+import { checkReferences } from "./check-references.ts";
+import { expandReferences } from "./references.ts";
 import { checkResources } from "./check-resources.ts";
 import { checkScale } from "./check-scale.ts";
 import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
@@ -76,7 +78,9 @@ const SEMANTIC_CHECKS: readonly Check[] = [
 export function checkSpec(parsed: ParsedSpec, childCrds?: ChildCrdFiles): Diagnostic[] {
   const report = createReporter(parsed);
   reportSchemaErrors(parsed.data, report);
-  const data = obj(parsed.data);
+  checkReferences(parsed.data, report);
+  // From here on a reference's object form is the object the CRD serves (name, namespace, key).
+  const data = obj(expandReferences(parsed.data));
   const ctx = {
     data,
     report,

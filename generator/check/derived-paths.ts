@@ -120,6 +120,11 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["FaultEnvironment"],
   ...["ExternalOwner", "DeletionPolicyOverride", "NaturalKeyFixture", "KeyedMemoryProvider"],
   ...["RecordedOwner"],
+  // reference fields: runtime/references.ts, src/references.ts and the client-node models a
+  // reference to a namespaced built-in kind resolves to
+  ...["CacheReferenceReader", "ReferenceField", "ReferenceReader", "ReferenceTarget"],
+  ...["ReferencedKind", "ReferencedObject", "ResolvedReferences", "ReferenceIndex"],
+  ...["ReferenceWatch", "ReferenceInformer", "V1ServiceAccount", "V1Role", "V1RoleBinding"],
   // imported by the crash, drift and write-fault suites
   ...["FaultMatch", "InjectedFault", "ReplicaOptions", "Socket"],
   // binding parts word their outcomes through runtime/parts.ts

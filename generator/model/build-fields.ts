@@ -21,6 +21,7 @@ export interface RawField extends FieldConstraints {
   listMapKeys?: string[];
   mapType?: "atomic" | "granular";
   rules?: CelRule[];
+  reference?: unknown;
 }
 
 /**
@@ -94,6 +95,7 @@ function buildField(
     listType: raw.type === "array" ? (raw.listType ?? "atomic") : undefined,
     listMapKeys: raw.listMapKeys,
     mapType: raw.mapType,
+    reference: raw.reference !== undefined ? true : undefined,
   });
   return model;
 }

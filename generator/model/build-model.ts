@@ -20,6 +20,7 @@ import { parseCrdDocument, type ChildCrdFiles, type CrdDocument } from "../parse
 import { DEFAULT_RESOURCES, heapMiB } from "../check/resources.ts";
 import type { PresetFile } from "../preset/preset-files.ts";
 import { buildExtraFiles, buildLicenseHeader } from "./extra-files.ts";
+import { expandReferences, referenceSites, referenceTarget } from "../check/references.ts";
 import type {
   CelRule,
   ChildCrdModel,
@@ -32,6 +33,7 @@ import type {
   PhaseModel,
   PolicyRule,
   PrinterColumn,
+  ReferenceModel,
 } from "./types.ts";
 
 /** The spec document's shape after check; optional parts are normalized here. */
@@ -118,6 +120,8 @@ export function buildModel(
   presetFiles: readonly PresetFile[] = [],
   licenseHeader?: string,
 ): OperatorModel {
+  // A reference's object form becomes the fields it carries, as check saw it (references.ts).
+  data = expandReferences(data);
   const raw = data as RawSpec;
   const { kind, group } = raw.api;
   const scope = raw.api.scope ?? "Namespaced";
@@ -193,6 +197,7 @@ export function buildModel(
     },
     externalResources,
     children: applyOrder((raw.children ?? []).map((child) => buildChild(child, childCrds))),
+    references: buildReferences(data, specFields),
     rbac: {
       watchNamespaces,
       clusterWide: watchNamespaces.length === 0,
@@ -347,6 +352,32 @@ function childCrd(path: string, version: string, files: ChildCrdFiles | undefine
     (f) => !["apiVersion", "kind", "metadata", "status"].includes(f.name),
   );
   return { path, text: file.text, document: parsed.crd, fields };
+}
+
+/** Every reference field of spec; check made sure each one points at a kind it knows. */
+function buildReferences(data: unknown, specFields: FieldModel[]): ReferenceModel[] {
+  const all = walkFields(specFields);
+  return referenceSites(data).map((site) => {
+    const path = site.steps.join(".");
+    const field = all.find((f) => f.path === path)!;
+    const target = referenceTarget(data, site.reference)!;
+    const pascal = site.steps.map(toPascal).join("");
+    return {
+      field,
+      form: field.type === "string" ? "name" : "object",
+      apiVersion: target.apiVersion,
+      group: target.group,
+      version: target.version,
+      kind: target.kind,
+      plural: target.plural,
+      origin: target.origin,
+      namespaces: site.reference.namespaces === "any" ? "any" : "same",
+      key: site.reference.key === true,
+      varName: toCamel(pascal),
+      notFoundReason: `${pascal}NotFound`,
+      keyNotFoundReason: `${pascal}KeyNotFound`,
+    };
+  });
 }
 
 function defaultPrinterColumns(hasPhases: boolean): PrinterColumn[] {

@@ -85,6 +85,8 @@ export interface FieldModel extends FieldConstraints {
   /** Only for objects, maps and free-form fields, when the spec declares it: how server-side apply merges them. */
   mapType?: "atomic" | "granular";
   rules: CelRule[];
+  /** The field names another object (`reference:`); OperatorModel.references describes it. */
+  reference?: true;
   /** TypeScript type expression of this field, e.g. `"postgres" | "mysql"` or `DatabaseSpecBackup`. */
   tsType: string;
 }
@@ -153,6 +155,35 @@ export interface ChildModel {
   fileName: string;
   /** For a kind served by another project's CRD: that CRD, as the spec's `crd:` gave it. */
   crd?: ChildCrdModel;
+}
+
+/**
+ * A spec field that references another object (`reference:` in operator.yaml). The field itself
+ * is an ordinary string (its value is the name) or object (name, namespace, key) in `spec.fields`.
+ */
+export interface ReferenceModel {
+  /** The spec field; its `path` is the dotted path from spec, e.g. credential. */
+  field: FieldModel;
+  /** name: the field's value is the name; object: the field holds name (and namespace, key). */
+  form: "name" | "object";
+  apiVersion: string;
+  /** "" for the core group. */
+  group: string;
+  version: string;
+  kind: string;
+  plural: string;
+  /** builtin: Kubernetes' own kind; own: the operator's kind; custom: another CRD's kind. */
+  origin: "builtin" | "own" | "custom";
+  /** any: the reference may carry a namespace; the kind is read in every namespace. */
+  namespaces: "same" | "any";
+  /** The reference selects a key of the object's data (Secret, ConfigMap). */
+  key: boolean;
+  /** camelCase of the field path, e.g. credential, backupSecretRef: names the resolved value. */
+  varName: string;
+  /** Ready's reason while the object is missing, e.g. CredentialNotFound. */
+  notFoundReason: string;
+  /** Ready's reason while the object lacks the selected key, e.g. CredentialKeyNotFound. */
+  keyNotFoundReason: string;
 }
 
 export interface ChildCrdModel {
@@ -259,6 +290,8 @@ export interface OperatorModel {
   };
   externalResources: ExternalResourceModel[];
   children: ChildModel[];
+  /** Spec fields that reference other objects, in declaration order (depth first). */
+  references: ReferenceModel[];
   rbac: {
     /** Empty: cluster-wide. */
     watchNamespaces: string[];

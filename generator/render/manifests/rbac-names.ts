@@ -30,3 +30,8 @@ export function metricsReaderRoleName(model: OperatorModel): string {
 export function metricsAuthRoleName(model: OperatorModel): string {
   return `${model.name}-metrics-auth-role`;
 }
+
+/** Read access to referenced kinds in every namespace, for an operator limited to some. */
+export function referenceRoleName(model: OperatorModel): string {
+  return `${model.name}-references-role`;
+}

@@ -7,6 +7,7 @@ export const CR_VERBS = ["get", "list", "watch", "patch"];
 export const STATUS_VERBS = ["get", "update", "patch"];
 export const FINALIZERS_VERBS = ["update"];
 export const CHILD_VERBS = ["get", "list", "watch", "create", "patch"];
+export const REFERENCE_VERBS = ["get", "list", "watch"];
 export const EVENT_VERBS = ["create", "patch"];
 export const LEASE_VERBS = ["get", "create", "update"];
 
@@ -26,6 +27,9 @@ export function managerRules(model: OperatorModel): PolicyRule[] {
     // Children are server-side applied and garbage-collected through ownerReferences:
     // no update, no delete.
     ...childRules(model),
+    // Referenced objects are read from a cache: list and watch fill it, get is a direct read.
+    // References to any namespace are granted cluster-wide instead (crossNamespaceReferenceRules).
+    ...referenceRules(model, model.rbac.clusterWide ? ["same", "any"] : ["same"]),
     { apiGroups: ["events.k8s.io"], resources: ["events"], verbs: EVENT_VERBS },
     ...model.rbac.extraRules,
   ].map(copyRule);
@@ -44,6 +48,40 @@ export function childRules(model: OperatorModel): PolicyRule[] {
     resources: [...byGroup.get(group)!].sort(),
     verbs: CHILD_VERBS,
   }));
+}
+
+/**
+ * Read access to the kinds spec fields reference, one rule per group; the operator's own kind is
+ * left out where the manager rules already read it.
+ */
+export function referenceRules(
+  model: OperatorModel,
+  namespaces: ReadonlyArray<"same" | "any">,
+): PolicyRule[] {
+  const byGroup = new Map<string, Set<string>>();
+  for (const reference of model.references) {
+    if (!namespaces.includes(reference.namespaces)) continue;
+    // The manager rules read the operator's own kind wherever they are bound; only a reference to
+    // it from any namespace, of an operator limited to some, needs more.
+    if (reference.origin === "own" && (reference.namespaces === "same" || model.rbac.clusterWide))
+      continue;
+    const resources = byGroup.get(reference.group) ?? new Set<string>();
+    resources.add(reference.plural);
+    byGroup.set(reference.group, resources);
+  }
+  return [...byGroup.keys()].sort().map((group) => ({
+    apiGroups: [group],
+    resources: [...byGroup.get(group)!].sort(),
+    verbs: REFERENCE_VERBS,
+  }));
+}
+
+/**
+ * An operator limited to watchNamespaces whose references may name any namespace reads those
+ * kinds everywhere: the one thing it is granted cluster-wide (WARN010 says so at check time).
+ */
+export function crossNamespaceReferenceRules(model: OperatorModel): PolicyRule[] {
+  return model.rbac.clusterWide ? [] : referenceRules(model, ["any"]).map(copyRule);
 }
 
 /** Leader election: one Lease in the operator's namespace, and events about who leads. */

@@ -278,3 +278,113 @@ describe("RBAC for watched namespaces", () => {
     checkServiceAccount(model, files);
   });
 });
+
+describe("references", () => {
+  const reference = (
+    kind: string,
+    apiVersion: string,
+    plural: string,
+    group: string,
+    namespaces: "same" | "any",
+    origin: "builtin" | "own" | "custom" = "builtin",
+  ) => ({
+    field: fixtureModel().spec.fields[0]!,
+    form: "object" as const,
+    apiVersion,
+    group,
+    version: "v1",
+    kind,
+    plural,
+    origin,
+    namespaces,
+    key: false,
+    varName: kind.toLowerCase(),
+    notFoundReason: `${kind}NotFound`,
+    keyNotFoundReason: `${kind}KeyNotFound`,
+  });
+
+  it("a same-namespace reference is read (get, list, watch) in each watched namespace, nothing more", () => {
+    const model = fixtureModel({
+      references: [reference("Secret", "v1", "secrets", "", "same")],
+    });
+    const files = rbacFiles(model);
+    const roles = documentsOf(fileAt(files, "config/rbac/role.yaml"));
+    assert.deepEqual(
+      roles.map((r) => r.kind),
+      model.rbac.watchNamespaces.map(() => "Role"),
+    );
+    for (const role of roles) {
+      assert.deepEqual(verbsFor(role.rules, "", "secrets"), ["get", "list", "watch"]);
+      assert.equal(verbsFor(role.rules, "", "services"), undefined);
+    }
+    checkNoWildcards(files);
+  });
+
+  it("a reference to any namespace gets its own ClusterRole when the operator watches listed namespaces", () => {
+    const model = fixtureModel({
+      references: [reference("ConfigMap", "v1", "configmaps", "", "any")],
+    });
+    const files = rbacFiles(model);
+    const roles = documentsOf(fileAt(files, "config/rbac/role.yaml"));
+    const cluster = roles.filter((r) => r.kind === "ClusterRole");
+    assert.equal(cluster.length, 1);
+    assert.deepEqual(cluster[0]!.rules, [
+      { apiGroups: [""], resources: ["configmaps"], verbs: ["get", "list", "watch"] },
+    ]);
+    // The Roles keep only the extra rule the fixture asks for (one named ConfigMap), no list.
+    for (const role of roles.filter((r) => r.kind === "Role"))
+      assert.ok(!verbsFor(role.rules, "", "configmaps")!.includes("list"));
+    const bindings = documentsOf(fileAt(files, "config/rbac/role_binding.yaml"));
+    const clusterBinding = bindings.find((b) => b.kind === "ClusterRoleBinding");
+    assert.equal(clusterBinding?.roleRef.name, cluster[0]!.metadata.name);
+  });
+
+  it("its own kind referenced from any namespace is read cluster-wide by an operator limited to some", () => {
+    const model = fixtureModel({
+      references: [
+        reference(
+          "Widget",
+          "widgets.example.com/v1alpha1",
+          "widgets",
+          "widgets.example.com",
+          "any",
+          "own",
+        ),
+      ],
+    });
+    const roles = documentsOf(fileAt(rbacFiles(model), "config/rbac/role.yaml"));
+    const cluster = roles.find((r) => r.kind === "ClusterRole")!;
+    assert.deepEqual(verbsFor(cluster.rules, "widgets.example.com", "widgets"), [
+      "get",
+      "list",
+      "watch",
+    ]);
+  });
+
+  it("a cluster-wide operator reads any-namespace references in its ClusterRole; its own kind adds no rule", () => {
+    const model = fixtureModel({
+      rbac: { watchNamespaces: [], clusterWide: true, extraRules: [] },
+      references: [
+        reference("ConfigMap", "v1", "configmaps", "", "any"),
+        reference(
+          "Widget",
+          "widgets.example.com/v1alpha1",
+          "widgets",
+          "widgets.example.com",
+          "any",
+          "own",
+        ),
+      ],
+    });
+    const roles = documentsOf(fileAt(rbacFiles(model), "config/rbac/role.yaml"));
+    assert.deepEqual(
+      roles.map((r) => r.kind),
+      ["ClusterRole"],
+    );
+    assert.deepEqual(verbsFor(roles[0]!.rules, "", "configmaps"), ["get", "list", "watch"]);
+    assert.deepEqual(
+      verbsFor(roles[0]!.rules, "widgets.example.com", "widgets"),
+      sorted(["get", "list", "watch", "patch"]),
+    );
+  });
+});

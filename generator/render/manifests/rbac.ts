@@ -5,8 +5,13 @@ import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { labelsFor } from "./labels.ts";
 import { renderMetricsRbac } from "./metrics.ts";
-import { leaderElectionRoleName, managerRoleName, serviceAccountName } from "./rbac-names.ts";
-import { leaderElectionRules, managerRules } from "./rbac-rules.ts";
+import {
+  leaderElectionRoleName,
+  managerRoleName,
+  referenceRoleName,
+  serviceAccountName,
+} from "./rbac-names.ts";
+import { crossNamespaceReferenceRules, leaderElectionRules, managerRules } from "./rbac-rules.ts";
 import { yamlFile } from "./yaml-file.ts";
 
 const RBAC_API = "rbac.authorization.k8s.io/v1";
@@ -43,6 +48,18 @@ function serviceAccount(model: OperatorModel) {
 
 function managerRoles(model: OperatorModel): object[] {
   const rules = () => managerRules(model);
+  const crossNamespace = crossNamespaceReferenceRules(model);
+  const referenceRole =
+    crossNamespace.length === 0
+      ? []
+      : [
+          {
+            apiVersion: RBAC_API,
+            kind: "ClusterRole",
+            metadata: { name: referenceRoleName(model), labels: labelsFor(model, "rbac") },
+            rules: crossNamespace,
+          },
+        ];
   if (model.rbac.clusterWide) {
     return [
       {
@@ -53,15 +70,37 @@ function managerRoles(model: OperatorModel): object[] {
       },
     ];
   }
-  return model.rbac.watchNamespaces.map((namespace) => ({
-    apiVersion: RBAC_API,
-    kind: "Role",
-    metadata: { name: managerRoleName(model), namespace, labels: labelsFor(model, "rbac") },
-    rules: rules(),
-  }));
+  return [
+    ...model.rbac.watchNamespaces.map((namespace) => ({
+      apiVersion: RBAC_API,
+      kind: "Role",
+      metadata: { name: managerRoleName(model), namespace, labels: labelsFor(model, "rbac") },
+      rules: rules(),
+    })),
+    ...referenceRole,
+  ];
 }
 
 function managerBindings(model: OperatorModel): object[] {
+  const referenceBinding =
+    crossNamespaceReferenceRules(model).length === 0
+      ? []
+      : [
+          {
+            apiVersion: RBAC_API,
+            kind: "ClusterRoleBinding",
+            metadata: {
+              name: `${model.name}-references-rolebinding`,
+              labels: labelsFor(model, "rbac"),
+            },
+            roleRef: {
+              apiGroup: "rbac.authorization.k8s.io",
+              kind: "ClusterRole",
+              name: referenceRoleName(model),
+            },
+            subjects: [subject(model)],
+          },
+        ];
   if (model.rbac.clusterWide) {
     return [
       {
@@ -77,17 +116,24 @@ function managerBindings(model: OperatorModel): object[] {
       },
     ];
   }
-  return model.rbac.watchNamespaces.map((namespace) => ({
-    apiVersion: RBAC_API,
-    kind: "RoleBinding",
-    metadata: {
-      name: `${model.name}-manager-rolebinding`,
-      namespace,
-      labels: labelsFor(model, "rbac"),
-    },
-    roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: managerRoleName(model) },
-    subjects: [subject(model)],
-  }));
+  return [
+    ...model.rbac.watchNamespaces.map((namespace) => ({
+      apiVersion: RBAC_API,
+      kind: "RoleBinding",
+      metadata: {
+        name: `${model.name}-manager-rolebinding`,
+        namespace,
+        labels: labelsFor(model, "rbac"),
+      },
+      roleRef: {
+        apiGroup: "rbac.authorization.k8s.io",
+        kind: "Role",
+        name: managerRoleName(model),
+      },
+      subjects: [subject(model)],
+    })),
+    ...referenceBinding,
+  ];
 }
 
 function leaderElectionRole(model: OperatorModel) {

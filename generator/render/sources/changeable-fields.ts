@@ -10,7 +10,10 @@ const SCALAR_TYPES = new Set(["string", "integer", "number", "boolean", "int-or-
  * `self >= oldSelf` could reject an arbitrary new value.
  */
 export function changeableFields(fields: readonly FieldModel[]): FieldModel[] {
-  const candidates = fields.filter((f) => !f.immutable && SCALAR_TYPES.has(f.type));
+  // A reference's new value would name an object that does not exist: Ready=False, by design.
+  const candidates = fields.filter(
+    (f) => !f.immutable && SCALAR_TYPES.has(f.type) && f.reference !== true,
+  );
   return [
     ...candidates.filter((f) => f.rules.length === 0),
     ...candidates.filter((f) => f.rules.length > 0),

@@ -125,7 +125,11 @@ export function printerColumnChecks(model: OperatorModel, spec: Spec, status: Sp
         return found ? cellCheck(column, found[condition[2]!]) : { name: column.name };
       }
       if (!SIMPLE_PATH.test(column.jsonPath)) return { name: column.name };
-      return cellCheck(column, valueAt(object, column.jsonPath.slice(1).split(".")));
+      const value = valueAt(object, column.jsonPath.slice(1).split("."));
+      // The JSONPath finds nothing in a field the object leaves out: the server's cell is empty.
+      if (value === undefined && /^\.(spec|status)\./.test(column.jsonPath))
+        return { name: column.name, value: null };
+      return cellCheck(column, value);
     }),
   ];
 }

@@ -32,6 +32,14 @@ describe("printer column cells as the server's Table converts them", () => {
     assert.deepEqual(cells("integer", ".spec.n", { n: 3 }), { name: "C", value: 3 });
   });
 
+  it("a column over a spec or status field the object leaves out is an empty cell", () => {
+    // The real CRD's Default column over the optional spec.default (examples/backup-storage-location).
+    assert.deepEqual(cells("boolean", ".spec.default", {}), { name: "C", value: null });
+    assert.deepEqual(cells("string", ".status.message", {}), { name: "C", value: null });
+    // Metadata is not part of the sample: only its presence can be checked.
+    assert.deepEqual(cells("string", ".metadata.name", {}), { name: "C" });
+  });
+
   it("a number whose Go text differs from JavaScript's is only checked for presence", () => {
     assert.deepEqual(cells("string", ".spec.n", { n: 0.00001 }), { name: "C" });
   });

@@ -5,6 +5,7 @@ import { Ownership } from "../../base/files.ts";
 import { HOOK_TYPES_PATH } from "../../base/user-hooks.ts";
 import type { ChildModel, ExternalResourceModel, OperatorModel } from "../../model/types.ts";
 import { CHILD_KINDS, CUSTOM_RESOURCE_CHILD, childKind } from "./child-view.ts";
+import { testedReference } from "./integration-view.ts";
 
 export interface TemplateOutput {
   path: string;
@@ -155,6 +156,18 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     template: "src/hooks/status.ts.hbs",
     ownership: Ownership.ScaffoldOnce,
     outputs: single((m) => `src/hooks/${m.names.kindFile}-status.ts`),
+  },
+  {
+    template: "src/references.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "src/references.ts"),
+  },
+  {
+    template: "test/integration/references.test.ts.hbs",
+    ownership: Ownership.Generated,
+    // Only when the suites can create a referenced object (testedReference).
+    outputs: (m) =>
+      testedReference(m) !== undefined ? [{ path: "test/integration/references.test.ts" }] : [],
   },
   {
     template: "src/reconciler/finalize.ts.hbs",

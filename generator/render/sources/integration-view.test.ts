@@ -11,7 +11,7 @@ import { leaderElectionRules, managerRules } from "../manifests/rbac-rules.ts";
 import { mustAllow, mustDeny, specChanges, type AccessCheck } from "./integration-view.ts";
 import { testFixture } from "./test-fixture.ts";
 
-const EXAMPLES = ["database", "dns-zone", "web-app"] as const;
+const EXAMPLES = ["backup-storage-location", "database", "dns-zone", "web-app"] as const;
 
 function modelOf(example: string): OperatorModel {
   const source = readFileSync(

@@ -5,7 +5,7 @@
 // builder (manifests/rbac-rules.ts): a verb dropped or added there must fail these tests rather
 // than move the expectation along with it.
 
-import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
+import type { ChildModel, FieldModel, OperatorModel, ReferenceModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import { changeableFields } from "./changeable-fields.ts";
@@ -60,6 +60,20 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
         resource: child.plural,
         scope: childScope(child, model),
         why: `${child.kind} children are server-side applied (create on first apply) and observed`,
+      });
+    }
+  }
+  for (const reference of model.references) {
+    const ownCovered =
+      reference.origin === "own" && (reference.namespaces === "same" || model.rbac.clusterWide);
+    if (ownCovered) continue;
+    for (const verb of ["get", "list", "watch"]) {
+      checks.push({
+        verb,
+        group: reference.group,
+        resource: reference.plural,
+        scope: referenceScope(reference, model),
+        why: `spec.${reference.field.path} references a ${reference.kind}: its cache lists and watches it`,
       });
     }
   }
@@ -140,6 +154,28 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
       if (!allowed.has(checkKey(check))) checks.push(check);
     }
   }
+  // A referenced object is only read: the operator must not be able to change or remove it, nor
+  // (for a same-namespace reference of an operator limited to some namespaces) read it elsewhere.
+  for (const reference of model.references) {
+    if (reference.origin === "own") continue;
+    for (const verb of ["create", "update", "patch", "delete"]) {
+      checks.push({
+        verb,
+        group: reference.group,
+        resource: reference.plural,
+        scope: referenceScope(reference, model),
+        why: `${reference.kind} is referenced, and references are read-only`,
+      });
+    }
+    if (reference.namespaces === "same" && !model.rbac.clusterWide)
+      checks.push({
+        verb: "list",
+        group: reference.group,
+        resource: reference.plural,
+        scope: "other",
+        why: `a same-namespace reference to a ${reference.kind} reads only the watched namespaces`,
+      });
+  }
   if (!model.children.some((c) => c.group === "" && c.plural === "secrets")) {
     checks.push({
       verb: "get",
@@ -217,6 +253,25 @@ function leaseElsewhere(model: OperatorModel): AccessCheck {
 
 function checkKey(c: AccessCheck): string {
   return `${c.verb} ${c.group} ${c.resource}/${c.subresource ?? ""} ${c.scope}`;
+}
+
+function referenceScope(reference: ReferenceModel, model: OperatorModel): AccessScope {
+  // A reference that may name any namespace is read everywhere; "other" proves it.
+  if (reference.namespaces === "any") return model.rbac.clusterWide ? "watched" : "other";
+  return model.api.namespaced ? "watched" : "cluster";
+}
+
+/**
+ * The reference the generated suites drive end to end: a top-level field whose object they can
+ * create (a Secret, a ConfigMap, or one of the operator's own objects); undefined when none is.
+ */
+export function testedReference(model: OperatorModel): ReferenceModel | undefined {
+  return model.references.find(
+    (r) =>
+      !r.field.path.includes(".") &&
+      (r.origin === "own" ||
+        (r.origin === "builtin" && r.group === "" && ["Secret", "ConfigMap"].includes(r.kind))),
+  );
 }
 
 function childScope(child: ChildModel, model: OperatorModel): AccessScope {

@@ -8,7 +8,7 @@ import { buildModel } from "../../model/build-model.ts";
 import { PROJECT_TEMPLATES_DIR, renderSources } from "./index.ts";
 import { phaseRoles } from "../../check/phase-roles.ts";
 
-const EXAMPLES = ["database", "dns-zone", "web-app"] as const;
+const EXAMPLES = ["backup-storage-location", "database", "dns-zone", "web-app"] as const;
 
 function modelOf(example: string) {
   const source = readFileSync(

@@ -6,7 +6,13 @@
 import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import { exampleSpec } from "../manifests/example-values.ts";
 import { providerDepName } from "./binding-view.ts";
-import { mustAllow, mustDeny, specChanges, type AccessCheck } from "./integration-view.ts";
+import {
+  mustAllow,
+  mustDeny,
+  specChanges,
+  testedReference,
+  type AccessCheck,
+} from "./integration-view.ts";
 import { distinctKeys, type DistinctKeys } from "./key-template.ts";
 
 /** Mirrors BindingFixture in templates/project/test/support/fixture.ts. */
@@ -27,12 +33,28 @@ export interface NaturalKeyFixture extends DistinctKeys {
   adoptedConditionType: string | null;
 }
 
+/** Mirrors ReferenceFixture in templates/project/test/support/fixture.ts. */
+export interface ReferenceFixture {
+  field: string;
+  resolvedAs: string;
+  form: "name" | "object";
+  dataKey: boolean;
+  apiVersion: string;
+  kind: string;
+  plural: string;
+  own: boolean;
+  anyNamespace: boolean;
+  notFoundReason: string;
+  keyNotFoundReason: string;
+}
+
 /** Mirrors TestFixture in templates/project/test/support/fixture.ts. */
 export interface TestFixture {
   kindFile: string;
   sampleSpec: Record<string, unknown>;
   specChange: { field: string; values: [unknown, unknown] } | null;
   bindings: BindingFixture[];
+  reference: ReferenceFixture | null;
   childCount: number;
   hasWorkloadChildren: boolean;
   /** How many children have a readiness rule: each one's turn to ready can be one status write. */
@@ -93,6 +115,7 @@ export function testFixture(model: OperatorModel): TestFixture {
             }
           : null,
     })),
+    reference: referenceFixture(model),
     childCount: model.children.length,
     hasWorkloadChildren: awaited,
     workloadChildCount: workloads,
@@ -113,5 +136,23 @@ export function testFixture(model: OperatorModel): TestFixture {
     mustDeny: mustDeny(model),
     editorRole: `${model.name}-${model.api.singular}-editor-role`,
     viewerRole: `${model.name}-${model.api.singular}-viewer-role`,
+  };
+}
+
+function referenceFixture(model: OperatorModel): ReferenceFixture | null {
+  const reference = testedReference(model);
+  if (reference === undefined) return null;
+  return {
+    field: reference.field.name,
+    resolvedAs: reference.varName,
+    form: reference.form,
+    dataKey: reference.key,
+    apiVersion: reference.apiVersion,
+    kind: reference.kind,
+    plural: reference.plural,
+    own: reference.origin === "own",
+    anyNamespace: reference.namespaces === "any",
+    notFoundReason: reference.notFoundReason,
+    keyNotFoundReason: reference.keyNotFoundReason,
   };
 }

@@ -17,12 +17,13 @@ import { bindingView, type BindingView } from "./binding-view.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
 import { activeUserHooks, hooksView, type HooksView } from "./hooks-view.ts";
+import { referencesView, type ReferencesView } from "./references-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
 import { testFixture } from "./test-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
-export interface ViewModel extends StatusView {
+export interface ViewModel extends StatusView, ReferencesView {
   name: string;
   description: string;
   /** The description as a JSON string literal, quotes included, for package.json. */
@@ -113,6 +114,7 @@ export function buildViewModel(
     specOptional,
     interfaces,
     ...statusView(model),
+    ...referencesView(model),
     hasBindings: model.externalResources.length > 0,
     hasNaturalKeys: model.externalResources.some((b) => b.identity.kind === "naturalKey"),
     bindings: model.externalResources.map((b) =>

@@ -2,7 +2,8 @@
 // names, scale), spec and status fields (or no spec at all), spec-level rules, phases (enum or
 // open, PascalCase or free text) and conditions (prefixed types, full or relaxed shape), external
 // resources (keyed on the UID or on a natural key), children of every built-in kind plus a
-// non-built-in one, RBAC, printer columns, selectable fields and operator settings.
+// non-built-in one, reference fields, RBAC, printer columns, selectable fields and operator
+// settings.
 
 import { fileURLToPath } from "node:url";
 import fc from "fast-check";
@@ -216,6 +217,51 @@ function withBoundRoles(children: Def[]): Def[] {
   return [...children, ...roles];
 }
 
+/**
+ * Up to three reference fields (spec.fields with `reference:`), drawn over every form the format
+ * has: a name (same namespace) or an object (name, namespace with namespaces: any, key with
+ * key: true, beside a field of the author's), to a Secret, a ConfigMap, the operator's own kind or
+ * another project's kind, at the top level or inside an object. A cluster-scoped kind has no
+ * namespace of its own, so its references are objects that may name any namespace (SEM218).
+ */
+function referenceFields(api: Def, scope: string): fc.Arbitrary<Record<string, Def>> {
+  const own = { apiVersion: `${api.group}/${(api.versions as Def[])[0]!.name}`, kind: api.kind };
+  const targets: Def[] = [
+    { apiVersion: "v1", kind: "Secret" },
+    { apiVersion: "v1", kind: "ConfigMap" },
+    // Only namespaced kinds can be referenced (SEM215).
+    ...(scope === "Cluster" ? [] : [own]),
+    { apiVersion: "stock.other.example.com/v1", kind: "Warehouse", plural: "warehouses" },
+  ];
+  const one = fc
+    .record({
+      target: fc.constantFrom(...targets),
+      object: scope === "Cluster" ? fc.constant(true) : fc.boolean(),
+      any: scope === "Cluster" ? fc.constant(true) : fc.boolean(),
+      key: fc.boolean(),
+      extra: fc.boolean(),
+      description: fc.option(prose, { nil: undefined }),
+    })
+    .map((r): Def => {
+      const keyed = r.object && r.key && r.target.apiVersion === "v1";
+      const reference: Def = { ...r.target };
+      if (r.object && r.any) reference.namespaces = "any";
+      if (keyed) reference.key = true;
+      const def: Def = { type: r.object ? "object" : "string", reference };
+      if (r.description) def.description = r.description;
+      if (r.object && r.extra) def.fields = { kind: { type: "string", enum: [r.target.kind] } };
+      return def;
+    });
+  return fc.tuple(fc.array(one, { maxLength: 3 }), fc.boolean()).map(([defs, nest]) => {
+    const fields = Object.fromEntries(defs.map((def, i) => [`ref${i}Target`, def]));
+    if (!nest || defs.length === 0) return fields;
+    // The last one inside an object, so resolution and the index read a nested path.
+    const last = `ref${defs.length - 1}Target`;
+    const { [last]: nested, ...top } = fields;
+    return { ...top, refHolder: { type: "object", fields: { [last]: nested! } } };
+  });
+}
+
 const operatorSettings = fc.record(
   {
     concurrency: fc.integer({ min: 1, max: 64 }),
@@ -420,6 +466,7 @@ export const validSpec: fc.Arbitrary<Spec> = fc
         printerColumns: printerColumns(specFields, statusFields, (r.phases?.length ?? 0) > 0),
         selectableFields: selectableFields(specFields, statusFields, (r.phases?.length ?? 0) > 0),
         operator: fc.option(operatorSettings, { nil: undefined }),
+        references: noSpec ? fc.constant({}) : referenceFields(r.api, scope),
       })
       .map((more) => {
         const spec: Spec = {
@@ -429,7 +476,10 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           api: r.api,
         };
         if (!noSpec) {
-          spec.spec = { fields: specFields };
+          // References come last, after inputs, rules, columns and selectable fields were drawn
+          // from the other fields; names the drawn fields already use are skipped.
+          const references = Object.entries(more.references).filter(([n]) => !(n in specFields));
+          spec.spec = { fields: { ...specFields, ...Object.fromEntries(references) } };
           if (r.specDescription) spec.spec.description = r.specDescription;
           if (more.specRule?.rule) spec.spec.rules = [more.specRule.rule];
         }

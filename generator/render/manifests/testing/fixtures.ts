@@ -8,7 +8,7 @@ import type { GeneratedFile } from "../../../base/files.ts";
 import { buildModel } from "../../../model/build-model.ts";
 import type { FieldModel, OperatorModel } from "../../../model/types.ts";
 
-export const EXAMPLES = ["database", "dns-zone", "web-app"] as const;
+export const EXAMPLES = ["backup-storage-location", "database", "dns-zone", "web-app"] as const;
 
 export function exampleModel(name: (typeof EXAMPLES)[number]): OperatorModel {
   const source = readFileSync(
@@ -125,6 +125,7 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
     },
     externalResources: [],
     children: [],
+    references: [],
     rbac: {
       watchNamespaces: ["team-a", "team-b"],
       clusterWide: false,

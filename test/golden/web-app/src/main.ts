@@ -16,6 +16,7 @@ import { KubeResourceClient } from "./runtime/kube-resource-client.ts";
 import { createLogger } from "./runtime/logger.ts";
 import { OwnWrites } from "./runtime/own-writes.ts";
 import { ownedInformers } from "./runtime/owned-kinds.ts";
+import { referenceInformers } from "./runtime/references.ts";
 import { shareConnections } from "./runtime/shared-connections.ts";
 import { OperatorMetrics } from "./runtime/metrics.ts";
 import { KubeMetricsAuthorizer } from "./runtime/metrics-auth.ts";
@@ -33,6 +34,7 @@ import {
   type WebApp,
 } from "./api/v1/web-app-types.ts";
 import { OWNED_KINDS } from "./children/index.ts";
+import { REFERENCED_KINDS, referenceTargets } from "./references.ts";
 import { Manager } from "./runtime/manager.ts";
 import { loadConfig } from "./config.ts";
 import { WebAppReconciler } from "./reconciler/web-app-reconciler.ts";
@@ -72,6 +74,14 @@ async function main(): Promise<void> {
       logger,
     ),
   };
+  // The kinds spec fields reference: read from these caches, and a change requeues every object
+  // that names the changed one.
+  const referenced = referenceInformers(
+    kubeConfig,
+    REFERENCED_KINDS,
+    config.watchNamespaces,
+    logger,
+  );
   // The reconciler's writes are recorded so that their watch events do not trigger another pass.
   const ownWrites = new OwnWrites();
   // Reads from the caches; changes of the Ready condition become Events (transition-events.ts).
@@ -92,6 +102,7 @@ async function main(): Promise<void> {
   const controller = new Controller<WebApp>({
     informers,
     owned,
+    references: { informers: referenced, targetsOf: referenceTargets },
     reconciler,
     concurrency: config.concurrency,
     resyncPeriodMs: config.resyncPeriodMs,

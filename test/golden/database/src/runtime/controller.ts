@@ -19,6 +19,7 @@ import { noopControllerMetrics, type ControllerMetrics } from "./metrics.ts";
 import { ownerKeyOf, type OwnerKind } from "./owned-kinds.ts";
 import type { OwnWrites } from "./own-writes.ts";
 import { CONFLICT_INITIAL_MS, RateLimiter } from "./rate-limiter.ts";
+import { watchReferences, type ReferenceWatch } from "./references.ts";
 import { keyOf, keyToString, parseKey, type ObjectKey } from "./resource-client.ts";
 import { timerDelay } from "./timer-delay.ts";
 import { WorkQueue } from "./work-queue.ts";
@@ -43,6 +44,8 @@ export interface ControllerOptions<T extends KubernetesObject> {
   informers: Informer<T>[];
   /** Informers of the owned child kinds: a child's change requeues its controlling owner. */
   owned?: OwnedInformers;
+  /** Informers of referenced kinds: a referenced object's change requeues every object naming it. */
+  references?: ReferenceWatch<T>;
   reconciler: Reconciler;
   concurrency: number;
   resyncPeriodMs: number;
@@ -88,7 +91,7 @@ export class Controller<T extends KubernetesObject> {
     });
   }
 
-  /** True once every informer (owner and children) completed a list: /readyz. */
+  /** True once every informer (owner, children, referenced kinds) completed a list: /readyz. */
   get synced(): boolean {
     return this.#synced;
   }
@@ -123,7 +126,14 @@ export class Controller<T extends KubernetesObject> {
       };
       informer.on({ add: enqueueOwner, update: enqueueOwner, delete: enqueueOwner });
     }
-    const all = [...this.#informers, ...children];
+    const references = this.#options.references;
+    if (references !== undefined)
+      watchReferences(this.#informers, references, (key) => this.#enqueue(key));
+    const all = [
+      ...this.#informers,
+      ...children,
+      ...(references?.informers ?? []).map((r) => r.informer),
+    ];
     for (const informer of all) informer.start();
     const stopped = new Promise<void>((resolve) => (this.#resolveStopped = resolve));
     await Promise.race([Promise.all(all.map((informer) => informer.whenSynced())), stopped]);
@@ -153,7 +163,10 @@ export class Controller<T extends KubernetesObject> {
     if (this.#resyncTimer !== undefined) clearInterval(this.#resyncTimer);
     this.#resolveStopped?.();
     const children = this.#options.owned?.informers ?? [];
-    await Promise.all([...this.#informers, ...children].map((informer) => informer.stop()));
+    const referenced = (this.#options.references?.informers ?? []).map((r) => r.informer);
+    await Promise.all(
+      [...this.#informers, ...children, ...referenced].map((informer) => informer.stop()),
+    );
     await this.#queue.stop();
   }
 

@@ -44,6 +44,26 @@ export interface NaturalKeyFixture {
   values: string[];
 }
 
+/** The reference field test/integration/references.test.ts drives (a top-level one it can create). */
+export interface ReferenceFixture {
+  /** The spec field's name. */
+  field: string;
+  /** Its property in the hooks' ResolvedReferences. */
+  resolvedAs: string;
+  /** name: the field is the name; object: { name, namespace?, key? }. */
+  form: "name" | "object";
+  /** The reference selects a key of the object's data. */
+  dataKey: boolean;
+  apiVersion: string;
+  kind: string;
+  plural: string;
+  /** The operator's own kind (created from the sample spec). */
+  own: boolean;
+  anyNamespace: boolean;
+  notFoundReason: string;
+  keyNotFoundReason: string;
+}
+
 export interface TestFixture {
   /** The kind's file-name stem, a prefix for object names. */
   kindFile: string;
@@ -55,6 +75,8 @@ export interface TestFixture {
   /** A top-level spec field and two successive values the schema accepts; null if none can change. */
   specChange: { field: string; values: [unknown, unknown] } | null;
   bindings: BindingFixture[];
+  /** null: no reference field the suites can create the object of. */
+  reference: ReferenceFixture | null;
   /** How many children desiredChildren() returns for the sample. */
   childCount: number;
   /** Some child has a readiness rule (src/runtime/child-readiness.ts) that only a controller meets. */

@@ -28,6 +28,7 @@ export {
 } from "../../src/api/v1beta1/dns-zone-types.ts";
 export type { DNSZone as Resource } from "../../src/api/v1beta1/dns-zone-types.ts";
 export { desiredChildren, OWNED_KINDS } from "../../src/children/index.ts";
+export { REFERENCED_KINDS, referenceTargets } from "../../src/references.ts";
 export { ABANDON_ANNOTATION, DELETION_POLICY_ANNOTATION } from "../../src/reconciler/finalize.ts";
 /** DNSZone has no phases. */
 export const PROGRESSING_PHASE: string | undefined = undefined;

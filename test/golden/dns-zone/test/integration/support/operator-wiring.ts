@@ -3,7 +3,7 @@
 
 // The caches and the client the running operator decides from, wired as src/main.ts wires them,
 // for suites that run a Controller of their own: the owner's informers, the informers of every
-// owned kind, and the cache-backed client around the API client (which a suite may wrap first,
+// owned and every referenced kind (with the reader over their caches), and the cache-backed client around the API client (which a suite may wrap first,
 // e.g. to count its requests).
 
 import type { KubeConfig } from "@kubernetes/client-node";
@@ -14,6 +14,12 @@ import type { Informer } from "../../../src/runtime/informer.ts";
 import { KubeResourceClient } from "../../../src/runtime/kube-resource-client.ts";
 import type { Logger } from "../../../src/runtime/logger.ts";
 import { ownedInformers } from "../../../src/runtime/owned-kinds.ts";
+import {
+  CacheReferenceReader,
+  referenceInformers,
+  type ReferenceReader,
+  type ReferenceWatch,
+} from "../../../src/runtime/references.ts";
 import type { ResourceClient } from "../../../src/runtime/resource-client.ts";
 import {
   API_GROUP_VERSION,
@@ -22,6 +28,8 @@ import {
   NAMESPACED,
   OPERATOR_NAME,
   OWNED_KINDS,
+  REFERENCED_KINDS,
+  referenceTargets,
   type Resource,
   RESOURCE_REF,
 } from "../../support/kind.ts";
@@ -29,6 +37,8 @@ import {
 export interface OperatorWiring {
   informers: Informer<Resource>[];
   owned: OwnedInformers;
+  /** The Controller's `references` option; `reader` is the reconciler's. */
+  references: ReferenceWatch<Resource> & { reader: ReferenceReader };
   client: ResourceClient<Resource>;
 }
 
@@ -57,5 +67,16 @@ export function operatorWiring(
     wrapApi(new KubeResourceClient<Resource>(kubeConfig, RESOURCE_REF, FIELD_MANAGER)),
     { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
   );
-  return { informers, owned, client };
+  const referenced = referenceInformers(
+    kubeConfig,
+    REFERENCED_KINDS,
+    DEFAULTS.watchNamespaces,
+    logger,
+  );
+  const references = {
+    informers: referenced,
+    targetsOf: referenceTargets,
+    reader: new CacheReferenceReader(referenced),
+  };
+  return { informers, owned, references, client };
 }

@@ -1,0 +1,128 @@
+// Reference fields as written (before check-spec expands their object form): where they may
+// sit, what they may point at, and which of their options fit together.
+
+import { builtinKindsNamed } from "./builtin-kinds.ts";
+import { obj, resourceScope, str, strings } from "./raw-spec.ts";
+import type { Reporter } from "./report.ts";
+import { REFERENCE_FIELD_NAMES, referenceSites, referenceTarget } from "./references.ts";
+
+/** Kinds whose data a key selector can name. */
+const KEYED_KINDS = new Set(["v1/Secret", "v1/ConfigMap"]);
+
+export function checkReferences(data: unknown, report: Reporter): void {
+  for (const site of referenceSites(data, "status")) {
+    report.error(
+      "SEM210",
+      [...site.docPath, "reference"],
+      `status.${site.steps.join(".")} is a reference, but references belong in spec`,
+      "Status records what the controller observed; put the reference in spec and, if it helps, the resolved name in a plain status field.",
+      "key",
+    );
+  }
+  const scope = resourceScope(obj(data));
+  const watchNamespaces = strings(obj(obj(data).rbac).watchNamespaces).length > 0;
+  for (const site of referenceSites(data)) {
+    const at = [...site.docPath, "reference"];
+    const path = `spec.${site.steps.join(".")}`;
+    const type = str(site.def.type);
+    if (site.repeated) {
+      report.error(
+        "SEM211",
+        at,
+        `${path} is a reference inside an array or map`,
+        "References are resolved one per field: declare the reference on a field reached through objects only.",
+        "key",
+      );
+      continue;
+    }
+    if (type !== "string" && type !== "object") {
+      report.error(
+        "SEM212",
+        [...site.docPath, "type"],
+        `${path} is a reference, so its type must be string (the name) or object (name and more), not ${type ?? "absent"}`,
+        "Write type: string for a name in the same namespace, or type: object for { name[, namespace][, key] }.",
+      );
+      continue;
+    }
+    if (site.def.required === true || site.def.default !== undefined) {
+      const what = site.def.required === true ? "required" : "default";
+      report.error(
+        "SEM213",
+        [...site.docPath, what],
+        `${path} is a reference and cannot be ${what === "required" ? "required" : "defaulted"} yet`,
+        "Leave it optional: the generated test suites create sample objects without the referenced object, and a missing reference keeps Ready=False. Make the reconciler's hooks refuse an unset reference instead.",
+      );
+    }
+    const reference = site.reference;
+    const apiVersion = str(reference.apiVersion);
+    const kind = str(reference.kind);
+    if (apiVersion === undefined || kind === undefined) continue;
+    const target = referenceTarget(data, reference);
+    if (target === undefined) {
+      const elsewhere = builtinKindsNamed(kind)[0];
+      report.error(
+        "SEM214",
+        [...at, "kind"],
+        `${path} references ${apiVersion} ${kind}, which is not a built-in kind, not this operator's kind, and has no plural`,
+        elsewhere
+          ? `${kind} is ${elsewhere.apiVersion}: did you mean apiVersion: ${elsewhere.apiVersion}?`
+          : "For another project's custom resource give apiVersion as group/version and its plural (the resource name in its CRD).",
+      );
+      continue;
+    }
+    if (target.scope === "Cluster") {
+      report.error(
+        "SEM215",
+        [...at, "kind"],
+        `${path} references the cluster-scoped ${kind}; only namespaced kinds can be referenced yet`,
+        "Reference a namespaced kind.",
+      );
+    }
+    const form = type === "string" ? "name" : "object";
+    if (reference.key === true && !KEYED_KINDS.has(`${apiVersion}/${kind}`)) {
+      report.error(
+        "SEM216",
+        [...at, "key"],
+        `${path} selects a key, but ${kind} has no data keys`,
+        "key: true is for a Secret or a ConfigMap; leave it out for other kinds.",
+      );
+    }
+    if (form === "name" && (reference.key === true || reference.namespaces === "any")) {
+      report.error(
+        "SEM217",
+        [...at, reference.key === true ? "key" : "namespaces"],
+        `${path} is a name (type: string), which cannot carry ${reference.key === true ? "a key" : "a namespace"}`,
+        "Make the field type: object: the generator then adds name and the key or namespace fields.",
+      );
+    }
+    if (scope === "Cluster" && reference.namespaces !== "any") {
+      report.error(
+        "SEM218",
+        [...at, "namespaces"],
+        `the cluster-scoped operator kind has no namespace of its own, so ${path} cannot mean "the same namespace"`,
+        "Make the field type: object with namespaces: any; its namespace field then says where the object is.",
+        reference.namespaces === undefined ? "parent" : "value",
+      );
+    }
+    if (form === "object") {
+      for (const name of REFERENCE_FIELD_NAMES) {
+        if (obj(site.def.fields)[name] !== undefined)
+          report.error(
+            "SEM219",
+            [...site.docPath, "fields", name],
+            `${path}.${name} is a field the reference adds itself`,
+            "Remove it: a reference field carries name (and namespace with namespaces: any, key with key: true) on its own; declare only the extra fields the API has beside them.",
+            "key",
+          );
+      }
+    }
+    if (reference.namespaces === "any" && watchNamespaces) {
+      report.warning(
+        "WARN010",
+        [...at, "namespaces"],
+        `${path} may name any namespace, so the operator reads ${target.plural} in every namespace, beyond rbac.watchNamespaces`,
+        "This grants get, list and watch on that kind through a ClusterRole; use namespaces: same to keep the operator within its namespaces.",
+      );
+    }
+  }
+}

@@ -1,0 +1,137 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { parseSpec } from "../../parse/parse-spec.ts";
+import { expandReferences } from "../references.ts";
+import { check, edit, expectOne, MINIMAL, posOf } from "./helpers.ts";
+
+/** MINIMAL with `fields` added to spec.fields (indented for it). */
+function withFields(fields: string, rest = ""): string {
+  return MINIMAL.replace("  fields:\n", `  fields:\n${fields}`) + rest;
+}
+
+const CREDENTIAL = `    credential:
+      type: object
+      reference: { apiVersion: v1, kind: Secret, key: true }
+    storageLocation:
+      type: string
+      reference: { apiVersion: velero.io/v1, kind: BackupStorageLocation, plural: backupstoragelocations }
+    peer:
+      type: object
+      reference: { apiVersion: shop.example.com/v1, kind: Shop, namespaces: any }
+      fields:
+        kind: { type: string, enum: [Shop] }
+`;
+
+test("references to a Secret key, a custom kind by name and the operator's own kind are accepted", () => {
+  assert.deepEqual(check(withFields(CREDENTIAL)), []);
+});
+
+test("the object form is expanded into name, namespace and key; the author's fields follow", () => {
+  const parsed = parseSpec(withFields(CREDENTIAL), "operator.yaml");
+  assert.ok(parsed.ok);
+  const fields = (expandReferences(parsed.spec.data) as any).spec.fields;
+  assert.deepEqual(Object.keys(fields.credential.fields), ["name", "key"]);
+  assert.equal(fields.credential.fields.key.required, true);
+  assert.equal(fields.credential.mapType, "atomic");
+  assert.deepEqual(Object.keys(fields.peer.fields), ["name", "namespace", "kind"]);
+  assert.equal(fields.peer.fields.namespace.required, undefined);
+  assert.equal(fields.storageLocation.fields, undefined, "the name form stays a string");
+  // Expanding twice changes nothing, and the input is not modified.
+  assert.deepEqual(
+    expandReferences(expandReferences(parsed.spec.data)),
+    expandReferences(parsed.spec.data),
+  );
+  assert.equal((parsed.spec.data as any).spec.fields.credential.fields, undefined);
+});
+
+test("SEM210 a reference in status", () => {
+  const src =
+    MINIMAL +
+    `  fields:\n    source:\n      type: string\n      reference: { apiVersion: v1, kind: Secret }\n`;
+  expectOne(src, "SEM210", posOf(src, "reference:"), "references belong in spec");
+});
+
+test("SEM211 a reference inside an array", () => {
+  const src = withFields(
+    `    refs:\n      type: array\n      items:\n        type: string\n        reference: { apiVersion: v1, kind: Secret }\n`,
+  );
+  expectOne(src, "SEM211", posOf(src, "reference:"), "inside an array or map");
+});
+
+test("SEM212 a reference that is neither a string nor an object", () => {
+  const src = withFields(
+    `    count:\n      type: integer\n      reference: { apiVersion: v1, kind: Secret }\n`,
+  );
+  expectOne(src, "SEM212", posOf(src, "integer"), "must be string");
+});
+
+test("SEM213 a required reference", () => {
+  const src = withFields(
+    `    secret:\n      type: string\n      required: true\n      reference: { apiVersion: v1, kind: Secret }\n`,
+  );
+  expectOne(src, "SEM213", posOf(src, "true"), "cannot be required yet");
+  const defaulted = withFields(
+    `    secret:\n      type: string\n      default: db\n      reference: { apiVersion: v1, kind: Secret }\n`,
+  );
+  expectOne(defaulted, "SEM213", posOf(defaulted, "db\n"), "cannot be defaulted yet");
+});
+
+test("SEM214 a kind that is neither built in, nor the operator's, nor given a plural", () => {
+  const src = withFields(
+    `    secret:\n      type: string\n      reference: { apiVersion: apps/v1, kind: Secret }\n`,
+  );
+  const d = expectOne(src, "SEM214", posOf(src, "Secret }"), "not a built-in kind");
+  assert.match(d.hint!, /apiVersion: v1\?/);
+  const other = withFields(
+    `    other:\n      type: string\n      reference: { apiVersion: shop.example.com/v2, kind: Shop }\n`,
+  );
+  expectOne(other, "SEM214", posOf(other, "Shop }"), "has no plural");
+});
+
+test("SEM215 a cluster-scoped kind", () => {
+  const src = withFields(
+    `    ns:\n      type: string\n      reference: { apiVersion: v1, kind: Namespace }\n`,
+  );
+  expectOne(src, "SEM215", posOf(src, "Namespace }"), "only namespaced kinds");
+});
+
+test("SEM216 a key selector on a kind without data", () => {
+  const src = withFields(
+    `    svc:\n      type: object\n      reference: { apiVersion: v1, kind: Service, key: true }\n`,
+  );
+  expectOne(src, "SEM216", posOf(src, "true }"), "has no data keys");
+});
+
+test("SEM217 a name-form reference with a namespace", () => {
+  const src = withFields(
+    `    secret:\n      type: string\n      reference: { apiVersion: v1, kind: Secret, namespaces: any }\n`,
+  );
+  expectOne(src, "SEM217", posOf(src, "any }"), "cannot carry a namespace");
+});
+
+test("SEM218 a same-namespace reference from a cluster-scoped kind", () => {
+  const src = edit(
+    withFields(
+      `    secret:\n      type: object\n      reference: { apiVersion: v1, kind: Secret }\n`,
+    ),
+    "  kind: Shop\n",
+    "  kind: Shop\n  scope: Cluster\n",
+  );
+  expectOne(src, "SEM218", posOf(src, "reference:"), "has no namespace of its own");
+});
+
+test("SEM219 an object-form reference that declares name itself", () => {
+  const src = withFields(
+    `    secret:\n      type: object\n      reference: { apiVersion: v1, kind: Secret }\n      fields:\n        name: { type: string }\n`,
+  );
+  expectOne(src, "SEM219", posOf(src, "name: { type"), "the reference adds itself");
+});
+
+test("WARN010 a reference to any namespace from an operator limited to watchNamespaces", () => {
+  const src = withFields(
+    `    secret:\n      type: object\n      reference: { apiVersion: v1, kind: Secret, namespaces: any }\n`,
+    `rbac:\n  watchNamespaces: [shops]\n`,
+  );
+  const d = expectOne(src, "WARN010", posOf(src, "any }"), "beyond rbac.watchNamespaces");
+  assert.equal(d.severity, "warning");
+});

@@ -1,0 +1,126 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { loadSpec } from "../../pipeline.ts";
+import { buildCrd } from "../manifests/crd.ts";
+import { renderSources } from "./index.ts";
+import { testedReference } from "./integration-view.ts";
+import { referencesView } from "./references-view.ts";
+
+const SPEC = `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorSpec
+metadata:
+  name: shop-operator
+api:
+  group: shop.example.com
+  kind: Shop
+  versions:
+    - name: v1
+spec:
+  fields:
+    size: { type: integer, default: 3 }
+    warehouse:
+      type: string
+      reference: { apiVersion: stock.example.com/v1, kind: Warehouse, plural: warehouses }
+    parent:
+      type: object
+      reference: { apiVersion: shop.example.com/v1, kind: Shop, namespaces: any }
+      fields:
+        kind: { type: string, enum: [Shop] }
+    tls:
+      type: object
+      fields:
+        ca-ref:
+          type: object
+          reference: { apiVersion: v1, kind: ConfigMap, key: true }
+`;
+
+const model = loadSpec(SPEC, "operator.yaml").model;
+
+test("the model lists every reference with its kind, form and derived names", () => {
+  assert.deepEqual(
+    model.references.map((r) => [
+      r.field.path,
+      r.form,
+      r.origin,
+      r.plural,
+      r.namespaces,
+      r.key,
+      r.varName,
+      r.notFoundReason,
+    ]),
+    [
+      [
+        "warehouse",
+        "name",
+        "custom",
+        "warehouses",
+        "same",
+        false,
+        "warehouse",
+        "WarehouseNotFound",
+      ],
+      ["parent", "object", "own", "shops", "any", false, "parent", "ParentNotFound"],
+      [
+        "tls.ca-ref",
+        "object",
+        "builtin",
+        "configmaps",
+        "same",
+        true,
+        "tlsCaRef",
+        "TlsCaRefNotFound",
+      ],
+    ],
+  );
+});
+
+test("the CRD serves a reference's object form as name (+ namespace, key) beside the author's fields, atomic", () => {
+  const spec = (buildCrd(model).spec.versions[0]!.schema.openAPIV3Schema as any).properties.spec;
+  const parent = spec.properties.parent;
+  assert.deepEqual(Object.keys(parent.properties), ["name", "namespace", "kind"]);
+  assert.deepEqual(parent.required, ["name"]);
+  assert.equal(parent["x-kubernetes-map-type"], "atomic");
+  assert.equal(parent.properties.name.minLength, 1);
+  const caRef = spec.properties.tls.properties["ca-ref"];
+  assert.deepEqual(caRef.required, ["name", "key"]);
+  assert.equal(spec.properties.warehouse.type, "string");
+});
+
+test("the view types each resolved object and reads nested and dashed fields safely", () => {
+  const view = referencesView(model);
+  assert.deepEqual(
+    view.references.map((r) => [r.key, r.tsType, r.accessor]),
+    [
+      ["warehouse", "ReferencedObject", "obj.spec?.warehouse"],
+      ["parent", "Shop", "obj.spec?.parent"],
+      ["tlsCaRef", "V1ConfigMap", 'obj.spec?.tls?.["ca-ref"]'],
+    ],
+  );
+  assert.deepEqual(view.clientTypes, ["V1ConfigMap"]);
+  assert.equal(view.usesReferencedObject, true);
+  assert.deepEqual(JSON.parse(view.references[1]!.fieldLiteral).kind, {
+    apiVersion: "shop.example.com/v1",
+    kind: "Shop",
+    plural: "shops",
+    anyNamespace: true,
+  });
+});
+
+test("the generated suites drive a top-level reference they can create; none means no references suite", () => {
+  assert.equal(testedReference(model)?.field.path, "parent");
+  const paths = (m: typeof model) => renderSources(m).rendered.map((f) => f.path);
+  assert.ok(paths(model).includes("test/integration/references.test.ts"));
+  const onlyCustom = loadSpec(SPEC.replace(/    parent:[\s\S]*$/, ""), "operator.yaml").model;
+  assert.equal(testedReference(onlyCustom), undefined);
+  assert.ok(!paths(onlyCustom).includes("test/integration/references.test.ts"));
+  assert.ok(paths(onlyCustom).includes("src/references.ts"));
+});
+
+test("the reconciler blocks on a missing reference and hands the resolved objects to the hooks", () => {
+  const files = new Map(renderSources(model).rendered.map((f) => [f.path, f.content]));
+  const reconciler = files.get("src/reconciler/shop-reconciler.ts")!;
+  assert.match(reconciler, /resolveReferences\(obj, this\.#deps\.references\)/);
+  assert.match(reconciler, /if \(blocked\.length > 0\)/);
+  assert.match(files.get("src/hooks/types.ts")!, /references: ResolvedReferences;/);
+  assert.match(files.get("src/main.ts")!, /references: new CacheReferenceReader\(referenced\)/);
+});

@@ -1,0 +1,81 @@
+// What src/references.ts and the reconciler print for the spec's reference fields: the runtime's
+// description of each field, the TypeScript type of the object it resolves to, and the expression
+// that reads the field from the object.
+
+import type { OperatorModel, ReferenceModel } from "../../model/types.ts";
+import { tsKey, tsMember } from "./ts-types.ts";
+
+export interface ReferenceView {
+  /** Property name in REFERENCES and ResolvedReferences. */
+  key: string;
+  /** The runtime's ReferenceField, as a TypeScript object literal. */
+  fieldLiteral: string;
+  /** What the field resolves to, e.g. V1Secret. */
+  tsType: string;
+  /** Reads the field's value from `obj`, e.g. obj.spec?.credential. */
+  accessor: string;
+  /** For the doc comment: spec.credential names a Secret. */
+  doc: string;
+}
+
+export interface ReferencesView {
+  hasReferences: boolean;
+  references: ReferenceView[];
+  /** Types imported from @kubernetes/client-node, sorted; empty when none. */
+  clientTypes: string[];
+  /** A reference resolves to an object of unknown shape (another project's custom resource). */
+  usesReferencedObject: boolean;
+  /** A reference resolves to the operator's own kind. */
+  usesOwnKind: boolean;
+}
+
+export function referencesView(model: OperatorModel): ReferencesView {
+  const references = model.references.map((r) => referenceView(r, model));
+  const clientTypes = [
+    ...new Set(model.references.filter((r) => r.origin === "builtin").map(builtinType)),
+  ].sort();
+  return {
+    hasReferences: references.length > 0,
+    references,
+    clientTypes,
+    usesReferencedObject: model.references.some((r) => r.origin === "custom"),
+    usesOwnKind: model.references.some((r) => r.origin === "own"),
+  };
+}
+
+/** client-node's model of a built-in kind: every kind the generator knows is V1<Kind>. */
+function builtinType(reference: ReferenceModel): string {
+  return `V1${reference.kind}`;
+}
+
+function referenceView(reference: ReferenceModel, model: OperatorModel): ReferenceView {
+  const steps = reference.field.path.split(".");
+  const path = `spec.${reference.field.path}`;
+  const field = {
+    kind: {
+      apiVersion: reference.apiVersion,
+      kind: reference.kind,
+      plural: reference.plural,
+      anyNamespace: reference.namespaces === "any",
+    },
+    form: reference.form,
+    key: reference.key,
+    path,
+    notFoundReason: reference.notFoundReason,
+    keyNotFoundReason: reference.keyNotFoundReason,
+  };
+  const tsType =
+    reference.origin === "builtin"
+      ? builtinType(reference)
+      : reference.origin === "own"
+        ? model.api.kind
+        : "ReferencedObject";
+  const where = reference.namespaces === "any" ? "any namespace" : "the same namespace";
+  return {
+    key: tsKey(reference.varName),
+    fieldLiteral: JSON.stringify(field),
+    tsType,
+    accessor: `obj.spec${steps.map((s) => tsMember(s, true)).join("")}`,
+    doc: `${path} names a ${reference.kind} (${reference.apiVersion}) in ${where}${reference.key ? ", and a key of its data" : ""}`,
+  };
+}
