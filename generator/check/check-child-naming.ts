@@ -34,6 +34,14 @@ export interface ChildNamePlan {
   patterns: Array<{ path: string; pattern: string }>;
 }
 
+/** Roles and bindings refer to each other by fixed names, so they keep them. */
+const RBAC_KINDS: ReadonlySet<string> = new Set([
+  "Role",
+  "ClusterRole",
+  "RoleBinding",
+  "ClusterRoleBinding",
+]);
+
 interface Problem {
   code: string;
   path: Path;
@@ -64,6 +72,13 @@ export function resolveChildNaming(
   const count = str(child.count);
   const kind = str(child.kind) ?? "";
   const specFields = obj(data.spec).fields;
+  if (RBAC_KINDS.has(kind) && (template ?? forEach ?? count) !== undefined)
+    return fail(
+      "SEM234",
+      template !== undefined ? "name" : forEach !== undefined ? "forEach" : "count",
+      `a ${kind} child cannot be named from the spec`,
+      "A binding child refers to its role child by the fixed name <owner>-role (or -cluster-role); both keep that name.",
+    );
   if (forEach !== undefined && count !== undefined)
     return fail(
       "SEM234",
@@ -185,7 +200,7 @@ export function resolveChildNaming(
         return fail(
           "SEM232",
           "name",
-          `name template "${template}": {${piece.kind}.${piece.path}} is ${str(def.type) !== "string" ? `a ${str(def.type) ?? "field without a type"}, not a string` : "optional without a default (or nullable, or on such a path), so a name could have a hole"}`,
+          `name template "${template}": {${piece.kind}.${piece.path}} is ${str(def.type) !== "string" ? `${article(str(def.type) ?? "field without a type")}, not a string` : "optional without a default (or nullable, or on such a path), so a name could have a hole"}`,
           "Read a string field that is required or defaulted (and so is every object on its path).",
         );
       pieces.push({ kind: piece.kind, path: piece.path, def });
@@ -278,4 +293,8 @@ export function resolveChildNaming(
 function didYouMean(path: string, fields: unknown): string {
   const match = closestMatch(path, dottedFieldPaths(fields));
   return match ? `did you mean "${match}"?` : "Name a field declared under spec.fields.";
+}
+
+function article(word: string): string {
+  return /^[aeiou]/.test(word) ? `an ${word}` : `a ${word}`;
 }
