@@ -79,6 +79,32 @@ export interface NamedChildFixture {
   count: { path: string[]; values: [number, number] } | null;
 }
 
+/**
+ * The sample with at least one entry in each forEach list (and a count of at least 1), where the
+ * list's parent is in the sample: so the suites see every child kind, workloads included.
+ */
+function withOneInstance(
+  model: OperatorModel,
+  sample: Record<string, unknown>,
+): Record<string, unknown> {
+  const out = structuredClone(sample);
+  for (const child of model.children) {
+    const instances = child.naming?.instances;
+    if (instances === undefined || instances.kind === "single") continue;
+    const field = instances.kind === "forEach" ? instances.list : instances.field;
+    const path = field.path.split(".");
+    let parent: Record<string, unknown> | undefined = out;
+    for (const key of path.slice(0, -1))
+      parent = parent?.[key] as Record<string, unknown> | undefined;
+    if (parent === undefined || sampleInstances(child, out) > 0) continue;
+    if (instances.kind === "forEach" && (field.maxItems ?? 1) >= 1)
+      parent[path.at(-1)!] = [exampleValue(field.items!, 0)];
+    else if (instances.kind === "count" && (field.maximum ?? 1) >= 1 && (field.minimum ?? 0) <= 1)
+      parent[path.at(-1)!] = 1;
+  }
+  return out;
+}
+
 /** How many objects of `child` desiredChildren() returns for `sample`. */
 function sampleInstances(child: ChildModel, sample: Record<string, unknown>): number {
   const instances = child.naming?.instances;
@@ -119,7 +145,7 @@ function namedChildFixture(child: ChildModel, model: OperatorModel): NamedChildF
 export function testFixture(model: OperatorModel): TestFixture {
   // One schema-valid sample and spec change for unit and envtest suites alike: the unit tests must
   // never drive the reconciler with a spec the API server would reject.
-  const sampleSpec = exampleSpec(model.spec);
+  const sampleSpec = withOneInstance(model, exampleSpec(model.spec));
   const change = specChanges(model.spec.fields, sampleSpec);
   const serviceAccount = `${model.name}-controller-manager`;
   // Children named from the spec count as many times as the sample makes them (0 for an empty list).
