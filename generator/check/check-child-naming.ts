@@ -259,6 +259,19 @@ export function resolveChildNaming(
         `name template "${template}": ${label} has its own pattern, which may let through what no object name holds`,
         `Drop the pattern (the generator sets ${wanted}) or write exactly that one.`,
       );
+    const wantedRe = new RegExp(wanted);
+    const fixedValues = [
+      ...(piece.def.default !== undefined ? [piece.def.default] : []),
+      ...(Array.isArray(piece.def.enum) ? piece.def.enum : []),
+    ];
+    const misfit = fixedValues.find((v) => typeof v !== "string" || !wantedRe.test(v));
+    if (misfit !== undefined)
+      return fail(
+        "SEM233",
+        "name",
+        `name template "${template}": ${label} may hold ${JSON.stringify(misfit)} (its default or enum), which is no part of an object name`,
+        `Make its default and enum values match ${wanted}.`,
+      );
     const list = instances.kind === "forEach" ? instances.list : "";
     if (declared === undefined)
       patterns.push({

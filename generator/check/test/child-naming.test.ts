@@ -23,6 +23,10 @@ const SPEC = edit(
     "      required: true",
     "      maxLength: 10",
     "      pattern: '^[A-Z]+$'",
+    "    zone:",
+    "      type: string",
+    "      default: EU_1",
+    "      maxLength: 10",
     "    replicas:",
     "      type: integer",
     "      minimum: 0",
@@ -99,6 +103,8 @@ test("SEM233 a field read into a name needs a maxLength and no pattern of its ow
   expectOne(unbounded, "SEM233", posOf(unbounded, '"{metadata'), "{spec.label} has no maxLength");
   const pattern = withChild('name: "{metadata.name}-{spec.tier}"');
   expectOne(pattern, "SEM233", posOf(pattern, '"{metadata'), "{spec.tier} has its own pattern");
+  const misfit = withChild('name: "{metadata.name}-{spec.zone}"');
+  expectOne(misfit, "SEM233", posOf(misfit, '"{metadata'), '{spec.zone} may hold "EU_1"');
 });
 
 test("SEM234 forEach and count name a bounded list keyed on one field, or an integer with a maximum", () => {
