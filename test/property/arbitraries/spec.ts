@@ -209,7 +209,11 @@ function childrenFor(scope: string): fc.Arbitrary<Def[]> {
  * over its owner, with forEach over a bounded map list keyed on a short string, or count over a
  * bounded integer. Fields read into names are short (maxLength ≤ 12), so owner names keep room.
  */
-function withNaming(children: Def[], specFields: Record<string, Def>): fc.Arbitrary<Def[]> {
+function withNaming(
+  children: Def[],
+  specFields: Record<string, Def>,
+  noSpec: boolean,
+): fc.Arbitrary<Def[]> {
   const strings = nameablePaths(specFields);
   const lists = Object.entries(specFields)
     .filter(([, def]) => {
@@ -243,6 +247,10 @@ function withNaming(children: Def[], specFields: Record<string, Def>): fc.Arbitr
     ...(counts.length > 0
       ? [fc.constantFrom(...counts).map((count) => ({ count, name: "{metadata.name}-{index}" }))]
       : []),
+    // Random fields seldom make a keyed list a name can read: this one comes with its field.
+    ...(noSpec || Object.keys(specFields).some((k) => k.toLowerCase() === NAMED_LIST.toLowerCase())
+      ? []
+      : [fc.constant({ forEach: NAMED_LIST, name: "{metadata.name}-{item.name}" })]),
   ];
   const rbac = new Set(["Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding"]);
   return fc.tuple(
@@ -254,6 +262,34 @@ function withNaming(children: Def[], specFields: Record<string, Def>): fc.Arbitr
             .map((naming) => ({ ...child, ...naming })),
     ),
   );
+}
+
+/** The spec list a drawn forEach child may bring along (see withSpecFieldsFor). */
+const NAMED_LIST = "namedPools";
+const NAMED_LIST_DEF: Def = {
+  type: "array",
+  description: "Pools, one child each.",
+  listType: "map",
+  listMapKeys: ["name"],
+  maxItems: 4,
+  items: {
+    type: "object",
+    fields: {
+      name: { type: "string", required: true, minLength: 1, maxLength: 12 },
+      size: { type: "integer", minimum: 1, maximum: 9 },
+    },
+  },
+};
+
+/** spec.fields with the list a forEach child over NAMED_LIST reads, when one was drawn. */
+function withSpecFieldsFor(
+  children: Def[] | undefined,
+  specFields: Record<string, Def>,
+): Record<string, Def> {
+  const reads = children?.some((c) => c.forEach === NAMED_LIST) ?? false;
+  return reads && !(NAMED_LIST in specFields)
+    ? { ...specFields, [NAMED_LIST]: structuredClone(NAMED_LIST_DEF) }
+    : specFields;
 }
 
 /** A string a name may read: present from creation on, short, no pattern or enum of its own. */
@@ -494,7 +530,7 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           .shuffledSubarray([...BINDING_NAMES], { maxLength: 2 })
           .chain((names) => fc.tuple(...names.map((name) => binding.map((b) => ({ name, ...b }))))),
         children: fc.option(
-          childrenFor(scope).chain((children) => withNaming(children, specFields)),
+          childrenFor(scope).chain((children) => withNaming(children, specFields, noSpec)),
           { nil: undefined },
         ),
         rbac: rbacFor(scope),
@@ -510,7 +546,7 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           api: r.api,
         };
         if (!noSpec) {
-          spec.spec = { fields: specFields };
+          spec.spec = { fields: withSpecFieldsFor(more.children, specFields) };
           if (r.specDescription) spec.spec.description = r.specDescription;
           if (more.specRule?.rule) spec.spec.rules = [more.specRule.rule];
         }
