@@ -28,12 +28,15 @@ export function checkFieldFlags({ report, specFields, statusFields }: CheckConte
       );
     }
     // A transition rule only runs when old and new object both have the field; when the parent
-    // object is absent on either side, `self == oldSelf` is never evaluated.
+    // object is absent on either side, `self == oldSelf` is never evaluated. A list entry's fields
+    // are left out: an entry comes and goes with the list (no flag on the entry could change that),
+    // and a map list's entries are matched by key, so a kept entry's field stays immutable.
     const parent = v.parent;
     if (
       immutabilityOf(def) !== undefined &&
       v.role === "field" &&
       parent?.type === "object" &&
+      parent.role === "field" &&
       parent.def.required !== true &&
       !has(parent.def, "default")
     ) {

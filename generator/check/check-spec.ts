@@ -16,6 +16,7 @@ import { checkCaseCollisions } from "./check-case-collisions.ts";
 import { checkStatusRequired } from "./check-status-required.ts";
 import { checkListItems } from "./check-list-items.ts";
 import { checkChildCrds } from "./check-child-crds.ts";
+import { checkChildNaming } from "./check-child-naming.ts";
 import { checkChildren } from "./check-children.ts";
 import { checkCollisions } from "./check-collisions.ts";
 import { checkDefaults } from "./check-defaults.ts";
@@ -59,6 +60,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkExternalResources,
   checkResourceIdentity,
   checkChildren,
+  checkChildNaming,
   checkChildCrds,
   checkRbac,
   checkWatchNamespaces,

@@ -98,7 +98,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["TerminalError", "V1ConfigMap", "V1Deployment", "V1ObjectMeta", "V1OwnerReference"],
   ...["V1ResourceAttributes", "V1Secret", "V1Service", "WorkQueue", "Providers", "Resource"],
   ...["ConditionVerdict", "PartResult", "ConditionStatus", "Hooks", "ObservedCondition"],
-  ...["StatusCase"],
+  ...["StatusCase", "ChildInstance", "NamedChildFixture"],
   ...["CustomObjectsApi", "Informer", "KubernetesListObject", "ObjectCache", "Watch"],
   ...["KubernetesObjectApi", "PatchStrategy", "V1MicroTime", "V1Lease", "ApiException"],
   ...["ApiextensionsV1Api", "V1ClusterRoleBinding", "V1CustomResourceDefinition", "V1Pod"],
@@ -147,6 +147,7 @@ export const KIND_HOOK_TYPE_SUFFIXES = [
   "UserStatus",
   "StatusReport",
   "ChildBuilder",
+  "InstanceBuilder",
 ] as const;
 
 export const PROVIDER_FILE_SUFFIXES = ["provider", "memory", "cloud"] as const;

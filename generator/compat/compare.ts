@@ -9,6 +9,7 @@ import { anchorFor, existing, valueAt } from "../server-check/spec-locations.ts"
 import { snapshotFromCrdText, snapshotFromSpec, type ApiSnapshot } from "./api-snapshot.ts";
 import type { Change } from "./change.ts";
 import { diffCrds } from "./crd-diff.ts";
+import { diffChildNames } from "./child-name-diff.ts";
 import { diffIdentity } from "./identity-diff.ts";
 import {
   classOf,
@@ -55,7 +56,11 @@ export function compareSnapshots(old: ApiSnapshot, next: ApiSnapshot): CompatFin
     const data = side === "old" ? old.data : next.data;
     return data === undefined ? undefined : valueAt(data, path);
   };
-  const changes = [...diffCrds(old, next, lookup), ...diffIdentity(old.data, next.data)];
+  const changes = [
+    ...diffCrds(old, next, lookup),
+    ...diffIdentity(old.data, next.data),
+    ...diffChildNames(old.data, next.data),
+  ];
   return sortFindings(changes.map((c) => position(c, old, next)));
 }
 

@@ -35,6 +35,7 @@ export function buildFields(
   parentPath: string,
   typeName: string,
   derivedMaxLength: ReadonlySet<string> = new Set(),
+  namePatterns: ReadonlyMap<string, string> = new Map(),
 ): FieldModel[] {
   return Object.entries(raw ?? {}).map(([name, field]) =>
     buildField(
@@ -43,6 +44,7 @@ export function buildFields(
       parentPath ? `${parentPath}.${name}` : name,
       `${typeName}${toPascal(name)}`,
       derivedMaxLength,
+      namePatterns,
     ),
   );
 }
@@ -53,16 +55,26 @@ function buildField(
   path: string,
   typeName: string,
   derivedMaxLength: ReadonlySet<string>,
+  namePatterns: ReadonlyMap<string, string>,
 ): FieldModel {
   const rules = raw.rules ?? [];
   const items =
     raw.type === "array" && raw.items
-      ? buildField(name, raw.items, `${path}[]`, `${typeName}Item`, derivedMaxLength)
+      ? buildField(name, raw.items, `${path}[]`, `${typeName}Item`, derivedMaxLength, namePatterns)
       : raw.type === "map" && raw.values
-        ? buildField(name, raw.values, `${path}{}`, `${typeName}Value`, derivedMaxLength)
+        ? buildField(
+            name,
+            raw.values,
+            `${path}{}`,
+            `${typeName}Value`,
+            derivedMaxLength,
+            namePatterns,
+          )
         : undefined;
   const fields =
-    raw.type === "object" ? buildFields(raw.fields, path, typeName, derivedMaxLength) : [];
+    raw.type === "object"
+      ? buildFields(raw.fields, path, typeName, derivedMaxLength, namePatterns)
+      : [];
   const maxLength = raw.maxLength ?? (derivedMaxLength.has(path) ? DERIVED_MAX_LENGTH : undefined);
   const model: FieldModel = {
     name,
@@ -86,7 +98,8 @@ function buildField(
     maximum: raw.maximum,
     minLength: raw.minLength,
     maxLength,
-    pattern: raw.pattern,
+    // A field a child's name reads gets the DNS-label pattern that keeps the name valid.
+    pattern: raw.pattern ?? namePatterns.get(path),
     minItems: raw.minItems,
     maxItems: raw.maxItems,
     minProperties: raw.minProperties,

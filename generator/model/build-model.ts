@@ -11,6 +11,9 @@ import {
   toPascal,
 } from "../check/derive-names.ts";
 import { derivedMaxLengthPaths } from "../check/cel-bounds.ts";
+import { resolveChildNaming, type ChildNamePlan } from "../check/check-child-naming.ts";
+import { NAME_FIRST_PIECE_PATTERN } from "../check/child-name-template.ts";
+import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
@@ -25,6 +28,8 @@ import type {
   CelRule,
   ChildCrdModel,
   ChildModel,
+  ChildNamePiece,
+  ChildNamingModel,
   ConditionModel,
   ExternalResourceModel,
   FieldModel,
@@ -86,6 +91,9 @@ interface RawSpec {
     plural?: string;
     scope?: "Namespaced" | "Cluster";
     crd?: string;
+    name?: string;
+    forEach?: string;
+    count?: string;
   }[];
   rbac?: { watchNamespaces?: string[]; rules?: PolicyRule[] };
   printerColumns?: PrinterColumn[];
@@ -133,7 +141,16 @@ export function buildModel(
   }));
   const version = versions.find((v) => v.storage)!.name;
   const derived = derivedMaxLengthPaths(data);
-  const specFields = buildFields(raw.spec?.fields, "", `${kind}Spec`, derived.spec);
+  const namings = (raw.children ?? []).map(
+    (child, i) => resolveChildNaming(data as RawObject, child as unknown as RawObject, i).plan,
+  );
+  const specFields = buildFields(
+    raw.spec?.fields,
+    "",
+    `${kind}Spec`,
+    derived.spec,
+    namePatterns(namings),
+  );
   const statusFields = buildFields(raw.status?.fields, "", `${kind}Status`, derived.status);
   const phases = buildPhases(raw.status?.phases ?? []);
   const externalResources = (raw.externalResources ?? []).map((binding) =>
@@ -196,7 +213,11 @@ export function buildModel(
       ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),
     },
     externalResources,
-    children: applyOrder((raw.children ?? []).map((child) => buildChild(child, childCrds))),
+    children: applyOrder(
+      (raw.children ?? []).map((child, i) =>
+        buildChild(child, childCrds, namings[i], walkFields(specFields)),
+      ),
+    ),
     references: buildReferences(data, specFields),
     rbac: {
       watchNamespaces,
@@ -320,6 +341,8 @@ function buildIdentity(
 function buildChild(
   raw: NonNullable<RawSpec["children"]>[number],
   childCrds: ChildCrdFiles | undefined,
+  plan: ChildNamePlan | undefined,
+  allSpec: readonly FieldModel[],
 ): ChildModel {
   const slash = raw.apiVersion.indexOf("/");
   const group = slash < 0 ? "" : raw.apiVersion.slice(0, slash);
@@ -337,7 +360,52 @@ function buildChild(
     varName: toCamel(raw.kind),
     fileName: toKebab(raw.kind),
     ...(crd ? { crd } : {}),
+    ...(plan ? { naming: buildNaming(plan, allSpec) } : {}),
   };
+}
+
+/** The model of a checked name plan: its fields as the model built them (with their patterns). */
+function buildNaming(plan: ChildNamePlan, allSpec: readonly FieldModel[]): ChildNamingModel {
+  const field = (path: string): FieldModel => {
+    const found = allSpec.find((f) => f.path === path);
+    if (found === undefined) throw new Error(`internal error: no spec field ${path}`);
+    return found;
+  };
+  const { instances } = plan;
+  return {
+    template: plan.template,
+    pieces: plan.pieces.map((piece): ChildNamePiece => {
+      if (piece.kind === "spec") return { kind: "spec", field: field(piece.path) };
+      if (piece.kind === "item" && instances.kind === "forEach")
+        return {
+          kind: "item",
+          path: piece.path,
+          field: field(`${instances.list}[].${piece.path}`),
+        };
+      if (piece.kind === "item") throw new Error("internal error: {item} without forEach");
+      return piece;
+    }),
+    instances:
+      instances.kind === "forEach"
+        ? { kind: "forEach", list: field(instances.list), key: instances.key }
+        : instances.kind === "count"
+          ? { kind: "count", field: field(instances.field) }
+          : { kind: "single" },
+    limit: plan.limit,
+    ...(plan.ownerNameMax !== undefined ? { ownerNameMax: plan.ownerNameMax } : {}),
+  };
+}
+
+/**
+ * The pattern each field a name reads must match. A field read first in a Service name must start
+ * with a letter; that pattern is the stricter, so it wins when two children read one field.
+ */
+function namePatterns(plans: ReadonlyArray<ChildNamePlan | undefined>): Map<string, string> {
+  const patterns = new Map<string, string>();
+  for (const { path, pattern } of plans.flatMap((p) => p?.patterns ?? [])) {
+    if (patterns.get(path) !== NAME_FIRST_PIECE_PATTERN) patterns.set(path, pattern);
+  }
+  return patterns;
 }
 
 /** The checked CRD of a child; check made sure the file is read, parses and serves `version`. */

@@ -155,6 +155,31 @@ export interface ChildModel {
   fileName: string;
   /** For a kind served by another project's CRD: that CRD, as the spec's `crd:` gave it. */
   crd?: ChildCrdModel;
+  /** A name template over the owner (children[].name), with forEach or count: absent for one object named after its owner. */
+  naming?: ChildNamingModel;
+}
+
+/** One piece of a child's name: text, the owner's name, a field of spec or of the forEach entry, the index. */
+export type ChildNamePiece =
+  | { kind: "literal"; text: string }
+  | { kind: "owner" }
+  | { kind: "spec"; field: FieldModel }
+  /** `path` is dotted from the entry (name); `field.path` the model's (pools[].name). */
+  | { kind: "item"; path: string; field: FieldModel }
+  | { kind: "index" };
+
+export interface ChildNamingModel {
+  /** As written, e.g. {metadata.name}-{item.name}. */
+  template: string;
+  pieces: ChildNamePiece[];
+  instances:
+    | { kind: "single" }
+    | { kind: "forEach"; list: FieldModel; key: string }
+    | { kind: "count"; field: FieldModel };
+  /** The longest name this kind allows (63; 52 for StatefulSet and CronJob). */
+  limit: number;
+  /** When the name reads the owner's: the longest owner name that keeps every child name within limit. */
+  ownerNameMax?: number;
 }
 
 /**

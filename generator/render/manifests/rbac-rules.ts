@@ -43,11 +43,26 @@ export function childRules(model: OperatorModel): PolicyRule[] {
     resources.add(child.plural);
     byGroup.set(child.group, resources);
   }
-  return [...byGroup.keys()].sort().map((group) => ({
-    apiGroups: [group],
-    resources: [...byGroup.get(group)!].sort(),
-    verbs: CHILD_VERBS,
-  }));
+  const pruned = new Map<string, Set<string>>();
+  for (const child of model.children.filter((c) => c.naming !== undefined)) {
+    const resources = pruned.get(child.group) ?? new Set<string>();
+    resources.add(child.plural);
+    pruned.set(child.group, resources);
+  }
+  return [
+    ...[...byGroup.keys()].sort().map((group) => ({
+      apiGroups: [group],
+      resources: [...byGroup.get(group)!].sort(),
+      verbs: [...CHILD_VERBS],
+    })),
+    // Delete for exactly the kinds whose children the spec can stop asking for (named by a
+    // template, one per list entry or per count): the reconciler prunes those, and only those.
+    ...[...pruned.keys()].sort().map((group) => ({
+      apiGroups: [group],
+      resources: [...pruned.get(group)!].sort(),
+      verbs: ["delete"],
+    })),
+  ];
 }
 
 /**

@@ -5,6 +5,7 @@
 import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleObject, exampleValue } from "../manifests/example-values.ts";
 import { objectViolations } from "../manifests/field-violations.ts";
+import { childNamingView, type ChildNamingView } from "./child-naming-view.ts";
 import { specAccessor, tsKey, tsMember } from "./ts-types.ts";
 
 export interface ChildView {
@@ -33,6 +34,11 @@ export interface ChildView {
   targetPortExpression: string;
   configEntries: Array<{ key: string; expression: string }>;
   secretEntries: Array<{ key: string; expression: string }>;
+  /** A name template (children[].name): the builder takes (obj, instance) and uses its name and labels. */
+  instanced: boolean;
+  /** `, Entry` for a forEach child's builder type, else "". */
+  entryTypeArg: string;
+  naming: ChildNamingView | null;
 }
 
 /**
@@ -87,6 +93,9 @@ export function childKind(child: ChildModel): { template: string; tsType: string
   return found;
 }
 
+/** The image a workload child runs when the spec has no image field (or leaves it out). */
+const DEFAULT_IMAGE = '"registry.example.com/app:latest"';
+
 export function childView(
   child: ChildModel,
   model: OperatorModel,
@@ -107,7 +116,8 @@ export function childView(
       : accessor.expression;
   };
   const integer = (f: FieldModel): boolean => f.type === "integer";
-  const image = read("image", (f) => f.type === "string", '""');
+  // An absent image falls back to the placeholder image: an empty one is refused by the API server.
+  const image = read("image", (f) => f.type === "string", DEFAULT_IMAGE);
   const port = read("port", integer) ?? read("containerPort", integer);
   const servicePort = read(
     "servicePort",
@@ -124,6 +134,7 @@ export function childView(
   );
   const tsType = childKind(child).tsType;
   const roleKind = child.kind === "ClusterRoleBinding" ? "ClusterRole" : "Role";
+  const naming = childNamingView(child, model, specOptional);
   const suffix: Record<string, string> = {
     Deployment: "",
     StatefulSet: "",
@@ -147,7 +158,7 @@ export function childView(
     component: model.names.kindFile,
     plural: child.plural,
     namespaced: child.scope === "Namespaced",
-    imageExpression: image ?? '"registry.example.com/app:latest"',
+    imageExpression: image ?? DEFAULT_IMAGE,
     replicasExpression: read("replicas", integer),
     portExpression: port,
     envExpression: env,
@@ -167,6 +178,10 @@ export function childView(
         key: tsKey(f.name),
         expression: `obj.status${tsMember(f.name, true)} ?? ""`,
       })),
+    instanced: naming !== null,
+    entryTypeArg:
+      naming !== null && naming.entryType !== "undefined" ? `, ${naming.entryType}` : "",
+    naming,
   };
 }
 

@@ -23,6 +23,7 @@ export interface HooksView {
   hasUserStatusFields: boolean;
   report: string;
   childBuilder: string;
+  instanceBuilder: string;
 }
 
 export function hooksView(model: OperatorModel): HooksView {
@@ -41,6 +42,7 @@ export function hooksView(model: OperatorModel): HooksView {
     hasUserStatusFields: fields.length > 0,
     report: `${kind}StatusReport`,
     childBuilder: `${kind}ChildBuilder`,
+    instanceBuilder: `${kind}InstanceBuilder`,
   };
 }
 
@@ -79,7 +81,9 @@ export function activeUserHooks(model: OperatorModel): ActiveUserHook[] {
     hooks.push({
       state: "active",
       path: `src/children/${c.fileName}.ts`,
-      implements: `${view.childBuilder}<${childKind(c).tsType}>`,
+      implements: c.naming
+        ? `${view.instanceBuilder}<${childKind(c).tsType}${c.naming.instances.kind === "forEach" ? `, ${c.naming.instances.list.items!.tsType}` : ""}>`
+        : `${view.childBuilder}<${childKind(c).tsType}>`,
       export: `desired${c.kind}`,
       // A builder is a function: the export is what the generated child list calls.
       members: [`desired${c.kind}`],

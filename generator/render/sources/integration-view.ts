@@ -62,6 +62,14 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
         why: `${child.kind} children are server-side applied (create on first apply) and observed`,
       });
     }
+    if (child.naming !== undefined)
+      checks.push({
+        verb: "delete",
+        group: child.group,
+        resource: child.plural,
+        scope: childScope(child, model),
+        why: `${child.kind} children are named from the spec: the ones it no longer asks for are pruned`,
+      });
   }
   for (const reference of model.references) {
     const ownCovered =

@@ -4,7 +4,8 @@
 // declared once, in templates/project/test/support/fixture.ts.
 
 import type { ChildModel, OperatorModel } from "../../model/types.ts";
-import { exampleSpec } from "../manifests/example-values.ts";
+import { exampleSpec, exampleValue } from "../manifests/example-values.ts";
+import { instanceLabel } from "./child-naming-view.ts";
 import { providerDepName } from "./binding-view.ts";
 import {
   mustAllow,
@@ -56,6 +57,11 @@ export interface TestFixture {
   bindings: BindingFixture[];
   reference: ReferenceFixture | null;
   childCount: number;
+  /**
+   * The children named from the spec (children[].name), with how to make the sample ask for two
+   * instances and then one: two list entries with distinct keys (forEach), or counts 2 then 1.
+   */
+  namedChildren: NamedChildFixture[];
   hasWorkloadChildren: boolean;
   /** How many children have a readiness rule: each one's turn to ready can be one status write. */
   workloadChildCount: number;
@@ -84,15 +90,90 @@ export const KINDS_WITH_READINESS: readonly string[] = [
   "v1/PersistentVolumeClaim",
 ];
 
+export interface NamedChildFixture {
+  apiVersion: string;
+  kind: string;
+  /** The label that tells instances apart, on forEach and count children. */
+  instanceLabel: string | null;
+  /** Spec path (segments) of the list and two entries with distinct keys; null if not forEach or none fit. */
+  forEach: { path: string[]; entries: [unknown, unknown] } | null;
+  /** Spec path (segments) of the count field; null if not count or its maximum is below 2. */
+  count: { path: string[]; values: [number, number] } | null;
+}
+
+/**
+ * The sample with at least one entry in each forEach list (and a count of at least 1), where the
+ * list's parent is in the sample: so the suites see every child kind, workloads included.
+ */
+function withOneInstance(
+  model: OperatorModel,
+  sample: Record<string, unknown>,
+): Record<string, unknown> {
+  const out = structuredClone(sample);
+  for (const child of model.children) {
+    const instances = child.naming?.instances;
+    if (instances === undefined || instances.kind === "single") continue;
+    const field = instances.kind === "forEach" ? instances.list : instances.field;
+    const path = field.path.split(".");
+    let parent: Record<string, unknown> | undefined = out;
+    for (const key of path.slice(0, -1))
+      parent = parent?.[key] as Record<string, unknown> | undefined;
+    if (parent === undefined || sampleInstances(child, out) > 0) continue;
+    if (instances.kind === "forEach" && (field.maxItems ?? 1) >= 1)
+      parent[path.at(-1)!] = [exampleValue(field.items!, 0)];
+    else if (instances.kind === "count" && (field.maximum ?? 1) >= 1 && (field.minimum ?? 0) <= 1)
+      parent[path.at(-1)!] = 1;
+  }
+  return out;
+}
+
+/** How many objects of `child` desiredChildren() returns for `sample`. */
+function sampleInstances(child: ChildModel, sample: Record<string, unknown>): number {
+  const instances = child.naming?.instances;
+  if (instances === undefined || instances.kind === "single") return 1;
+  const path = instances.kind === "forEach" ? instances.list.path : instances.field.path;
+  const value = path
+    .split(".")
+    .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], sample);
+  if (instances.kind === "forEach") return Array.isArray(value) ? value.length : 0;
+  return typeof value === "number" && value > 0 ? value : 0;
+}
+
+function namedChildFixture(child: ChildModel, model: OperatorModel): NamedChildFixture {
+  const instances = child.naming!.instances;
+  const fixture: NamedChildFixture = {
+    apiVersion: child.apiVersion,
+    kind: child.kind,
+    instanceLabel: instances.kind === "single" ? null : instanceLabel(model),
+    forEach: null,
+    count: null,
+  };
+  if (instances.kind === "forEach") {
+    const entries = [
+      exampleValue(instances.list.items!, 0),
+      exampleValue(instances.list.items!, 1),
+    ];
+    const keys = entries.map((e) => (e as Record<string, unknown>)[instances.key]);
+    if (keys[0] !== keys[1] && (instances.list.maxItems ?? 2) >= 2)
+      fixture.forEach = { path: instances.list.path.split("."), entries: [entries[0], entries[1]] };
+  } else if (instances.kind === "count") {
+    const { minimum, maximum } = instances.field;
+    if ((maximum ?? 0) >= 2 && (minimum ?? 0) <= 1)
+      fixture.count = { path: instances.field.path.split("."), values: [2, 1] };
+  }
+  return fixture;
+}
+
 export function testFixture(model: OperatorModel): TestFixture {
   // One schema-valid sample and spec change for unit and envtest suites alike: the unit tests must
   // never drive the reconciler with a spec the API server would reject.
-  const sampleSpec = exampleSpec(model.spec);
+  const sampleSpec = withOneInstance(model, exampleSpec(model.spec));
   const change = specChanges(model.spec.fields, sampleSpec);
   const serviceAccount = `${model.name}-controller-manager`;
-  const workloads = model.children.filter((c: ChildModel) =>
-    KINDS_WITH_READINESS.includes(`${c.apiVersion}/${c.kind}`),
-  ).length;
+  // Children named from the spec count as many times as the sample makes them (0 for an empty list).
+  const workloads = model.children
+    .filter((c: ChildModel) => KINDS_WITH_READINESS.includes(`${c.apiVersion}/${c.kind}`))
+    .reduce((sum, c) => sum + sampleInstances(c, sampleSpec), 0);
   const awaited = workloads > 0;
   return {
     kindFile: model.names.kindFile,
@@ -116,7 +197,10 @@ export function testFixture(model: OperatorModel): TestFixture {
           : null,
     })),
     reference: referenceFixture(model),
-    childCount: model.children.length,
+    childCount: model.children.reduce((sum, c) => sum + sampleInstances(c, sampleSpec), 0),
+    namedChildren: model.children
+      .filter((c) => c.naming !== undefined)
+      .map((c) => namedChildFixture(c, model)),
     hasWorkloadChildren: awaited,
     workloadChildCount: workloads,
     startsNotReady: model.externalResources.length > 0 || awaited,

@@ -61,6 +61,9 @@ export interface ViewModel extends StatusView, ReferencesView {
   hasNaturalKeys: boolean;
   bindings: BindingView[];
   hasChildren: boolean;
+  /** Some child has a name template: instance builders, pruning, delete RBAC. */
+  hasNamedChildren: boolean;
+  hasCountChildren: boolean;
   childCount: number;
   children: ChildView[];
   settings: SettingsView;
@@ -121,6 +124,8 @@ export function buildViewModel(
       bindingView(b, model, specOptional === "?", declared),
     ),
     hasChildren: model.children.length > 0,
+    hasNamedChildren: model.children.some((c) => c.naming !== undefined),
+    hasCountChildren: model.children.some((c) => c.naming?.instances.kind === "count"),
     childCount: model.children.length,
     children: model.children.map((c) => childView(c, model, specOptional === "?")),
     settings: settingsView(model),

@@ -205,6 +205,120 @@ function childrenFor(scope: string): fc.Arbitrary<Def[]> {
     );
 }
 
+/**
+ * Names from the spec (SEM230–SEM236): any child but a role or binding may get a name template
+ * over its owner, with forEach over a bounded map list keyed on a short string, or count over a
+ * bounded integer. Fields read into names are short (maxLength ≤ 12), so owner names keep room.
+ */
+function withNaming(
+  children: Def[],
+  specFields: Record<string, Def>,
+  noSpec: boolean,
+): fc.Arbitrary<Def[]> {
+  const strings = nameablePaths(specFields);
+  const lists = Object.entries(specFields)
+    .filter(([, def]) => {
+      const items = def.items as Def | undefined;
+      const keys = def.listMapKeys as string[] | undefined;
+      if (def.type !== "array" || def.listType !== "map" || keys?.length !== 1) return false;
+      if (typeof def.maxItems !== "number" || items?.type !== "object") return false;
+      const key = (items.fields as Record<string, Def>)[keys[0]!];
+      return key !== undefined && nameable(key) && def.nullable !== true;
+    })
+    .map(([name, def]) => [name, (def.listMapKeys as string[])[0]!] as const);
+  const counts = Object.entries(specFields)
+    .filter(([, def]) => def.type === "integer" && typeof def.maximum === "number")
+    .filter(([, def]) => (def.maximum as number) <= 1000)
+    .map(([name]) => name);
+  const forms: fc.Arbitrary<Def>[] = [
+    fc
+      .constantFrom("{metadata.name}-x", "{metadata.name}", "named", "{metadata.name}-a1-b")
+      .map((name) => ({ name })),
+    ...(strings.length > 0
+      ? [fc.constantFrom(...strings).map((path) => ({ name: `{metadata.name}-{spec.${path}}` }))]
+      : []),
+    ...(lists.length > 0
+      ? [
+          fc.constantFrom(...lists).map(([list, key]) => ({
+            forEach: list,
+            name: `{metadata.name}-{item.${key}}`,
+          })),
+        ]
+      : []),
+    ...(counts.length > 0
+      ? [fc.constantFrom(...counts).map((count) => ({ count, name: "{metadata.name}-{index}" }))]
+      : []),
+    // Random fields seldom make a keyed list a name can read: this one comes with its field.
+    ...(noSpec || Object.keys(specFields).some((k) => k.toLowerCase() === NAMED_LIST.toLowerCase())
+      ? []
+      : [fc.constant({ forEach: NAMED_LIST, name: "{metadata.name}-{item.name}" })]),
+  ];
+  const rbac = new Set(["Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding"]);
+  return fc.tuple(
+    ...children.map((child) =>
+      rbac.has(child.kind as string)
+        ? fc.constant(child)
+        : fc
+            .option(fc.oneof(...forms), { nil: undefined, freq: 2 })
+            .map((naming) => ({ ...child, ...naming })),
+    ),
+  );
+}
+
+/** The spec list a drawn forEach child may bring along (see withSpecFieldsFor). */
+const NAMED_LIST = "namedPools";
+const NAMED_LIST_DEF: Def = {
+  type: "array",
+  description: "Pools, one child each.",
+  listType: "map",
+  listMapKeys: ["name"],
+  maxItems: 4,
+  items: {
+    type: "object",
+    fields: {
+      name: { type: "string", required: true, minLength: 1, maxLength: 12 },
+      size: { type: "integer", minimum: 1, maximum: 9 },
+    },
+  },
+};
+
+/** spec.fields with the list a forEach child over NAMED_LIST reads, when one was drawn. */
+function withSpecFieldsFor(
+  children: Def[] | undefined,
+  specFields: Record<string, Def>,
+): Record<string, Def> {
+  const reads = children?.some((c) => c.forEach === NAMED_LIST) ?? false;
+  return reads && !(NAMED_LIST in specFields)
+    ? { ...specFields, [NAMED_LIST]: structuredClone(NAMED_LIST_DEF) }
+    : specFields;
+}
+
+/** A string a name may read: present from creation on, short, no pattern or enum of its own. */
+function nameable(def: Def): boolean {
+  return (
+    def.type === "string" &&
+    (def.required === true || "default" in def) &&
+    def.nullable !== true &&
+    typeof def.maxLength === "number" &&
+    def.maxLength <= 12 &&
+    def.pattern === undefined &&
+    def.enum === undefined &&
+    def.format === undefined &&
+    (!("default" in def) || /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/.test(String(def.default))) &&
+    (def.minLength === undefined || (def.minLength as number) <= 12)
+  );
+}
+
+function nameablePaths(fields: Record<string, Def>, prefix = ""): string[] {
+  return Object.entries(fields).flatMap(([name, def]) => {
+    const path = prefix ? `${prefix}.${name}` : name;
+    const present = (def.required === true || "default" in def) && def.nullable !== true;
+    if (def.type === "object" && present)
+      return nameablePaths(def.fields as Record<string, Def>, path);
+    return nameable(def) ? [path] : [];
+  });
+}
+
 /** A binding child binds its role child (SEM159): add the role where only the binding was drawn. */
 function withBoundRoles(children: Def[]): Def[] {
   const kinds = new Set(children.map((c) => c.kind));
@@ -461,7 +575,10 @@ export const validSpec: fc.Arbitrary<Spec> = fc
         bindings: fc
           .shuffledSubarray([...BINDING_NAMES], { maxLength: 2 })
           .chain((names) => fc.tuple(...names.map((name) => binding.map((b) => ({ name, ...b }))))),
-        children: fc.option(childrenFor(scope), { nil: undefined }),
+        children: fc.option(
+          childrenFor(scope).chain((children) => withNaming(children, specFields, noSpec)),
+          { nil: undefined },
+        ),
         rbac: rbacFor(scope),
         printerColumns: printerColumns(specFields, statusFields, (r.phases?.length ?? 0) > 0),
         selectableFields: selectableFields(specFields, statusFields, (r.phases?.length ?? 0) > 0),
@@ -477,9 +594,10 @@ export const validSpec: fc.Arbitrary<Spec> = fc
         };
         if (!noSpec) {
           // References come last, after inputs, rules, columns and selectable fields were drawn
-          // from the other fields; names the drawn fields already use are skipped.
-          const references = Object.entries(more.references).filter(([n]) => !(n in specFields));
-          spec.spec = { fields: { ...specFields, ...Object.fromEntries(references) } };
+          // from the other fields; names the drawn fields (and the list a named child reads) already use are skipped.
+          const fields = withSpecFieldsFor(more.children, specFields);
+          const references = Object.entries(more.references).filter(([n]) => !(n in fields));
+          spec.spec = { fields: { ...fields, ...Object.fromEntries(references) } };
           if (r.specDescription) spec.spec.description = r.specDescription;
           if (more.specRule?.rule) spec.spec.rules = [more.specRule.rule];
         }

@@ -2,10 +2,11 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // The narrow interface between the reconciler and the API server. The reconciler needs exactly
-// these four operations; keeping the surface this small is what lets unit tests stand in for the
+// these few operations; keeping the surface this small is what lets unit tests stand in for the
 // API server with a few lines, and makes every write's concurrency rule explicit.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
+import type { OwnedKind } from "./owned-kinds.ts";
 
 export interface ObjectKey {
   /** Absent for cluster-scoped objects. */
@@ -41,6 +42,20 @@ export interface ResourceClient<T extends KubernetesObject> {
    * Returns the object as stored, including its status.
    */
   applyChild<C extends KubernetesObject>(child: C, options?: CallOptions): Promise<C>;
+  /**
+   * The objects of `kind` in the owner's namespace whose controller ownerReference is `owner`
+   * (its UID). CachedResourceClient reads them from the owned-kind cache.
+   */
+  listOwnedChildren(
+    kind: OwnedKind,
+    owner: KubernetesObject,
+    options?: CallOptions,
+  ): Promise<KubernetesObject[]>;
+  /**
+   * Deletes a child, only while it is still the object that was listed (a precondition on its
+   * UID); a child that is gone already is not an error.
+   */
+  deleteChild(child: KubernetesObject, options?: CallOptions): Promise<void>;
 }
 
 export function keyOf(obj: KubernetesObject): ObjectKey {

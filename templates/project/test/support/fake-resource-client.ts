@@ -10,6 +10,8 @@ import { randomUUID } from "node:crypto";
 import { isDeepStrictEqual } from "node:util";
 import type { KubernetesObject } from "@kubernetes/client-node";
 import { ConflictError } from "../../src/runtime/errors.ts";
+import type { OwnedKind } from "../../src/runtime/owned-kinds.ts";
+import { isControlledBy } from "../../src/runtime/prune-children.ts";
 import {
   keyOf,
   keyToString,
@@ -29,6 +31,8 @@ export class FakeResourceClient<T extends WithStatus> implements ResourceClient<
   readonly children = new Map<string, KubernetesObject>();
   /** Counts of each write, for asserting that an unchanged object is not written again. */
   readonly writes = { status: 0, finalizers: 0, apply: 0 };
+  /** Children deleted by deleteChild (pruned), as they were. */
+  readonly deleted: KubernetesObject[] = [];
   #version = 0;
 
   /** Stores a new object as a user's create would: uid, generation 1, resourceVersion. */
@@ -119,6 +123,32 @@ export class FakeResourceClient<T extends WithStatus> implements ResourceClient<
     this.children.set(key, stored);
     this.writes.apply++;
     return structuredClone(stored);
+  }
+
+  async listOwnedChildren(
+    kind: OwnedKind,
+    owner: KubernetesObject,
+    options?: CallOptions,
+  ): Promise<KubernetesObject[]> {
+    options?.signal?.throwIfAborted();
+    return [...this.children.values()]
+      .filter((c) => c.apiVersion === kind.apiVersion && c.kind === kind.kind)
+      .filter((c) => isControlledBy(c, owner))
+      .map((c) => structuredClone(c));
+  }
+
+  async deleteChild(child: KubernetesObject, options?: CallOptions): Promise<void> {
+    options?.signal?.throwIfAborted();
+    const key = [
+      child.apiVersion,
+      child.kind,
+      child.metadata?.namespace ?? "",
+      child.metadata?.name,
+    ].join("/");
+    const existing = this.children.get(key);
+    if (existing === undefined) return;
+    this.children.delete(key);
+    this.deleted.push(existing);
   }
 
   #checkVersion(obj: T): T {

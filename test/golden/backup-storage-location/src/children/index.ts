@@ -14,3 +14,9 @@ export function desiredChildren(_obj: BackupStorageLocation): KubernetesObject[]
 
 /** The kinds desiredChildren() returns: the operator watches each one to notice a child change. */
 export const OWNED_KINDS: readonly OwnedKind[] = [];
+
+/**
+ * The kinds whose children are named from the spec: each pass deletes the ones of these kinds this
+ * BackupStorageLocation controls and desiredChildren() no longer returns.
+ */
+export const PRUNED_KINDS: readonly OwnedKind[] = [];

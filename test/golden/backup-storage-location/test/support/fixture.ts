@@ -64,6 +64,18 @@ export interface ReferenceFixture {
   keyNotFoundReason: string;
 }
 
+/** A child named from the spec: one, one per list entry (forEach) or N (count); pruned. */
+export interface NamedChildFixture {
+  apiVersion: string;
+  kind: string;
+  /** The label that tells instances apart, on forEach and count children. */
+  instanceLabel: string | null;
+  /** Spec path of the list and two entries with distinct keys, or null. */
+  forEach: { path: string[]; entries: [unknown, unknown] } | null;
+  /** Spec path of the count field and two counts (2, then 1), or null. */
+  count: { path: string[]; values: [number, number] } | null;
+}
+
 export interface TestFixture {
   /** The kind's file-name stem, a prefix for object names. */
   kindFile: string;
@@ -79,6 +91,8 @@ export interface TestFixture {
   reference: ReferenceFixture | null;
   /** How many children desiredChildren() returns for the sample. */
   childCount: number;
+  /** The children whose names come from the spec (children[].name in operator.yaml). */
+  namedChildren: NamedChildFixture[];
   /** Some child has a readiness rule (src/runtime/child-readiness.ts) that only a controller meets. */
   hasWorkloadChildren: boolean;
   /**

@@ -17,3 +17,9 @@ export function desiredChildren(obj: Database): KubernetesObject[] {
 export const OWNED_KINDS: readonly OwnedKind[] = [
   { apiVersion: "v1", kind: "Secret", plural: "secrets", namespaced: true },
 ];
+
+/**
+ * The kinds whose children are named from the spec: each pass deletes the ones of these kinds this
+ * Database controls and desiredChildren() no longer returns.
+ */
+export const PRUNED_KINDS: readonly OwnedKind[] = [];

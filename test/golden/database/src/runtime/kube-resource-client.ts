@@ -14,6 +14,8 @@ import {
 } from "@kubernetes/client-node";
 import { signalOptions } from "./abort.ts";
 import { ConflictError, isConflict, isNotFound } from "./errors.ts";
+import type { OwnedKind } from "./owned-kinds.ts";
+import { isControlledBy } from "./prune-children.ts";
 import type { CallOptions, ObjectKey, ResourceClient } from "./resource-client.ts";
 
 export interface CustomResourceRef {
@@ -133,6 +135,51 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
       PatchStrategy.ServerSideApply,
       this.#objects.configurationWithSignal(options.signal),
     ) as Promise<C>;
+  }
+
+  async listOwnedChildren(
+    kind: OwnedKind,
+    owner: KubernetesObject,
+    options: CallOptions = {},
+  ): Promise<KubernetesObject[]> {
+    const namespace = kind.namespaced ? owner.metadata?.namespace : undefined;
+    const list = await this.#objects.list(
+      kind.apiVersion,
+      kind.kind,
+      namespace,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      undefined,
+      this.#objects.configurationWithSignal(options.signal),
+    );
+    return list.items
+      .map((item) => ({ ...item, apiVersion: kind.apiVersion, kind: kind.kind }))
+      .filter((item) => isControlledBy(item, owner));
+  }
+
+  async deleteChild(child: KubernetesObject, options: CallOptions = {}): Promise<void> {
+    const uid = child.metadata?.uid;
+    try {
+      await this.#objects.delete(
+        child,
+        undefined,
+        undefined,
+        undefined,
+        undefined,
+        // Background: the API server removes the child's own dependents (a StatefulSet's pods).
+        "Background",
+        { preconditions: uid === undefined ? undefined : { uid } },
+        this.#objects.configurationWithSignal(options.signal),
+      );
+    } catch (err) {
+      // Gone already; a precondition conflict means a new object now holds the name: leave it.
+      if (isNotFound(err) || isConflict(err)) return;
+      throw err;
+    }
   }
 
   async #mapConflict(write: () => Promise<unknown>): Promise<T> {

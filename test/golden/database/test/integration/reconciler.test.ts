@@ -355,6 +355,8 @@ if (specChange !== null) {
       replaceStatus: (obj) => real.replaceStatus(obj),
       setFinalizers: (obj, finalizers) => real.setFinalizers(obj, finalizers),
       applyChild: (child) => real.applyChild(child),
+      listOwnedChildren: (kind, owner) => real.listOwnedChildren(kind, owner),
+      deleteChild: (child) => real.deleteChild(child),
     };
     const reconciler = newReconciler(h.providers, h.logger, racing);
     await assert.rejects(reconciler.reconcile(key), ConflictError);

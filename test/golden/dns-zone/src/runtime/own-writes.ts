@@ -80,6 +80,8 @@ export class OwnWrites {
       setFinalizers: async (obj, finalizers, options) =>
         this.#recorded(await client.setFinalizers(obj, finalizers, options)),
       applyChild: (child, options) => client.applyChild(child, options),
+      listOwnedChildren: (kind, owner, options) => client.listOwnedChildren(kind, owner, options),
+      deleteChild: (child, options) => client.deleteChild(child, options),
     };
   }
 

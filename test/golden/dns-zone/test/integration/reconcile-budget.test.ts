@@ -145,6 +145,12 @@ function countingClient(real: ResourceClient<Resource>) {
       of(ownerKey(args[0])).applies++;
       return real.applyChild(...args);
     }) as ResourceClient<Resource>["applyChild"],
+    listOwnedChildren: (...args: Parameters<ResourceClient<Resource>["listOwnedChildren"]>) =>
+      real.listOwnedChildren(...args),
+    deleteChild: (...args: Parameters<ResourceClient<Resource>["deleteChild"]>) => {
+      of(ownerKey(args[0])).applies++;
+      return real.deleteChild(...args);
+    },
   };
   return { client, of };
 }

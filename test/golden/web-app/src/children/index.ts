@@ -21,3 +21,9 @@ export const OWNED_KINDS: readonly OwnedKind[] = [
   { apiVersion: "v1", kind: "Service", plural: "services", namespaced: true },
   { apiVersion: "v1", kind: "ConfigMap", plural: "configmaps", namespaced: true },
 ];
+
+/**
+ * The kinds whose children are named from the spec: each pass deletes the ones of these kinds this
+ * WebApp controls and desiredChildren() no longer returns.
+ */
+export const PRUNED_KINDS: readonly OwnedKind[] = [];

@@ -16,6 +16,7 @@ import { childCovers } from "./child-covers.ts";
 import { ConflictError, isNotFound } from "./errors.ts";
 import type { Informer } from "./informer.ts";
 import { informerFor, type OwnedKind } from "./owned-kinds.ts";
+import { isControlledBy } from "./prune-children.ts";
 import {
   keyOf,
   keyToString,
@@ -184,6 +185,31 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
     this.#catchUp(applied, informer.get(keyOf(child))?.metadata?.resourceVersion);
     this.#applied.set(key, applied);
     return stored;
+  }
+
+  /** From the owned-kind cache of the owner's namespace; a fresh list only where no cache is synced. */
+  async listOwnedChildren(
+    kind: OwnedKind,
+    owner: KubernetesObject,
+    options?: CallOptions,
+  ): Promise<KubernetesObject[]> {
+    const children = this.#caches.children;
+    const probe: KubernetesObject = {
+      apiVersion: kind.apiVersion,
+      kind: kind.kind,
+      metadata: kind.namespaced ? { namespace: owner.metadata?.namespace } : {},
+    };
+    const informer = children && informerFor(children.informers, children.kinds, probe);
+    if (informer === undefined || !informer.synced)
+      return this.#api.listOwnedChildren(kind, owner, options);
+    return [...informer.list()]
+      .filter((child) => isControlledBy(child, owner))
+      .map((child) => structuredClone(child));
+  }
+
+  async deleteChild(child: KubernetesObject, options?: CallOptions): Promise<void> {
+    await this.#api.deleteChild(child, options);
+    this.#applied.delete(childKey(child));
   }
 
   /**

@@ -74,6 +74,8 @@ export function withTransitionEvents<T extends WithConditions>(
       return stored;
     },
     applyChild: (child, options) => client.applyChild(child, options),
+    listOwnedChildren: (kind, owner, options) => client.listOwnedChildren(kind, owner, options),
+    deleteChild: (child, options) => client.deleteChild(child, options),
   };
 }
 

@@ -1,0 +1,151 @@
+// A child's name as a template over its owner (children[].name), and how many objects of the kind
+// there are (forEach: one per list entry, count: one per index). The check stage reports what is
+// wrong with a template; the model takes the plan this module derives from a template that checks
+// clean. Both read the raw spec, so one parser serves them.
+//
+// Every name a template makes must be a valid object name for as long as the object lives: the
+// pieces it reads are bounded here (each field a DNS label of a declared maxLength, the owner's
+// name shortened by whatever else the name holds), and the CRD carries those bounds, so the API
+// server refuses an owner whose child would be refused, where the user sees it.
+
+import { DNS_LABEL } from "./context.ts";
+import { childField } from "./field-walk.ts";
+import { has, num, obj, str, type RawObject } from "./raw-spec.ts";
+
+export type NamePiece =
+  | { kind: "literal"; text: string }
+  | { kind: "owner" }
+  /** A spec field; `path` is the model's dotted path from spec (backup.name). */
+  | { kind: "spec"; path: string; def: RawObject }
+  /** A field of the forEach entry; `path` is dotted from the entry (name). */
+  | { kind: "item"; path: string; def: RawObject }
+  | { kind: "index" };
+
+export type NameInstances =
+  | { kind: "single" }
+  | { kind: "forEach"; list: string; key: string; maxItems: number }
+  | { kind: "count"; field: string; maximum: number };
+
+/** Literal text between placeholders: what a DNS label may hold. */
+export const NAME_LITERAL = /^[a-z0-9-]*$/;
+/** A field read into a name: a DNS-1123 label. */
+export const NAME_PIECE_PATTERN = DNS_LABEL.source;
+/** The first piece of a DNS-1035 name (a Service): a label that starts with a letter. */
+export const NAME_FIRST_PIECE_PATTERN = "^[a-z]([-a-z0-9]*[a-z0-9])?$";
+
+/** Kinds whose names are DNS-1035 labels (Service names become DNS names and env var prefixes). */
+const DNS_1035_KINDS: ReadonlySet<string> = new Set(["Service"]);
+
+/**
+ * The longest name a child of this kind may have. Every name is kept a DNS label (at most 63):
+ * the name goes into labels and DNS. A StatefulSet's name and a 10-character hash make its pods'
+ * controller-revision-hash label, and a CronJob's name and an 11-character suffix its Jobs' names,
+ * so both stop at 52 (the API server enforces it for CronJob).
+ */
+export function nameLimit(kind: string): number {
+  return kind === "StatefulSet" || kind === "CronJob" ? 52 : 63;
+}
+
+export function isDns1035Kind(kind: string): boolean {
+  return DNS_1035_KINDS.has(kind);
+}
+
+export type Placeholder =
+  | { kind: "owner" }
+  | { kind: "index" }
+  | { kind: "spec" | "item"; path: string }
+  | { kind: "unknown"; text: string };
+
+/** The template's pieces in order, placeholders not yet resolved; undefined for unbalanced braces. */
+export function splitTemplate(
+  template: string,
+): Array<{ kind: "literal"; text: string } | Placeholder> | undefined {
+  const pieces: Array<{ kind: "literal"; text: string } | Placeholder> = [];
+  let rest = template;
+  while (rest.length > 0) {
+    const open = rest.indexOf("{");
+    const close = rest.indexOf("}");
+    if (open < 0) {
+      if (close >= 0) return undefined;
+      pieces.push({ kind: "literal", text: rest });
+      break;
+    }
+    if (close < open) return undefined;
+    if (open > 0) pieces.push({ kind: "literal", text: rest.slice(0, open) });
+    const inner = rest.slice(open + 1, close);
+    if (inner.includes("{")) return undefined;
+    pieces.push(placeholder(inner.trim()));
+    rest = rest.slice(close + 1);
+  }
+  return pieces;
+}
+
+function placeholder(text: string): Placeholder {
+  if (text === "metadata.name") return { kind: "owner" };
+  if (text === "index") return { kind: "index" };
+  const dot = text.indexOf(".");
+  const head = dot < 0 ? text : text.slice(0, dot);
+  const path = dot < 0 ? "" : text.slice(dot + 1);
+  if ((head === "spec" || head === "item") && /^[^.]+(\.[^.]+)*$/.test(path))
+    return { kind: head, path };
+  return { kind: "unknown", text };
+}
+
+/** The definitions along a dotted path through object fields; undefined when one is missing. */
+export function resolveSteps(fields: unknown, dotted: string): RawObject[] | undefined {
+  const steps: RawObject[] = [];
+  let current: RawObject | undefined = { fields };
+  for (const name of dotted.split(".")) {
+    current = childField(current, name);
+    if (current === undefined) return undefined;
+    steps.push(current);
+  }
+  return steps;
+}
+
+/** Present whenever its parent is: required or defaulted, and not nullable. */
+export function alwaysPresent(def: RawObject): boolean {
+  return (def.required === true || has(def, "default")) && def.nullable !== true;
+}
+
+/** The list definition forEach names and its single map key, when it is such a list. */
+export function forEachList(
+  specFields: unknown,
+  path: string,
+): { def: RawObject; key: string; maxItems: number | undefined } | undefined {
+  const def = resolveSteps(specFields, path)?.at(-1);
+  if (def === undefined || str(def.type) !== "array") return undefined;
+  const items = obj(def.items);
+  const keys = Array.isArray(def.listMapKeys) ? def.listMapKeys : [];
+  if (str(items.type) !== "object" || def.listType !== "map" || keys.length !== 1) return undefined;
+  const key = str(keys[0]);
+  return key === undefined ? undefined : { def, key, maxItems: num(def.maxItems) };
+}
+
+/** Decimal digits of the largest index a count field allows (maximum - 1). */
+export function indexDigits(maximum: number): number {
+  return String(Math.max(0, Math.ceil(maximum) - 1)).length;
+}
+
+/**
+ * Characters the name holds besides the owner's name: literals, each field's maxLength and the
+ * index's digits. Undefined when a field has no maxLength (check reports that).
+ */
+export function fixedLength(pieces: readonly NamePiece[], maximum?: number): number | undefined {
+  let total = 0;
+  for (const piece of pieces) {
+    if (piece.kind === "literal") total += piece.text.length;
+    else if (piece.kind === "index") total += indexDigits(maximum ?? 1);
+    else if (piece.kind === "spec" || piece.kind === "item") {
+      const max = num(piece.def.maxLength);
+      if (max === undefined) return undefined;
+      total += max;
+    }
+  }
+  return total;
+}
+
+/** The pattern a field read as the `position`th piece must match. */
+export function piecePattern(kind: string, position: number): string {
+  return position === 0 && isDns1035Kind(kind) ? NAME_FIRST_PIECE_PATTERN : NAME_PIECE_PATTERN;
+}

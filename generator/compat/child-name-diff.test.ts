@@ -1,0 +1,49 @@
+// A child's name is part of what live owners mean: changing how a child kind is named replaces
+// every owner's children of that kind, so it is risky; the same naming is no finding.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import type { CompatFinding } from "./finding.ts";
+import { BASE_SPEC, compareSources as compareAll, lineColOf } from "./testing/compare-sources.ts";
+
+function compareSources(before: string, after: string): CompatFinding[] {
+  return compareAll(before, after).filter((f) => f.code === "COMPAT040");
+}
+
+function withChild(kind: string, ...lines: string[]): string {
+  const apiVersion = kind === "StatefulSet" ? "apps/v1" : "v1";
+  return `${BASE_SPEC}children:\n  - apiVersion: ${apiVersion}\n    kind: ${kind}\n${lines.map((l) => `    ${l}\n`).join("")}`;
+}
+
+test("risky: a child's name template changes, and owners' children are replaced", () => {
+  const before = withChild("ConfigMap", 'name: "{metadata.name}-config"');
+  const after = withChild("ConfigMap", 'name: "{metadata.name}-settings"');
+  const [finding, ...rest] = compareSources(before, after);
+  assert.deepEqual(rest, []);
+  assert.equal(finding?.class, "risky");
+  assert.equal(finding.path, "children[0].name");
+  assert.equal(`${finding.line}:${finding.column}`, lineColOf(after, '"{metadata.name}-settings"'));
+  assert.match(
+    finding.message,
+    /^the ConfigMap child was named "\{metadata\.name\}-config" and is now named "\{metadata\.name\}-settings": .* deletes the old ones\.$/,
+  );
+});
+
+test("risky: a StatefulSet's template dropped for the default name says its volumes stay behind", () => {
+  const before = withChild("StatefulSet", 'name: "{metadata.name}-db"');
+  const after = withChild("StatefulSet");
+  const [finding] = compareSources(before, after);
+  assert.equal(finding?.code, "COMPAT040");
+  assert.equal(finding.path, "children[0].kind");
+  assert.match(
+    finding.message,
+    /now named after its owner \(the default\).*stay until their owner goes/,
+  );
+  assert.match(finding.message, /volumes stay under the old name/);
+});
+
+test("no finding: the same naming, or a child that is new", () => {
+  const named = withChild("ConfigMap", 'name: "{metadata.name}-config"');
+  assert.deepEqual(compareSources(named, named), []);
+  assert.deepEqual(compareSources(BASE_SPEC, named), []);
+});
