@@ -3,6 +3,8 @@
 // checker and the cost estimator read it, so a rule is judged against exactly what the server sees:
 // the same field names, the same element types, and the same size limits.
 
+import { kubernetesFieldDefinition } from "../base/kubernetes-types/as-field.ts";
+import { isKubernetesTypeName } from "../base/kubernetes-types/catalog.ts";
 import { escapeCelFieldName } from "./cel-field-names.ts";
 import { arr, isObject, obj, str, type RawObject } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
@@ -63,6 +65,14 @@ export function declTypeOf(
   maxLengthOf: (def: RawObject, docPath: Path) => number | undefined = declaredMaxLength,
 ): DeclType {
   const at = <T extends DeclType>(t: T): T => ({ ...t, docPath });
+  const kubernetesType = str(def.type);
+  if (isKubernetesTypeName(kubernetesType)) {
+    // The upstream schema as the CRD carries it: no maxLength can be derived inside it.
+    const embedded = kubernetesFieldDefinition(kubernetesType);
+    return embedded
+      ? declTypeOf(embedded, docPath)
+      : at({ kind: "dyn", maxElements: 0, minSerializedSize: 1 });
+  }
   const maxLength = maxLengthOf(def, docPath);
   switch (str(def.type)) {
     case "boolean":

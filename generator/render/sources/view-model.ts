@@ -3,6 +3,8 @@
 // the view is built in its own module; this one puts them together.
 
 import { GENERATOR_VERSION } from "../../base/generator-version.ts";
+import { kubernetesTsType } from "../../base/kubernetes-types/catalog.ts";
+import { walkFields } from "../../model/build-fields.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import {
   apiInterfaces,
@@ -55,6 +57,8 @@ export interface ViewModel extends StatusView {
   /** `?` when no spec field is required, so an object without spec is still well-typed. */
   specOptional: "" | "?";
   interfaces: InterfaceView[];
+  /** Comma-separated @kubernetes/client-node type names the API types module imports. */
+  clientNodeTypes: string;
   hasBindings: boolean;
   /** Some external resource is keyed on a natural key from the spec. */
   hasNaturalKeys: boolean;
@@ -112,6 +116,7 @@ export function buildViewModel(
     modules: modulePaths(model),
     specOptional,
     interfaces,
+    clientNodeTypes: clientNodeTypes(model),
     ...statusView(model),
     hasBindings: model.externalResources.length > 0,
     hasNaturalKeys: model.externalResources.some((b) => b.identity.kind === "naturalKey"),
@@ -137,4 +142,13 @@ export function buildViewModel(
     contract: buildContractView(model),
     testFixture: JSON.stringify(testFixture(model)),
   };
+}
+
+/** The @kubernetes/client-node models the API types module imports: its metadata, and the embedded Kubernetes types. */
+function clientNodeTypes(model: OperatorModel): string {
+  const embedded = walkFields([...model.spec.fields, ...model.status.fields]).flatMap((f) => {
+    const imported = f.kubernetesType ? kubernetesTsType(f.kubernetesType).import : undefined;
+    return imported ? [imported] : [];
+  });
+  return [...new Set(["V1ObjectMeta", ...embedded])].sort().join(", ");
 }
