@@ -17,6 +17,7 @@ import {
   upstreamDefinition,
   type CatalogSchema,
 } from "../generator/base/kubernetes-types/convert.ts";
+import { goMarkers } from "../generator/base/kubernetes-types/default-markers.ts";
 import { readPinnedVersions, packageRoot } from "../generator/envtest/versions.ts";
 
 /** What a spec may name directly; everything they reference comes along. */
@@ -54,10 +55,30 @@ const ROOTS = [
 const root = packageRoot();
 const { kubernetes } = readPinnedVersions(root);
 const module = `k8s.io/kubernetes@v${kubernetes}`;
-const downloaded = JSON.parse(
-  execFileSync("go", ["mod", "download", "-json", module], { encoding: "utf8" }),
-) as { Dir?: string; Error?: string };
-if (!downloaded.Dir) throw new Error(`go mod download ${module}: ${downloaded.Error ?? "no Dir"}`);
+/** The module's directory in the Go module cache, downloaded through the module proxy if missing. */
+function moduleDir(module: string): string {
+  const downloaded = JSON.parse(
+    execFileSync("go", ["mod", "download", "-json", module], { encoding: "utf8" }),
+  ) as { Dir?: string; Error?: string };
+  if (!downloaded.Dir)
+    throw new Error(`go mod download ${module}: ${downloaded.Error ?? "no Dir"}`);
+  return downloaded.Dir;
+}
+const downloaded = { Dir: moduleDir(module) };
+// The staging modules of the same release hold the Go types and their +default markers.
+const staging = kubernetes.replace(/^1\./, "0.");
+const markers = goMarkers(
+  readFileSync(join(moduleDir(`k8s.io/api@v${staging}`), "core/v1/types.go"), "utf8"),
+  "io.k8s.api.core.v1.",
+);
+goMarkers(
+  readFileSync(
+    join(moduleDir(`k8s.io/apimachinery@v${staging}`), "pkg/apis/meta/v1/types.go"),
+    "utf8",
+  ),
+  "io.k8s.apimachinery.pkg.apis.meta.v1.",
+  markers,
+);
 const documentPath = "api/openapi-spec/v3/api__v1_openapi.json";
 const document = JSON.parse(readFileSync(join(downloaded.Dir, documentPath), "utf8")) as {
   components: { schemas: Record<string, Record<string, unknown>> };
@@ -75,7 +96,12 @@ while (queue.length > 0) {
   const name = specTypeName(definition)!;
   if (types[name]) continue;
   if (!upstream[definition]) throw new Error(`${definition}: not in ${documentPath}`);
-  types[name] = convertDefinition(definition, upstream[definition], (ref) => queue.push(ref));
+  types[name] = convertDefinition(
+    definition,
+    upstream[definition],
+    (ref) => queue.push(ref),
+    markers,
+  );
 }
 // metav1.Duration is no OpenAPI definition (it marshals as a string); controller-gen writes it so.
 types["Duration"] = DURATION_SCHEMA;

@@ -38,6 +38,18 @@ export function kubernetesTypeNames(): string[] {
 }
 
 /**
+ * core/v1 types whose name another group also uses, so @kubernetes/client-node calls them
+ * CoreV1<Name> (core/v1.ResourceClaim is not resource.k8s.io's V1ResourceClaim).
+ */
+const CORE_V1_PREFIXED: ReadonlySet<string> = new Set([
+  "EndpointPort",
+  "Event",
+  "EventList",
+  "EventSeries",
+  "ResourceClaim",
+]);
+
+/**
  * The TypeScript type of a value of this Kubernetes type, and the @kubernetes/client-node model
  * it needs imported (if any): core/v1.Toleration → V1Toleration.
  */
@@ -50,7 +62,9 @@ export function kubernetesTsType(name: string): { tsType: string; import?: strin
     case "meta/v1.Time":
       return { tsType: "string" };
   }
-  const model = `V1${name.slice(name.indexOf(".") + 1)}`;
+  const short = name.slice(name.indexOf(".") + 1);
+  const model =
+    name.startsWith("core/v1.") && CORE_V1_PREFIXED.has(short) ? `CoreV1${short}` : `V1${short}`;
   return { tsType: model, import: model };
 }
 

@@ -29,6 +29,8 @@ export interface CatalogSchema {
   "x-kubernetes-map-type"?: "atomic" | "granular";
 }
 
+import { emptyMarkers, type GoMarkers } from "./default-markers.ts";
+
 type Upstream = Record<string, unknown>;
 
 const DEFINITION_PREFIXES: readonly (readonly [string, string])[] = [
@@ -116,12 +118,25 @@ export function convertDefinition(
   definition: string,
   upstream: Upstream,
   onReference: (definition: string) => void = () => {},
+  markers: GoMarkers = emptyMarkers(),
 ): CatalogSchema {
   if (definition === "io.k8s.apimachinery.pkg.api.resource.Quantity") return QUANTITY_SCHEMA;
   if (definition === "io.k8s.apimachinery.pkg.util.intstr.IntOrString") return INT_OR_STRING_SCHEMA;
   if (definition === "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta")
     return { description: str(upstream.description), ...EMBEDDED_OBJECT_META_SCHEMA };
-  return convertSchema(upstream, onReference, definition);
+  const converted = convertSchema(upstream, onReference, definition);
+  // controller-gen writes only the +default markers of the Go fields (see default-markers.ts).
+  // Structs embedded inline bring theirs along, and their +structType=atomic.
+  const sources = [definition, ...(markers.embeds.get(definition) ?? [])];
+  for (const source of sources) {
+    const marked = markers.defaults.get(source);
+    for (const [name, property] of Object.entries(converted.properties ?? {}))
+      if (property.$ref === undefined && marked?.has(name)) property.default = marked.get(name);
+    if (markers.atomic.has(source)) converted["x-kubernetes-map-type"] ??= "atomic";
+  }
+  // controller-gen lists required fields sorted.
+  if (converted.required) converted.required = [...converted.required].sort();
+  return converted;
 }
 
 function convertSchema(
@@ -139,14 +154,6 @@ function convertSchema(
   }
   const out: Record<string, unknown> = {};
   for (const key of KEPT_KEYWORDS) if (upstream[key] !== undefined) out[key] = upstream[key];
-  // openapi-gen writes `default: {}` for every non-pointer struct field; controller-gen writes
-  // only the +default markers, which are scalars (`name: default: ""`, `protocol: default: TCP`).
-  if (
-    upstream.default !== undefined &&
-    !isRecord(upstream.default) &&
-    !Array.isArray(upstream.default)
-  )
-    out.default = upstream.default;
   if (isRecord(upstream.properties))
     out.properties = Object.fromEntries(
       Object.entries(upstream.properties).map(([name, property]) => [
