@@ -77,20 +77,17 @@ export const INT_OR_STRING_SCHEMA: CatalogSchema = {
 export const DURATION_SCHEMA: CatalogSchema = { type: "string" };
 
 /**
- * controller-gen's embedded ObjectMeta (crd:generateEmbeddedObjectMeta=true): the five fields the
- * API server keeps in a nested object's metadata. Without them `type: object` would prune labels
- * and annotations of a pod template.
+ * controller-gen's embedded ObjectMeta (crd:generateEmbeddedObjectMeta=true): of ObjectMeta, only
+ * the five fields the API server keeps in a nested object's metadata. Without them `type: object`
+ * would prune the labels and annotations of a pod template.
  */
-export const EMBEDDED_OBJECT_META_SCHEMA: CatalogSchema = {
-  type: "object",
-  properties: {
-    annotations: { type: "object", additionalProperties: { type: "string" } },
-    finalizers: { type: "array", items: { type: "string" } },
-    labels: { type: "object", additionalProperties: { type: "string" } },
-    name: { type: "string" },
-    namespace: { type: "string" },
-  },
-};
+export const EMBEDDED_OBJECT_META_FIELDS = [
+  "annotations",
+  "finalizers",
+  "labels",
+  "name",
+  "namespace",
+] as const;
 
 /** Keywords copied unchanged; everything else upstream writes is dropped. */
 const KEPT_KEYWORDS = [
@@ -122,8 +119,15 @@ export function convertDefinition(
 ): CatalogSchema {
   if (definition === "io.k8s.apimachinery.pkg.api.resource.Quantity") return QUANTITY_SCHEMA;
   if (definition === "io.k8s.apimachinery.pkg.util.intstr.IntOrString") return INT_OR_STRING_SCHEMA;
-  if (definition === "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta")
-    return { description: str(upstream.description), ...EMBEDDED_OBJECT_META_SCHEMA };
+  if (definition === "io.k8s.apimachinery.pkg.apis.meta.v1.ObjectMeta") {
+    const properties = record(upstream.properties);
+    upstream = {
+      ...upstream,
+      properties: Object.fromEntries(
+        EMBEDDED_OBJECT_META_FIELDS.map((name) => [name, properties[name]]),
+      ),
+    };
+  }
   const converted = convertSchema(upstream, onReference, definition);
   // controller-gen writes only the +default markers of the Go fields (see default-markers.ts).
   // Structs embedded inline bring theirs along, and their +structType=atomic.

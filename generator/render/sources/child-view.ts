@@ -7,6 +7,8 @@ import { exampleObject, exampleValue } from "../manifests/example-values.ts";
 import { objectViolations } from "../manifests/field-violations.ts";
 import { specAccessor, tsKey, tsMember } from "./ts-types.ts";
 
+const DEFAULT_IMAGE = '"registry.example.com/app:latest"';
+
 export interface ChildView {
   kind: string;
   apiVersion: string;
@@ -107,7 +109,8 @@ export function childView(
       : accessor.expression;
   };
   const integer = (f: FieldModel): boolean => f.type === "integer";
-  const image = read("image", (f) => f.type === "string", '""');
+  // An optional image left out falls back to the placeholder image: the API server refuses "".
+  const image = read("image", (f) => f.type === "string", DEFAULT_IMAGE);
   const port = read("port", integer) ?? read("containerPort", integer);
   const servicePort = read(
     "servicePort",
@@ -147,7 +150,7 @@ export function childView(
     component: model.names.kindFile,
     plural: child.plural,
     namespaced: child.scope === "Namespaced",
-    imageExpression: image ?? '"registry.example.com/app:latest"',
+    imageExpression: image ?? DEFAULT_IMAGE,
     replicasExpression: read("replicas", integer),
     portExpression: port,
     envExpression: env,

@@ -32,7 +32,7 @@ export const desiredStatefulSet: AlertmanagerChildBuilder<V1StatefulSet> = (obj)
           containers: [
             {
               name: "app",
-              image: obj.spec?.image ?? "",
+              image: obj.spec?.image ?? "registry.example.com/app:latest",
               securityContext: {
                 allowPrivilegeEscalation: false,
                 capabilities: { drop: ["ALL"] },
