@@ -59,6 +59,8 @@ export interface ViewModel extends StatusView {
   interfaces: InterfaceView[];
   /** Comma-separated @kubernetes/client-node type names the API types module imports. */
   clientNodeTypes: string;
+  /** The embedded Kubernetes types' models, which the API types module re-exports ("" if none). */
+  embeddedTypes: string;
   hasBindings: boolean;
   /** Some external resource is keyed on a natural key from the spec. */
   hasNaturalKeys: boolean;
@@ -88,7 +90,9 @@ export function buildViewModel(
   const specOptional = model.spec.fields.some((f) => f.required) ? "" : "?";
   const types = typeNames(model);
   const interfaces = apiInterfaces(model, types);
-  const declared = interfaces.map((i) => i.name);
+  const embedded = embeddedModels(model);
+  // Provider and test files import the embedded models from the API types module too.
+  const declared = [...interfaces.map((i) => i.name), ...embedded];
   return {
     name: model.name,
     description: model.description,
@@ -116,7 +120,8 @@ export function buildViewModel(
     modules: modulePaths(model),
     specOptional,
     interfaces,
-    clientNodeTypes: clientNodeTypes(model),
+    clientNodeTypes: ["V1ObjectMeta", ...embedded].sort().join(", "),
+    embeddedTypes: embedded.join(", "),
     ...statusView(model),
     hasBindings: model.externalResources.length > 0,
     hasNaturalKeys: model.externalResources.some((b) => b.identity.kind === "naturalKey"),
@@ -144,11 +149,11 @@ export function buildViewModel(
   };
 }
 
-/** The @kubernetes/client-node models the API types module imports: its metadata, and the embedded Kubernetes types. */
-function clientNodeTypes(model: OperatorModel): string {
+/** The @kubernetes/client-node models of the Kubernetes types the spec and status embed, sorted. */
+function embeddedModels(model: OperatorModel): string[] {
   const embedded = walkFields([...model.spec.fields, ...model.status.fields]).flatMap((f) => {
     const imported = f.kubernetesType ? kubernetesTsType(f.kubernetesType).import : undefined;
     return imported ? [imported] : [];
   });
-  return [...new Set(["V1ObjectMeta", ...embedded])].sort().join(", ");
+  return [...new Set(embedded)].sort();
 }

@@ -20,6 +20,21 @@ import type {
 } from "@kubernetes/client-node";
 import type { ObservedCondition } from "../../runtime/conditions.ts";
 
+/** The Kubernetes types this API embeds, as @kubernetes/client-node models them. */
+export type {
+  V1Affinity,
+  V1EmptyDirVolumeSource,
+  V1LabelSelector,
+  V1LocalObjectReference,
+  V1PersistentVolumeClaimSpec,
+  V1PodSecurityContext,
+  V1ResourceRequirements,
+  V1Toleration,
+  V1TopologySpreadConstraint,
+  V1Volume,
+  V1VolumeMount,
+};
+
 export const API_GROUP = "monitoring.coreos.com";
 export const API_VERSION = "v1";
 export const API_GROUP_VERSION = "monitoring.coreos.com/v1";
