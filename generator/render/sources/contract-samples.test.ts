@@ -76,4 +76,6 @@ test("printer columns and /scale are tested on a spec that sets the optional fie
     { name: "Version", value: sample.version },
   );
   assert.equal(view.scale?.specReplicas, sample.replicas);
+  // Not 0: Scale's JSON leaves a replica count of 0 out.
+  assert.equal(sample.replicas, 2);
 });

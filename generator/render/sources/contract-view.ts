@@ -216,10 +216,17 @@ function columnSample(model: OperatorModel, minimal: Spec, admits: (spec: Spec) 
   const read = new Set(
     paths.flatMap((path) => (/^\.spec\.([A-Za-z_][A-Za-z0-9_-]*)$/.exec(path) ?? []).slice(1)),
   );
+  const replicas = model.api.scale?.specReplicasPath.slice(".spec.".length);
   const sample: Spec = { ...minimal };
-  for (const field of model.spec.fields)
-    if (read.has(field.name) && !Object.hasOwn(sample, field.name))
-      sample[field.name] = exampleValue(field);
+  for (const field of model.spec.fields) {
+    if (!read.has(field.name) || Object.hasOwn(sample, field.name)) continue;
+    // Scale drops a replica count of 0 from its JSON (omitempty), so /scale shows one it can read.
+    const scaled =
+      field.name === replicas
+        ? [2, 1].find((n) => fieldViolations(field, n).length === 0)
+        : undefined;
+    sample[field.name] = scaled ?? exampleValue(field);
+  }
   return admits(sample) ? sample : minimal;
 }
 
