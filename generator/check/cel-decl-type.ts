@@ -67,10 +67,11 @@ export function declTypeOf(
   const at = <T extends DeclType>(t: T): T => ({ ...t, docPath });
   const kubernetesType = str(def.type);
   if (isKubernetesTypeName(kubernetesType)) {
-    // The upstream schema as the CRD carries it: no maxLength can be derived inside it.
+    // The upstream schema as the CRD carries it: no maxLength can be derived on it or inside it,
+    // so its types carry no docPath (which is what cel-bounds.ts would derive one at).
     const embedded = kubernetesFieldDefinition(kubernetesType);
     return embedded
-      ? declTypeOf(embedded, docPath)
+      ? withoutDocPaths(declTypeOf(embedded, docPath))
       : at({ kind: "dyn", maxElements: 0, minSerializedSize: 1 });
   }
   const maxLength = maxLengthOf(def, docPath);
@@ -130,6 +131,20 @@ export function declTypeOf(
     default:
       return at({ kind: "dyn", maxElements: 0, minSerializedSize: 1 });
   }
+}
+
+function withoutDocPaths(type: DeclType): DeclType {
+  const { docPath: _docPath, ...rest } = type;
+  const out: DeclType = { ...rest };
+  if (type.elem) out.elem = withoutDocPaths(type.elem);
+  if (type.fields)
+    out.fields = new Map(
+      [...type.fields].map(([name, field]) => [
+        name,
+        { ...field, type: withoutDocPaths(field.type) },
+      ]),
+    );
+  return out;
 }
 
 /** The type of an object with these fields (spec and status roots, and `type: object` fields). */

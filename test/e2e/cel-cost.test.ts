@@ -169,11 +169,6 @@ const CASES: Case[] = [
     rules:
       "!has(self.template) || !has(self.template.spec) || self.template.spec.containers.all(c, c.name != 'forbidden')",
   },
-  {
-    name: "a Quantity compared by quantity()",
-    fields: "size:\n  type: Quantity",
-    rules: "!has(self.size) || quantity(string(self.size)).isGreaterThan(quantity('1Gi'))",
-  },
 ];
 
 function specYaml(c: Case): string {

@@ -98,3 +98,17 @@ test("CEL cost inside an embedded type is estimated from its unbounded lists and
   );
   assert.deepEqual(errors(bounded), []);
 });
+
+test("no maxLength is derived on or inside an embedded type: the CRD carries it unchanged", async () => {
+  const { planCelBounds } = await import("../cel-bounds.ts");
+  const { parseSpec } = await import("../../parse/parse-spec.ts");
+  const src = withField(
+    "type: array\nitems:\n  type: core/v1.Toleration\nrules:\n  - rule: self.all(t, !has(t.key) || t.key.matches('^[a-z]+$'))\n    message: m",
+  );
+  const parsed = parseSpec(src, "operator.yaml");
+  assert.ok(parsed.ok);
+  const plan = planCelBounds(parsed.spec.data as Record<string, unknown>);
+  assert.deepEqual([...plan.derived.keys()], []);
+  // Unbounded as the server sees it: the rule is over the cost limit, and check says so.
+  assert.match(errors(src).join("\n"), /SEM060 array "x" has no maxItems/);
+});
