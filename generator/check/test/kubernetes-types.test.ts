@@ -112,3 +112,22 @@ test("no maxLength is derived on or inside an embedded type: the CRD carries it 
   // Unbounded as the server sees it: the rule is over the cost limit, and check says so.
   assert.match(errors(src).join("\n"), /SEM060 array "x" has no maxItems/);
 });
+
+test("SEM152/SEM190 paths into an embedded type are refused, saying why", () => {
+  const src =
+    withField("type: core/v1.ResourceRequirements") +
+    "printerColumns:\n  - name: CPU\n    type: string\n    jsonPath: .spec.x.requests.cpu\n" +
+    "selectableFields:\n  - jsonPath: .spec.x.claims\n";
+  expectOne(
+    src,
+    "SEM152",
+    posOf(src, ".spec.x.requests.cpu"),
+    "spec.x is the embedded Kubernetes type core/v1.ResourceRequirements, which columns cannot look into yet",
+  );
+  expectOne(
+    src,
+    "SEM190",
+    posOf(src, ".spec.x.claims"),
+    "goes into spec.x, the embedded Kubernetes type core/v1.ResourceRequirements, which selectable fields cannot look into yet",
+  );
+});
