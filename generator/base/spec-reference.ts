@@ -7,6 +7,8 @@ interface SchemaNode {
   type?: string | string[];
   enum?: unknown[];
   const?: unknown;
+  title?: string;
+  anyOf?: SchemaNode[];
   $ref?: string;
   properties?: Record<string, SchemaNode>;
   additionalProperties?: SchemaNode | boolean;
@@ -89,6 +91,8 @@ function typeOf(node: SchemaNode): string {
   if (node.const !== undefined) return `\`${String(node.const)}\``;
   if (node.enum) return node.enum.map((v) => `\`${String(v)}\``).join(" \\| ");
   if (Array.isArray(node.type)) return node.type.join(" or ");
+  // Alternatives, e.g. the format's own field types or a Kubernetes type name (by its title).
+  if (node.anyOf) return node.anyOf.map((n) => n.title ?? typeOf(n)).join(" \\| ");
   return node.type ?? "any";
 }
 

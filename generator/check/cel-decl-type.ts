@@ -3,6 +3,8 @@
 // checker and the cost estimator read it, so a rule is judged against exactly what the server sees:
 // the same field names, the same element types, and the same size limits.
 
+import { kubernetesFieldDefinition } from "../base/kubernetes-types/as-field.ts";
+import { isKubernetesTypeName } from "../base/kubernetes-types/catalog.ts";
 import { escapeCelFieldName } from "./cel-field-names.ts";
 import { arr, isObject, obj, str, type RawObject } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
@@ -63,6 +65,15 @@ export function declTypeOf(
   maxLengthOf: (def: RawObject, docPath: Path) => number | undefined = declaredMaxLength,
 ): DeclType {
   const at = <T extends DeclType>(t: T): T => ({ ...t, docPath });
+  const kubernetesType = str(def.type);
+  if (isKubernetesTypeName(kubernetesType)) {
+    // The upstream schema as the CRD carries it: no maxLength can be derived on it or inside it,
+    // so its types carry no docPath (which is what cel-bounds.ts would derive one at).
+    const embedded = kubernetesFieldDefinition(kubernetesType);
+    return embedded
+      ? withoutDocPaths(declTypeOf(embedded, docPath))
+      : at({ kind: "dyn", maxElements: 0, minSerializedSize: 1 });
+  }
   const maxLength = maxLengthOf(def, docPath);
   switch (str(def.type)) {
     case "boolean":
@@ -120,6 +131,20 @@ export function declTypeOf(
     default:
       return at({ kind: "dyn", maxElements: 0, minSerializedSize: 1 });
   }
+}
+
+function withoutDocPaths(type: DeclType): DeclType {
+  const { docPath: _docPath, ...rest } = type;
+  const out: DeclType = { ...rest };
+  if (type.elem) out.elem = withoutDocPaths(type.elem);
+  if (type.fields)
+    out.fields = new Map(
+      [...type.fields].map(([name, field]) => [
+        name,
+        { ...field, type: withoutDocPaths(field.type) },
+      ]),
+    );
+  return out;
 }
 
 /** The type of an object with these fields (spec and status roots, and `type: object` fields). */

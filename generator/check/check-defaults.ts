@@ -1,6 +1,8 @@
 // The API server persists defaults without validating them against the field's own rules, so a
 // bad default becomes stored data that no later write can reproduce. Check it like user input.
 
+import { kubernetesFieldDefinition } from "../base/kubernetes-types/as-field.ts";
+import { isKubernetesTypeName } from "../base/kubernetes-types/catalog.ts";
 import type { CheckContext } from "./context.ts";
 import { re2Matches, re2Problem } from "../base/re2-pattern.ts";
 import { formatRangeProblem } from "./check-numbers.ts";
@@ -62,6 +64,11 @@ export function checkDefaults({ report, specFields, statusFields }: CheckContext
 export function valueProblems(def: RawObject, value: unknown): ValueProblem[] {
   const type = str(def.type);
   if (!type) return [];
+  if (isKubernetesTypeName(type)) {
+    // The embedded type's own structure; an unknown name is SEM240's to report.
+    const embedded = kubernetesFieldDefinition(type);
+    return embedded ? valueProblems({ ...embedded, nullable: def.nullable }, value) : [];
+  }
   if (value === null)
     return def.nullable === true
       ? []

@@ -2,6 +2,7 @@
 // rather than failing, so it is worth rejecting up front: it must parse as the JSONPath subset
 // columns use, and name a field the object has.
 
+import { isKubernetesTypeName } from "../base/kubernetes-types/catalog.ts";
 import type { CheckContext } from "./context.ts";
 import { closestMatch } from "./did-you-mean.ts";
 import { parseJsonPath, type PathSegment } from "./json-path.ts";
@@ -149,6 +150,8 @@ function checkFilter(
 }
 
 function describe(shape: Shape): string {
+  if (shape.kind === "scalar" && isKubernetesTypeName(shape.type))
+    return `the embedded Kubernetes type ${shape.type}, which columns cannot look into yet`;
   if (shape.kind === "scalar")
     return /^[aeiou]/.test(shape.type) ? `an ${shape.type}` : `a ${shape.type}`;
   if (shape.kind === "object") return "an object";

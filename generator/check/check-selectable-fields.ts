@@ -3,6 +3,7 @@
 // string, integer or boolean field reached through objects only, at most 8 of them; naming those
 // rules here puts the error on the line that causes it.
 
+import { isKubernetesTypeName } from "../base/kubernetes-types/catalog.ts";
 import type { CheckContext } from "./context.ts";
 import { closestMatch } from "./did-you-mean.ts";
 import { parseJsonPath } from "./json-path.ts";
@@ -76,6 +77,12 @@ function selectableProblem(root: Shape, jsonPath: string): Problem | undefined {
         code: "SEM191",
         why: `goes into ${where}, a ${shape.kind === "map" ? "map" : "free-form object"}`,
         hint: "The API server can only select fields the schema declares; declare the field under an object.",
+      };
+    if (shape.kind === "scalar" && isKubernetesTypeName(shape.type))
+      return {
+        code: "SEM190",
+        why: `goes into ${where}, the embedded Kubernetes type ${shape.type}, which selectable fields cannot look into yet`,
+        hint: PATH_HINT,
       };
     if (shape.kind !== "object")
       return {

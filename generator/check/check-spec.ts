@@ -24,6 +24,7 @@ import { checkDerivedNames } from "./check-derived-names.ts";
 import { checkFieldFlags } from "./check-field-flags.ts";
 import { checkIdentity } from "./check-identity.ts";
 import { checkKeywords } from "./check-keywords.ts";
+import { checkKubernetesTypes } from "./check-kubernetes-types.ts";
 import { checkLabels } from "./check-labels.ts";
 import { checkNumbers } from "./check-numbers.ts";
 import { checkOperator } from "./check-operator.ts";
@@ -51,6 +52,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkStatusRequired,
   checkDerivedNames,
   checkKeywords,
+  checkKubernetesTypes,
   checkBounds,
   checkNumbers,
   checkDefaults,

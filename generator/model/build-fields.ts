@@ -4,11 +4,14 @@
 import { DERIVED_MAX_LENGTH } from "../check/cel-bounds.ts";
 import { toPascal } from "../check/derive-names.ts";
 import { immutabilityOf } from "../check/immutability.ts";
+import { kubernetesFieldDefinition } from "../base/kubernetes-types/as-field.ts";
+import { isKubernetesTypeName, kubernetesTsType } from "../base/kubernetes-types/catalog.ts";
 import type { CelRule, FieldConstraints, FieldModel, FieldType } from "./types.ts";
 
 /** The field shape as the JSON Schema admits it; check has already proven it well-formed. */
 export interface RawField extends FieldConstraints {
-  type: FieldType;
+  /** One of the format's own types, or a Kubernetes type name (core/v1.Toleration, Quantity). */
+  type: Exclude<FieldType, "kubernetes"> | (string & {});
   description?: string;
   required?: boolean;
   nullable?: boolean;
@@ -49,7 +52,7 @@ export function buildFields(
   );
 }
 
-function buildField(
+export function buildField(
   name: string,
   raw: RawField,
   path: string,
@@ -76,10 +79,11 @@ function buildField(
       ? buildFields(raw.fields, path, typeName, derivedMaxLength, namePatterns)
       : [];
   const maxLength = raw.maxLength ?? (derivedMaxLength.has(path) ? DERIVED_MAX_LENGTH : undefined);
+  const kubernetesType = isKubernetesTypeName(raw.type) ? raw.type : undefined;
   const model: FieldModel = {
     name,
     path,
-    type: raw.type,
+    type: kubernetesType ? "kubernetes" : (raw.type as FieldType),
     required: raw.required === true,
     nullable: raw.nullable === true,
     hasDefault: raw.default !== undefined,
@@ -89,6 +93,7 @@ function buildField(
     tsType: tsTypeOf(raw, typeName, items),
   };
   assignDefined(model, {
+    kubernetesType,
     immutability: immutabilityOf(raw),
     description: raw.description,
     default: raw.default,
@@ -115,6 +120,7 @@ function buildField(
 
 function tsTypeOf(raw: RawField, typeName: string, items: FieldModel | undefined): string {
   const nullable = raw.nullable ? " | null" : "";
+  if (isKubernetesTypeName(raw.type)) return kubernetesTsType(raw.type).tsType + nullable;
   switch (raw.type) {
     case "string":
       return (raw.enum ? raw.enum.map((v) => JSON.stringify(v)).join(" | ") : "string") + nullable;
@@ -135,6 +141,8 @@ function tsTypeOf(raw: RawField, typeName: string, items: FieldModel | undefined
     }
     case "map":
       return `Record<string, ${items?.tsType ?? "unknown"}>` + nullable;
+    default:
+      throw new Error(`internal error: unknown field type ${raw.type}`);
   }
 }
 
@@ -152,4 +160,31 @@ export function walkFields(fields: readonly FieldModel[]): FieldModel[] {
     ...(f.items ? walkFields([f.items]) : []),
     ...walkFields(f.fields),
   ]);
+}
+
+/**
+ * A kubernetes-typed field with the embedded type's structure spelled out as ordinary fields
+ * (objects, arrays, maps, int-or-string), for code that needs to build or judge its values.
+ * Other fields are returned unchanged.
+ */
+export function expandedKubernetesField(field: FieldModel): FieldModel {
+  if (field.type !== "kubernetes" || !field.kubernetesType) return field;
+  const definition = kubernetesFieldDefinition(field.kubernetesType);
+  if (!definition)
+    throw new Error(`internal error: unknown Kubernetes type ${field.kubernetesType}`);
+  const expanded = buildField(
+    field.name,
+    { ...(definition as unknown as RawField), required: field.required, nullable: field.nullable },
+    field.path,
+    "Embedded",
+    new Set(),
+    new Map(),
+  );
+  return {
+    ...expanded,
+    rules: field.rules,
+    hasDefault: field.hasDefault,
+    ...(field.hasDefault ? { default: field.default } : {}),
+    tsType: field.tsType,
+  };
 }

@@ -12,7 +12,9 @@ export type FieldType =
   | "array"
   | "map"
   | "int-or-string"
-  | "free-form";
+  | "free-form"
+  /** A Kubernetes type by reference (core/v1.Toleration); its name is in `kubernetesType`. */
+  | "kubernetes";
 
 export interface CelRule {
   rule: string;
@@ -66,6 +68,8 @@ export interface FieldModel extends FieldConstraints {
   /** Dotted path from the root of spec or status, e.g. backup.retentionDays. */
   path: string;
   type: FieldType;
+  /** Only for type "kubernetes": the referenced type, e.g. core/v1.Toleration (schema/kubernetes-types.json). */
+  kubernetesType?: string;
   description?: string;
   required: boolean;
   nullable: boolean;

@@ -150,6 +150,25 @@ const CASES: Case[] = [
     fields: "labels:\n  type: map\n  maxProperties: 10\n  values:\n    type: integer",
     rules: "self.labels.all(k, v, v > 0)",
   },
+  // Rules over embedded Kubernetes types: the upstream schema's unbounded lists and strings
+  // are costed as the server costs them, and no maxLength can be derived inside them.
+  {
+    name: "a regex over the keys of an unbounded list of core/v1.Toleration",
+    fields: "tolerations:\n  type: array\n  items:\n    type: core/v1.Toleration",
+    rules: "self.tolerations.all(t, !has(t.key) || t.key.matches('^[a-z]+$'))",
+  },
+  {
+    name: "a cheap rule over the limits of core/v1.ResourceRequirements",
+    fields: "resources:\n  type: core/v1.ResourceRequirements",
+    rules:
+      "!has(self.resources) || !has(self.resources.limits) || self.resources.limits.size() <= 4",
+  },
+  {
+    name: "container names in a core/v1.PodTemplateSpec compared with a literal",
+    fields: "template:\n  type: core/v1.PodTemplateSpec",
+    rules:
+      "!has(self.template) || !has(self.template.spec) || self.template.spec.containers.all(c, c.name != 'forbidden')",
+  },
 ];
 
 function specYaml(c: Case): string {

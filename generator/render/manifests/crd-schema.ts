@@ -2,6 +2,7 @@
 // (except int-or-string and preserve-unknown-fields nodes), which the API server needs for
 // pruning, defaulting and CEL.
 
+import { inlinedSchema } from "../../base/kubernetes-types/catalog.ts";
 import { escapeCelFieldName } from "../../check/cel-field-names.ts";
 import { changeMessage, fieldImmutability, presenceRule } from "../../check/immutability.ts";
 import {
@@ -32,6 +33,8 @@ export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProp
   const schema: JSONSchemaProps = {};
   if (field.description) schema.description = field.description;
   Object.assign(schema, typeSchema(field, side));
+  // An embedded type is documented by the field, as controller-gen does, when the spec says more.
+  if (field.description) schema.description = field.description;
   copyConstraints(field, schema);
   if (field.type === "array") {
     // Every array states how server-side apply merges it; atomic unless the spec says otherwise.
@@ -80,6 +83,10 @@ function typeSchema(field: FieldModel, side: SchemaSide): JSONSchemaProps {
     }
     case "object":
       return objectSchema(field.fields, side, []);
+    case "kubernetes":
+      if (!field.kubernetesType)
+        throw new Error(`internal error: field ${field.path} names no Kubernetes type`);
+      return inlinedSchema(field.kubernetesType) as JSONSchemaProps;
   }
 }
 

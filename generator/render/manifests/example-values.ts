@@ -8,6 +8,7 @@
 // checked against the rules too (check-cel-defaults.ts) and keeps its place ahead of them.
 
 import { isDeepStrictEqual } from "node:util";
+import { expandedKubernetesField } from "../../model/build-fields.ts";
 import type { CelRule, FieldModel } from "../../model/types.ts";
 import { fieldViolations, objectViolations } from "./field-violations.ts";
 import { patternExamples } from "./pattern-example.ts";
@@ -196,6 +197,12 @@ function candidatesFor(field: FieldModel, index: number): unknown[] {
         Array.from({ length: count }, (_, i) => exampleValue(field.items!, index + i)),
       ];
     }
+    case "kubernetes":
+      return [
+        ...preset,
+        ...(field.kubernetesType === "Duration" ? ["30s", `${index + 1}m`] : []),
+        ...candidatesFor(expandedKubernetesField(field), index),
+      ];
     case "map": {
       const count = field.minProperties ?? 0;
       return [

@@ -5,10 +5,13 @@
 import { re2Matches } from "../../base/re2-pattern.ts";
 import { formatRangeProblem } from "../../check/check-numbers.ts";
 import { FORMAT_CHECKS } from "../../base/string-formats.ts";
+import { expandedKubernetesField } from "../../model/build-fields.ts";
 import type { FieldModel } from "../../model/types.ts";
 
 /** Every way `value` breaks the field's schema constraints; empty when the API server accepts it. */
 export function fieldViolations(field: FieldModel, value: unknown, path = field.path): string[] {
+  if (field.type === "kubernetes")
+    return fieldViolations(expandedKubernetesField(field), value, path);
   if (value === null) return field.nullable ? [] : [`${path}: null is not allowed`];
   const problems: string[] = [];
   const fail = (message: string) => problems.push(`${path}: ${message}`);
@@ -93,6 +96,8 @@ function typeMatches(field: FieldModel, value: unknown): boolean {
       return Number.isInteger(value) || typeof value === "string";
     case "array":
       return Array.isArray(value);
+    case "kubernetes":
+      return typeMatches(expandedKubernetesField(field), value);
     case "object":
     case "map":
     case "free-form":

@@ -12,6 +12,8 @@ export interface JSONSchemaProps extends FieldConstraints {
   required?: string[];
   additionalProperties?: JSONSchemaProps;
   items?: JSONSchemaProps;
+  /** Only as controller-gen writes int-or-string types: [{type: integer}, {type: string}]. */
+  anyOf?: JSONSchemaProps[];
   "x-kubernetes-int-or-string"?: true;
   "x-kubernetes-preserve-unknown-fields"?: true;
   "x-kubernetes-list-type"?: "atomic" | "set" | "map";

@@ -1,7 +1,7 @@
 // Serializes typed manifest objects into one YAML file. Every manifest goes through here so
 // quoting, line width and the ownership header are the same in every file under config/.
 
-import { stringify } from "yaml";
+import { Document, Scalar, stringify, visit } from "yaml";
 import { fileHeader, Ownership, type GeneratedFile } from "../../base/files.ts";
 
 export interface YamlFileOptions {
@@ -32,5 +32,25 @@ export function yamlFile(
 }
 
 export function toYaml(value: unknown): string {
-  return stringify(value, { lineWidth: 0, aliasDuplicateObjects: false, version: "1.1" });
+  const document = new Document(value, { aliasDuplicateObjects: false, version: "1.1" });
+  visit(document, {
+    Scalar(_, node) {
+      if (typeof node.value === "string" && prefersSingleQuotes(node.value))
+        node.type = Scalar.QUOTE_SINGLE;
+    },
+  });
+  return document.toString({ lineWidth: 0 });
+}
+
+/**
+ * A string the yaml library would double-quote although it holds more double than single quotes
+ * (upstream Kubernetes descriptions: `The default is "" which means to use the node's ...`).
+ * Prettier quotes such a string with single quotes (fewer escapes); so must we, since manifests
+ * are written without a formatting pass.
+ */
+function prefersSingleQuotes(text: string): boolean {
+  const doubles = text.split('"').length - 1;
+  const singles = text.split("'").length - 1;
+  if (singles === 0 || doubles <= singles) return false;
+  return stringify(text, { lineWidth: 0, version: "1.1" }).startsWith('"');
 }

@@ -114,3 +114,13 @@ test("a child of another project's CRD is built from that CRD's schema, and the 
   const kustomization = manifests.find((f) => f.path === "config/crd/kustomization.yaml")!;
   assert.doesNotMatch(kustomization.content, /gadgets/, "another project's CRD is not deployed");
 });
+
+test("an optional image field left out falls back to the placeholder image, never the empty string the server refuses", async () => {
+  const { field } = await import("../manifests/testing/fixtures.ts");
+  const { childView } = await import("./child-view.ts");
+  const model = fixtureModel();
+  model.spec.fields = [field("image", "string")];
+  const statefulSet = BUILTIN_KINDS.find((b) => b.kind === "StatefulSet")!;
+  const view = childView(childOf(statefulSet), model, true);
+  assert.equal(view.imageExpression, 'obj.spec?.image ?? "registry.example.com/app:latest"');
+});

@@ -10,6 +10,7 @@ import { exampleObject } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import type { AcceptPlacer, SpecCase } from "./contract-case-types.ts";
 import { arrayProbes, mapProbes } from "./contract-collection-probes.ts";
+import { kubernetesProbes } from "./contract-kubernetes-probes.ts";
 import { boundProbes, formatRangeProbes } from "./contract-number-probes.ts";
 import type { Probe } from "./contract-probe.ts";
 import type { Slot, Spec } from "./contract-slots.ts";
@@ -60,6 +61,7 @@ function probes(slot: Slot): Probe[] {
   if (f.type === "string") out.push(...stringProbes(slot));
   if (f.type === "array") out.push(...arrayProbes(slot));
   if (f.type === "map") out.push(...mapProbes(f));
+  if (f.type === "kubernetes") out.push(...kubernetesProbes(slot));
   if (f.type === "int-or-string")
     out.push(
       {

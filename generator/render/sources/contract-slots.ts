@@ -5,6 +5,7 @@
 // with dots (spec.tags.key-1), while CEL rules and list-type checks report apimachinery's
 // field.Path, which puts them in brackets, unquoted (spec.tags[key-1]). A slot carries both.
 
+import { expandedKubernetesField } from "../../model/build-fields.ts";
 import type { CelRule, FieldModel } from "../../model/types.ts";
 import { exampleObject, exampleValue, overObject } from "../manifests/example-values.ts";
 
@@ -179,9 +180,33 @@ function defaultedValue(field: FieldModel, value: unknown): unknown {
       return Object.fromEntries(
         Object.entries(value as Spec).map(([k, v]) => [k, defaultedValue(field.items!, v)]),
       );
+    case "kubernetes":
+      return upstreamDefaulted(expandedKubernetesField(field), value);
     default:
       return value;
   }
+}
+
+/**
+ * Defaulting inside an embedded Kubernetes type: only the defaults its upstream schema states
+ * (`name: default: ""`, `protocol: default: TCP`); it has no implied `{}` defaults of objects.
+ */
+function upstreamDefaulted(field: FieldModel, value: unknown): unknown {
+  if (value === null || typeof value !== "object") return value;
+  if (Array.isArray(value)) return value.map((item) => upstreamDefaulted(field.items!, item));
+  const entries = Object.entries(value as Spec);
+  if (field.type === "map")
+    return Object.fromEntries(entries.map(([k, v]) => [k, upstreamDefaulted(field.items!, v)]));
+  if (field.type !== "object") return value;
+  const result: Spec = { ...(value as Spec) };
+  for (const member of field.fields) {
+    if (!Object.hasOwn(result, member.name)) {
+      if (member.hasDefault) result[member.name] = structuredClone(member.default);
+      continue;
+    }
+    result[member.name] = upstreamDefaulted(member, result[member.name]);
+  }
+  return result;
 }
 
 /** The field's default, or {} for an object whose optional children default (see crd-schema.ts). */

@@ -4,7 +4,12 @@
 // computed here from the model; the template only prints the tables.
 
 import { hasSpec, type FieldModel, type OperatorModel } from "../../model/types.ts";
-import { exampleObject, exampleSpec, overObject } from "../manifests/example-values.ts";
+import {
+  exampleObject,
+  exampleSpec,
+  exampleValue,
+  overObject,
+} from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import { acceptInPlace, dedupeAccepted } from "./contract-accepted-cases.ts";
 import { constraintCases, requiredCases } from "./contract-constraints.ts";
@@ -26,6 +31,8 @@ import { fixtureJson } from "./contract-values.ts";
 export interface ContractView {
   /** JSON of the smallest spec the server accepts (required fields only). */
   minimalSpec: string;
+  /** JSON of the minimal spec plus the optional fields printer columns and /scale read. */
+  sampleSpec: string;
   /** JSON of what the server stores for it. */
   defaultedSpec: string;
   /** JSON of `{ path, value }[]`: each field the server fills in. */
@@ -72,6 +79,11 @@ export function buildContractView(model: OperatorModel): ContractView {
   if (problems.length > 0)
     throw new Error(`internal error: the minimal spec is invalid: ${problems.join("; ")}`);
 
+  // A field rule's example is valid for that rule only: the spec's own rules, and those of every
+  // object around it, may refuse the whole spec it sits in, and then the server never gets to the
+  // field rule. Such cases are left out (see contract-rules-admit.ts). The same holds for a value
+  // a constraint accepts (an enum value the object's rule forbids beside its sibling).
+  const admits = rulesAdmit(fields, model.spec.rules, minimal);
   const schema = dedupeAccepted([
     {
       name: "spec: the minimal spec (required fields only) is accepted",
@@ -85,12 +97,8 @@ export function buildContractView(model: OperatorModel): ContractView {
         ? requiredCases(slot.path, slot.field.fields, slot.place, slot.field.minProperties)
         : []),
     ]),
-  ]);
+  ]).filter((c) => c.expect !== "accepted" || admits(c.spec));
   const root = { ...rootField(fields), rules: model.spec.rules };
-  // A field rule's example is valid for that rule only: the spec's own rules, and those of every
-  // object around it, may refuse the whole spec it sits in, and then the server never gets to the
-  // field rule. Such cases are left out (see contract-rules-admit.ts).
-  const admits = rulesAdmit(fields, model.spec.rules, minimal);
   const cel = [
     ...ruleCases(
       "spec",
@@ -118,9 +126,12 @@ export function buildContractView(model: OperatorModel): ContractView {
   const defaults = defaultChecks(fields, minimal, stored, "spec");
   const status = contractStatus(model);
   const change = changedSpec(fields, minimal, stored);
-  const scale = scaleView(model, stored, status);
+  const sample = columnSample(model, minimal, admits);
+  const storedSample = serverDefaults(fields, sample);
+  const scale = scaleView(model, storedSample, status);
   return {
     minimalSpec: JSON.stringify(minimal),
+    sampleSpec: JSON.stringify(sample),
     defaultedSpec: JSON.stringify(stored),
     defaults: JSON.stringify(defaults),
     hasDefaults: defaults.length > 0,
@@ -138,7 +149,7 @@ export function buildContractView(model: OperatorModel): ContractView {
     mergeCases: JSON.stringify(mergeCases(fields, model.spec.rules, slots, (spec) => admits(spec))),
     changedSpec: JSON.stringify(change ?? null),
     hasSpecChange: change !== undefined,
-    columns: JSON.stringify(printerColumnChecks(model, stored, status)),
+    columns: JSON.stringify(printerColumnChecks(model, storedSample, status)),
     hasScale: scale !== null,
     scale,
     scaleJson: JSON.stringify(scale),
@@ -168,6 +179,7 @@ function specLessView(model: OperatorModel): ContractView {
   ];
   return {
     minimalSpec: "null",
+    sampleSpec: "null",
     defaultedSpec: "null",
     defaults: "[]",
     hasDefaults: false,
@@ -189,6 +201,33 @@ function specLessView(model: OperatorModel): ContractView {
     scaleJson: "null",
     counts: { schema: schema.length, cel: 0, transition: 0, pruning: pruning.length, defaults: 0 },
   };
+}
+
+/**
+ * The minimal spec with the optional top-level fields that kubectl get's columns and the scale
+ * subresource read set to example values: /scale answers 500 for an object whose spec lacks the
+ * replicas field, and an absent column value shows as an empty cell.
+ */
+function columnSample(model: OperatorModel, minimal: Spec, admits: (spec: Spec) => boolean): Spec {
+  const paths = [
+    ...model.printerColumns.map((c) => c.jsonPath),
+    ...(model.api.scale ? [model.api.scale.specReplicasPath] : []),
+  ];
+  const read = new Set(
+    paths.flatMap((path) => (/^\.spec\.([A-Za-z_][A-Za-z0-9_-]*)$/.exec(path) ?? []).slice(1)),
+  );
+  const replicas = model.api.scale?.specReplicasPath.slice(".spec.".length);
+  const sample: Spec = { ...minimal };
+  for (const field of model.spec.fields) {
+    if (!read.has(field.name) || Object.hasOwn(sample, field.name)) continue;
+    // Scale drops a replica count of 0 from its JSON (omitempty), so /scale shows one it can read.
+    const scaled =
+      field.name === replicas
+        ? [2, 1].find((n) => fieldViolations(field, n).length === 0)
+        : undefined;
+    sample[field.name] = scaled ?? exampleValue(field);
+  }
+  return admits(sample) ? sample : minimal;
 }
 
 /** The spec as one object field, so the local checks can look at it whole. */

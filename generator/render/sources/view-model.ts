@@ -3,6 +3,8 @@
 // the view is built in its own module; this one puts them together.
 
 import { GENERATOR_VERSION } from "../../base/generator-version.ts";
+import { kubernetesTsType } from "../../base/kubernetes-types/catalog.ts";
+import { walkFields } from "../../model/build-fields.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import {
   apiInterfaces,
@@ -56,6 +58,10 @@ export interface ViewModel extends StatusView, ReferencesView {
   /** `?` when no spec field is required, so an object without spec is still well-typed. */
   specOptional: "" | "?";
   interfaces: InterfaceView[];
+  /** Comma-separated @kubernetes/client-node type names the API types module imports. */
+  clientNodeTypes: string;
+  /** The embedded Kubernetes types' models, which the API types module re-exports ("" if none). */
+  embeddedTypes: string;
   hasBindings: boolean;
   /** Some external resource is keyed on a natural key from the spec. */
   hasNaturalKeys: boolean;
@@ -88,7 +94,9 @@ export function buildViewModel(
   const specOptional = model.spec.fields.some((f) => f.required) ? "" : "?";
   const types = typeNames(model);
   const interfaces = apiInterfaces(model, types);
-  const declared = interfaces.map((i) => i.name);
+  const embedded = embeddedModels(model);
+  // Provider and test files import the embedded models from the API types module too.
+  const declared = [...interfaces.map((i) => i.name), ...embedded];
   return {
     name: model.name,
     description: model.description,
@@ -116,6 +124,8 @@ export function buildViewModel(
     modules: modulePaths(model),
     specOptional,
     interfaces,
+    clientNodeTypes: ["V1ObjectMeta", ...embedded].sort().join(", "),
+    embeddedTypes: embedded.join(", "),
     ...statusView(model),
     ...referencesView(model),
     hasBindings: model.externalResources.length > 0,
@@ -144,4 +154,13 @@ export function buildViewModel(
     contract: buildContractView(model),
     testFixture: JSON.stringify(testFixture(model)),
   };
+}
+
+/** The @kubernetes/client-node models of the Kubernetes types the spec and status embed, sorted. */
+function embeddedModels(model: OperatorModel): string[] {
+  const embedded = walkFields([...model.spec.fields, ...model.status.fields]).flatMap((f) => {
+    const imported = f.kubernetesType ? kubernetesTsType(f.kubernetesType).import : undefined;
+    return imported ? [imported] : [];
+  });
+  return [...new Set(embedded)].sort();
 }

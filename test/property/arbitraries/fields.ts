@@ -6,6 +6,7 @@
 
 import fc from "fast-check";
 import { objectRule, rulesFor } from "./cel-rules.ts";
+import { kubernetesField } from "./kubernetes.ts";
 import { fieldNames, prose } from "./names.ts";
 import {
   booleanField,
@@ -41,6 +42,7 @@ export function anyField(
     { arbitrary: decorated(at, booleanField), weight: 2 },
     { arbitrary: decorated(at, intOrStringField), weight: 1 },
     { arbitrary: decorated(at, freeFormField), weight: 1 },
+    { arbitrary: decorated(at, kubernetesField), weight: 1 },
   ];
   if (depth <= 0) return fc.oneof(...leaves);
   return fc.oneof(

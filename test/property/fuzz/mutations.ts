@@ -618,6 +618,33 @@ const deepNesting: Mutation = {
   },
 };
 
+/**
+ * A field that embeds a Kubernetes type wrongly: a name the catalog lacks (SEM240), a keyword that
+ * would change the upstream schema (SEM241), or a default the upstream schema refuses (SEM026).
+ */
+const badKubernetesType: Mutation = {
+  name: "bad-kubernetes-type",
+  apply(seed, rand) {
+    const data = clone(seed);
+    const def = pick<Data>(
+      [
+        { type: "core/v1.Tolerations" },
+        { type: "core/v1.Deployment" },
+        { type: "meta/v1.ObjectMetaX" },
+        { type: "Quantity", maxLength: 10 },
+        { type: "core/v1.Toleration", fields: { extra: { type: "string" } } },
+        { type: "array", items: { type: "core/v1.LocalObjectReference", listType: "map" } },
+        { type: "Quantity", default: "lots" },
+        { type: "core/v1.ResourceRequirements", default: { requests: { cpu: "a lot" } } },
+        { type: "core/v1.Toleration", default: { tolerationSeconds: "forever" } },
+      ],
+      rand,
+    )!;
+    data.spec = { ...(data.spec ?? {}), fields: { ...(data.spec?.fields ?? {}), embedded: def } };
+    return { source: toSource(data), note: `spec.fields.embedded: ${show(def)}` };
+  },
+};
+
 export const MUTATIONS: readonly Mutation[] = [
   wrongType,
   missingRequired,
@@ -638,4 +665,5 @@ export const MUTATIONS: readonly Mutation[] = [
   hugeList,
   deepNesting,
   badMergeType,
+  badKubernetesType,
 ];

@@ -13,7 +13,8 @@ export function structuralProblems(
   if (schema.properties && schema.additionalProperties)
     problems.push(`${path}: both properties and additionalProperties`);
   for (const keyword of ["anyOf", "allOf", "oneOf", "not", "$ref"])
-    if (keyword in schema) problems.push(`${path}: ${keyword} is not generated`);
+    if (keyword in schema && !(keyword === "anyOf" && intOrStringAnyOf(schema)))
+      problems.push(`${path}: ${keyword} is not generated`);
   if (schema.type === "array") {
     if (!schema.items) problems.push(`${path}: array without items`);
     if (!schema["x-kubernetes-list-type"])
@@ -54,6 +55,17 @@ export function structuralProblems(
   if (schema.additionalProperties && typeof schema.additionalProperties === "object")
     problems.push(...structuralProblems(schema.additionalProperties, `${path}{}`));
   return problems;
+}
+
+/**
+ * controller-gen's int-or-string (embedded Quantity, IntOrString): anyOf integer or string
+ * beside x-kubernetes-int-or-string, the one anyOf a structural schema allows at that node.
+ */
+function intOrStringAnyOf(schema: Record<string, any>): boolean {
+  return (
+    schema["x-kubernetes-int-or-string"] === true &&
+    JSON.stringify(schema.anyOf) === JSON.stringify([{ type: "integer" }, { type: "string" }])
+  );
 }
 
 /** Every schema node with its path, depth first. */

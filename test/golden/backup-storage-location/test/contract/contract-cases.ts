@@ -92,6 +92,8 @@ export interface ContractCases {
   minimalSpec: Spec | null;
   /** What the server stores for it. */
   storedMinimalSpec: Spec | null;
+  /** The minimal spec plus the optional fields that printer columns and the scale subresource read. */
+  sampleSpec: Spec | null;
   defaults: Array<{ path: string; value: unknown }>;
   /** Enum, bounds, lengths, pattern, format, item and entry counts, required fields, list types. */
   schemaCases: SpecCase[];

@@ -25,6 +25,7 @@ import { ResourceApi, type ResourceObject } from "./resource-api.ts";
 
 const CASES = readJson<ContractCases>(new URL("./cases.json", import.meta.url));
 const { minimalSpec: MINIMAL_SPEC, storedMinimalSpec: STORED_MINIMAL_SPEC, status: STATUS } = CASES;
+const SAMPLE_SPEC = CASES.sampleSpec;
 
 const plane = await sharedControlPlane();
 const namespace: string | undefined = NAMESPACED
@@ -206,7 +207,7 @@ describe("status subresource and metadata.generation", () => {
 
 describe("printer columns", () => {
   test(`kubectl get shows ${CASES.columns.map((c) => c.name).join(", ")} from the server's Table`, async () => {
-    const withStatus = await createWithStatus(MINIMAL_SPEC);
+    const withStatus = await createWithStatus(SAMPLE_SPEC);
     const table = await api.getTable(withStatus.metadata.name);
     assert.deepEqual(
       table.columnDefinitions.map((c) => c.name),
@@ -225,7 +226,7 @@ const scale = CASES.scale;
 if (scale !== null) {
   describe("scale subresource", () => {
     test(`GET /scale reads ${scale.field} and the status replicas`, async () => {
-      const withStatus = await createWithStatus(MINIMAL_SPEC);
+      const withStatus = await createWithStatus(SAMPLE_SPEC);
       const read = await api.getScale(withStatus.metadata.name);
       assert.equal(read.spec.replicas, scale.specReplicas);
       assert.equal(valueAt(withStatus.spec, scale.specPath.join(".")), scale.specReplicas);
@@ -235,7 +236,7 @@ if (scale !== null) {
     });
 
     test(`PUT /scale writes ${scale.field} and bumps metadata.generation`, async () => {
-      const created = await createFresh(MINIMAL_SPEC);
+      const created = await createFresh(SAMPLE_SPEC);
       const read = await api.getScale(created.metadata.name);
       await api.updateScale({ ...read, spec: { replicas: scale.newReplicas } });
       const stored = await api.get(created.metadata.name);
@@ -245,7 +246,7 @@ if (scale !== null) {
 
     if (scale.hasMaximum) {
       test(`PUT /scale to ${scale.tooMany} is rejected (maximum ${scale.maximum})`, async () => {
-        const created = await createFresh(MINIMAL_SPEC);
+        const created = await createFresh(SAMPLE_SPEC);
         const read = await api.getScale(created.metadata.name);
         await expectOutcome(() => api.updateScale({ ...read, spec: { replicas: scale.tooMany } }), {
           field: scale.field,
