@@ -12,6 +12,7 @@ import { DeadlineExceededError, raceAbort, type ReconcileContext } from "./abort
 import type { BackoffSettings } from "./backoff.ts";
 import { ConflictError, TerminalError, errorMessage, retryAfterMs } from "./errors.ts";
 import type { CustomResourceRef } from "./kube-resource-client.ts";
+import { IdleCollector } from "./idle-collector.ts";
 import { Informer, type InformerOptions } from "./informer.ts";
 import { withReconcileContext } from "./log-context.ts";
 import type { Logger } from "./logger.ts";
@@ -59,6 +60,11 @@ export interface ControllerOptions<T extends KubernetesObject> {
   ownWrites?: OwnWrites;
   /** controller_runtime_* and workqueue_* metrics (OperatorMetrics.controller); none by default. */
   metrics?: ControllerMetrics;
+  /**
+   * A full garbage collection (globalThis.gc under --expose-gc), run once the queue has been idle
+   * for a while after work (idle-collector.ts); none by default.
+   */
+  collectGarbage?: () => void;
 }
 
 export interface OwnedInformers {
@@ -71,6 +77,7 @@ export class Controller<T extends KubernetesObject> {
   readonly #queue: WorkQueue;
   readonly #metrics: ControllerMetrics;
   readonly #informers: Informer<T>[];
+  readonly #idleCollector: IdleCollector | undefined;
   #synced = false;
   #leading = false;
   #stopped = false;
@@ -81,6 +88,13 @@ export class Controller<T extends KubernetesObject> {
     this.#options = options;
     this.#informers = options.informers;
     this.#metrics = options.metrics ?? noopControllerMetrics;
+    this.#idleCollector =
+      options.collectGarbage === undefined
+        ? undefined
+        : new IdleCollector({
+            collect: options.collectGarbage,
+            isIdle: () => this.#queue.length === 0 && this.#queue.activeCount === 0,
+          });
     this.#queue = new WorkQueue({
       concurrency: options.concurrency,
       metrics: this.#metrics.queue,
@@ -88,6 +102,7 @@ export class Controller<T extends KubernetesObject> {
       process: (key) => withReconcileContext(key, () => this.#process(key)),
       rateLimiter: new RateLimiter({ backoff: options.backoff, ...options.retryRateLimit }),
       onError: (key, err) => options.logger.error("unexpected error in worker", { key, err }),
+      onDrained: () => this.#idleCollector?.drained(),
     });
   }
 
@@ -168,6 +183,7 @@ export class Controller<T extends KubernetesObject> {
       [...this.#informers, ...children, ...referenced].map((informer) => informer.stop()),
     );
     await this.#queue.stop();
+    this.#idleCollector?.stop();
   }
 
   #enqueue(key: ObjectKey): void {

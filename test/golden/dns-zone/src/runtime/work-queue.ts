@@ -22,6 +22,8 @@ export interface WorkQueueOptions {
   rateLimiter?: RateLimiter;
   /** workqueue_* metrics; none by default. */
   metrics?: QueueMetrics;
+  /** Called each time the last pending or active key is done (idle-collector.ts). */
+  onDrained?: () => void;
 }
 
 export class WorkQueue {
@@ -168,6 +170,7 @@ export class WorkQueue {
         const waiters = this.#idleWaiters;
         this.#idleWaiters = [];
         for (const resolve of waiters) resolve();
+        this.#options.onDrained?.();
       }
     }
   }
