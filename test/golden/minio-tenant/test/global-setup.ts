@@ -15,6 +15,14 @@ import {
 } from "./envtest/global-setup.ts";
 import { typeCheck } from "./support/typecheck.ts";
 
+// A rejection nobody handled once the last test has ended (say, a stream that errors as the
+// control plane stops) fails the run with exit 1, and node --test prints nothing about it: say what it was.
+process.on("unhandledRejection", (reason) => {
+  const shown = reason instanceof Error ? (reason.stack ?? reason.message) : String(reason);
+  process.stderr.write(`# unhandled rejection: ${shown}\n`);
+  process.exitCode = 1;
+});
+
 export async function globalSetup(): Promise<void> {
   // Node's on-disk code cache, the way Go's build cache serves `go test`: tsc (a child, through
   // the variable) and the test files loaded after this (@kubernetes/client-node alone is most of
