@@ -129,6 +129,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["FaultMatch", "InjectedFault", "ReplicaOptions", "Socket"],
   // binding parts word their outcomes through runtime/parts.ts
   ...["ConditionedPart"],
+  // main.ts wires the idle collection (runtime/idle-collector.ts)
+  ...["IdleCollector", "IdleCollectorOptions"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],
