@@ -71,8 +71,14 @@ function referencedObject(name: string, inNamespace = namespace): KubernetesObje
   } as KubernetesObject;
 }
 
-/** The value of the reference field that names `target`. */
-function fieldValue(target: string, inNamespace?: string): unknown {
+/**
+ * The value of the reference field that names `target`. A cluster-scoped object has no namespace
+ * of its own to look in: it names the test's namespace, where the referenced objects are made.
+ */
+function fieldValue(
+  target: string,
+  inNamespace: string | undefined = NAMESPACED ? undefined : namespace,
+): unknown {
   if (reference.form === "name") return target;
   return {
     name: target,
