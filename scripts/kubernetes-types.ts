@@ -1,8 +1,9 @@
 // Refreshes schema/kubernetes-types.json: the Kubernetes types a spec can embed by reference
 // (`type: core/v1.Toleration`), as the structural schemas controller-gen would put into a CRD,
 // taken from the OpenAPI v3 document of the pinned Kubernetes release (envtest/versions.json).
-// The document comes from the k8s.io/kubernetes Go module (api/openapi-spec/v3/api__v1_openapi.json,
-// which is what that release's kube-apiserver serves at /openapi/v3/api/v1), found or downloaded
+// The documents come from the k8s.io/kubernetes Go module (api/openapi-spec/v3/api__v1_openapi.json
+// and apis__<group>__<version>_openapi.json, which is what that release's kube-apiserver serves at
+// /openapi/v3/api/v1 and /openapi/v3/apis/<group>/<version>), found or downloaded
 // through the Go module cache, so no other network access is needed.
 //
 //   npm run kubernetes-types:update
@@ -13,6 +14,7 @@ import { join } from "node:path";
 import {
   convertDefinition,
   DURATION_SCHEMA,
+  EMBEDDABLE_GROUP_VERSIONS,
   specTypeName,
   upstreamDefinition,
   type CatalogSchema,
@@ -45,6 +47,17 @@ const ROOTS = [
   "core/v1.TypedLocalObjectReference",
   "core/v1.Volume",
   "core/v1.VolumeMount",
+  "apps/v1.DaemonSetUpdateStrategy",
+  "apps/v1.DeploymentStrategy",
+  "apps/v1.StatefulSetPersistentVolumeClaimRetentionPolicy",
+  "apps/v1.StatefulSetUpdateStrategy",
+  "autoscaling/v2.HorizontalPodAutoscalerBehavior",
+  "autoscaling/v2.MetricSpec",
+  "batch/v1.JobTemplateSpec",
+  "networking/v1.IngressRule",
+  "networking/v1.IngressTLS",
+  "networking/v1.NetworkPolicyPeer",
+  "policy/v1.PodDisruptionBudgetSpec",
   "meta/v1.Condition",
   "meta/v1.LabelSelector",
   "meta/v1.Time",
@@ -67,23 +80,37 @@ function moduleDir(module: string): string {
 const downloaded = { Dir: moduleDir(module) };
 // The staging modules of the same release hold the Go types and their +default markers.
 const staging = kubernetes.replace(/^1\./, "0.");
+const apiDir = moduleDir(`k8s.io/api@v${staging}`);
 const markers = goMarkers(
-  readFileSync(join(moduleDir(`k8s.io/api@v${staging}`), "core/v1/types.go"), "utf8"),
-  "io.k8s.api.core.v1.",
-);
-goMarkers(
   readFileSync(
     join(moduleDir(`k8s.io/apimachinery@v${staging}`), "pkg/apis/meta/v1/types.go"),
     "utf8",
   ),
   "io.k8s.apimachinery.pkg.apis.meta.v1.",
-  markers,
 );
-const documentPath = "api/openapi-spec/v3/api__v1_openapi.json";
-const document = JSON.parse(readFileSync(join(downloaded.Dir, documentPath), "utf8")) as {
-  components: { schemas: Record<string, Record<string, unknown>> };
-};
-const upstream = document.components.schemas;
+for (const groupVersion of EMBEDDABLE_GROUP_VERSIONS)
+  goMarkers(
+    readFileSync(join(apiDir, groupVersion, "types.go"), "utf8"),
+    `io.k8s.api.${groupVersion.replace("/", ".")}.`,
+    markers,
+  );
+// One document per group version, as kube-apiserver serves them at /openapi/v3/api/v1 and
+// /openapi/v3/apis/<group>/<version>; a definition that several documents carry is the same in each.
+// The Go package's directory is the group's first label; the API group is the full name.
+const API_GROUPS: Readonly<Record<string, string>> = { networking: "networking.k8s.io" };
+const documentPaths = EMBEDDABLE_GROUP_VERSIONS.map((groupVersion) => {
+  if (groupVersion === "core/v1") return "api/openapi-spec/v3/api__v1_openapi.json";
+  const [group = "", version = ""] = groupVersion.split("/");
+  return `api/openapi-spec/v3/apis__${API_GROUPS[group] ?? group}__${version}_openapi.json`;
+});
+const upstream: Record<string, Record<string, unknown>> = {};
+for (const documentPath of documentPaths) {
+  const document = JSON.parse(readFileSync(join(downloaded.Dir, documentPath), "utf8")) as {
+    components: { schemas: Record<string, Record<string, unknown>> };
+  };
+  Object.assign(upstream, document.components.schemas);
+}
+const documentPath = `api/openapi-spec/v3/{${documentPaths.map((path) => path.slice("api/openapi-spec/v3/".length)).join(",")}}`;
 
 const types: Record<string, CatalogSchema> = {};
 const queue = ROOTS.map((name) => {

@@ -27,7 +27,7 @@ export function isKubernetesTypeName(type: string | undefined): type is string {
 
 /** What the JSON Schema admits as a Kubernetes type name; check then looks it up. */
 export const KUBERNETES_TYPE_NAME =
-  /^(?:(?:core|meta)\/v1\.[A-Z][A-Za-z0-9]*|Quantity|IntOrString|Duration)$/;
+  /^(?:(?:core|meta|apps|batch|networking|policy)\/v1\.[A-Z][A-Za-z0-9]*|autoscaling\/v2\.[A-Z][A-Za-z0-9]*|Quantity|IntOrString|Duration)$/;
 
 export function knownKubernetesType(name: string): boolean {
   return Object.hasOwn(kubernetesTypes().types, name);
@@ -38,20 +38,21 @@ export function kubernetesTypeNames(): string[] {
 }
 
 /**
- * core/v1 types whose name another group also uses, so @kubernetes/client-node calls them
- * CoreV1<Name> (core/v1.ResourceClaim is not resource.k8s.io's V1ResourceClaim).
+ * Types whose name another group also uses at the same version, so @kubernetes/client-node names
+ * them <Group><Version><Name> (core/v1.ResourceClaim is not resource.k8s.io's V1ResourceClaim).
  */
-const CORE_V1_PREFIXED: ReadonlySet<string> = new Set([
-  "EndpointPort",
-  "Event",
-  "EventList",
-  "EventSeries",
-  "ResourceClaim",
+const GROUP_PREFIXED: ReadonlySet<string> = new Set([
+  "core/v1.EndpointPort",
+  "core/v1.Event",
+  "core/v1.EventList",
+  "core/v1.EventSeries",
+  "core/v1.ResourceClaim",
 ]);
 
 /**
  * The TypeScript type of a value of this Kubernetes type, and the @kubernetes/client-node model
- * it needs imported (if any): core/v1.Toleration → V1Toleration.
+ * it needs imported (if any): core/v1.Toleration → V1Toleration, autoscaling/v2.HPAScalingRules →
+ * V2HPAScalingRules.
  */
 export function kubernetesTsType(name: string): { tsType: string; import?: string } {
   switch (name) {
@@ -62,9 +63,12 @@ export function kubernetesTsType(name: string): { tsType: string; import?: strin
     case "meta/v1.Time":
       return { tsType: "string" };
   }
-  const short = name.slice(name.indexOf(".") + 1);
-  const model =
-    name.startsWith("core/v1.") && CORE_V1_PREFIXED.has(short) ? `CoreV1${short}` : `V1${short}`;
+  const [groupVersion = "", short = ""] = name.split(".");
+  const [group = "", version = ""] = groupVersion.split("/");
+  const versioned = `${version.charAt(0).toUpperCase()}${version.slice(1)}${short}`;
+  const model = GROUP_PREFIXED.has(name)
+    ? `${group.charAt(0).toUpperCase()}${group.slice(1)}${versioned}`
+    : versioned;
   return { tsType: model, import: model };
 }
 

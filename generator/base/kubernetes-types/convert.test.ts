@@ -34,7 +34,17 @@ describe("Kubernetes types by reference", () => {
       "meta/v1.LabelSelector",
     );
     assert.equal(specTypeName("io.k8s.apimachinery.pkg.api.resource.Quantity"), "Quantity");
-    assert.equal(specTypeName("io.k8s.api.apps.v1.Deployment"), undefined);
+    assert.equal(
+      specTypeName("io.k8s.api.apps.v1.StatefulSetPersistentVolumeClaimRetentionPolicy"),
+      "apps/v1.StatefulSetPersistentVolumeClaimRetentionPolicy",
+    );
+    assert.equal(
+      specTypeName("io.k8s.api.autoscaling.v2.HorizontalPodAutoscalerBehavior"),
+      "autoscaling/v2.HorizontalPodAutoscalerBehavior",
+    );
+    // Beta versions and groups nobody embeds have no spec name.
+    assert.equal(specTypeName("io.k8s.api.networking.v1beta1.IPAddress"), undefined);
+    assert.equal(specTypeName("io.k8s.api.rbac.v1.PolicyRule"), undefined);
     assert.equal(upstreamDefinition("core/v1.Toleration"), "io.k8s.api.core.v1.Toleration");
     assert.equal(
       upstreamDefinition("IntOrString"),

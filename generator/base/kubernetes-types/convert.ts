@@ -1,5 +1,5 @@
-// Upstream OpenAPI v3 definitions (kube-apiserver's /openapi/v3/api/v1, committed in
-// k8s.io/kubernetes as api/openapi-spec/v3/api__v1_openapi.json) → the structural schema a CRD
+// Upstream OpenAPI v3 definitions (kube-apiserver's /openapi/v3/api/v1 and /openapi/v3/apis/<group>/<version>,
+// committed in k8s.io/kubernetes as api/openapi-spec/v3/*_openapi.json) → the structural schema a CRD
 // embedding those Go types gets from controller-gen: $refs become references to other catalog
 // entries (inlined when a CRD is rendered), Quantity and IntOrString take controller-gen's
 // int-or-string form, ObjectMeta its generateEmbeddedObjectMeta form, and the keywords a CRD
@@ -33,8 +33,24 @@ import { emptyMarkers, type GoMarkers } from "./default-markers.ts";
 
 type Upstream = Record<string, unknown>;
 
+/**
+ * The API groups whose stable types a spec may embed, as the Go package path names them
+ * (k8s.io/api/<group>/<version>): the name a spec writes is `<group>/<version>.<Type>`. Only
+ * stable versions: a beta type embedded in a CRD would outlive the beta.
+ */
+export const EMBEDDABLE_GROUP_VERSIONS = [
+  "core/v1",
+  "apps/v1",
+  "batch/v1",
+  "autoscaling/v2",
+  "networking/v1",
+  "policy/v1",
+] as const;
+
 const DEFINITION_PREFIXES: readonly (readonly [string, string])[] = [
-  ["io.k8s.api.core.v1.", "core/v1."],
+  ...EMBEDDABLE_GROUP_VERSIONS.map(
+    (groupVersion) => [`io.k8s.api.${groupVersion.replace("/", ".")}.`, `${groupVersion}.`] as const,
+  ),
   ["io.k8s.apimachinery.pkg.apis.meta.v1.", "meta/v1."],
 ];
 const SPECIAL_NAMES: Readonly<Record<string, string>> = {

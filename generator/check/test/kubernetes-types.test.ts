@@ -32,6 +32,12 @@ test("Kubernetes types of the catalog are accepted, as fields, list items and ma
     "type: Quantity\ndefault: 1Gi",
     "type: IntOrString",
     "type: map\nvalues:\n  type: Quantity",
+    "type: apps/v1.StatefulSetPersistentVolumeClaimRetentionPolicy",
+    "type: apps/v1.DeploymentStrategy\ndefault: { type: Recreate }",
+    "type: autoscaling/v2.HorizontalPodAutoscalerBehavior",
+    "type: batch/v1.JobTemplateSpec",
+    "type: array\nitems:\n  type: networking/v1.IngressTLS",
+    "type: policy/v1.PodDisruptionBudgetSpec",
   ])
     assert.deepEqual(errors(withField(def)), [], def);
 });
@@ -45,8 +51,12 @@ test("SEM240 a Kubernetes type name the catalog lacks, with did-you-mean", () =>
     '"core/v1.Tolerations" is not a Kubernetes type this generator knows (Kubernetes 1.36.3)',
   );
   assert.equal(d.hint, 'did you mean "core/v1.Toleration"?');
-  // apps/v1 is not a group the catalog carries: the JSON Schema refuses the form itself.
-  assert.match(errors(withField("type: apps/v1.Deployment")).join("\n"), /SPEC004/);
+  // A whole object kind is not an embeddable type: only its parts are.
+  const kind = withField("type: apps/v1.Deployment");
+  expectOne(kind, "SEM240", posOf(kind, "apps/v1.Deployment"), '"apps/v1.Deployment" is not');
+  // Groups the catalog does not carry, and beta versions, are refused by the form itself.
+  assert.match(errors(withField("type: rbac/v1.PolicyRule")).join("\n"), /SPEC004/);
+  assert.match(errors(withField("type: autoscaling/v2beta2.MetricSpec")).join("\n"), /SPEC004/);
 });
 
 test("SEM241 keywords that would change the upstream schema", () => {

@@ -90,6 +90,39 @@ const KUBERNETES_FIELDS: readonly GenField[] = [
     ],
     cel: false,
   },
+  {
+    def: { type: "apps/v1.StatefulSetPersistentVolumeClaimRetentionPolicy" },
+    samples: [{ whenDeleted: "Delete", whenScaled: "Retain" }, {}],
+    cel: false,
+  },
+  {
+    def: { type: "autoscaling/v2.HorizontalPodAutoscalerBehavior" },
+    samples: [
+      {
+        scaleDown: {
+          stabilizationWindowSeconds: 300,
+          policies: [{ type: "Percent", value: 100, periodSeconds: 15 }],
+        },
+      },
+      {},
+    ],
+    cel: false,
+  },
+  {
+    def: { type: "batch/v1.JobTemplateSpec" },
+    samples: [
+      {
+        spec: {
+          backoffLimit: 2,
+          template: {
+            spec: { restartPolicy: "Never", containers: [{ name: "job", image: "busybox:1.37" }] },
+          },
+        },
+      },
+      {},
+    ],
+    cel: false,
+  },
   { def: { type: "Quantity" }, samples: ["1Gi", "500m", 2], cel: false },
   { def: { type: "Duration" }, samples: ["30s", "5m"], cel: false },
   { def: { type: "IntOrString" }, samples: [8080, "http"], cel: false },

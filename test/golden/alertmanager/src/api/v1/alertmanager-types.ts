@@ -13,6 +13,7 @@ import type {
   V1PersistentVolumeClaimSpec,
   V1PodSecurityContext,
   V1ResourceRequirements,
+  V1StatefulSetPersistentVolumeClaimRetentionPolicy,
   V1Toleration,
   V1TopologySpreadConstraint,
   V1Volume,
@@ -30,6 +31,7 @@ export type {
   V1PersistentVolumeClaimSpec,
   V1PodSecurityContext,
   V1ResourceRequirements,
+  V1StatefulSetPersistentVolumeClaimRetentionPolicy,
   V1Toleration,
   V1TopologySpreadConstraint,
   V1Volume,
@@ -121,7 +123,7 @@ export interface AlertmanagerSpec {
   /** Namespaces to be selected for AlertmanagerConfig discovery. If nil, only check own namespace. */
   alertmanagerConfigNamespaceSelector?: V1LabelSelector;
   /** The field controls if and how PVCs are deleted during the lifecycle of a StatefulSet. */
-  persistentVolumeClaimRetentionPolicy?: AlertmanagerSpecPersistentVolumeClaimRetentionPolicy;
+  persistentVolumeClaimRetentionPolicy?: V1StatefulSetPersistentVolumeClaimRetentionPolicy;
   /** UpdateStrategy indicates the strategy that will be employed to update Pods in the StatefulSet when a revision is made to the Template. */
   updateStrategy?: AlertmanagerSpecUpdateStrategy;
 }
@@ -170,14 +172,6 @@ export interface AlertmanagerSpecStorageVolumeClaimTemplateMetadata {
   labels?: Record<string, string>;
   /** Annotations is an unstructured key value map stored with a resource. */
   annotations?: Record<string, string>;
-}
-
-/** The field controls if and how PVCs are deleted during the lifecycle of a StatefulSet. */
-export interface AlertmanagerSpecPersistentVolumeClaimRetentionPolicy {
-  /** WhenDeleted specifies what happens to PVCs created from StatefulSet VolumeClaimTemplates when the StatefulSet is deleted. */
-  whenDeleted?: string;
-  /** WhenScaled specifies what happens to PVCs created from StatefulSet VolumeClaimTemplates when the StatefulSet is scaled down. */
-  whenScaled?: string;
 }
 
 /** UpdateStrategy indicates the strategy that will be employed to update Pods in the StatefulSet when a revision is made to the Template. */
