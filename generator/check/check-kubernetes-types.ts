@@ -32,7 +32,7 @@ export function checkKubernetesTypes({ report, specFields, statusFields }: Check
         `"${v.type}" is not a Kubernetes type this generator knows (Kubernetes ${kubernetesTypes().kubernetesVersion})`,
         match !== undefined
           ? `did you mean "${match}"?`
-          : "schema/kubernetes-types.json lists the types available; core/v1 and meta/v1 types are named like core/v1.ResourceRequirements.",
+          : "schema/kubernetes-types.json lists the types available, named <group>/<version>.<Type> like core/v1.ResourceRequirements or apps/v1.DeploymentStrategy.",
       );
     }
     for (const keyword of Object.keys(v.def)) {
