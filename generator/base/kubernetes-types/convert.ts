@@ -49,7 +49,8 @@ export const EMBEDDABLE_GROUP_VERSIONS = [
 
 const DEFINITION_PREFIXES: readonly (readonly [string, string])[] = [
   ...EMBEDDABLE_GROUP_VERSIONS.map(
-    (groupVersion) => [`io.k8s.api.${groupVersion.replace("/", ".")}.`, `${groupVersion}.`] as const,
+    (groupVersion) =>
+      [`io.k8s.api.${groupVersion.replace("/", ".")}.`, `${groupVersion}.`] as const,
   ),
   ["io.k8s.apimachinery.pkg.apis.meta.v1.", "meta/v1."],
 ];
