@@ -5,10 +5,16 @@ import type { OperatorModel } from "../model/types.ts";
 import type { Call } from "./api-client.ts";
 import { pollUntil } from "./control-plane.ts";
 
+/** What a CRD's names are, enough to find it and its kind in discovery. */
+export type ServedNames = Pick<
+  OperatorModel["api"],
+  "crdName" | "kind" | "group" | "version" | "plural"
+>;
+
 /** Established and listed in discovery, or why not. */
 export async function servedOrWhy(
   call: Call,
-  model: OperatorModel,
+  model: { api: ServedNames },
   timeoutMs: number,
 ): Promise<string | undefined> {
   let why = `the CRD ${model.api.crdName} did not become Established within ${timeoutMs} ms`;
