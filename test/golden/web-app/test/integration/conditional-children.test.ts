@@ -87,6 +87,14 @@ if (conditional.length > 0) {
     return spec as unknown as Resource["spec"];
   }
 
+  /** A merge patch of spec that sets `path` to `value` (null removes it). */
+  function mergePatchAt(path: readonly string[], value: unknown): Record<string, unknown> {
+    return path.reduceRight<Record<string, unknown>>(
+      (inner, key, i) => ({ [key]: i === path.length - 1 ? value : inner }),
+      {},
+    );
+  }
+
   /** The names of `child`'s objects: what the spec asks for with the condition on and not off. */
   function conditionalNames(owner: Resource, child: ConditionalChildFixture): string[] {
     const names = (spec: Resource["spec"]) =>
@@ -148,7 +156,8 @@ if (conditional.length > 0) {
         assert.ok((await live(child, owner)).includes(n), `${child.kind}/${n} is created`);
       const othersBefore = await live(child, await users.read(keyOf(other)));
 
-      await users.patch(keyOf(owner), { spec: specWith(name, child, false) });
+      // A JSON merge patch removes a field given as null.
+      await users.patch(keyOf(owner), { spec: mergePatchAt(child.path, child.off) });
       const { client, deleted } = countingClient();
       await settle(client, keyOf(owner));
       const left = await live(child, await users.read(keyOf(owner)));
