@@ -3,6 +3,7 @@
 // so it is generated as JSON (which prettier formats far faster than TypeScript) and its shape is
 // declared once, in templates/project/test/support/fixture.ts.
 
+import { backendService } from "./service-names-view.ts";
 import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import { exampleSpec, exampleValue } from "../manifests/example-values.ts";
 import { instanceLabel } from "./child-naming-view.ts";
@@ -64,6 +65,11 @@ export interface TestFixture {
   namedChildren: NamedChildFixture[];
   /** The children with when:, with the sample's value that makes it hold and one that does not. */
   conditionalChildren: ConditionalChildFixture[];
+  /**
+   * Ingress children routed to a Service child (backendService, or the only Service): the
+   * position of that Service among the Services desiredChildren() returns for the sample.
+   */
+  ingressBackends: Array<{ serviceIndex: number }>;
   hasWorkloadChildren: boolean;
   /** How many children have a readiness rule: each one's turn to ready can be one status write. */
   workloadChildCount: number;
@@ -252,6 +258,15 @@ export function testFixture(model: OperatorModel): TestFixture {
           .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], sampleSpec),
         off: c.when!.test === "true" ? false : null,
       })),
+    ingressBackends: model.children.flatMap((c) => {
+      const target = backendService(c, model)?.service;
+      if (target === undefined || !conditionHolds(c, sampleSpec)) return [];
+      const services = model.children.filter(
+        (s) => s.apiVersion === "v1" && s.kind === "Service" && sampleInstances(s, sampleSpec) > 0,
+      );
+      const before = services.slice(0, services.indexOf(target));
+      return [{ serviceIndex: before.reduce((n, s) => n + sampleInstances(s, sampleSpec), 0) }];
+    }),
     hasWorkloadChildren: awaited,
     workloadChildCount: workloads,
     startsNotReady: model.externalResources.length > 0 || awaited,

@@ -107,6 +107,11 @@ export interface TestFixture {
   namedChildren: NamedChildFixture[];
   /** The children with when: in operator.yaml that the sample makes exist. */
   conditionalChildren: ConditionalChildFixture[];
+  /**
+   * Ingress children routed to a Service child: that Service's position among the Services
+   * desiredChildren() returns for the sample.
+   */
+  ingressBackends: Array<{ serviceIndex: number }>;
   /** Some child has a readiness rule (src/runtime/child-readiness.ts) that only a controller meets. */
   hasWorkloadChildren: boolean;
   /**
