@@ -35,9 +35,12 @@ export function backendService(
       : services.length === 1
         ? services[0]
         : undefined;
+  // Without backendService, the only Service is the backend when it is one object that exists
+  // whenever the Ingress does; otherwise the Ingress keeps its default backend (the owner's name).
   if (
     service === undefined ||
-    (service.naming ?? { instances: { kind: "single" } }).instances.kind !== "single"
+    (service.naming ?? { instances: { kind: "single" } }).instances.kind !== "single" ||
+    service.when?.field.path !== child.when?.field.path
   )
     return undefined;
   return { service, fn: `${service.varName}Name` };
