@@ -61,7 +61,14 @@ export function checkChildRoles({ data, report }: CheckContext): void {
       else files.set(file, i);
     }
     const when = str(child.when);
-    if (when !== undefined) {
+    if (when !== undefined && kind !== undefined && ONE_PER_KIND.has(kind))
+      report.error(
+        "SEM239",
+        ["children", i, "when"],
+        `a ${kind} child cannot be conditional`,
+        "A binding and the role it grants refer to each other by fixed names and are applied in order; keep RBAC children unconditional.",
+      );
+    else if (when !== undefined) {
       const resolved = resolveWhen(specFields, when);
       if (!resolved.ok)
         report.error("SEM239", ["children", i, "when"], resolved.message, resolved.hint);

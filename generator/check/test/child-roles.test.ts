@@ -153,6 +153,12 @@ test("SEM239 when names an unknown field (did-you-mean), or one that is always s
   );
   const required = withChildren(["apiVersion: v1", "kind: Secret", "when: image"]);
   expectOne(required, "SEM239", posOf(required, "image", "when:"), "always set");
+  const role = withChildren([
+    "apiVersion: rbac.authorization.k8s.io/v1",
+    "kind: Role",
+    "when: tls",
+  ]);
+  expectOne(role, "SEM239", posOf(role, "tls", "when:"), "a Role child cannot be conditional");
   const defaulted = withChildren(["apiVersion: v1", "kind: Secret", "when: tier"]);
   expectOne(defaulted, "SEM239", posOf(defaulted, "tier", "when:"), "always set");
 });
