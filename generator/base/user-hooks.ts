@@ -29,12 +29,19 @@ export interface ActiveUserHook {
 export interface UnusedUserFile {
   state: "unused";
   path: string;
+  /**
+   * A child builder whose kind is now listed as several children with ids: the builders its code
+   * belongs in (src/children/<id>-<kind>.ts), for the message.
+   */
+  movedTo?: string[];
 }
 
 export type UserHook = ActiveUserHook | UnusedUserFile;
 
 /** One line for the user, e.g. "implement `InstanceHooks` in src/hooks/instance.ts: validateDesired". */
 export function describeUserHook(hook: UserHook): string {
+  if (hook.state === "unused" && hook.movedTo !== undefined && hook.movedTo.length > 0)
+    return `${hook.path} is no longer used by the spec: its kind's children now have ids, each with its own builder; move its code into ${hook.movedTo.join(", ")} (the one it built is the child without a name template or with its old name), then delete it; until then it is kept and excluded from compilation in tsconfig.json`;
   if (hook.state === "unused")
     return `${hook.path} is no longer used by the spec; kept and excluded from compilation in tsconfig.json; delete it when you no longer need its code`;
   const members = hook.members.length > 0 ? `: ${hook.members.join(", ")}` : "";

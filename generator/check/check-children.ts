@@ -10,6 +10,7 @@ export function checkChildren({ data, report, childCrds }: CheckContext): void {
   const parentScope = resourceScope(data);
   const parentKind = str(obj(data.api).kind) ?? "the custom resource";
   const seenKinds = new Map<string, number>();
+  const seenRoles = new Map<string, number>();
   for (const [i, child] of objects(data.children)) {
     checkChildNames(child, i, report);
     const apiVersion = str(child.apiVersion);
@@ -49,17 +50,23 @@ export function checkChildren({ data, report, childCrds }: CheckContext): void {
         "Generated children live in their owner's namespace. Make the custom resource Namespaced, or create namespaced objects yourself in the reconciler (e.g. in a Namespace child).",
       );
     }
-    const first = seenKinds.get(kind);
+    // Several children of one kind are told apart by their ids; at most one goes without.
+    const id = str(child.id);
+    const role = `${kind}/${id ?? ""}`;
+    const first = seenRoles.get(role);
     if (first !== undefined) {
       report.error(
         "SEM046",
-        ["children", i, "kind"],
-        `kind ${kind} is already a child (children[${first}])`,
-        "List each child kind once; the generated builder and file are named after the kind.",
+        ["children", i, id === undefined ? "kind" : "id"],
+        id === undefined
+          ? `kind ${kind} is already a child without an id (children[${first}])`
+          : `kind ${kind} already has a child with id ${id} (children[${first}])`,
+        "Give each child of one kind its own id (e.g. id: headless, id: console): it names the child's builder file and, without a name template, its name.",
       );
     } else {
-      seenKinds.set(kind, i);
+      seenRoles.set(role, i);
     }
+    if (!seenKinds.has(kind)) seenKinds.set(kind, i);
   }
   checkBindingsHaveRoles(seenKinds, report);
 }

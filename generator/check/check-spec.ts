@@ -17,6 +17,7 @@ import { checkStatusRequired } from "./check-status-required.ts";
 import { checkListItems } from "./check-list-items.ts";
 import { checkChildCrds } from "./check-child-crds.ts";
 import { checkChildNaming } from "./check-child-naming.ts";
+import { checkChildRoles } from "./check-child-roles.ts";
 import { checkChildren } from "./check-children.ts";
 import { checkCollisions } from "./check-collisions.ts";
 import { checkDefaults } from "./check-defaults.ts";
@@ -63,6 +64,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkResourceIdentity,
   checkChildren,
   checkChildNaming,
+  checkChildRoles,
   checkChildCrds,
   checkRbac,
   checkWatchNamespaces,

@@ -9,6 +9,7 @@
 // server refuses an owner whose child would be refused, where the user sees it.
 
 import { DNS_LABEL } from "./context.ts";
+import { toCamel, toKebab, toPascal } from "./derive-names.ts";
 import { childField } from "./field-walk.ts";
 import { has, num, obj, str, type RawObject } from "./raw-spec.ts";
 
@@ -148,4 +149,46 @@ export function fixedLength(pieces: readonly NamePiece[], maximum?: number): num
 /** The pattern a field read as the `position`th piece must match. */
 export function piecePattern(kind: string, position: number): string {
   return position === 0 && isDns1035Kind(kind) ? NAME_FIRST_PIECE_PATTERN : NAME_PIECE_PATTERN;
+}
+
+/** The suffix after the owner's name of a child with no name template, per kind. */
+const DEFAULT_SUFFIX: Readonly<Record<string, string>> = {
+  Deployment: "",
+  StatefulSet: "",
+  Service: "",
+  ConfigMap: "-config",
+  Secret: "-connection",
+};
+
+/**
+ * The name of a child without a name template: the owner's name and a suffix, `-<id>` for a child
+ * with an id (so several children of one kind get distinct names), else a fixed one per kind.
+ */
+export function defaultNameSuffix(kind: string, id: string | undefined): string {
+  if (id !== undefined) return `-${id}`;
+  return DEFAULT_SUFFIX[kind] ?? `-${toKebab(kind)}`;
+}
+
+/** The pieces of that default name, for comparing it with templates. */
+export function defaultNamePieces(kind: string, id: string | undefined): NamePiece[] {
+  const suffix = defaultNameSuffix(kind, id);
+  return [
+    { kind: "owner" },
+    ...(suffix === "" ? [] : [{ kind: "literal" as const, text: suffix }]),
+  ];
+}
+
+/** The file (and so builder) name of a child: <id>-<kind> with an id, else <kind>, kebab-case. */
+export function childFileName(kind: string, id: string | undefined): string {
+  return id === undefined ? toKebab(kind) : `${id}-${toKebab(kind)}`;
+}
+
+/** The builder function of a child: desired<Kind>, desired<Id><Kind> with an id. */
+export function childBuilderName(kind: string, id: string | undefined): string {
+  return `desired${id === undefined ? "" : toPascal(id)}${kind}`;
+}
+
+/** The camelCase stem of a child's generated names (deployment, headlessService). */
+export function childVarName(kind: string, id: string | undefined): string {
+  return id === undefined ? toCamel(kind) : `${toCamel(id)}${kind}`;
 }

@@ -12,6 +12,7 @@ import {
   toPascal,
 } from "./derive-names.ts";
 import { adoptsExisting } from "./check-resource-identity.ts";
+import { childBuilderName, childFileName } from "./child-name-template.ts";
 import { isObject, obj, objects, str, strings } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
 
@@ -30,6 +31,7 @@ export interface DerivedName {
 /** Files the generator writes whatever the spec says, in the folders user names also land in. */
 export const FIXED_FILES: Readonly<Record<string, string>> = {
   "src/children/index.ts": "the generated child list",
+  "src/children/service-names.ts": "the generated Service names",
   "src/reconciler/finalize.ts": "the generated finalizer",
   "src/hooks/index.ts": "the generated hook index",
   "src/hooks/types.ts": "the generated hook interfaces",
@@ -98,7 +100,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["TerminalError", "V1ConfigMap", "V1Deployment", "V1ObjectMeta", "V1OwnerReference"],
   ...["V1ResourceAttributes", "V1Secret", "V1Service", "WorkQueue", "Providers", "Resource"],
   ...["ConditionVerdict", "PartResult", "ConditionStatus", "Hooks", "ObservedCondition"],
-  ...["StatusCase", "ChildInstance", "NamedChildFixture"],
+  ...["StatusCase", "ChildInstance", "NamedChildFixture", "ConditionalChildFixture"],
   ...["CustomObjectsApi", "Informer", "KubernetesListObject", "ObjectCache", "Watch"],
   ...["KubernetesObjectApi", "PatchStrategy", "V1MicroTime", "V1Lease", "ApiException"],
   ...["ApiextensionsV1Api", "V1ClusterRoleBinding", "V1CustomResourceDefinition", "V1Pod"],
@@ -253,8 +255,14 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
     const kindName = str(child.kind);
     if (!kindName) continue;
     const source = { source: ["children", i, "kind"], sourceLabel: `child kind "${kindName}"` };
-    out.push({ what: "file", value: `src/children/${toKebab(kindName)}.ts`, ...source });
-    out.push({ what: "identifier", value: `desired${kindName}`, scope: "children", ...source });
+    const fileName = childFileName(kindName, str(child.id));
+    out.push({ what: "file", value: `src/children/${fileName}.ts`, ...source });
+    out.push({
+      what: "identifier",
+      value: childBuilderName(kindName, str(child.id)),
+      scope: "children",
+      ...source,
+    });
   }
   return out;
 }

@@ -47,3 +47,31 @@ test("no finding: the same naming, or a child that is new", () => {
   assert.deepEqual(compareSources(named, named), []);
   assert.deepEqual(compareSources(BASE_SPEC, named), []);
 });
+
+test("risky: an id given to the only child of a kind renames it <owner>-<id>", () => {
+  const before = withChild("Service");
+  const after = withChild("Service", "id: headless");
+  const [finding, ...rest] = compareSources(before, after);
+  assert.deepEqual(rest, []);
+  assert.equal(finding?.code, "COMPAT040");
+  assert.match(finding.message, /now named <owner>-headless/);
+});
+
+test("risky: a child made conditional (COMPAT041) is deleted from owners the condition does not hold for", () => {
+  const spec = BASE_SPEC.replace(
+    "spec:\n  fields:\n",
+    "spec:\n  fields:\n    tls:\n      type: boolean\n",
+  );
+  assert.notEqual(spec, BASE_SPEC);
+  const before = `${spec}children:\n  - apiVersion: v1\n    kind: Secret\n`;
+  const after = `${before}    when: tls\n`;
+  const [finding, ...rest] = compareAll(before, after).filter((f) => f.code === "COMPAT041");
+  assert.deepEqual(rest, []);
+  assert.equal(finding?.class, "risky");
+  assert.equal(finding.path, "children[0].when");
+  assert.match(finding.message, /exists only when tls: every owner whose spec does not satisfy it/);
+  assert.deepEqual(
+    compareAll(after, after).filter((f) => f.code === "COMPAT041"),
+    [],
+  );
+});

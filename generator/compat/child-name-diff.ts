@@ -1,7 +1,9 @@
 // How each child kind is named, old spec against new. Not part of the CRD, but of the objects that
 // live under it: a child named from the spec (children[].name, forEach, count) is found again only
 // under the name the spec gives it, so a changed template makes every owner's pass create children
-// under the new names and prune the old ones. Children are matched by kind (one child per kind).
+// under the new names and prune the old ones. Children are matched by kind and id (several
+// children of one kind carry ids), or by kind alone when the old spec had one child of it (an id
+// added). A condition (when:) added or changed prunes the child from owners it no longer holds for.
 
 import { objects, str, type RawObject } from "../check/raw-spec.ts";
 import type { Change } from "./change.ts";
@@ -15,12 +17,26 @@ const STATEFUL_KINDS: ReadonlySet<string> = new Set([
 
 export function diffChildNames(old: RawObject | undefined, next: RawObject | undefined): Change[] {
   if (old === undefined || next === undefined) return [];
-  const before = new Map(objects(old.children).map(([, c]) => [str(c.kind), c] as const));
+  const oldChildren = objects(old.children).map(([, c]) => c);
+  const matching = (kind: string, id: string | undefined): RawObject | undefined => {
+    const ofKind = oldChildren.filter((c) => str(c.kind) === kind);
+    return ofKind.find((c) => str(c.id) === id) ?? (ofKind.length === 1 ? ofKind[0] : undefined);
+  };
   const out: Change[] = [];
   for (const [i, child] of objects(next.children)) {
     const kind = str(child.kind);
-    const previous = kind === undefined ? undefined : before.get(kind);
+    const previous = kind === undefined ? undefined : matching(kind, str(child.id));
     if (previous === undefined) continue;
+    const condition = str(child.when);
+    if (condition !== undefined && condition !== str(previous.when))
+      out.push({
+        code: "COMPAT041",
+        version: null,
+        side: "new",
+        specPath: ["children", i, "when"],
+        message: `the ${kind} child now exists only when ${condition}${str(previous.when) !== undefined ? ` (was: when ${str(previous.when)})` : ""}: every owner whose spec does not satisfy it has the child deleted on its next pass`,
+        hint: `Set spec.${condition} on the owners that need the ${kind} before rolling this out, or keep the child unconditional.`,
+      });
     const a = naming(previous);
     const b = naming(child);
     if (a === b) continue;
@@ -42,7 +58,11 @@ export function diffChildNames(old: RawObject | undefined, next: RawObject | und
 /** The child's naming as one comparable text: template with forEach or count, or the default. */
 function naming(child: RawObject): string {
   const name = str(child.name);
-  if (name === undefined) return "after its owner (the default)";
+  const id = str(child.id);
+  if (name === undefined)
+    return id === undefined
+      ? "after its owner (the default)"
+      : `<owner>-${id} (the default for id ${id})`;
   const forEach = str(child.forEach);
   const count = str(child.count);
   const per =

@@ -36,6 +36,7 @@ export const COMPAT_CODES = {
   COMPAT034: { class: "breaking", title: "external resource identity changed" },
   COMPAT035: { class: "breaking", title: "map type changed" },
   COMPAT040: { class: "risky", title: "child name changed" },
+  COMPAT041: { class: "risky", title: "child made conditional" },
 } as const satisfies Record<string, { class: CompatClass; title: string }>;
 
 export type CompatCode = keyof typeof COMPAT_CODES;

@@ -12,7 +12,12 @@ import {
 } from "../check/derive-names.ts";
 import { derivedMaxLengthPaths } from "../check/cel-bounds.ts";
 import { resolveChildNaming, type ChildNamePlan } from "../check/check-child-naming.ts";
-import { NAME_FIRST_PIECE_PATTERN } from "../check/child-name-template.ts";
+import {
+  childFileName,
+  childVarName,
+  NAME_FIRST_PIECE_PATTERN,
+} from "../check/child-name-template.ts";
+import { resolveWhen } from "../check/child-when.ts";
 import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
@@ -28,6 +33,7 @@ import type {
   CelRule,
   ChildCrdModel,
   ChildModel,
+  ChildConditionModel,
   ChildNamePiece,
   ChildNamingModel,
   ConditionModel,
@@ -94,6 +100,9 @@ interface RawSpec {
     name?: string;
     forEach?: string;
     count?: string;
+    id?: string;
+    when?: string;
+    backendService?: string;
   }[];
   rbac?: { watchNamespaces?: string[]; rules?: PolicyRule[] };
   printerColumns?: PrinterColumn[];
@@ -141,6 +150,7 @@ export function buildModel(
   }));
   const version = versions.find((v) => v.storage)!.name;
   const derived = derivedMaxLengthPaths(data);
+  const rawSpecFields = (data as { spec?: { fields?: unknown } }).spec?.fields;
   const namings = (raw.children ?? []).map(
     (child, i) => resolveChildNaming(data as RawObject, child as unknown as RawObject, i).plan,
   );
@@ -215,7 +225,7 @@ export function buildModel(
     externalResources,
     children: applyOrder(
       (raw.children ?? []).map((child, i) =>
-        buildChild(child, childCrds, namings[i], walkFields(specFields)),
+        buildChild(child, childCrds, namings[i], walkFields(specFields), rawSpecFields),
       ),
     ),
     references: buildReferences(data, specFields),
@@ -343,12 +353,14 @@ function buildChild(
   childCrds: ChildCrdFiles | undefined,
   plan: ChildNamePlan | undefined,
   allSpec: readonly FieldModel[],
+  specFields: unknown,
 ): ChildModel {
   const slash = raw.apiVersion.indexOf("/");
   const group = slash < 0 ? "" : raw.apiVersion.slice(0, slash);
   const version = slash < 0 ? raw.apiVersion : raw.apiVersion.slice(slash + 1);
   const builtin = BUILTIN_KINDS.find((k) => k.apiVersion === raw.apiVersion && k.kind === raw.kind);
   const crd = raw.crd === undefined ? undefined : childCrd(raw.crd, version, childCrds);
+  const fileName = childFileName(raw.kind, raw.id);
   const crdSpec = crd?.document as CrdDocument | undefined;
   return {
     apiVersion: raw.apiVersion,
@@ -357,11 +369,27 @@ function buildChild(
     kind: raw.kind,
     plural: raw.plural ?? builtin?.plural ?? crdSpec!.spec.names.plural,
     scope: raw.scope ?? builtin?.scope ?? crdSpec!.spec.scope,
-    varName: toCamel(raw.kind),
-    fileName: toKebab(raw.kind),
+    varName: childVarName(raw.kind, raw.id),
+    fileName,
+    ...(raw.id !== undefined ? { id: raw.id } : {}),
     ...(crd ? { crd } : {}),
     ...(plan ? { naming: buildNaming(plan, allSpec) } : {}),
+    ...(raw.when !== undefined ? { when: buildWhen(raw.when, specFields, allSpec) } : {}),
+    ...(raw.backendService !== undefined ? { backendService: raw.backendService } : {}),
   };
+}
+
+/** The checked condition of a conditional child, with the field the model built for its path. */
+function buildWhen(
+  when: string,
+  specFields: unknown,
+  allSpec: readonly FieldModel[],
+): ChildConditionModel {
+  const resolved = resolveWhen(specFields, when);
+  const field = resolved.ok ? allSpec.find((f) => f.path === resolved.path) : undefined;
+  if (!resolved.ok || field === undefined)
+    throw new Error(`internal error: children[].when ${when} was not checked`);
+  return { field, test: resolved.test };
 }
 
 /** The model of a checked name plan: its fields as the model built them (with their patterns). */

@@ -153,14 +153,26 @@ export interface ChildModel {
   kind: string;
   plural: string;
   scope: "Namespaced" | "Cluster";
-  /** camelCase, e.g. deployment: names the builder function desiredDeployment. */
+  /** camelCase, e.g. deployment or headlessService: names the builder function desiredDeployment. */
   varName: string;
-  /** kebab-case file name, e.g. deployment. */
+  /** kebab-case file name, e.g. deployment, or <id>-<kind> (headless-service) for a child with an id. */
   fileName: string;
+  /** The child's role among children of its kind (children[].id), e.g. headless. */
+  id?: string;
+  /** children[].when: the child exists only while this holds; else it is pruned. */
+  when?: ChildConditionModel;
+  /** Ingress only (children[].backendService): the id of the Service child it routes to. */
+  backendService?: string;
   /** For a kind served by another project's CRD: that CRD, as the spec's `crd:` gave it. */
   crd?: ChildCrdModel;
   /** A name template over the owner (children[].name), with forEach or count: absent for one object named after its owner. */
   naming?: ChildNamingModel;
+}
+
+/** A conditional child's condition: a boolean spec field being true, or an optional one being set. */
+export interface ChildConditionModel {
+  field: FieldModel;
+  test: "true" | "present";
 }
 
 /** One piece of a child's name: text, the owner's name, a field of spec or of the forEach entry, the index. */

@@ -1,6 +1,7 @@
 // Stage 4: model → every file of the project, in memory and formatted. Nothing here touches
 // the disk, so a failure in any template leaves the target directory untouched.
 
+import { childFileName } from "../check/child-name-template.ts";
 import { readFileSync } from "node:fs";
 import { Ownership, type GeneratedFile, type ProjectFiles } from "../base/files.ts";
 import { SPEC_FILE } from "../base/spec-file.ts";
@@ -52,14 +53,26 @@ export function unusedUserFiles(model: OperatorModel, previous: readonly string[
     .sort();
 }
 
+/**
+ * For a kind's builder (src/children/service.ts) that regeneration no longer produces because the
+ * kind's children now carry ids: the builders that replaced it (src/children/headless-service.ts …).
+ */
+function splitBuilderTargets(model: OperatorModel, path: string): string[] {
+  return model.children
+    .filter(
+      (c) => c.id !== undefined && path === `src/children/${childFileName(c.kind, undefined)}.ts`,
+    )
+    .map((c) => `src/children/${c.fileName}.ts`);
+}
+
 /** What the project asks of its user: every hook file with its interface, and unused files. */
 export function userHooks(model: OperatorModel, options: RenderOptions = {}): UserHook[] {
   return [
     ...activeUserHooks(model),
-    ...unusedUserFiles(model, options.previousUserFiles ?? []).map((path) => ({
-      state: "unused" as const,
-      path,
-    })),
+    ...unusedUserFiles(model, options.previousUserFiles ?? []).map((path) => {
+      const movedTo = splitBuilderTargets(model, path);
+      return { state: "unused" as const, path, ...(movedTo.length > 0 ? { movedTo } : {}) };
+    }),
   ];
 }
 

@@ -47,6 +47,17 @@ function rewriteReferences(doc: Document, field: string, renamed: string | undef
         return renamed === undefined ? [] : [doc.createNode(renamed + value.slice(field.length))];
       });
     }
+  // A conditional child reads the field by its path (children[].when): renamed with it, or made
+  // unconditional when the field goes.
+  const children = doc.getIn(["children"]);
+  if (isSeq(children))
+    for (const child of children.items) {
+      if (!isMap(child)) continue;
+      const when = String(child.get("when") ?? "");
+      if (when !== field && !when.startsWith(`${field}.`)) continue;
+      if (renamed === undefined) child.delete("when");
+      else child.set("when", renamed + when.slice(field.length));
+    }
   const columns = doc.getIn(["printerColumns"]);
   if (isSeq(columns))
     columns.items = columns.items.flatMap((column) => {

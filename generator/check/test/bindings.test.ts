@@ -154,5 +154,5 @@ test("SEM045 a namespaced resource cannot own a cluster-scoped child", () => {
 
 test("SEM046 the same child kind twice", () => {
   const src = withChildren("- apiVersion: v1\n  kind: Secret\n- apiVersion: v1\n  kind: Secret");
-  expectOne(src, "SEM046", "24:11", "kind Secret is already a child (children[0])");
+  expectOne(src, "SEM046", "24:11", "kind Secret is already a child without an id (children[0])");
 });

@@ -6,6 +6,7 @@
 // because deploying another project's CRD is that project's business.
 
 import { Ownership, type GeneratedFile } from "../../base/files.ts";
+import { childKinds } from "../../model/child-kinds.ts";
 import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import { yamlFile } from "./yaml-file.ts";
 
@@ -14,7 +15,7 @@ export function childCrdPath(child: ChildModel): string {
 }
 
 export function renderChildCrds(model: OperatorModel): GeneratedFile[] {
-  return model.children.flatMap((child) =>
+  return childKinds(model.children).flatMap((child) =>
     child.crd
       ? [
           { path: child.crd.path, ownership: Ownership.ScaffoldOnce, content: child.crd.text },

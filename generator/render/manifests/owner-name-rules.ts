@@ -5,6 +5,7 @@
 // A name template ({metadata.name}-{item.name}) leaves the owner's name what the rest of the
 // child's name does not take, so the bound tightens to the shortest such budget.
 
+import { defaultNameSuffix } from "../../check/child-name-template.ts";
 import type { CelRule, OperatorModel } from "../../model/types.ts";
 
 /** Kinds whose object is named exactly like its owner and must be a DNS-1035 label. */
@@ -13,9 +14,17 @@ const NAMED_AS_DNS_1035_LABEL: ReadonlySet<string> = new Set(["Service"]);
 export function ownerNameRules(model: OperatorModel): CelRule[] {
   if (model.children.length === 0) return [];
   const readers = model.children.filter((c) => c.naming?.pieces.some((p) => p.kind === "owner"));
-  const tightest = readers.reduce<{ max: number; kind?: string }>(
-    (best, c) =>
-      c.naming!.ownerNameMax! < best.max ? { max: c.naming!.ownerNameMax!, kind: c.kind } : best,
+  // A Service with an id and no template is named <owner>-<id>: a DNS label, so the id takes its share.
+  const budgets = [
+    ...readers.map((c) => ({ max: c.naming!.ownerNameMax!, kind: c.kind })),
+    ...model.children
+      .filter(
+        (c) => c.naming === undefined && c.id !== undefined && NAMED_AS_DNS_1035_LABEL.has(c.kind),
+      )
+      .map((c) => ({ max: 63 - defaultNameSuffix(c.kind, c.id).length, kind: c.kind })),
+  ];
+  const tightest = budgets.reduce<{ max: number; kind?: string }>(
+    (best, c) => (c.max < best.max ? c : best),
     { max: 63 },
   );
   const rules: CelRule[] = [

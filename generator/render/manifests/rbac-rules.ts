@@ -1,6 +1,7 @@
 // The exact permissions the generated runtime uses, and nothing more. Each rule names the call
 // that needs it; a verb the runtime does not call is a verb an attacker holding the token gets.
 
+import { prunedKinds } from "../../model/child-kinds.ts";
 import type { OperatorModel, PolicyRule } from "../../model/types.ts";
 
 export const CR_VERBS = ["get", "list", "watch", "patch"];
@@ -44,7 +45,7 @@ export function childRules(model: OperatorModel): PolicyRule[] {
     byGroup.set(child.group, resources);
   }
   const pruned = new Map<string, Set<string>>();
-  for (const child of model.children.filter((c) => c.naming !== undefined)) {
+  for (const child of prunedKinds(model.children)) {
     const resources = pruned.get(child.group) ?? new Set<string>();
     resources.add(child.plural);
     pruned.set(child.group, resources);
@@ -56,7 +57,8 @@ export function childRules(model: OperatorModel): PolicyRule[] {
       verbs: [...CHILD_VERBS],
     })),
     // Delete for exactly the kinds whose children the spec can stop asking for (named by a
-    // template, one per list entry or per count): the reconciler prunes those, and only those.
+    // template, one per list entry or per count, or conditional): the reconciler prunes those,
+    // and only those.
     ...[...pruned.keys()].sort().map((group) => ({
       apiGroups: [group],
       resources: [...pruned.get(group)!].sort(),

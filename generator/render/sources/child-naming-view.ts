@@ -14,6 +14,8 @@ export interface ChildNamingView {
   body: string;
   /** A comment line: what the instances are and how they are named. */
   summary: string;
+  /** The name as a TypeScript template literal over obj (and entry, index). */
+  nameExpression: string;
 }
 
 /** The label that tells the instances of one child kind apart: <api group>/instance. */
@@ -56,6 +58,7 @@ export function childNamingView(
     });
     return {
       instancesFn,
+      nameExpression: name,
       entryType: instances.list.items!.tsType,
       body: `return ${entries}.map((entry, index) => ({ name: ${name}, labels: { ${label}: ${key} }, entry, index }));`,
       summary: `one per spec.${instances.list.path} entry, named ${naming.template}`,
@@ -65,6 +68,7 @@ export function childNamingView(
     const count = specAccessor(instances.field.path, spec, "obj.spec", specOptional).expression;
     return {
       instancesFn,
+      nameExpression: name,
       entryType: "undefined",
       body: `return countIndexes(${count}).map((index) => ({ name: ${name}, labels: { ${label}: String(index) }, entry: undefined, index }));`,
       summary: `spec.${instances.field.path} of them, named ${naming.template}`,
@@ -72,6 +76,7 @@ export function childNamingView(
   }
   return {
     instancesFn,
+    nameExpression: name,
     entryType: "undefined",
     body: `return [{ name: ${name}, labels: {}, entry: undefined, index: 0 }];`,
     summary: `one, named ${naming.template}`,

@@ -2,14 +2,23 @@
 // other kind): its builder's names and the expressions that fill it from the spec. A spec field
 // is used only when its name and type fit the role, so any spec yields a valid builder.
 
-import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
+import type {
+  ChildConditionModel,
+  ChildModel,
+  FieldModel,
+  OperatorModel,
+} from "../../model/types.ts";
+import { backendService } from "./service-names-view.ts";
 import { exampleObject, exampleValue } from "../manifests/example-values.ts";
 import { objectViolations } from "../manifests/field-violations.ts";
 import { childNamingView, type ChildNamingView } from "./child-naming-view.ts";
 import { specAccessor, tsKey, tsMember } from "./ts-types.ts";
+import { childBuilderName, defaultNameSuffix } from "../../check/child-name-template.ts";
 
 export interface ChildView {
   kind: string;
+  /** children[].id, or null. */
+  id: string | null;
   apiVersion: string;
   fileName: string;
   module: string;
@@ -39,6 +48,11 @@ export interface ChildView {
   /** `, Entry` for a forEach child's builder type, else "". */
   entryTypeArg: string;
   naming: ChildNamingView | null;
+  /** children[].when: a boolean TypeScript expression over obj, and what it says; null for always. */
+  whenExpression: string | null;
+  whenSummary: string | null;
+  /** Ingress: the function of src/children/service-names.ts that names its backend Service. */
+  backendServiceFn: string | null;
 }
 
 /**
@@ -135,21 +149,15 @@ export function childView(
   const tsType = childKind(child).tsType;
   const roleKind = child.kind === "ClusterRoleBinding" ? "ClusterRole" : "Role";
   const naming = childNamingView(child, model, specOptional);
-  const suffix: Record<string, string> = {
-    Deployment: "",
-    StatefulSet: "",
-    Service: "",
-    ConfigMap: "-config",
-    Secret: "-connection",
-  };
   return {
     kind: child.kind,
+    id: child.id ?? null,
     apiVersion: child.apiVersion,
     fileName: child.fileName,
     module: `children/${child.fileName}.ts`,
-    builderFn: `desired${child.kind}`,
+    builderFn: childBuilderName(child.kind, child.id),
     tsType,
-    nameSuffix: suffix[child.kind] ?? `-${child.fileName}`,
+    nameSuffix: defaultNameSuffix(child.kind, child.id),
     crdPath: child.crd?.path ?? null,
     content: child.crd ? customResourceContent(child) : [],
     roleRefKind: roleKind,
@@ -182,7 +190,27 @@ export function childView(
     entryTypeArg:
       naming !== null && naming.entryType !== "undefined" ? `, ${naming.entryType}` : "",
     naming,
+    whenExpression: child.when ? whenExpression(child.when, spec, specOptional) : null,
+    whenSummary: child.when
+      ? child.when.test === "true"
+        ? `only while spec.${child.when.field.path} is true`
+        : `only while spec.${child.when.field.path} is set`
+      : null,
+    backendServiceFn: backendService(child, model)?.fn ?? null,
   };
+}
+
+/** The condition of a conditional child, read from the owner (absent reads as the field's default). */
+function whenExpression(
+  when: ChildConditionModel,
+  spec: readonly FieldModel[],
+  specOptional: boolean,
+): string {
+  const value = specAccessor(when.field.path, spec, "obj.spec", specOptional).expression;
+  if (when.test === "true") return `(${value}) === true`;
+  return when.field.nullable
+    ? `(${value}) !== undefined && (${value}) !== null`
+    : `(${value}) !== undefined`;
 }
 
 /**

@@ -6,6 +6,7 @@ import { HOOK_TYPES_PATH } from "../../base/user-hooks.ts";
 import type { ChildModel, ExternalResourceModel, OperatorModel } from "../../model/types.ts";
 import { CHILD_KINDS, CUSTOM_RESOURCE_CHILD, childKind } from "./child-view.ts";
 import { testedReference } from "./integration-view.ts";
+import { hasServiceNames, SERVICE_NAMES_MODULE } from "./service-names-view.ts";
 
 export interface TemplateOutput {
   path: string;
@@ -121,6 +122,11 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     template: "src/children/index.ts.hbs",
     ownership: Ownership.Generated,
     outputs: single(() => "src/children/index.ts"),
+  },
+  {
+    template: "src/children/service-names.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) => (hasServiceNames(m) ? [{ path: SERVICE_NAMES_MODULE }] : []),
   },
   {
     template: "src/reconciler/reconciler.ts.hbs",

@@ -2,6 +2,7 @@
 // src/hooks/types.ts declares, and the list of files the user owns with what each must provide.
 // Templates and the CLI's "implement … in …" list are built from the same view, so they agree.
 
+import { childBuilderName } from "../../check/child-name-template.ts";
 import { HOOK_TYPES_PATH, type ActiveUserHook } from "../../base/user-hooks.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { childKind } from "./child-view.ts";
@@ -84,9 +85,9 @@ export function activeUserHooks(model: OperatorModel): ActiveUserHook[] {
       implements: c.naming
         ? `${view.instanceBuilder}<${childKind(c).tsType}${c.naming.instances.kind === "forEach" ? `, ${c.naming.instances.list.items!.tsType}` : ""}>`
         : `${view.childBuilder}<${childKind(c).tsType}>`,
-      export: `desired${c.kind}`,
+      export: childBuilderName(c.kind, c.id),
       // A builder is a function: the export is what the generated child list calls.
-      members: [`desired${c.kind}`],
+      members: [childBuilderName(c.kind, c.id)],
       todos: [`build the desired ${c.kind} (the default applies as it stands)`],
     });
   }

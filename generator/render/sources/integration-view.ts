@@ -5,6 +5,7 @@
 // builder (manifests/rbac-rules.ts): a verb dropped or added there must fail these tests rather
 // than move the expectation along with it.
 
+import { childKinds, prunedKinds } from "../../model/child-kinds.ts";
 import type { ChildModel, FieldModel, OperatorModel, ReferenceModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
@@ -52,7 +53,7 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
       cr("update", "blockOwnerDeletion on a child's ownerReference needs it", "finalizers"),
     );
   }
-  for (const child of model.children) {
+  for (const child of childKinds(model.children)) {
     for (const verb of ["get", "list", "watch", "create", "patch"]) {
       checks.push({
         verb,
@@ -62,13 +63,13 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
         why: `${child.kind} children are server-side applied (create on first apply) and observed`,
       });
     }
-    if (child.naming !== undefined)
+    if (prunedKinds(model.children).includes(child))
       checks.push({
         verb: "delete",
         group: child.group,
         resource: child.plural,
         scope: childScope(child, model),
-        why: `${child.kind} children are named from the spec: the ones it no longer asks for are pruned`,
+        why: `${child.kind} children are named from the spec or conditional: the ones it no longer asks for are pruned`,
       });
   }
   for (const reference of model.references) {
@@ -150,7 +151,7 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
   // A child kind may also serve another role (a Lease child beside leader election's Lease):
   // what that role must be allowed is not denied here; its own deny checks stay.
   const allowed = new Set(mustAllow(model).map(checkKey));
-  for (const child of model.children) {
+  for (const child of childKinds(model.children)) {
     for (const verb of ["delete", "update"]) {
       const check: AccessCheck = {
         verb,

@@ -3,6 +3,7 @@
 // so it is generated as JSON (which prettier formats far faster than TypeScript) and its shape is
 // declared once, in templates/project/test/support/fixture.ts.
 
+import { backendService } from "./service-names-view.ts";
 import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import { exampleSpec, exampleValue } from "../manifests/example-values.ts";
 import { instanceLabel } from "./child-naming-view.ts";
@@ -62,6 +63,13 @@ export interface TestFixture {
    * instances and then one: two list entries with distinct keys (forEach), or counts 2 then 1.
    */
   namedChildren: NamedChildFixture[];
+  /** The children with when:, with the sample's value that makes it hold and one that does not. */
+  conditionalChildren: ConditionalChildFixture[];
+  /**
+   * Ingress children routed to a Service child (backendService, or the only Service): the
+   * position of that Service among the Services desiredChildren() returns for the sample.
+   */
+  ingressBackends: Array<{ serviceIndex: number }>;
   hasWorkloadChildren: boolean;
   /** How many children have a readiness rule: each one's turn to ready can be one status write. */
   workloadChildCount: number;
@@ -99,6 +107,18 @@ export interface NamedChildFixture {
   forEach: { path: string[]; entries: [unknown, unknown] } | null;
   /** Spec path (segments) of the count field; null if not count or its maximum is below 2. */
   count: { path: string[]; values: [number, number] } | null;
+  /** Another child has the same kind: its objects are counted with this one's. */
+  sharedKind: boolean;
+}
+
+export interface ConditionalChildFixture {
+  apiVersion: string;
+  kind: string;
+  /** Spec path (segments) of the when: field. */
+  path: string[];
+  /** The value that makes the condition hold (the sample's), and one that does not (null: absent). */
+  on: unknown;
+  off: unknown;
 }
 
 /**
@@ -110,6 +130,17 @@ function withOneInstance(
   sample: Record<string, unknown>,
 ): Record<string, unknown> {
   const out = structuredClone(sample);
+  for (const child of model.children) {
+    if (child.when !== undefined && !conditionHolds(child, out)) {
+      const path = child.when.field.path.split(".");
+      let parent: Record<string, unknown> | undefined = out;
+      for (const key of path.slice(0, -1))
+        parent = parent?.[key] as Record<string, unknown> | undefined;
+      if (parent !== undefined)
+        parent[path.at(-1)!] =
+          child.when.test === "true" ? true : exampleValue(child.when.field, 0);
+    }
+  }
   for (const child of model.children) {
     const instances = child.naming?.instances;
     if (instances === undefined || instances.kind === "single") continue;
@@ -127,8 +158,20 @@ function withOneInstance(
   return out;
 }
 
+/** Whether a conditional child's when: holds for `sample` (true for an unconditional one). */
+function conditionHolds(child: ChildModel, sample: Record<string, unknown>): boolean {
+  if (child.when === undefined) return true;
+  const { field, test } = child.when;
+  const value = field.path
+    .split(".")
+    .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], sample);
+  const read = value === undefined && field.hasDefault ? field.default : value;
+  return test === "true" ? read === true : read !== undefined && read !== null;
+}
+
 /** How many objects of `child` desiredChildren() returns for `sample`. */
 function sampleInstances(child: ChildModel, sample: Record<string, unknown>): number {
+  if (!conditionHolds(child, sample)) return 0;
   const instances = child.naming?.instances;
   if (instances === undefined || instances.kind === "single") return 1;
   const path = instances.kind === "forEach" ? instances.list.path : instances.field.path;
@@ -147,6 +190,9 @@ function namedChildFixture(child: ChildModel, model: OperatorModel): NamedChildF
     instanceLabel: instances.kind === "single" ? null : instanceLabel(model),
     forEach: null,
     count: null,
+    sharedKind: model.children.some(
+      (c) => c !== child && c.apiVersion === child.apiVersion && c.kind === child.kind,
+    ),
   };
   if (instances.kind === "forEach") {
     const entries = [
@@ -201,6 +247,26 @@ export function testFixture(model: OperatorModel): TestFixture {
     namedChildren: model.children
       .filter((c) => c.naming !== undefined)
       .map((c) => namedChildFixture(c, model)),
+    conditionalChildren: model.children
+      .filter((c) => c.when !== undefined && conditionHolds(c, sampleSpec))
+      .map((c) => ({
+        apiVersion: c.apiVersion,
+        kind: c.kind,
+        path: c.when!.field.path.split("."),
+        on: c
+          .when!.field.path.split(".")
+          .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], sampleSpec),
+        off: c.when!.test === "true" ? false : null,
+      })),
+    ingressBackends: model.children.flatMap((c) => {
+      const target = backendService(c, model)?.service;
+      if (target === undefined || !conditionHolds(c, sampleSpec)) return [];
+      const services = model.children.filter(
+        (s) => s.apiVersion === "v1" && s.kind === "Service" && sampleInstances(s, sampleSpec) > 0,
+      );
+      const before = services.slice(0, services.indexOf(target));
+      return [{ serviceIndex: before.reduce((n, s) => n + sampleInstances(s, sampleSpec), 0) }];
+    }),
     hasWorkloadChildren: awaited,
     workloadChildCount: workloads,
     startsNotReady: model.externalResources.length > 0 || awaited,

@@ -5,7 +5,8 @@
 import { GENERATOR_VERSION } from "../../base/generator-version.ts";
 import { kubernetesTsType } from "../../base/kubernetes-types/catalog.ts";
 import { walkFields } from "../../model/build-fields.ts";
-import type { OperatorModel } from "../../model/types.ts";
+import { childKinds, prunedKinds } from "../../model/child-kinds.ts";
+import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import {
   apiInterfaces,
   modulePaths,
@@ -22,6 +23,7 @@ import { activeUserHooks, hooksView, type HooksView } from "./hooks-view.ts";
 import { referencesView, type ReferencesView } from "./references-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
+import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts";
 import { testFixture } from "./test-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
@@ -70,8 +72,18 @@ export interface ViewModel extends StatusView, ReferencesView {
   /** Some child has a name template: instance builders, pruning, delete RBAC. */
   hasNamedChildren: boolean;
   hasCountChildren: boolean;
+  /** Some child has when: it exists only for some specs, and is pruned otherwise. */
+  hasConditionalChildren: boolean;
   childCount: number;
   children: ChildView[];
+  /** One entry per child kind (several children may share one): informers and RBAC. */
+  ownedKinds: OwnedKindView[];
+  /** The kinds whose children are pruned (named from the spec, or conditional). */
+  prunedKinds: OwnedKindView[];
+  /** The forEach entry types src/children/index.ts imports, each once. */
+  childEntryTypes: string[];
+  /** src/children/service-names.ts: the name of each single Service child. */
+  serviceNames: ServiceNameView[];
   settings: SettingsView;
   hooks: HooksView;
   /** The user's files and what each implements, for the README. */
@@ -135,9 +147,20 @@ export function buildViewModel(
     ),
     hasChildren: model.children.length > 0,
     hasNamedChildren: model.children.some((c) => c.naming !== undefined),
+    hasConditionalChildren: model.children.some((c) => c.when !== undefined),
     hasCountChildren: model.children.some((c) => c.naming?.instances.kind === "count"),
     childCount: model.children.length,
     children: model.children.map((c) => childView(c, model, specOptional === "?")),
+    ownedKinds: childKinds(model.children).map(ownedKindView),
+    prunedKinds: prunedKinds(model.children).map(ownedKindView),
+    childEntryTypes: [
+      ...new Set(
+        model.children.flatMap((c) =>
+          c.naming?.instances.kind === "forEach" ? [c.naming.instances.list.items!.tsType] : [],
+        ),
+      ),
+    ],
+    serviceNames: serviceNamesView(model, specOptional === "?"),
     settings: settingsView(model),
     hooks: hooksView(model),
     userHooks: activeUserHooks(model).map((h) => ({
@@ -157,6 +180,23 @@ export function buildViewModel(
 }
 
 /** The @kubernetes/client-node models of the Kubernetes types the spec and status embed, sorted. */
+interface OwnedKindView {
+  apiVersion: string;
+  kind: string;
+  plural: string;
+  namespaced: boolean;
+}
+
+/** One entry of OWNED_KINDS / PRUNED_KINDS in src/children/index.ts. */
+function ownedKindView(child: ChildModel): OwnedKindView {
+  return {
+    apiVersion: child.apiVersion,
+    kind: child.kind,
+    plural: child.plural,
+    namespaced: child.scope === "Namespaced",
+  };
+}
+
 function embeddedModels(model: OperatorModel): string[] {
   const embedded = walkFields([...model.spec.fields, ...model.status.fields]).flatMap((f) => {
     const imported = f.kubernetesType ? kubernetesTsType(f.kubernetesType).import : undefined;

@@ -265,6 +265,62 @@ function withNaming(
   );
 }
 
+/**
+ * Several children of one kind (ids, SEM046/SEM238) and conditional children (when:, SEM239): a
+ * child whose name reads no field may get a sibling of its kind, id extra, named <owner>-extra
+ * (no Service sibling beside an Ingress, which would then need a backendService); any child but
+ * a role or binding may exist only while a top-level boolean is true or an optional field is set.
+ */
+function withSiblingsAndConditions(
+  children: Def[],
+  specFields: Record<string, Def>,
+  noSpec: boolean,
+): fc.Arbitrary<Def[]> {
+  const rbac = new Set(["Role", "ClusterRole", "RoleBinding", "ClusterRoleBinding"]);
+  const conditions = noSpec
+    ? []
+    : Object.entries(specFields)
+        .filter(
+          ([, def]) =>
+            def.type === "boolean" ||
+            (def.required !== true && !("default" in def) && def.type !== undefined),
+        )
+        .map(([name]) => name);
+  const hasIngress = children.some((c) => c.kind === "Ingress");
+  const readsNoField = (c: Def) =>
+    c.forEach === undefined &&
+    c.count === undefined &&
+    !String(c.name ?? "").includes("{spec.") &&
+    c.name !== "{metadata.name}-extra";
+  return fc
+    .tuple(
+      ...children.map((child) =>
+        fc.record({
+          sibling:
+            rbac.has(child.kind as string) ||
+            !readsNoField(child) ||
+            (child.kind === "Service" && hasIngress) ||
+            child.crd !== undefined
+              ? fc.constant(false)
+              : fc.boolean(),
+          when:
+            rbac.has(child.kind as string) || conditions.length === 0
+              ? fc.constant(undefined)
+              : fc.option(fc.constantFrom(...conditions), { nil: undefined, freq: 3 }),
+        }),
+      ),
+    )
+    .map((draws) =>
+      children.flatMap((child, i) => {
+        const { sibling, when } = draws[i]!;
+        const own = when === undefined ? child : { ...child, when };
+        return sibling
+          ? [own, { apiVersion: child.apiVersion, kind: child.kind, id: "extra" }]
+          : [own];
+      }),
+    );
+}
+
 /** The spec list a drawn forEach child may bring along (see withSpecFieldsFor). */
 const NAMED_LIST = "namedPools";
 const NAMED_LIST_DEF: Def = {
@@ -576,7 +632,9 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           .shuffledSubarray([...BINDING_NAMES], { maxLength: 2 })
           .chain((names) => fc.tuple(...names.map((name) => binding.map((b) => ({ name, ...b }))))),
         children: fc.option(
-          childrenFor(scope).chain((children) => withNaming(children, specFields, noSpec)),
+          childrenFor(scope)
+            .chain((children) => withNaming(children, specFields, noSpec))
+            .chain((children) => withSiblingsAndConditions(children, specFields, noSpec)),
           { nil: undefined },
         ),
         rbac: rbacFor(scope),

@@ -74,6 +74,18 @@ export interface NamedChildFixture {
   forEach: { path: string[]; entries: [unknown, unknown] } | null;
   /** Spec path of the count field and two counts (2, then 1), or null. */
   count: { path: string[]; values: [number, number] } | null;
+  /** Another child has the same kind: its objects are counted with this one's. */
+  sharedKind: boolean;
+}
+
+export interface ConditionalChildFixture {
+  apiVersion: string;
+  kind: string;
+  /** Spec path of the when: field. */
+  path: string[];
+  /** The sample's value, which makes the condition hold, and one that does not (null: absent). */
+  on: unknown;
+  off: unknown;
 }
 
 export interface TestFixture {
@@ -93,6 +105,13 @@ export interface TestFixture {
   childCount: number;
   /** The children whose names come from the spec (children[].name in operator.yaml). */
   namedChildren: NamedChildFixture[];
+  /** The children with when: in operator.yaml that the sample makes exist. */
+  conditionalChildren: ConditionalChildFixture[];
+  /**
+   * Ingress children routed to a Service child: that Service's position among the Services
+   * desiredChildren() returns for the sample.
+   */
+  ingressBackends: Array<{ serviceIndex: number }>;
   /** Some child has a readiness rule (src/runtime/child-readiness.ts) that only a controller meets. */
   hasWorkloadChildren: boolean;
   /**

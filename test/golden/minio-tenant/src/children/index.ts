@@ -9,14 +9,26 @@ import { type ChildInstance } from "../runtime/child-instances.ts";
 import type { OwnedKind } from "../runtime/owned-kinds.ts";
 import type { Tenant, TenantSpecPoolsItem } from "../api/v2/tenant-types.ts";
 import { desiredStatefulSet } from "./stateful-set.ts";
-import { desiredService } from "./service.ts";
+import { desiredHeadlessService } from "./headless-service.ts";
+import { desiredMinioService } from "./minio-service.ts";
+import { desiredConsoleService } from "./console-service.ts";
+import { desiredKesService } from "./kes-service.ts";
 import { desiredSecret } from "./secret.ts";
 
 export function desiredChildren(obj: Tenant): KubernetesObject[] {
   return [
     ...statefulSetInstances(obj).map((instance) => desiredStatefulSet(obj, instance)),
-    ...serviceInstances(obj).map((instance) => desiredService(obj, instance)),
-    ...secretInstances(obj).map((instance) => desiredSecret(obj, instance)),
+    ...headlessServiceInstances(obj).map((instance) => desiredHeadlessService(obj, instance)),
+    desiredMinioService(obj),
+    ...consoleServiceInstances(obj).map((instance) => desiredConsoleService(obj, instance)),
+    // Service children only while spec.kes is set.
+    ...(obj.spec.kes !== undefined
+      ? kesServiceInstances(obj).map((instance) => desiredKesService(obj, instance))
+      : []),
+    // Secret children only while spec.requestAutoCert is true.
+    ...((obj.spec.requestAutoCert ?? true) === true
+      ? secretInstances(obj).map((instance) => desiredSecret(obj, instance))
+      : []),
   ];
 }
 
@@ -30,9 +42,19 @@ export function statefulSetInstances(obj: Tenant): ChildInstance<TenantSpecPools
   }));
 }
 
-/** The Service children: one, named {metadata.name}-hl. */
-export function serviceInstances(obj: Tenant): ChildInstance<undefined>[] {
+/** The Service children (headless): one, named {metadata.name}-hl. */
+export function headlessServiceInstances(obj: Tenant): ChildInstance<undefined>[] {
   return [{ name: `${obj.metadata.name}-hl`, labels: {}, entry: undefined, index: 0 }];
+}
+
+/** The Service children (console): one, named {metadata.name}-console. */
+export function consoleServiceInstances(obj: Tenant): ChildInstance<undefined>[] {
+  return [{ name: `${obj.metadata.name}-console`, labels: {}, entry: undefined, index: 0 }];
+}
+
+/** The Service children (kes): one, named {metadata.name}-kes-hl-svc. */
+export function kesServiceInstances(obj: Tenant): ChildInstance<undefined>[] {
+  return [{ name: `${obj.metadata.name}-kes-hl-svc`, labels: {}, entry: undefined, index: 0 }];
 }
 
 /** The Secret children: one, named {metadata.name}-tls. */
@@ -48,8 +70,8 @@ export const OWNED_KINDS: readonly OwnedKind[] = [
 ];
 
 /**
- * The kinds whose children are named from the spec: each pass deletes the ones of these kinds this
- * Tenant controls and desiredChildren() no longer returns.
+ * The kinds whose children are named from the spec or exist only for some specs: each pass deletes
+ * the ones of these kinds this Tenant controls and desiredChildren() no longer returns.
  */
 export const PRUNED_KINDS: readonly OwnedKind[] = [
   { apiVersion: "apps/v1", kind: "StatefulSet", plural: "statefulsets", namespaced: true },

@@ -44,8 +44,13 @@ export interface TenantSpec {
   serviceAccountName?: string;
   /** Priority class of the MinIO pods. */
   priorityClassName?: string;
-  /** Whether the operator requests a TLS certificate for the Tenant. */
+  /**
+   * Whether the operator requests a TLS certificate for the Tenant.
+   * Default: true.
+   */
   requestAutoCert?: boolean;
+  /** KES (the key encryption service) settings; set, the Tenant runs KES. */
+  kes?: Record<string, unknown>;
   /** Reference to the Secret holding MinIO's environment configuration. */
   configuration?: Record<string, unknown>;
   /** Server pools; each becomes a StatefulSet named <tenant>-<pool>. */

@@ -9,7 +9,7 @@ import { OPERATOR_NAME } from "../api/v2/tenant-types.ts";
 import type { TenantInstanceBuilder } from "../hooks/types.ts";
 import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
 
-export const desiredService: TenantInstanceBuilder<V1Service> = (obj, instance) => {
+export const desiredKesService: TenantInstanceBuilder<V1Service> = (obj, instance) => {
   const labels = { ...selectorLabels(obj, OPERATOR_NAME, "tenant"), ...instance.labels };
   return {
     apiVersion: "v1",

@@ -1,0 +1,29 @@
+// A kind may be listed as several children (three Services told apart by id); what exists once per
+// kind — the informer, the RBAC rules, the child CRD, pruning — reads the kinds through these.
+
+import type { ChildModel } from "./types.ts";
+
+/** The first child of each kind (apiVersion and kind), in children order. */
+export function childKinds(children: readonly ChildModel[]): ChildModel[] {
+  const seen = new Set<string>();
+  return children.filter((c) => {
+    const key = `${c.apiVersion}:${c.kind}`;
+    if (seen.has(key)) return false;
+    seen.add(key);
+    return true;
+  });
+}
+
+/**
+ * Whether the spec can stop asking for a child of this one: named from the spec (a removed list
+ * entry, a lowered count, a renamed value) or conditional (when: stops holding).
+ */
+export function isPrunedChild(child: ChildModel): boolean {
+  return child.naming !== undefined || child.when !== undefined;
+}
+
+/** The kinds whose children are pruned: each pass deletes the ones the spec no longer names. */
+export function prunedKinds(children: readonly ChildModel[]): ChildModel[] {
+  const pruned = new Set(children.filter(isPrunedChild).map((c) => `${c.apiVersion}:${c.kind}`));
+  return childKinds(children).filter((c) => pruned.has(`${c.apiVersion}:${c.kind}`));
+}

@@ -1,0 +1,24 @@
+// Scaffolded by create-operator. Ownership: scaffold-once.
+// This file is yours: regeneration never overwrites it. Fill in the TODO(user) parts.
+// The generated code calls it through a generated interface: when operator.yaml needs more from it, `tsc` names the missing member here.
+
+// The Service in front of a Tenant's pods; it selects them by the same labels the workload uses.
+
+import type { V1Service } from "@kubernetes/client-node";
+import { OPERATOR_NAME } from "../api/v2/tenant-types.ts";
+import type { TenantChildBuilder } from "../hooks/types.ts";
+import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
+
+export const desiredMinioService: TenantChildBuilder<V1Service> = (obj) => {
+  const labels = selectorLabels(obj, OPERATOR_NAME, "tenant");
+  return {
+    apiVersion: "v1",
+    kind: "Service",
+    metadata: childMetadata(obj, `${obj.metadata.name}-minio`, labels),
+    spec: {
+      selector: labels,
+      // TODO(user): change the Service type or port if clients expect something else than port 80.
+      ports: [{ name: "http", port: 80, targetPort: "http" }],
+    },
+  };
+};
