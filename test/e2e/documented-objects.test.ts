@@ -77,7 +77,7 @@ before(async () => {
 after(() => plane?.stop());
 
 test("every example written from a public CRD has its documented objects", () => {
-  assert.deepEqual(DOCUMENTED, ["alertmanager", "backup-storage-location"]);
+  assert.deepEqual(DOCUMENTED, ["alertmanager", "backup-storage-location", "minio-tenant"]);
 });
 
 for (const example of DOCUMENTED) {

@@ -4,9 +4,33 @@
 // The Tenant API (minio.min.io/v2) as TypeScript types and constants. The CRD under config/crd is
 // generated from the same operator.yaml, so these types and the schema cannot drift apart.
 
-import type { V1ObjectMeta } from "@kubernetes/client-node";
+import type {
+  V1Affinity,
+  V1EnvVar,
+  V1LocalObjectReference,
+  V1ObjectMeta,
+  V1PersistentVolumeClaim,
+  V1PodSecurityContext,
+  V1ResourceRequirements,
+  V1SecurityContext,
+  V1Toleration,
+  V1TopologySpreadConstraint,
+} from "@kubernetes/client-node";
 import type { Condition } from "../../runtime/conditions.ts";
 import type { CustomResourceRef } from "../../runtime/kube-resource-client.ts";
+
+/** The Kubernetes types this API embeds, as @kubernetes/client-node models them. */
+export type {
+  V1Affinity,
+  V1EnvVar,
+  V1LocalObjectReference,
+  V1PersistentVolumeClaim,
+  V1PodSecurityContext,
+  V1ResourceRequirements,
+  V1SecurityContext,
+  V1Toleration,
+  V1TopologySpreadConstraint,
+};
 
 export const API_GROUP = "minio.min.io";
 export const API_VERSION = "v2";
@@ -53,8 +77,91 @@ export interface TenantSpec {
   kes?: Record<string, unknown>;
   /** Reference to the Secret holding MinIO's environment configuration. */
   configuration?: Record<string, unknown>;
+  /** Environment variables of the MinIO containers. */
+  env?: V1EnvVar[];
+  /** The Secret the MinIO image is pulled with. */
+  imagePullSecret?: V1LocalObjectReference;
+  /** Secrets holding the credentials of MinIO users the operator creates. */
+  users?: V1LocalObjectReference[];
+  /** The certificate the operator requests when requestAutoCert is set. */
+  certConfig?: TenantSpecCertConfig;
+  /** Secrets with the TLS certificates and keys MinIO serves. */
+  externalCertSecret?: TenantSpecExternalCertSecretItem[];
+  /** Secrets with the certificate authorities MinIO trusts. */
+  externalCaCertSecret?: TenantSpecExternalCaCertSecretItem[];
+  /** Secrets with the client certificates MinIO presents to KES and other services. */
+  externalClientCertSecrets?: TenantSpecExternalClientCertSecretsItem[];
+  /** Optional MinIO features. */
+  features?: TenantSpecFeatures;
+  /** Labels and annotations of the Services the operator creates. */
+  serviceMetadata?: TenantSpecServiceMetadata;
   /** Server pools; each becomes a StatefulSet named <tenant>-<pool>. */
   pools: TenantSpecPoolsItem[];
+}
+
+/** The certificate the operator requests when requestAutoCert is set. */
+export interface TenantSpecCertConfig {
+  /** The certificate's common name. */
+  commonName?: string;
+  /** The certificate's organizations. */
+  organizationName?: string[];
+  /** The certificate's DNS names. */
+  dnsNames?: string[];
+}
+
+export interface TenantSpecExternalCertSecretItem {
+  /** The Secret's name. */
+  name: string;
+  /** The Secret's type (kubernetes.io/tls, or cert-manager.io/v1alpha2 for cert-manager's). */
+  type?: string;
+}
+
+export interface TenantSpecExternalCaCertSecretItem {
+  /** The Secret's name. */
+  name: string;
+  /** The Secret's type. */
+  type?: string;
+}
+
+export interface TenantSpecExternalClientCertSecretsItem {
+  /** The Secret's name. */
+  name: string;
+  /** The Secret's type. */
+  type?: string;
+}
+
+/** Optional MinIO features. */
+export interface TenantSpecFeatures {
+  /** Whether buckets are addressed by DNS (bucket.minio.example.com). */
+  bucketDNS?: boolean;
+  /** The domains MinIO and its console are reached at. */
+  domains?: TenantSpecFeaturesDomains;
+  /** Whether MinIO serves SFTP. */
+  enableSFTP?: boolean;
+}
+
+/** The domains MinIO and its console are reached at. */
+export interface TenantSpecFeaturesDomains {
+  /** The domains of the MinIO API. */
+  minio?: string[];
+  /** The domain of the console. */
+  console?: string;
+}
+
+/** Labels and annotations of the Services the operator creates. */
+export interface TenantSpecServiceMetadata {
+  /** Labels of the MinIO Service. */
+  minioServiceLabels?: Record<string, string>;
+  /** Annotations of the MinIO Service. */
+  minioServiceAnnotations?: Record<string, string>;
+  /** Labels of the console Service. */
+  consoleServiceLabels?: Record<string, string>;
+  /** Annotations of the console Service. */
+  consoleServiceAnnotations?: Record<string, string>;
+  /** Labels of the KES Service. */
+  kesServiceLabels?: Record<string, string>;
+  /** Annotations of the KES Service. */
+  kesServiceAnnotations?: Record<string, string>;
 }
 
 export interface TenantSpecPoolsItem {
@@ -71,13 +178,29 @@ export interface TenantSpecPoolsItem {
    */
   volumesPerServer: number;
   /** The PersistentVolumeClaim template of the pool's volumes. */
-  volumeClaimTemplate: Record<string, unknown>;
+  volumeClaimTemplate: V1PersistentVolumeClaim;
   /** Runtime class of the pool's pods. */
   runtimeClassName?: string;
   /** Grace period of the pool's pods. */
   terminationGracePeriodSeconds?: number;
   /** Node selector of the pool's pods. */
   nodeSelector?: Record<string, string>;
+  /** Annotations of the pool's pods. */
+  annotations?: Record<string, string>;
+  /** Labels of the pool's pods. */
+  labels?: Record<string, string>;
+  /** Scheduling affinity of the pool's pods. */
+  affinity?: V1Affinity;
+  /** Tolerations of the pool's pods. */
+  tolerations?: V1Toleration[];
+  /** How the pool's pods spread across topology domains. */
+  topologySpreadConstraints?: V1TopologySpreadConstraint[];
+  /** Compute resources of each MinIO container in the pool. */
+  resources?: V1ResourceRequirements;
+  /** Security context of the pool's pods. */
+  securityContext?: V1PodSecurityContext;
+  /** Security context of the MinIO containers in the pool. */
+  containerSecurityContext?: V1SecurityContext;
 }
 
 /** Observed state of a Tenant, written only by the operator. */
