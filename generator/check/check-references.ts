@@ -4,17 +4,38 @@
 import { builtinKindsNamed } from "./builtin-kinds.ts";
 import { obj, resourceScope, str, strings } from "./raw-spec.ts";
 import type { Reporter } from "./report.ts";
-import { REFERENCE_FIELD_NAMES, referenceSites, referenceTarget } from "./references.ts";
+import {
+  REFERENCE_FIELD_NAMES,
+  referenceSites,
+  referenceTarget,
+  STAND_IN_KINDS,
+  type ReferenceTarget,
+} from "./references.ts";
 
 /** Kinds whose data a key selector can name. */
 const KEYED_KINDS = new Set(["v1/Secret", "v1/ConfigMap"]);
+
+const STAND_IN_KIND_LIST = [...STAND_IN_KINDS].map((k) => k.replace(/\/(?=[^/]*$)/, " ")).join(", ");
+
+/**
+ * Why the generated suites cannot create an object of `target`'s kind before they create a sample
+ * naming it (so a required or defaulted reference to it is refused), or undefined when they can.
+ */
+function standInRefusal(target: ReferenceTarget): string | undefined {
+  if (STAND_IN_KINDS.has(`${target.apiVersion}/${target.kind}`)) return undefined;
+  if (target.origin === "custom")
+    return `another project's ${target.kind}, whose CRD is not in this project`;
+  if (target.origin === "own")
+    return `this operator's own ${target.kind}, which the suites' reconciler would reconcile too`;
+  return `a ${target.kind}, whose valid objects the suites do not know how to make`;
+}
 
 export function checkReferences(data: unknown, report: Reporter): void {
   for (const site of referenceSites(data, "status")) {
     report.error(
       "SEM210",
       [...site.docPath, "reference"],
-      `status.${site.steps.join(".")} is a reference, but references belong in spec`,
+      `status.${site.path} is a reference, but references belong in spec`,
       "Status records what the controller observed; put the reference in spec and, if it helps, the resolved name in a plain status field.",
       "key",
     );
@@ -23,18 +44,8 @@ export function checkReferences(data: unknown, report: Reporter): void {
   const watchNamespaces = strings(obj(obj(data).rbac).watchNamespaces).length > 0;
   for (const site of referenceSites(data)) {
     const at = [...site.docPath, "reference"];
-    const path = `spec.${site.steps.join(".")}`;
+    const path = `spec.${site.path}`;
     const type = str(site.def.type);
-    if (site.repeated) {
-      report.error(
-        "SEM211",
-        at,
-        `${path} is a reference inside an array or map`,
-        "References are resolved one per field: declare the reference on a field reached through objects only.",
-        "key",
-      );
-      continue;
-    }
     if (type !== "string" && type !== "object") {
       report.error(
         "SEM212",
@@ -43,15 +54,6 @@ export function checkReferences(data: unknown, report: Reporter): void {
         "Write type: string for a name in the same namespace, or type: object for { name[, namespace][, key] }.",
       );
       continue;
-    }
-    if (site.def.required === true || site.def.default !== undefined) {
-      const what = site.def.required === true ? "required" : "default";
-      report.error(
-        "SEM213",
-        [...site.docPath, what],
-        `${path} is a reference and cannot be ${what === "required" ? "required" : "defaulted"} yet`,
-        "Leave it optional: the generated test suites create sample objects without the referenced object, and a missing reference keeps Ready=False. Make the reconciler's hooks refuse an unset reference instead.",
-      );
     }
     const reference = site.reference;
     const apiVersion = str(reference.apiVersion);
@@ -69,6 +71,20 @@ export function checkReferences(data: unknown, report: Reporter): void {
           : "For another project's custom resource give apiVersion as group/version and its plural (the resource name in its CRD).",
       );
       continue;
+    }
+    if (site.def.required === true || site.def.default !== undefined) {
+      const what = site.def.required === true ? "required" : "default";
+      const refused =
+        scope === "Cluster"
+          ? `a ${target.kind} from the cluster-scoped ${str(obj(obj(data).api).kind) ?? "kind"}, whose samples name no namespace to find it in`
+          : standInRefusal(target);
+      if (refused !== undefined)
+        report.error(
+          "SEM213",
+          [...site.docPath, what],
+          `${path} is a reference to ${refused} and cannot be ${what === "required" ? "required" : "defaulted"}: the generated test suites cannot create the object a sample names, so their samples would never become Ready`,
+          `Leave it optional (the reconciler's hooks can refuse an unset reference), or reference a kind the suites can stand in for: ${STAND_IN_KIND_LIST}.`,
+        );
     }
     if (target.scope === "Cluster") {
       report.error(

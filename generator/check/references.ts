@@ -14,15 +14,33 @@ export const REFERENCE_NAMESPACE_MAX_LENGTH = 63;
 /** The field names the object form adds; an author's field of the same name is refused. */
 export const REFERENCE_FIELD_NAMES = ["name", "namespace", "key"] as const;
 
+/**
+ * Kinds (apiVersion/kind) whose objects the generated test suites can create before the samples
+ * that name them (test/support/referenced-objects.ts makes them from metadata alone, plus the
+ * selected key's data): a reference to one of them may be required or defaulted.
+ */
+export const STAND_IN_KINDS: ReadonlySet<string> = new Set([
+  "v1/Secret",
+  "v1/ConfigMap",
+  "v1/ServiceAccount",
+  "rbac.authorization.k8s.io/v1/Role",
+  "coordination.k8s.io/v1/Lease",
+]);
+
 /** A reference field, found in the spec as written (before expansion). */
 export interface ReferenceSite {
   /** Field names from spec's root, e.g. ["backup", "credential"]. */
   steps: string[];
+  /**
+   * The path from spec as the model writes it, every list's items as [] and map's values as {}:
+   * triggers[].authenticationRef.
+   */
+  path: string;
   /** Where the field's definition is in the document. */
   docPath: Array<string | number>;
   def: RawObject;
   reference: RawObject;
-  /** Inside an array's items or a map's values (not supported). */
+  /** Inside an array's items or a map's values: one reference per entry. */
   repeated: boolean;
 }
 
@@ -35,27 +53,30 @@ export function referenceSites(
   const walk = (
     fields: unknown,
     steps: string[],
+    path: string,
     docPath: Array<string | number>,
     repeated: boolean,
   ) => {
     for (const [name, def] of Object.entries(obj(fields))) {
       if (!isObject(def)) continue;
-      visit(def, [...steps, name], [...docPath, "fields", name], repeated);
+      const at = path === "" ? name : `${path}.${name}`;
+      visit(def, [...steps, name], at, [...docPath, "fields", name], repeated);
     }
   };
   const visit = (
     def: RawObject,
     steps: string[],
+    path: string,
     docPath: Array<string | number>,
     repeated: boolean,
   ) => {
     if (def.reference !== undefined)
-      sites.push({ steps, docPath, def, reference: obj(def.reference), repeated });
-    walk(def.fields, steps, docPath, repeated);
-    if (isObject(def.items)) visit(def.items, steps, [...docPath, "items"], true);
-    if (isObject(def.values)) visit(def.values, steps, [...docPath, "values"], true);
+      sites.push({ steps, path, docPath, def, reference: obj(def.reference), repeated });
+    walk(def.fields, steps, path, docPath, repeated);
+    if (isObject(def.items)) visit(def.items, steps, `${path}[]`, [...docPath, "items"], true);
+    if (isObject(def.values)) visit(def.values, steps, `${path}{}`, [...docPath, "values"], true);
   };
-  walk(obj(obj(data)[section]).fields, [], [section], false);
+  walk(obj(obj(data)[section]).fields, [], "", [section], false);
   return sites;
 }
 

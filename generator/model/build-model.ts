@@ -426,8 +426,7 @@ function childCrd(path: string, version: string, files: ChildCrdFiles | undefine
 function buildReferences(data: unknown, specFields: FieldModel[]): ReferenceModel[] {
   const all = walkFields(specFields);
   return referenceSites(data).map((site) => {
-    const path = site.steps.join(".");
-    const field = all.find((f) => f.path === path)!;
+    const field = all.find((f) => f.path === site.path)!;
     const target = referenceTarget(data, site.reference)!;
     const pascal = site.steps.map(toPascal).join("");
     return {

@@ -276,7 +276,7 @@ function referenceScope(reference: ReferenceModel, model: OperatorModel): Access
 export function testedReference(model: OperatorModel): ReferenceModel | undefined {
   return model.references.find(
     (r) =>
-      !r.field.path.includes(".") &&
+      /^[^.[{]+$/.test(r.field.path) &&
       (r.origin === "own" ||
         (r.origin === "builtin" && r.group === "" && ["Secret", "ConfigMap"].includes(r.kind))),
   );

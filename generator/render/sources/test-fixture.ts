@@ -15,6 +15,12 @@ import {
   type AccessCheck,
 } from "./integration-view.ts";
 import { distinctKeys, type DistinctKeys } from "./key-template.ts";
+import {
+  listReferenceFixture,
+  referencedObjects,
+  type ListReferenceFixture,
+  type ReferencedObjectFixture,
+} from "./referenced-objects.ts";
 
 /** Mirrors BindingFixture in templates/project/test/support/fixture.ts. */
 export interface BindingFixture {
@@ -56,6 +62,10 @@ export interface TestFixture {
   specChange: { field: string; values: [unknown, unknown] } | null;
   bindings: BindingFixture[];
   reference: ReferenceFixture | null;
+  /** The objects the sample names through references: the suites create them before samples. */
+  referencedObjects: ReferencedObjectFixture[];
+  /** A reference inside list entries the suites can create the objects of, or null. */
+  listReference: ListReferenceFixture | null;
   childCount: number;
   /**
    * The children named from the spec (children[].name), with how to make the sample ask for two
@@ -197,6 +207,8 @@ export function testFixture(model: OperatorModel): TestFixture {
           : null,
     })),
     reference: referenceFixture(model),
+    referencedObjects: referencedObjects(model, sampleSpec),
+    listReference: listReferenceFixture(model),
     childCount: model.children.reduce((sum, c) => sum + sampleInstances(c, sampleSpec), 0),
     namedChildren: model.children
       .filter((c) => c.naming !== undefined)
