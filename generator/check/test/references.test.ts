@@ -51,11 +51,13 @@ test("SEM210 a reference in status", () => {
   expectOne(src, "SEM210", posOf(src, "reference:"), "references belong in spec");
 });
 
-test("SEM211 a reference inside an array", () => {
+test("references inside list entries and map values are accepted (KEDA's secretTargetRef[])", () => {
   const src = withFields(
-    `    refs:\n      type: array\n      items:\n        type: string\n        reference: { apiVersion: v1, kind: Secret }\n`,
+    `    refs:\n      type: array\n      items:\n        type: string\n        reference: { apiVersion: v1, kind: Secret }\n` +
+      `    triggers:\n      type: array\n      items:\n        type: object\n        fields:\n          authenticationRef:\n            type: object\n            required: true\n            reference: { apiVersion: v1, kind: ConfigMap, key: true }\n` +
+      `    sources:\n      type: map\n      values:\n        type: string\n        reference: { apiVersion: v1, kind: Secret }\n`,
   );
-  expectOne(src, "SEM211", posOf(src, "reference:"), "inside an array or map");
+  assert.deepEqual(check(src), []);
 });
 
 test("SEM212 a reference that is neither a string nor an object", () => {
@@ -65,15 +67,29 @@ test("SEM212 a reference that is neither a string nor an object", () => {
   expectOne(src, "SEM212", posOf(src, "integer"), "must be string");
 });
 
-test("SEM213 a required reference", () => {
+test("a required or defaulted reference to a kind the suites can create is accepted", () => {
+  for (const kind of ["kind: Secret", "kind: ConfigMap", "kind: ServiceAccount"]) {
+    const src = withFields(
+      `    secret:\n      type: string\n      required: true\n      reference: { apiVersion: v1, ${kind} }\n` +
+        `    other:\n      type: string\n      default: db\n      reference: { apiVersion: v1, ${kind} }\n`,
+    );
+    assert.deepEqual(check(src), [], kind);
+  }
+});
+
+test("SEM213 a required reference to a kind the suites cannot create, with why", () => {
   const src = withFields(
-    `    secret:\n      type: string\n      required: true\n      reference: { apiVersion: v1, kind: Secret }\n`,
+    `    location:\n      type: string\n      required: true\n      reference: { apiVersion: velero.io/v1, kind: BackupStorageLocation, plural: backupstoragelocations }\n`,
   );
-  expectOne(src, "SEM213", posOf(src, "true"), "cannot be required yet");
+  expectOne(src, "SEM213", posOf(src, "true"), "whose CRD is not in this project");
   const defaulted = withFields(
-    `    secret:\n      type: string\n      default: db\n      reference: { apiVersion: v1, kind: Secret }\n`,
+    `    app:\n      type: string\n      default: db\n      reference: { apiVersion: apps/v1, kind: Deployment }\n`,
   );
-  expectOne(defaulted, "SEM213", posOf(defaulted, "db\n"), "cannot be defaulted yet");
+  expectOne(defaulted, "SEM213", posOf(defaulted, "db\n"), "cannot be defaulted");
+  const own = withFields(
+    `    peer:\n      type: string\n      required: true\n      reference: { apiVersion: shop.example.com/v1, kind: Shop }\n`,
+  );
+  expectOne(own, "SEM213", posOf(own, "true"), "this operator's own Shop");
 });
 
 test("SEM214 a kind that is neither built in, nor the operator's, nor given a plural", () => {
