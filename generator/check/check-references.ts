@@ -15,7 +15,9 @@ import {
 /** Kinds whose data a key selector can name. */
 const KEYED_KINDS = new Set(["v1/Secret", "v1/ConfigMap"]);
 
-const STAND_IN_KIND_LIST = [...STAND_IN_KINDS].map((k) => k.replace(/\/(?=[^/]*$)/, " ")).join(", ");
+const STAND_IN_KIND_LIST = [...STAND_IN_KINDS]
+  .map((k) => k.replace(/\/(?=[^/]*$)/, " "))
+  .join(", ");
 
 /**
  * Why the generated suites cannot create an object of `target`'s kind before they create a sample

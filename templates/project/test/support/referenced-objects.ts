@@ -6,7 +6,11 @@
 // Ready=False, so every suite that creates samples and waits for Ready creates them first, as a
 // user would: on a server with createReferencedObjects, in memory with sampleReferenceReader.
 
-import { KubernetesObjectApi, type KubeConfig, type KubernetesObject } from "@kubernetes/client-node";
+import {
+  KubernetesObjectApi,
+  type KubeConfig,
+  type KubernetesObject,
+} from "@kubernetes/client-node";
 import { statusCode } from "../../src/runtime/errors.ts";
 import type { ReferenceReader, ReferencedKind } from "../../src/runtime/references.ts";
 import type { ObjectKey } from "../../src/runtime/resource-client.ts";
@@ -20,7 +24,10 @@ export function referencedObjects(namespace: string | undefined): KubernetesObje
   return FIXTURE.referencedObjects.map((o) => ({
     apiVersion: o.apiVersion,
     kind: o.kind,
-    metadata: { name: o.name, ...((o.namespace ?? namespace) ? { namespace: o.namespace ?? namespace } : {}) },
+    metadata: {
+      name: o.name,
+      ...((o.namespace ?? namespace) ? { namespace: o.namespace ?? namespace } : {}),
+    },
     ...(o.dataKey !== null ? { data: { [o.dataKey]: DATA_VALUE[o.kind] ?? "test" } } : {}),
   }));
 }
@@ -29,7 +36,10 @@ export function referencedObjects(namespace: string | undefined): KubernetesObje
  * Creates the objects the sample names (those that exist already are kept): call it before
  * creating samples in `namespace` that must become Ready.
  */
-export async function createReferencedObjects(kubeConfig: KubeConfig, namespace: string | undefined): Promise<void> {
+export async function createReferencedObjects(
+  kubeConfig: KubeConfig,
+  namespace: string | undefined,
+): Promise<void> {
   const api = KubernetesObjectApi.makeApiClient(kubeConfig);
   for (const obj of referencedObjects(namespace)) {
     try {
@@ -49,7 +59,8 @@ export function sampleReferenceReader(): ReferenceReader {
   return {
     get: async (kind: ReferencedKind, key: ObjectKey) =>
       referencedObjects(key.namespace).find(
-        (o) => o.apiVersion === kind.apiVersion && o.kind === kind.kind && o.metadata?.name === key.name,
+        (o) =>
+          o.apiVersion === kind.apiVersion && o.kind === kind.kind && o.metadata?.name === key.name,
       ),
   };
 }

@@ -26,6 +26,7 @@ import {
 } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
+import { createReferencedObjects } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -59,6 +60,8 @@ const cp: ControlPlane = await sharedControlPlane();
 const namespace: string | undefined = NAMESPACED
   ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("budget")))
   : undefined;
+// The objects the sample references exist before any sample does.
+await createReferencedObjects(cp.admin, namespace);
 const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity, {
   verb: "list",
   group: API_GROUP,

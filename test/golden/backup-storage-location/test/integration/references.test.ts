@@ -21,6 +21,7 @@ import { Controller } from "../../src/runtime/controller.ts";
 import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, specFor } from "../support/fixture.ts";
+import { createReferencedObjects } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -56,6 +57,8 @@ const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity,
 });
 const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
 const admin = KubernetesObjectApi.makeApiClient(cp.admin);
+// The objects the sample references exist before any sample does.
+await createReferencedObjects(cp.admin, namespace);
 
 /** The referenced object as a user creates it: with the selected key, when there is one. */
 function referencedObject(name: string, inNamespace = namespace): KubernetesObject {
@@ -146,23 +149,36 @@ function referencing(name: string, value: unknown): Resource {
   };
 }
 
-async function ready(key: ObjectKey): Promise<{ status: string; reason: string } | undefined> {
+async function ready(
+  key: ObjectKey,
+): Promise<{ status: string; reason: string; message: string } | undefined> {
   const obj = await users.get(key);
   if (obj !== undefined && FIXTURE.hasWorkloadChildren)
     await markWorkloadsReady(cp.admin, desiredChildren(obj));
   const condition = findCondition(obj?.status?.conditions, "Ready");
   if (condition === undefined || obj?.status?.observedGeneration !== obj?.metadata.generation)
     return undefined;
-  return { status: condition.status, reason: condition.reason ?? "" };
+  return {
+    status: condition.status,
+    reason: condition.reason ?? "",
+    message: condition.message ?? "",
+  };
 }
 
-/** Waits until Ready has `status` (and `reason`, when given). */
-async function waitReady(key: ObjectKey, status: "True" | "False", reason?: string): Promise<void> {
+/** Waits until Ready has `status` (and `reason`, and a message holding `names`, when given). */
+async function waitReady(
+  key: ObjectKey,
+  status: "True" | "False",
+  reason?: string,
+  names?: string,
+): Promise<void> {
   await waitFor(
-    `${key.name} Ready=${status}${reason ? ` (${reason})` : ""}`,
+    `${key.name} Ready=${status}${reason ? ` (${reason})` : ""}${names ? ` naming ${names}` : ""}`,
     async () => {
       const now = await ready(key);
-      return now?.status === status && (reason === undefined || now.reason === reason)
+      return now?.status === status &&
+        (reason === undefined || now.reason === reason) &&
+        (names === undefined || now.message.includes(names))
         ? true
         : undefined;
     },
@@ -262,6 +278,94 @@ if (reference.anyNamespace && reference.form === "object") {
           created.metadata?.resourceVersion,
           "the hooks received the object from the other namespace",
         );
+      } finally {
+        await controller.stop();
+      }
+    },
+  );
+}
+
+// The sample itself names objects (a required or defaulted reference): in a namespace where they
+// do not exist yet it stays Ready=False, naming the first; the suites' shared helper creates them,
+// and the sample becomes Ready through the reference watch.
+if (FIXTURE.referencedObjects.length > 0 && DEFAULTS.watchNamespaces.length === 0) {
+  test(
+    "the sample stays Ready=False until the objects it references exist, then becomes Ready",
+    { timeout: 120_000 },
+    async () => {
+      const name = uniqueName(FIXTURE.kindFile);
+      const fresh = await cp.createNamespace("referenced-objects");
+      const first = FIXTURE.referencedObjects[0]!;
+      const { controller } = await runLoop(name);
+      try {
+        const sample: Resource = {
+          apiVersion: API_GROUP_VERSION,
+          kind: KIND,
+          metadata: { name, ...(NAMESPACED ? { namespace: fresh } : {}) },
+          spec: specFor(name) as Resource["spec"],
+        };
+        const key = keyOf(await users.create(sample));
+        await waitReady(key, "False", first.notFoundReason, `(${first.path})`);
+        await createReferencedObjects(cp.admin, fresh);
+        await waitReady(key, "True");
+      } finally {
+        await controller.stop();
+      }
+    },
+  );
+}
+
+// A reference in every entry of a list: each entry is indexed and resolved, and Ready=False names
+// the missing entry by its path until its object exists.
+const listReference = FIXTURE.listReference;
+if (listReference !== null) {
+  /** An entry of the list whose reference names `target`. */
+  const entryNaming = (target: string): unknown => {
+    const value =
+      listReference.form === "name"
+        ? target
+        : { name: target, ...(listReference.dataKey ? { key: DATA_KEY } : {}) };
+    const entry = structuredClone(listReference.entry) as Record<string, unknown>;
+    return listReference.itemField === null
+      ? { ...entry, ...(value as object) }
+      : { ...entry, [listReference.itemField]: value };
+  };
+  const listed = (target: string, inNamespace: string): KubernetesObject => ({
+    apiVersion: listReference.apiVersion,
+    kind: listReference.kind,
+    metadata: { name: target, namespace: inNamespace },
+    ...(listReference.dataKey
+      ? { data: { [DATA_KEY]: listReference.kind === "Secret" ? "dGVzdA==" : "test" } }
+      : {}),
+  });
+  const path = (index: number): string =>
+    `spec.${listReference.list}[${index}]${listReference.itemField === null ? "" : `.${listReference.itemField}`}`;
+
+  test(
+    `spec.${listReference.list} entries name ${listReference.kind}s: each missing entry is named by its path`,
+    { timeout: 120_000 },
+    async () => {
+      const name = uniqueName(FIXTURE.kindFile);
+      const [present, missing] = [uniqueName("listed"), uniqueName("listed")];
+      const { controller } = await runLoop(name);
+      try {
+        const inNamespace = namespace;
+        await admin.create(listed(present, inNamespace));
+        const obj: Resource = {
+          apiVersion: API_GROUP_VERSION,
+          kind: KIND,
+          metadata: { name, ...(NAMESPACED ? { namespace } : {}) },
+          spec: {
+            ...(specFor(name) as object),
+            [listReference.list]: [entryNaming(present), entryNaming(missing)],
+          } as unknown as Resource["spec"],
+        };
+        const key = keyOf(await users.create(obj));
+        await waitReady(key, "False", listReference.notFoundReason, `(${path(1)})`);
+        await admin.create(listed(missing, inNamespace));
+        await waitReady(key, "True");
+        await admin.delete(listed(present, inNamespace));
+        await waitReady(key, "False", listReference.notFoundReason, `(${path(0)})`);
       } finally {
         await controller.stop();
       }

@@ -16,6 +16,7 @@ import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { keyOf, type ObjectKey, type ResourceClient } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, specFor, type NamedChildFixture } from "../support/fixture.ts";
+import { createReferencedObjects } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -44,6 +45,8 @@ if (named.length > 0) {
   const namespace: string | undefined = NAMESPACED
     ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("instances")))
     : undefined;
+  // The objects the sample references exist before any sample does.
+  await createReferencedObjects(cp.admin, namespace);
   const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
     verb: "list",
     group: API_GROUP,

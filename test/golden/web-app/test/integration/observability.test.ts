@@ -33,6 +33,7 @@ import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { withTransitionEvents } from "../../src/runtime/transition-events.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, specFor } from "../support/fixture.ts";
+import { createReferencedObjects } from "../support/referenced-objects.ts";
 import {
   API_GROUP_VERSION,
   createReconciler,
@@ -57,6 +58,8 @@ const cp: ControlPlane = await sharedControlPlane();
 const namespace: string | undefined = NAMESPACED
   ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("observability")))
   : undefined;
+// The objects the sample references exist before any sample does.
+await createReferencedObjects(cp.admin, namespace);
 /** The operator's ServiceAccount: only the generated bindings authorize what it does. */
 const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity, {
   verb: "create",
