@@ -9,6 +9,7 @@ import {
   referenceSites,
   referenceTarget,
   STAND_IN_KINDS,
+  type ReferenceSite,
   type ReferenceTarget,
 } from "./references.ts";
 
@@ -30,6 +31,29 @@ function standInRefusal(target: ReferenceTarget): string | undefined {
   if (target.origin === "own")
     return `this operator's own ${target.kind}, which the suites' reconciler would reconcile too`;
   return `a ${target.kind}, whose valid objects the suites do not know how to make`;
+}
+
+/**
+ * Why every object (or every one that sets the reference's parent) names an object through this
+ * reference: it is required, defaulted, or an entry of a required list or map that cannot be
+ * empty. Undefined when a sample may leave it unset.
+ */
+function mandatoryAt(
+  site: ReferenceSite,
+): { what: string; at: Array<string | number> } | undefined {
+  if (site.def.required === true) return { what: "required", at: [...site.docPath, "required"] };
+  if (site.def.default !== undefined)
+    return { what: "defaulted", at: [...site.docPath, "default"] };
+  const container = site.container?.def;
+  if (container === undefined || container.required !== true) return undefined;
+  const least = container.type === "map" ? "minProperties" : "minItems";
+  const count = container[least];
+  return typeof count === "number" && count >= 1
+    ? {
+        what: `in a required ${container.type} with ${least}: ${count}`,
+        at: [...site.container!.docPath, least],
+      }
+    : undefined;
 }
 
 export function checkReferences(data: unknown, report: Reporter): void {
@@ -74,8 +98,8 @@ export function checkReferences(data: unknown, report: Reporter): void {
       );
       continue;
     }
-    if (site.def.required === true || site.def.default !== undefined) {
-      const what = site.def.required === true ? "required" : "default";
+    const mandatory = mandatoryAt(site);
+    if (mandatory !== undefined) {
       const refused =
         scope === "Cluster"
           ? `a ${target.kind} from the cluster-scoped ${str(obj(obj(data).api).kind) ?? "kind"}, whose samples name no namespace to find it in`
@@ -83,8 +107,8 @@ export function checkReferences(data: unknown, report: Reporter): void {
       if (refused !== undefined)
         report.error(
           "SEM213",
-          [...site.docPath, what],
-          `${path} is a reference to ${refused} and cannot be ${what === "required" ? "required" : "defaulted"}: the generated test suites cannot create the object a sample names, so their samples would never become Ready`,
+          mandatory.at,
+          `${path} is a reference to ${refused} and cannot be ${mandatory.what}: the generated test suites cannot create the object a sample names, so their samples would never become Ready`,
           `Leave it optional (the reconciler's hooks can refuse an unset reference), or reference a kind the suites can stand in for: ${STAND_IN_KIND_LIST}.`,
         );
     }

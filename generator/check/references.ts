@@ -42,6 +42,8 @@ export interface ReferenceSite {
   reference: RawObject;
   /** Inside an array's items or a map's values: one reference per entry. */
   repeated: boolean;
+  /** For an array's items or a map's values: the array or map, and where it is. */
+  container?: { def: RawObject; docPath: Array<string | number> };
 }
 
 /** Every field with `reference:` under spec.fields, at any depth. */
@@ -69,12 +71,24 @@ export function referenceSites(
     path: string,
     docPath: Array<string | number>,
     repeated: boolean,
+    container?: ReferenceSite["container"],
   ) => {
     if (def.reference !== undefined)
-      sites.push({ steps, path, docPath, def, reference: obj(def.reference), repeated });
+      sites.push({
+        steps,
+        path,
+        docPath,
+        def,
+        reference: obj(def.reference),
+        repeated,
+        ...(container ? { container } : {}),
+      });
     walk(def.fields, steps, path, docPath, repeated);
-    if (isObject(def.items)) visit(def.items, steps, `${path}[]`, [...docPath, "items"], true);
-    if (isObject(def.values)) visit(def.values, steps, `${path}{}`, [...docPath, "values"], true);
+    const self = { def, docPath };
+    if (isObject(def.items))
+      visit(def.items, steps, `${path}[]`, [...docPath, "items"], true, self);
+    if (isObject(def.values))
+      visit(def.values, steps, `${path}{}`, [...docPath, "values"], true, self);
   };
   walk(obj(obj(data)[section]).fields, [], "", [section], false);
   return sites;

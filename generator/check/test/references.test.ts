@@ -90,6 +90,22 @@ test("SEM213 a required reference to a kind the suites cannot create, with why",
     `    peer:\n      type: string\n      required: true\n      reference: { apiVersion: shop.example.com/v1, kind: Shop }\n`,
   );
   expectOne(own, "SEM213", posOf(own, "true"), "this operator's own Shop");
+  // Entries of a required, non-empty list: every sample names one.
+  const listed = withFields(
+    `    locations:\n      type: array\n      required: true\n      minItems: 1\n      items:\n        type: string\n        reference: { apiVersion: velero.io/v1, kind: BackupStorageLocation, plural: backupstoragelocations }\n`,
+  );
+  expectOne(listed, "SEM213", posOf(listed, "1\n      items"), "in a required array with minItems: 1");
+  assert.deepEqual(
+    check(listed.replace("velero.io/v1, kind: BackupStorageLocation", "v1, kind: Secret")),
+    [],
+  );
+});
+
+test("SEM213 a required reference from a cluster-scoped kind: its sample names no namespace", () => {
+  const src = withFields(
+    `    secret:\n      type: object\n      required: true\n      reference: { apiVersion: v1, kind: Secret, namespaces: any }\n`,
+  ).replace("kind: Shop\n", "kind: Shop\n  scope: Cluster\n");
+  expectOne(src, "SEM213", posOf(src, "true"), "cluster-scoped Shop");
 });
 
 test("SEM214 a kind that is neither built in, nor the operator's, nor given a plural", () => {
