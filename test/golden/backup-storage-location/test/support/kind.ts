@@ -54,7 +54,10 @@ export function createReconciler(
     logger: Logger;
     now?: () => Date;
     pollIntervalMs?: number;
-    /** Reads referenced objects (the operator's caches); by default the objects the sample names. */
+    /**
+     * Reads referenced objects (the operator's caches, or the API server); by default the objects
+     * the sample names, in memory. Unused by a BackupStorageLocation without reference fields.
+     */
     references?: ReferenceReader;
   },
   providers: Providers,

@@ -19,7 +19,7 @@ import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FaultProxy, type FaultMatch } from "../envtest/fault-proxy.ts";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
-import { createReferencedObjects } from "../support/referenced-objects.ts";
+import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import { operatorWiring } from "./support/operator-wiring.ts";
 import {
   API_GROUP,
@@ -115,6 +115,8 @@ async function runLoop(providers: Providers, backoff = { initialMs: 100, maxMs: 
       client: ownWrites.wrap(wiring.client),
       logger,
       pollIntervalMs: POLL_INTERVAL_MS,
+      // Straight to the server: the faults under test are the reconciled kind's.
+      references: serverReferenceReader(operator),
     },
     providers,
   );

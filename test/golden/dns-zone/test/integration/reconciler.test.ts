@@ -24,7 +24,7 @@ import { ownedInformers } from "../../src/runtime/owned-kinds.ts";
 import { keyOf, type ObjectKey, type ResourceClient } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
-import { createReferencedObjects } from "../support/referenced-objects.ts";
+import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -89,7 +89,10 @@ function newReconciler(
     FIELD_MANAGER,
   ),
 ) {
-  return createReconciler({ client, logger, pollIntervalMs: 100 }, providers);
+  return createReconciler(
+    { client, logger, pollIntervalMs: 100, references: serverReferenceReader(operator) },
+    providers,
+  );
 }
 
 function harness() {

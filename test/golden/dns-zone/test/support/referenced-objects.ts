@@ -4,7 +4,8 @@
 // The objects the sample spec names through its reference fields (FIXTURE.referencedObjects: a
 // required or defaulted reference, or one inside a list the sample fills). A missing one keeps
 // Ready=False, so every suite that creates samples and waits for Ready creates them first, as a
-// user would: on a server with createReferencedObjects, in memory with sampleReferenceReader.
+// user would: on a server with createReferencedObjects (read back with serverReferenceReader, or
+// the operator's caches), in memory with sampleReferenceReader for the suites on a fake client.
 
 import {
   KubernetesObjectApi,
@@ -51,9 +52,31 @@ export async function createReferencedObjects(
 }
 
 /**
+ * Reads referenced objects from the API server with `kubeConfig`'s credentials (the operator's,
+ * so its RBAC for the referenced kinds is exercised): the reader of reconcilers a suite calls
+ * without the operator's caches.
+ */
+export function serverReferenceReader(kubeConfig: KubeConfig): ReferenceReader {
+  const api = KubernetesObjectApi.makeApiClient(kubeConfig);
+  return {
+    get: async (kind: ReferencedKind, key: ObjectKey) => {
+      try {
+        return await api.read({
+          apiVersion: kind.apiVersion,
+          kind: kind.kind,
+          metadata: { name: key.name, ...(key.namespace ? { namespace: key.namespace } : {}) },
+        });
+      } catch (err) {
+        if (statusCode(err) === 404) return undefined;
+        throw err;
+      }
+    },
+  };
+}
+
+/**
  * The referenced objects of the sample in memory, in whatever namespace they are asked for: the
- * reader of reconcilers that run without the operator's caches (on a fake client, or called
- * directly by a suite that created the objects with createReferencedObjects).
+ * reader of reconcilers that run without an API server (on a fake client).
  */
 export function sampleReferenceReader(): ReferenceReader {
   return {
