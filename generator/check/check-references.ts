@@ -16,7 +16,7 @@ import {
 /** Kinds whose data a key selector can name. */
 const KEYED_KINDS = new Set(["v1/Secret", "v1/ConfigMap"]);
 
-const STAND_IN_KIND_LIST = [...STAND_IN_KINDS]
+const STAND_IN_KIND_LIST = [...STAND_IN_KINDS.keys()]
   .map((k) => k.replace(/\/(?=[^/]*$)/, " "))
   .join(", ");
 
@@ -101,7 +101,7 @@ export function checkReferences(data: unknown, report: Reporter): void {
     const mandatory = mandatoryAt(site);
     if (mandatory !== undefined) {
       const refused =
-        scope === "Cluster"
+        scope === "Cluster" && target.scope === "Namespaced"
           ? `a ${target.kind} from the cluster-scoped ${str(obj(obj(data).api).kind) ?? "kind"}, whose samples name no namespace to find it in`
           : standInRefusal(target);
       if (refused !== undefined)
@@ -112,12 +112,22 @@ export function checkReferences(data: unknown, report: Reporter): void {
           `Leave it optional (the reconciler's hooks can refuse an unset reference), or reference a kind the suites can stand in for: ${STAND_IN_KIND_LIST}.`,
         );
     }
-    if (target.scope === "Cluster") {
+    if (target.scope === "Cluster" && reference.namespaces === "any") {
       report.error(
-        "SEM215",
-        [...at, "kind"],
-        `${path} references the cluster-scoped ${kind}; only namespaced kinds can be referenced yet`,
-        "Reference a namespaced kind.",
+        "SEM220",
+        [...at, "namespaces"],
+        `${path} references the cluster-scoped ${kind}, which has no namespace to name`,
+        "Remove namespaces: a reference to a cluster-scoped kind carries its name only.",
+        "key",
+      );
+    }
+    if (reference.scope !== undefined && target.origin !== "custom") {
+      report.error(
+        "SEM221",
+        [...at, "scope"],
+        `${path} gives a scope for ${apiVersion} ${kind}, whose scope is known (${target.scope})`,
+        "Remove scope: it is for another project's custom resource (with plural) only.",
+        "key",
       );
     }
     const form = type === "string" ? "name" : "object";
@@ -137,7 +147,7 @@ export function checkReferences(data: unknown, report: Reporter): void {
         "Make the field type: object: the generator then adds name and the key or namespace fields.",
       );
     }
-    if (scope === "Cluster" && reference.namespaces !== "any") {
+    if (scope === "Cluster" && target.scope === "Namespaced" && reference.namespaces !== "any") {
       report.error(
         "SEM218",
         [...at, "namespaces"],
@@ -164,6 +174,14 @@ export function checkReferences(data: unknown, report: Reporter): void {
         [...at, "namespaces"],
         `${path} may name any namespace, so the operator reads ${target.plural} in every namespace, beyond rbac.watchNamespaces`,
         "This grants get, list and watch on that kind through a ClusterRole; use namespaces: same to keep the operator within its namespaces.",
+      );
+    }
+    if (target.scope === "Cluster" && watchNamespaces) {
+      report.warning(
+        "WARN011",
+        [...at, "kind"],
+        `${path} references the cluster-scoped ${kind}, so the operator reads ${target.plural} cluster-wide, beyond rbac.watchNamespaces`,
+        "This grants get, list and watch on exactly that kind through a ClusterRole; cluster-scoped objects belong to no namespace the operator could be limited to.",
       );
     }
   }

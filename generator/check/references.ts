@@ -16,15 +16,18 @@ export const REFERENCE_FIELD_NAMES = ["name", "namespace", "key"] as const;
 
 /**
  * Kinds (apiVersion/kind) whose objects the generated test suites can create before the samples
- * that name them (test/support/referenced-objects.ts makes them from metadata alone, plus the
- * selected key's data): a reference to one of them may be required or defaulted.
+ * that name them, with what a valid object holds beside its metadata (and the selected key's
+ * data; test/support/referenced-objects.ts makes them): a reference to one of them may be
+ * required or defaulted.
  */
-export const STAND_IN_KINDS: ReadonlySet<string> = new Set([
-  "v1/Secret",
-  "v1/ConfigMap",
-  "v1/ServiceAccount",
-  "rbac.authorization.k8s.io/v1/Role",
-  "coordination.k8s.io/v1/Lease",
+export const STAND_IN_KINDS: ReadonlyMap<string, RawObject> = new Map<string, RawObject>([
+  ["v1/Secret", {}],
+  ["v1/ConfigMap", {}],
+  ["v1/ServiceAccount", {}],
+  ["rbac.authorization.k8s.io/v1/Role", {}],
+  ["coordination.k8s.io/v1/Lease", {}],
+  // spec.controller is required; no controller claims this one.
+  ["networking.k8s.io/v1/IngressClass", { spec: { controller: "example.com/stand-in" } }],
 ]);
 
 /** A reference field, found in the spec as written (before expansion). */
@@ -163,15 +166,35 @@ export interface ReferenceTarget {
 }
 
 /**
+ * Cluster-scoped kinds of the Kubernetes API that objects commonly name (Ingress's
+ * ingressClassName, a PersistentVolumeClaim's storageClassName, a Pod's priorityClassName) but an
+ * operator does not own as children, so they are known to references only.
+ */
+const REFERENCE_ONLY_KINDS: ReadonlyArray<Omit<ReferenceTarget, "origin">> = [
+  ["networking.k8s.io/v1", "IngressClass", "ingressclasses"],
+  ["storage.k8s.io/v1", "StorageClass", "storageclasses"],
+  ["scheduling.k8s.io/v1", "PriorityClass", "priorityclasses"],
+].map(([apiVersion, kind, plural]) => ({
+  apiVersion: apiVersion!,
+  ...splitApiVersion(apiVersion!),
+  kind: kind!,
+  plural: plural!,
+  scope: "Cluster" as const,
+}));
+
+/**
  * What `reference` points at, or undefined when it names no kind the generator knows (a built-in
- * kind, the operator's own kind, or a custom kind with its plural). Custom kinds are namespaced.
+ * kind, the operator's own kind, or a custom kind with its plural). A custom kind is namespaced
+ * unless the reference says `scope: Cluster`.
  */
 export function referenceTarget(data: unknown, reference: RawObject): ReferenceTarget | undefined {
   const apiVersion = str(reference.apiVersion);
   const kind = str(reference.kind);
   if (apiVersion === undefined || kind === undefined) return undefined;
   const { group, version } = splitApiVersion(apiVersion);
-  const builtin = findBuiltinKind(apiVersion, kind);
+  const builtin =
+    findBuiltinKind(apiVersion, kind) ??
+    REFERENCE_ONLY_KINDS.find((k) => k.apiVersion === apiVersion && k.kind === kind);
   if (builtin) return { ...builtin, origin: "builtin" };
   const api = obj(obj(data).api);
   const ownVersions = Array.isArray(api.versions)
@@ -184,5 +207,6 @@ export function referenceTarget(data: unknown, reference: RawObject): ReferenceT
   }
   const plural = str(reference.plural);
   if (plural === undefined || group === "") return undefined;
-  return { apiVersion, group, version, kind, plural, scope: "Namespaced", origin: "custom" };
+  const scope = reference.scope === "Cluster" ? "Cluster" : "Namespaced";
+  return { apiVersion, group, version, kind, plural, scope, origin: "custom" };
 }

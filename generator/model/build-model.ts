@@ -439,6 +439,7 @@ function buildReferences(data: unknown, specFields: FieldModel[]): ReferenceMode
       plural: target.plural,
       origin: target.origin,
       namespaces: site.reference.namespaces === "any" ? "any" : "same",
+      scope: target.scope,
       key: site.reference.key === true,
       varName: toCamel(pascal),
       notFoundReason: `${pascal}NotFound`,

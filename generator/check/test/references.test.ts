@@ -94,7 +94,12 @@ test("SEM213 a required reference to a kind the suites cannot create, with why",
   const listed = withFields(
     `    locations:\n      type: array\n      required: true\n      minItems: 1\n      items:\n        type: string\n        reference: { apiVersion: velero.io/v1, kind: BackupStorageLocation, plural: backupstoragelocations }\n`,
   );
-  expectOne(listed, "SEM213", posOf(listed, "1\n      items"), "in a required array with minItems: 1");
+  expectOne(
+    listed,
+    "SEM213",
+    posOf(listed, "1\n      items"),
+    "in a required array with minItems: 1",
+  );
   assert.deepEqual(
     check(listed.replace("velero.io/v1, kind: BackupStorageLocation", "v1, kind: Secret")),
     [],

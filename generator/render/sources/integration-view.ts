@@ -8,6 +8,7 @@
 import type { ChildModel, FieldModel, OperatorModel, ReferenceModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
+import { referenceReach } from "../manifests/rbac-rules.ts";
 import { changeableFields } from "./changeable-fields.ts";
 
 /**
@@ -73,7 +74,8 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
   }
   for (const reference of model.references) {
     const ownCovered =
-      reference.origin === "own" && (reference.namespaces === "same" || model.rbac.clusterWide);
+      reference.origin === "own" &&
+      (referenceReach(reference) === "same" || model.rbac.clusterWide);
     if (ownCovered) continue;
     for (const verb of ["get", "list", "watch"]) {
       checks.push({
@@ -175,7 +177,7 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
         why: `${reference.kind} is referenced, and references are read-only`,
       });
     }
-    if (reference.namespaces === "same" && !model.rbac.clusterWide)
+    if (referenceReach(reference) === "same" && !model.rbac.clusterWide)
       checks.push({
         verb: "list",
         group: reference.group,
@@ -264,6 +266,7 @@ function checkKey(c: AccessCheck): string {
 }
 
 function referenceScope(reference: ReferenceModel, model: OperatorModel): AccessScope {
+  if (reference.scope === "Cluster") return "cluster";
   // A reference that may name any namespace is read everywhere; "other" proves it.
   if (reference.namespaces === "any") return model.rbac.clusterWide ? "watched" : "other";
   return model.api.namespaced ? "watched" : "cluster";
@@ -278,7 +281,10 @@ export function testedReference(model: OperatorModel): ReferenceModel | undefine
     (r) =>
       /^[^.[{]+$/.test(r.field.path) &&
       (r.origin === "own" ||
-        (r.origin === "builtin" && r.group === "" && ["Secret", "ConfigMap"].includes(r.kind))),
+        (r.origin === "builtin" &&
+          ["v1/Secret", "v1/ConfigMap", "networking.k8s.io/v1/IngressClass"].includes(
+            `${r.apiVersion}/${r.kind}`,
+          ))),
   );
 }
 

@@ -17,12 +17,15 @@ export interface ReferencedObjectFixture {
   kind: string;
   plural: string;
   name: string;
-  /** null: the test's namespace (the referencing object's own). */
+  /** null: the test's namespace (the referencing object's own), or none for a cluster-scoped kind. */
   namespace: string | null;
+  clusterScoped: boolean;
   /** The key of its data the reference selects, or null. */
   dataKey: string | null;
   /** Ready's reason while it is missing. */
   notFoundReason: string;
+  /** What a valid object of its kind holds beside metadata and data, e.g. an IngressClass's spec. */
+  body: Record<string, unknown>;
 }
 
 /** Every object `sample` names, as the API server stores the sample (defaults applied). */
@@ -55,6 +58,8 @@ function namedObject(
     kind: reference.kind,
     plural: reference.plural,
     notFoundReason: reference.notFoundReason,
+    clusterScoped: reference.scope === "Cluster",
+    body: standInBody(reference),
   };
   if (reference.form === "name")
     return typeof value === "string" && value !== ""
@@ -71,6 +76,11 @@ function namedObject(
         : null,
     dataKey: reference.key && typeof key === "string" ? key : null,
   };
+}
+
+/** What a valid object of the reference's kind holds beside metadata and data ({} if unknown). */
+export function standInBody(reference: ReferenceModel): Record<string, unknown> {
+  return structuredClone(STAND_IN_KINDS.get(`${reference.apiVersion}/${reference.kind}`) ?? {});
 }
 
 /** The values at `steps` ([] every list entry, {} every map value) with their paths. */
@@ -108,16 +118,23 @@ export interface ListReferenceFixture {
   apiVersion: string;
   kind: string;
   notFoundReason: string;
+  body: Record<string, unknown>;
 }
 
 /**
  * The reference inside list entries the generated suites drive end to end: in a top-level list's
- * entries (or a field of them), to a kind whose objects they can create; null when none is.
+ * entries (or a field of them), to a namespaced kind whose objects they can create; null when
+ * none is.
  */
 export function listReferenceFixture(model: OperatorModel): ListReferenceFixture | null {
   for (const reference of model.references) {
     const match = /^([^.[{]+)\[\](?:\.([^.[{]+))?$/.exec(reference.field.path);
-    if (match === null || !STAND_IN_KINDS.has(`${reference.apiVersion}/${reference.kind}`))
+    // Namespaced kinds only: the suite makes the listed objects in its own namespace.
+    if (
+      match === null ||
+      reference.scope === "Cluster" ||
+      !STAND_IN_KINDS.has(`${reference.apiVersion}/${reference.kind}`)
+    )
       continue;
     const list = model.spec.fields.find((f) => f.name === match[1])!;
     const entry = exampleValue(list.items!, 0);
@@ -130,6 +147,7 @@ export function listReferenceFixture(model: OperatorModel): ListReferenceFixture
       apiVersion: reference.apiVersion,
       kind: reference.kind,
       notFoundReason: reference.notFoundReason,
+      body: standInBody(reference),
     };
   }
   return null;

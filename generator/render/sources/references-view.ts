@@ -72,7 +72,9 @@ function referenceView(reference: ReferenceModel, model: OperatorModel): Referen
       apiVersion: reference.apiVersion,
       kind: reference.kind,
       plural: reference.plural,
-      anyNamespace: reference.namespaces === "any",
+      // A cluster-scoped kind is cached cluster-wide too, and named without a namespace.
+      anyNamespace: reference.namespaces === "any" || reference.scope === "Cluster",
+      ...(reference.scope === "Cluster" ? { clusterScoped: true } : {}),
     },
     form: reference.form,
     key: reference.key,
@@ -87,7 +89,12 @@ function referenceView(reference: ReferenceModel, model: OperatorModel): Referen
       : reference.origin === "own"
         ? model.api.kind
         : "ReferencedObject";
-  const where = reference.namespaces === "any" ? "any namespace" : "the same namespace";
+  const where =
+    reference.scope === "Cluster"
+      ? "the cluster (cluster-scoped)"
+      : reference.namespaces === "any"
+        ? "any namespace"
+        : "the same namespace";
   const resolvedType = steps.reduceRight(
     (inner, step) =>
       step === "[]" ? `Array<${inner}>` : step === "{}" ? `Record<string, ${inner}>` : inner,

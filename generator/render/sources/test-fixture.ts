@@ -18,6 +18,7 @@ import { distinctKeys, type DistinctKeys } from "./key-template.ts";
 import {
   listReferenceFixture,
   referencedObjects,
+  standInBody,
   type ListReferenceFixture,
   type ReferencedObjectFixture,
 } from "./referenced-objects.ts";
@@ -51,6 +52,9 @@ export interface ReferenceFixture {
   plural: string;
   own: boolean;
   anyNamespace: boolean;
+  clusterScoped: boolean;
+  /** What a valid referenced object holds beside metadata and data. */
+  body: Record<string, unknown>;
   notFoundReason: string;
   keyNotFoundReason: string;
 }
@@ -248,6 +252,8 @@ function referenceFixture(model: OperatorModel): ReferenceFixture | null {
     plural: reference.plural,
     own: reference.origin === "own",
     anyNamespace: reference.namespaces === "any",
+    clusterScoped: reference.scope === "Cluster",
+    body: standInBody(reference),
     notFoundReason: reference.notFoundReason,
     keyNotFoundReason: reference.keyNotFoundReason,
   };
