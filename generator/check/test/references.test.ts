@@ -125,11 +125,35 @@ test("SEM214 a kind that is neither built in, nor the operator's, nor given a pl
   expectOne(other, "SEM214", posOf(other, "Shop }"), "has no plural");
 });
 
-test("SEM215 a cluster-scoped kind", () => {
+test("references to cluster-scoped kinds are accepted: named without a namespace", () => {
   const src = withFields(
-    `    ns:\n      type: string\n      reference: { apiVersion: v1, kind: Namespace }\n`,
+    `    ingressClassName:\n      type: string\n      reference: { apiVersion: networking.k8s.io/v1, kind: IngressClass }\n` +
+      `    storageClass:\n      type: object\n      reference: { apiVersion: storage.k8s.io/v1, kind: StorageClass }\n` +
+      `    ns:\n      type: string\n      reference: { apiVersion: v1, kind: Namespace }\n` +
+      `    issuer:\n      type: object\n      reference: { apiVersion: cert-manager.io/v1, kind: ClusterIssuer, plural: clusterissuers, scope: Cluster }\n`,
   );
-  expectOne(src, "SEM215", posOf(src, "Namespace }"), "only namespaced kinds");
+  assert.deepEqual(check(src), []);
+  // From a cluster-scoped operator kind too: the referenced object has no namespace to look in.
+  assert.deepEqual(check(src.replace("kind: Shop\n", "kind: Shop\n  scope: Cluster\n")), []);
+  // A required one when the suites can make it (an IngressClass), not otherwise.
+  const required = withFields(
+    `    ingressClassName:\n      type: string\n      required: true\n      reference: { apiVersion: networking.k8s.io/v1, kind: IngressClass }\n`,
+  );
+  assert.deepEqual(check(required), []);
+});
+
+test("SEM220 namespaces: any on a reference to a cluster-scoped kind", () => {
+  const src = withFields(
+    `    storageClass:\n      type: object\n      reference: { apiVersion: storage.k8s.io/v1, kind: StorageClass, namespaces: any }\n`,
+  );
+  expectOne(src, "SEM220", posOf(src, "namespaces: any"), "has no namespace to name");
+});
+
+test("SEM221 scope on a kind whose scope is known", () => {
+  const src = withFields(
+    `    secret:\n      type: string\n      reference: { apiVersion: v1, kind: Secret, scope: Cluster }\n`,
+  );
+  expectOne(src, "SEM221", posOf(src, "scope: Cluster"), "whose scope is known (Namespaced)");
 });
 
 test("SEM216 a key selector on a kind without data", () => {
@@ -170,5 +194,19 @@ test("WARN010 a reference to any namespace from an operator limited to watchName
     `rbac:\n  watchNamespaces: [shops]\n`,
   );
   const d = expectOne(src, "WARN010", posOf(src, "any }"), "beyond rbac.watchNamespaces");
+  assert.equal(d.severity, "warning");
+});
+
+test("WARN011 a cluster-scoped kind referenced from an operator limited to watchNamespaces", () => {
+  const src = withFields(
+    `    ingressClassName:\n      type: string\n      reference: { apiVersion: networking.k8s.io/v1, kind: IngressClass }\n`,
+    `rbac:\n  watchNamespaces: [shops]\n`,
+  );
+  const d = expectOne(
+    src,
+    "WARN011",
+    posOf(src, "IngressClass }"),
+    "cluster-wide, beyond rbac.watchNamespaces",
+  );
   assert.equal(d.severity, "warning");
 });

@@ -23,11 +23,14 @@ const DATA_VALUE = { Secret: "dGVzdA==", ConfigMap: "test" } as Record<string, s
 /** The objects the sample names, in `namespace` unless the reference names another. */
 export function referencedObjects(namespace: string | undefined): KubernetesObject[] {
   return FIXTURE.referencedObjects.map((o) => ({
+    ...o.body,
     apiVersion: o.apiVersion,
     kind: o.kind,
     metadata: {
       name: o.name,
-      ...((o.namespace ?? namespace) ? { namespace: o.namespace ?? namespace } : {}),
+      ...(!o.clusterScoped && (o.namespace ?? namespace)
+        ? { namespace: o.namespace ?? namespace }
+        : {}),
     },
     ...(o.dataKey !== null ? { data: { [o.dataKey]: DATA_VALUE[o.kind] ?? "test" } } : {}),
   }));

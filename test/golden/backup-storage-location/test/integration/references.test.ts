@@ -61,16 +61,25 @@ const admin = KubernetesObjectApi.makeApiClient(cp.admin);
 await createReferencedObjects(cp.admin, namespace);
 
 /** The referenced object as a user creates it: with the selected key, when there is one. */
+/** Where the referenced object `name` is: a cluster-scoped kind's objects have no namespace. */
+function targetMetadata(
+  name: string,
+  inNamespace = namespace,
+): { name: string; namespace?: string } {
+  return reference.clusterScoped ? { name } : { name, namespace: inNamespace };
+}
+
 function referencedObject(name: string, inNamespace = namespace): KubernetesObject {
   const data = { [DATA_KEY]: "dGVzdA==" };
-  const metadata = { name, namespace: inNamespace };
+  const metadata = targetMetadata(name, inNamespace);
   if (reference.own)
     return { apiVersion: API_GROUP_VERSION, kind: KIND, metadata, spec: specFor(name) } as Resource;
   return {
+    ...reference.body,
     apiVersion: reference.apiVersion,
     kind: reference.kind,
     metadata,
-    data,
+    ...(reference.dataKey ? { data } : {}),
   } as KubernetesObject;
 }
 
@@ -80,7 +89,7 @@ function referencedObject(name: string, inNamespace = namespace): KubernetesObje
  */
 function fieldValue(
   target: string,
-  inNamespace: string | undefined = NAMESPACED ? undefined : namespace,
+  inNamespace: string | undefined = NAMESPACED || reference.clusterScoped ? undefined : namespace,
 ): unknown {
   if (reference.form === "name") return target;
   return {
@@ -211,7 +220,7 @@ test(
         {
           apiVersion: created.apiVersion,
           kind: created.kind,
-          metadata: { name: target, namespace, labels: { changed: "yes" } },
+          metadata: { ...targetMetadata(target), labels: { changed: "yes" } },
         } as KubernetesObject,
         undefined,
         undefined,
@@ -228,14 +237,14 @@ test(
         const current = await admin.read({
           apiVersion: created.apiVersion,
           kind: created.kind,
-          metadata: { name: target, namespace },
+          metadata: targetMetadata(target),
         });
         await admin.replace({ ...current, data: { other: "dGVzdA==" } } as KubernetesObject);
         await waitReady(key, "False", reference.keyNotFoundReason);
         const again = await admin.read({
           apiVersion: created.apiVersion,
           kind: created.kind,
-          metadata: { name: target, namespace },
+          metadata: targetMetadata(target),
         });
         await admin.replace({ ...again, data: { [DATA_KEY]: "dGVzdA==" } } as KubernetesObject);
         await waitReady(key, "True");
@@ -244,7 +253,7 @@ test(
       await admin.delete({
         apiVersion: created.apiVersion,
         kind: created.kind,
-        metadata: { name: target, namespace },
+        metadata: targetMetadata(target),
       });
       await waitReady(key, "False", reference.notFoundReason);
     } finally {
@@ -288,14 +297,16 @@ if (reference.anyNamespace && reference.form === "object") {
 // The sample itself names objects (a required or defaulted reference): in a namespace where they
 // do not exist yet it stays Ready=False, naming the first; the suites' shared helper creates them,
 // and the sample becomes Ready through the reference watch.
-if (FIXTURE.referencedObjects.length > 0 && DEFAULTS.watchNamespaces.length === 0) {
+// (Cluster-scoped ones are shared by every namespace: the file's first lines created them.)
+const namespacedReferenced = FIXTURE.referencedObjects.filter((o) => !o.clusterScoped);
+if (namespacedReferenced.length > 0 && DEFAULTS.watchNamespaces.length === 0) {
   test(
     "the sample stays Ready=False until the objects it references exist, then becomes Ready",
     { timeout: 120_000 },
     async () => {
       const name = uniqueName(FIXTURE.kindFile);
       const fresh = await cp.createNamespace("referenced-objects");
-      const first = FIXTURE.referencedObjects[0]!;
+      const first = namespacedReferenced[0]!;
       const { controller } = await runLoop(name);
       try {
         const sample: Resource = {
@@ -331,6 +342,7 @@ if (listReference !== null) {
       : { ...entry, [listReference.itemField]: value };
   };
   const listed = (target: string, inNamespace: string): KubernetesObject => ({
+    ...listReference.body,
     apiVersion: listReference.apiVersion,
     kind: listReference.kind,
     metadata: { name: target, namespace: inNamespace },

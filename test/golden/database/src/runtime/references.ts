@@ -24,6 +24,8 @@ export interface ReferencedKind {
   plural: string;
   /** The reference may name another namespace: the kind is cached for the whole cluster. */
   anyNamespace: boolean;
+  /** The kind is cluster-scoped: named without a namespace, cached for the whole cluster. */
+  clusterScoped?: boolean;
 }
 
 /** One reference field of the spec, as src/references.ts declares it. */
@@ -74,6 +76,7 @@ export function referenceTarget(
   ownerNamespace: string | undefined,
 ): (ReferenceTarget & { dataKey?: string }) | undefined {
   if (value === undefined || value === null) return undefined;
+  if (field.kind.clusterScoped) ownerNamespace = undefined;
   if (field.form === "name") {
     return typeof value === "string" && value !== ""
       ? { kind: field.kind, key: { namespace: ownerNamespace, name: value } }
@@ -225,8 +228,9 @@ export function referenceInformers(
 ): ReferenceInformer[] {
   const byPath = new Map<string, ReferenceInformer>();
   for (const kind of kinds) {
-    const owned = { ...kind, namespaced: true };
-    const scopes = kind.anyNamespace || namespaces.length === 0 ? [undefined] : namespaces;
+    const owned = { ...kind, namespaced: kind.clusterScoped !== true };
+    const scopes =
+      kind.anyNamespace || kind.clusterScoped || namespaces.length === 0 ? [undefined] : namespaces;
     for (const namespace of scopes) {
       const path = collectionPath(owned, namespace);
       if (byPath.has(path)) continue;

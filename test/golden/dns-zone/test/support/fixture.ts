@@ -60,6 +60,10 @@ export interface ReferenceFixture {
   /** The operator's own kind (created from the sample spec). */
   own: boolean;
   anyNamespace: boolean;
+  /** The referenced kind is cluster-scoped: its objects have no namespace. */
+  clusterScoped: boolean;
+  /** What a valid referenced object holds beside metadata and data, e.g. an IngressClass's spec. */
+  body: Record<string, unknown>;
   notFoundReason: string;
   keyNotFoundReason: string;
 }
@@ -72,8 +76,11 @@ export interface ReferencedObjectFixture {
   kind: string;
   plural: string;
   name: string;
-  /** null: the test's namespace (the referencing object's own). */
+  /** null: the test's namespace (the referencing object's own), or none for a cluster-scoped kind. */
   namespace: string | null;
+  clusterScoped: boolean;
+  /** What a valid object of its kind holds beside metadata and data. */
+  body: Record<string, unknown>;
   /** The key of its data the reference selects, or null. */
   dataKey: string | null;
   /** Ready's reason while it is missing. */
@@ -93,6 +100,8 @@ export interface ListReferenceFixture {
   apiVersion: string;
   kind: string;
   notFoundReason: string;
+  /** What a valid object of its kind holds beside metadata and data. */
+  body: Record<string, unknown>;
 }
 
 /** A child named from the spec: one, one per list entry (forEach) or N (count); pruned. */
