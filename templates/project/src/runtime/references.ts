@@ -76,18 +76,22 @@ export function referenceTarget(
   ownerNamespace: string | undefined,
 ): (ReferenceTarget & { dataKey?: string }) | undefined {
   if (value === undefined || value === null) return undefined;
-  if (field.kind.clusterScoped) ownerNamespace = undefined;
+  // A cluster-scoped object is named without a namespace, wherever the referencing object is.
+  const sameNamespace = field.kind.clusterScoped ? undefined : ownerNamespace;
   if (field.form === "name") {
     return typeof value === "string" && value !== ""
-      ? { kind: field.kind, key: { namespace: ownerNamespace, name: value } }
+      ? { kind: field.kind, key: { namespace: sameNamespace, name: value } }
       : undefined;
   }
   const { name, namespace, key } = value as { name?: unknown; namespace?: unknown; key?: unknown };
   if (typeof name !== "string" || name === "") return undefined;
   const inNamespace =
-    field.kind.anyNamespace && typeof namespace === "string" && namespace !== ""
+    field.kind.anyNamespace &&
+    !field.kind.clusterScoped &&
+    typeof namespace === "string" &&
+    namespace !== ""
       ? namespace
-      : ownerNamespace;
+      : sameNamespace;
   return {
     kind: field.kind,
     key: { namespace: inNamespace, name },

@@ -214,3 +214,21 @@ test("list entries resolve shaped like the spec; a missing entry blocks under it
   assert.deepEqual(inMap, { db: a });
   assert.deepEqual(await resolveReferenceEntries(triggers, {}, owner, undefined, []), []);
 });
+
+test("a cluster-scoped kind is named without a namespace, whatever the owner's", () => {
+  const ingressClass: ReferenceField = {
+    ...byName,
+    kind: {
+      apiVersion: "networking.k8s.io/v1",
+      kind: "IngressClass",
+      plural: "ingressclasses",
+      anyNamespace: true,
+      clusterScoped: true,
+    },
+    path: "spec.ingressClassName",
+  };
+  assert.deepEqual(referenceTarget(ingressClass, "nginx", "team")?.key, {
+    namespace: undefined,
+    name: "nginx",
+  });
+});
