@@ -109,6 +109,8 @@ function entries(steps: string[], spec: unknown): Array<{ path: string; value: u
 export interface ListReferenceFixture {
   /** The top-level list field, e.g. secretTargetRef. */
   list: string;
+  /** Its property in the hooks' ResolvedReferences (an array, one entry per list entry). */
+  resolvedAs: string;
   /** The reference's field in each entry, or null when the entry is the reference itself. */
   itemField: string | null;
   /** An entry the schema accepts, before the reference is set in it. */
@@ -140,6 +142,7 @@ export function listReferenceFixture(model: OperatorModel): ListReferenceFixture
     const entry = exampleValue(list.items!, 0);
     return {
       list: match[1]!,
+      resolvedAs: reference.varName,
       itemField: match[2] ?? null,
       entry,
       form: reference.form,

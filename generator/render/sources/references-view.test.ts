@@ -208,3 +208,26 @@ test("the fixture lists every object the sample names (required, defaulted, in r
   );
   assert.deepEqual(testFixture(model).referencedObjects, [], "optional references name nothing");
 });
+
+test("a reference only in list entries still gets the references suite", () => {
+  const listOnly = loadSpec(
+    SPEC.replace(
+      /spec:\n  fields:\n[\s\S]*$/,
+      `spec:
+  fields:
+    triggers:
+      type: array
+      items:
+        type: object
+        fields:
+          authenticationRef:
+            type: string
+            reference: { apiVersion: v1, kind: ConfigMap }
+`,
+    ),
+    "operator.yaml",
+  ).model;
+  assert.equal(testedReference(listOnly), undefined);
+  const paths = renderSources(listOnly).rendered.map((f) => f.path);
+  assert.ok(paths.includes("test/integration/references.test.ts"));
+});

@@ -178,10 +178,27 @@ function namedChildFixture(child: ChildModel, model: OperatorModel): NamedChildF
   return fixture;
 }
 
+/**
+ * Whether test/integration/references.test.ts has a test to run: a top-level reference the suites
+ * can create the objects of, a reference in list entries they can, or a sample that names
+ * namespaced objects (shown missing in a fresh namespace, which an operator limited to
+ * rbac.watchNamespaces does not watch).
+ */
+export function drivesReferences(model: OperatorModel): boolean {
+  if (testedReference(model) !== undefined || listReferenceFixture(model) !== null) return true;
+  if (model.rbac.watchNamespaces.length > 0) return false;
+  return referencedObjects(model, sampleOf(model)).some((o) => !o.clusterScoped);
+}
+
+/** The sample spec of the suites: the example spec with one instance of every child. */
+function sampleOf(model: OperatorModel): Record<string, unknown> {
+  return withOneInstance(model, exampleSpec(model.spec));
+}
+
 export function testFixture(model: OperatorModel): TestFixture {
   // One schema-valid sample and spec change for unit and envtest suites alike: the unit tests must
   // never drive the reconciler with a spec the API server would reject.
-  const sampleSpec = withOneInstance(model, exampleSpec(model.spec));
+  const sampleSpec = sampleOf(model);
   const change = specChanges(model.spec.fields, sampleSpec);
   const serviceAccount = `${model.name}-controller-manager`;
   // Children named from the spec count as many times as the sample makes them (0 for an empty list).

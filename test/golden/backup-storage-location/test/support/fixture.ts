@@ -91,6 +91,8 @@ export interface ReferencedObjectFixture {
 export interface ListReferenceFixture {
   /** The list field, e.g. secretTargetRef. */
   list: string;
+  /** Its property in the hooks' ResolvedReferences (an array, one entry per list entry). */
+  resolvedAs: string;
   /** The reference's field in each entry, or null when the entry is the reference itself. */
   itemField: string | null;
   /** An entry the schema accepts, before the reference is set in it. */
