@@ -232,3 +232,27 @@ test("a cluster-scoped kind is named without a namespace, whatever the owner's",
     name: "nginx",
   });
 });
+
+test("a reference in lists within lists: every entry, shaped like the spec", async () => {
+  const nested: ReferenceField = {
+    ...byName,
+    path: "spec.groups[].members[]",
+    within: ["groups", "[]", "members", "[]"],
+  };
+  const a = { apiVersion: "v1", kind: "Secret", metadata: { name: "a", namespace: "team" } };
+  const spec = { groups: [{ members: ["a", "b"] }, {}, { members: ["a"] }] };
+  assert.deepEqual(
+    referenceEntries(nested, spec).map((e) => e.path),
+    ["spec.groups[0].members[0]", "spec.groups[0].members[1]", "spec.groups[2].members[0]"],
+  );
+  const blocked: PartResult[] = [];
+  assert.deepEqual(await resolveReferenceEntries(nested, spec, owner, readerOf([a]), blocked), [
+    [a, undefined],
+    [],
+    [a],
+  ]);
+  assert.deepEqual(
+    blocked.map((b) => b.message),
+    ["Secret b in namespace team (spec.groups[0].members[1]) not found"],
+  );
+});
