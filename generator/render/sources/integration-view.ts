@@ -237,14 +237,18 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
 
 /**
  * Leader election's Lease lives in the operator's namespace only. When Lease is also a child kind
- * of a cluster-wide operator, reading leases anywhere is the child's due, but renewing (update)
- * one outside the operator's namespace is still nobody's.
+ * of a cluster-wide operator, or a kind the spec references and the operator reads beyond its own
+ * namespace, reading leases elsewhere is that kind's due, but renewing (update) one outside the
+ * operator's namespace is still nobody's.
  */
 function leaseElsewhere(model: OperatorModel): AccessCheck {
-  const leaseChild = model.children.some(
-    (c) => c.group === "coordination.k8s.io" && c.plural === "leases",
+  const isLease = (k: { group: string; plural: string }): boolean =>
+    k.group === "coordination.k8s.io" && k.plural === "leases";
+  const leaseChild = model.children.some(isLease);
+  const leaseReferenced = model.references.some(
+    (r) => isLease(r) && (model.rbac.clusterWide || referenceReach(r) === "any"),
   );
-  return leaseChild && model.rbac.clusterWide
+  return (leaseChild && model.rbac.clusterWide) || leaseReferenced
     ? {
         verb: "update",
         group: "coordination.k8s.io",
