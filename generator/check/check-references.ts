@@ -4,17 +4,64 @@
 import { builtinKindsNamed } from "./builtin-kinds.ts";
 import { obj, resourceScope, str, strings } from "./raw-spec.ts";
 import type { Reporter } from "./report.ts";
-import { REFERENCE_FIELD_NAMES, referenceSites, referenceTarget } from "./references.ts";
+import {
+  REFERENCE_FIELD_NAMES,
+  referenceSites,
+  referenceTarget,
+  STAND_IN_KINDS,
+  type ReferenceSite,
+  type ReferenceTarget,
+} from "./references.ts";
 
 /** Kinds whose data a key selector can name. */
 const KEYED_KINDS = new Set(["v1/Secret", "v1/ConfigMap"]);
+
+const STAND_IN_KIND_LIST = [...STAND_IN_KINDS.keys()]
+  .map((k) => k.replace(/\/(?=[^/]*$)/, " "))
+  .join(", ");
+
+/**
+ * Why the generated suites cannot create an object of `target`'s kind before they create a sample
+ * naming it (so a required or defaulted reference to it is refused), or undefined when they can.
+ */
+function standInRefusal(target: ReferenceTarget): string | undefined {
+  if (STAND_IN_KINDS.has(`${target.apiVersion}/${target.kind}`)) return undefined;
+  if (target.origin === "custom")
+    return `another project's ${target.kind}, whose CRD is not in this project`;
+  if (target.origin === "own")
+    return `this operator's own ${target.kind}, which the suites' reconciler would reconcile too`;
+  return `a ${target.kind}, whose valid objects the suites do not know how to make`;
+}
+
+/**
+ * Why every object (or every one that sets the reference's parent) names an object through this
+ * reference: it is required, defaulted, or an entry of a required list or map that cannot be
+ * empty. Undefined when a sample may leave it unset.
+ */
+function mandatoryAt(
+  site: ReferenceSite,
+): { what: string; at: Array<string | number> } | undefined {
+  if (site.def.required === true) return { what: "required", at: [...site.docPath, "required"] };
+  if (site.def.default !== undefined)
+    return { what: "defaulted", at: [...site.docPath, "default"] };
+  const container = site.container?.def;
+  if (container === undefined || container.required !== true) return undefined;
+  const least = container.type === "map" ? "minProperties" : "minItems";
+  const count = container[least];
+  return typeof count === "number" && count >= 1
+    ? {
+        what: `in a required ${container.type} with ${least}: ${count}`,
+        at: [...site.container!.docPath, least],
+      }
+    : undefined;
+}
 
 export function checkReferences(data: unknown, report: Reporter): void {
   for (const site of referenceSites(data, "status")) {
     report.error(
       "SEM210",
       [...site.docPath, "reference"],
-      `status.${site.steps.join(".")} is a reference, but references belong in spec`,
+      `status.${site.path} is a reference, but references belong in spec`,
       "Status records what the controller observed; put the reference in spec and, if it helps, the resolved name in a plain status field.",
       "key",
     );
@@ -23,18 +70,8 @@ export function checkReferences(data: unknown, report: Reporter): void {
   const watchNamespaces = strings(obj(obj(data).rbac).watchNamespaces).length > 0;
   for (const site of referenceSites(data)) {
     const at = [...site.docPath, "reference"];
-    const path = `spec.${site.steps.join(".")}`;
+    const path = `spec.${site.path}`;
     const type = str(site.def.type);
-    if (site.repeated) {
-      report.error(
-        "SEM211",
-        at,
-        `${path} is a reference inside an array or map`,
-        "References are resolved one per field: declare the reference on a field reached through objects only.",
-        "key",
-      );
-      continue;
-    }
     if (type !== "string" && type !== "object") {
       report.error(
         "SEM212",
@@ -43,15 +80,6 @@ export function checkReferences(data: unknown, report: Reporter): void {
         "Write type: string for a name in the same namespace, or type: object for { name[, namespace][, key] }.",
       );
       continue;
-    }
-    if (site.def.required === true || site.def.default !== undefined) {
-      const what = site.def.required === true ? "required" : "default";
-      report.error(
-        "SEM213",
-        [...site.docPath, what],
-        `${path} is a reference and cannot be ${what === "required" ? "required" : "defaulted"} yet`,
-        "Leave it optional: the generated test suites create sample objects without the referenced object, and a missing reference keeps Ready=False. Make the reconciler's hooks refuse an unset reference instead.",
-      );
     }
     const reference = site.reference;
     const apiVersion = str(reference.apiVersion);
@@ -70,12 +98,36 @@ export function checkReferences(data: unknown, report: Reporter): void {
       );
       continue;
     }
-    if (target.scope === "Cluster") {
+    const mandatory = mandatoryAt(site);
+    if (mandatory !== undefined) {
+      const refused =
+        scope === "Cluster" && target.scope === "Namespaced"
+          ? `a ${target.kind} from the cluster-scoped ${str(obj(obj(data).api).kind) ?? "kind"}, whose samples name no namespace to find it in`
+          : standInRefusal(target);
+      if (refused !== undefined)
+        report.error(
+          "SEM213",
+          mandatory.at,
+          `${path} is a reference to ${refused} and cannot be ${mandatory.what}: the generated test suites cannot create the object a sample names, so their samples would never become Ready`,
+          `Leave it optional (the reconciler's hooks can refuse an unset reference), or reference a kind the suites can stand in for: ${STAND_IN_KIND_LIST}.`,
+        );
+    }
+    if (target.scope === "Cluster" && reference.namespaces === "any") {
       report.error(
-        "SEM215",
-        [...at, "kind"],
-        `${path} references the cluster-scoped ${kind}; only namespaced kinds can be referenced yet`,
-        "Reference a namespaced kind.",
+        "SEM220",
+        [...at, "namespaces"],
+        `${path} references the cluster-scoped ${kind}, which has no namespace to name`,
+        "Remove namespaces: a reference to a cluster-scoped kind carries its name only.",
+        "key",
+      );
+    }
+    if (reference.scope !== undefined && target.origin !== "custom") {
+      report.error(
+        "SEM221",
+        [...at, "scope"],
+        `${path} gives a scope for ${apiVersion} ${kind}, whose scope is known (${target.scope})`,
+        "Remove scope: it is for another project's custom resource (with plural) only.",
+        "key",
       );
     }
     const form = type === "string" ? "name" : "object";
@@ -95,7 +147,7 @@ export function checkReferences(data: unknown, report: Reporter): void {
         "Make the field type: object: the generator then adds name and the key or namespace fields.",
       );
     }
-    if (scope === "Cluster" && reference.namespaces !== "any") {
+    if (scope === "Cluster" && target.scope === "Namespaced" && reference.namespaces !== "any") {
       report.error(
         "SEM218",
         [...at, "namespaces"],
@@ -122,6 +174,14 @@ export function checkReferences(data: unknown, report: Reporter): void {
         [...at, "namespaces"],
         `${path} may name any namespace, so the operator reads ${target.plural} in every namespace, beyond rbac.watchNamespaces`,
         "This grants get, list and watch on that kind through a ClusterRole; use namespaces: same to keep the operator within its namespaces.",
+      );
+    }
+    if (target.scope === "Cluster" && watchNamespaces) {
+      report.warning(
+        "WARN011",
+        [...at, "kind"],
+        `${path} references the cluster-scoped ${kind}, so the operator reads ${target.plural} cluster-wide, beyond rbac.watchNamespaces`,
+        "This grants get, list and watch on exactly that kind through a ClusterRole; cluster-scoped objects belong to no namespace the operator could be limited to.",
       );
     }
   }

@@ -14,16 +14,39 @@ export const REFERENCE_NAMESPACE_MAX_LENGTH = 63;
 /** The field names the object form adds; an author's field of the same name is refused. */
 export const REFERENCE_FIELD_NAMES = ["name", "namespace", "key"] as const;
 
+/**
+ * Kinds (apiVersion/kind) whose objects the generated test suites can create before the samples
+ * that name them, with what a valid object holds beside its metadata (and the selected key's
+ * data; test/support/referenced-objects.ts makes them): a reference to one of them may be
+ * required or defaulted.
+ */
+export const STAND_IN_KINDS: ReadonlyMap<string, RawObject> = new Map<string, RawObject>([
+  ["v1/Secret", {}],
+  ["v1/ConfigMap", {}],
+  ["v1/ServiceAccount", {}],
+  ["rbac.authorization.k8s.io/v1/Role", {}],
+  ["coordination.k8s.io/v1/Lease", {}],
+  // spec.controller is required; no controller claims this one.
+  ["networking.k8s.io/v1/IngressClass", { spec: { controller: "example.com/stand-in" } }],
+]);
+
 /** A reference field, found in the spec as written (before expansion). */
 export interface ReferenceSite {
   /** Field names from spec's root, e.g. ["backup", "credential"]. */
   steps: string[];
+  /**
+   * The path from spec as the model writes it, every list's items as [] and map's values as {}:
+   * triggers[].authenticationRef.
+   */
+  path: string;
   /** Where the field's definition is in the document. */
   docPath: Array<string | number>;
   def: RawObject;
   reference: RawObject;
-  /** Inside an array's items or a map's values (not supported). */
+  /** Inside an array's items or a map's values: one reference per entry. */
   repeated: boolean;
+  /** For an array's items or a map's values: the array or map, and where it is. */
+  container?: { def: RawObject; docPath: Array<string | number> };
 }
 
 /** Every field with `reference:` under spec.fields, at any depth. */
@@ -35,27 +58,42 @@ export function referenceSites(
   const walk = (
     fields: unknown,
     steps: string[],
+    path: string,
     docPath: Array<string | number>,
     repeated: boolean,
   ) => {
     for (const [name, def] of Object.entries(obj(fields))) {
       if (!isObject(def)) continue;
-      visit(def, [...steps, name], [...docPath, "fields", name], repeated);
+      const at = path === "" ? name : `${path}.${name}`;
+      visit(def, [...steps, name], at, [...docPath, "fields", name], repeated);
     }
   };
   const visit = (
     def: RawObject,
     steps: string[],
+    path: string,
     docPath: Array<string | number>,
     repeated: boolean,
+    container?: ReferenceSite["container"],
   ) => {
     if (def.reference !== undefined)
-      sites.push({ steps, docPath, def, reference: obj(def.reference), repeated });
-    walk(def.fields, steps, docPath, repeated);
-    if (isObject(def.items)) visit(def.items, steps, [...docPath, "items"], true);
-    if (isObject(def.values)) visit(def.values, steps, [...docPath, "values"], true);
+      sites.push({
+        steps,
+        path,
+        docPath,
+        def,
+        reference: obj(def.reference),
+        repeated,
+        ...(container ? { container } : {}),
+      });
+    walk(def.fields, steps, path, docPath, repeated);
+    const self = { def, docPath };
+    if (isObject(def.items))
+      visit(def.items, steps, `${path}[]`, [...docPath, "items"], true, self);
+    if (isObject(def.values))
+      visit(def.values, steps, `${path}{}`, [...docPath, "values"], true, self);
   };
-  walk(obj(obj(data)[section]).fields, [], [section], false);
+  walk(obj(obj(data)[section]).fields, [], "", [section], false);
   return sites;
 }
 
@@ -128,15 +166,35 @@ export interface ReferenceTarget {
 }
 
 /**
+ * Cluster-scoped kinds of the Kubernetes API that objects commonly name (Ingress's
+ * ingressClassName, a PersistentVolumeClaim's storageClassName, a Pod's priorityClassName) but an
+ * operator does not own as children, so they are known to references only.
+ */
+const REFERENCE_ONLY_KINDS: ReadonlyArray<Omit<ReferenceTarget, "origin">> = [
+  ["networking.k8s.io/v1", "IngressClass", "ingressclasses"],
+  ["storage.k8s.io/v1", "StorageClass", "storageclasses"],
+  ["scheduling.k8s.io/v1", "PriorityClass", "priorityclasses"],
+].map(([apiVersion, kind, plural]) => ({
+  apiVersion: apiVersion!,
+  ...splitApiVersion(apiVersion!),
+  kind: kind!,
+  plural: plural!,
+  scope: "Cluster" as const,
+}));
+
+/**
  * What `reference` points at, or undefined when it names no kind the generator knows (a built-in
- * kind, the operator's own kind, or a custom kind with its plural). Custom kinds are namespaced.
+ * kind, the operator's own kind, or a custom kind with its plural). A custom kind is namespaced
+ * unless the reference says `scope: Cluster`.
  */
 export function referenceTarget(data: unknown, reference: RawObject): ReferenceTarget | undefined {
   const apiVersion = str(reference.apiVersion);
   const kind = str(reference.kind);
   if (apiVersion === undefined || kind === undefined) return undefined;
   const { group, version } = splitApiVersion(apiVersion);
-  const builtin = findBuiltinKind(apiVersion, kind);
+  const builtin =
+    findBuiltinKind(apiVersion, kind) ??
+    REFERENCE_ONLY_KINDS.find((k) => k.apiVersion === apiVersion && k.kind === kind);
   if (builtin) return { ...builtin, origin: "builtin" };
   const api = obj(obj(data).api);
   const ownVersions = Array.isArray(api.versions)
@@ -149,5 +207,6 @@ export function referenceTarget(data: unknown, reference: RawObject): ReferenceT
   }
   const plural = str(reference.plural);
   if (plural === undefined || group === "") return undefined;
-  return { apiVersion, group, version, kind, plural, scope: "Namespaced", origin: "custom" };
+  const scope = reference.scope === "Cluster" ? "Cluster" : "Namespaced";
+  return { apiVersion, group, version, kind, plural, scope, origin: "custom" };
 }

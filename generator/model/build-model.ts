@@ -454,8 +454,7 @@ function childCrd(path: string, version: string, files: ChildCrdFiles | undefine
 function buildReferences(data: unknown, specFields: FieldModel[]): ReferenceModel[] {
   const all = walkFields(specFields);
   return referenceSites(data).map((site) => {
-    const path = site.steps.join(".");
-    const field = all.find((f) => f.path === path)!;
+    const field = all.find((f) => f.path === site.path)!;
     const target = referenceTarget(data, site.reference)!;
     const pascal = site.steps.map(toPascal).join("");
     return {
@@ -468,6 +467,7 @@ function buildReferences(data: unknown, specFields: FieldModel[]): ReferenceMode
       plural: target.plural,
       origin: target.origin,
       namespaces: site.reference.namespaces === "any" ? "any" : "same",
+      scope: target.scope,
       key: site.reference.key === true,
       varName: toCamel(pascal),
       notFoundReason: `${pascal}NotFound`,

@@ -217,6 +217,8 @@ export interface ReferenceModel {
   origin: "builtin" | "own" | "custom";
   /** any: the reference may carry a namespace; the kind is read in every namespace. */
   namespaces: "same" | "any";
+  /** Cluster: the referenced kind has no namespace; it is read cluster-wide, by name alone. */
+  scope: "Namespaced" | "Cluster";
   /** The reference selects a key of the object's data (Secret, ConfigMap). */
   key: boolean;
   /** camelCase of the field path, e.g. credential, backupSecretRef: names the resolved value. */

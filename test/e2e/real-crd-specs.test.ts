@@ -1,7 +1,8 @@
 // Specs written from widely used public CRDs (test/specs/), the way a new user would write them:
 // each must generate a project that installs, type-checks and passes its whole suite on a real
 // API server. They cover what the examples do not: many child kinds, an object output with
-// required fields, no printer columns, a child served by another project's CRD, a Lease child.
+// required fields, no printer columns, a child served by another project's CRD, a Lease child,
+// required references and references in list entries (KEDA), a cluster-scoped reference (Contour).
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -15,6 +16,8 @@ export const REAL_CRD_SPECS = [
   "cert-manager-certificate",
   "cluster-children",
   "namespaced-children",
+  "keda-trigger-authentication",
+  "contour-httpproxy",
 ] as const;
 
 for (const name of REAL_CRD_SPECS) {

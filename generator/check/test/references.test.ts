@@ -51,11 +51,13 @@ test("SEM210 a reference in status", () => {
   expectOne(src, "SEM210", posOf(src, "reference:"), "references belong in spec");
 });
 
-test("SEM211 a reference inside an array", () => {
+test("references inside list entries and map values are accepted (KEDA's secretTargetRef[])", () => {
   const src = withFields(
-    `    refs:\n      type: array\n      items:\n        type: string\n        reference: { apiVersion: v1, kind: Secret }\n`,
+    `    refs:\n      type: array\n      items:\n        type: string\n        reference: { apiVersion: v1, kind: Secret }\n` +
+      `    triggers:\n      type: array\n      items:\n        type: object\n        fields:\n          authenticationRef:\n            type: object\n            required: true\n            reference: { apiVersion: v1, kind: ConfigMap, key: true }\n` +
+      `    sources:\n      type: map\n      values:\n        type: string\n        reference: { apiVersion: v1, kind: Secret }\n`,
   );
-  expectOne(src, "SEM211", posOf(src, "reference:"), "inside an array or map");
+  assert.deepEqual(check(src), []);
 });
 
 test("SEM212 a reference that is neither a string nor an object", () => {
@@ -65,15 +67,50 @@ test("SEM212 a reference that is neither a string nor an object", () => {
   expectOne(src, "SEM212", posOf(src, "integer"), "must be string");
 });
 
-test("SEM213 a required reference", () => {
+test("a required or defaulted reference to a kind the suites can create is accepted", () => {
+  for (const kind of ["kind: Secret", "kind: ConfigMap", "kind: ServiceAccount"]) {
+    const src = withFields(
+      `    secret:\n      type: string\n      required: true\n      reference: { apiVersion: v1, ${kind} }\n` +
+        `    other:\n      type: string\n      default: db\n      reference: { apiVersion: v1, ${kind} }\n`,
+    );
+    assert.deepEqual(check(src), [], kind);
+  }
+});
+
+test("SEM213 a required reference to a kind the suites cannot create, with why", () => {
   const src = withFields(
-    `    secret:\n      type: string\n      required: true\n      reference: { apiVersion: v1, kind: Secret }\n`,
+    `    location:\n      type: string\n      required: true\n      reference: { apiVersion: velero.io/v1, kind: BackupStorageLocation, plural: backupstoragelocations }\n`,
   );
-  expectOne(src, "SEM213", posOf(src, "true"), "cannot be required yet");
+  expectOne(src, "SEM213", posOf(src, "true"), "whose CRD is not in this project");
   const defaulted = withFields(
-    `    secret:\n      type: string\n      default: db\n      reference: { apiVersion: v1, kind: Secret }\n`,
+    `    app:\n      type: string\n      default: db\n      reference: { apiVersion: apps/v1, kind: Deployment }\n`,
   );
-  expectOne(defaulted, "SEM213", posOf(defaulted, "db\n"), "cannot be defaulted yet");
+  expectOne(defaulted, "SEM213", posOf(defaulted, "db\n"), "cannot be defaulted");
+  const own = withFields(
+    `    peer:\n      type: string\n      required: true\n      reference: { apiVersion: shop.example.com/v1, kind: Shop }\n`,
+  );
+  expectOne(own, "SEM213", posOf(own, "true"), "this operator's own Shop");
+  // Entries of a required, non-empty list: every sample names one.
+  const listed = withFields(
+    `    locations:\n      type: array\n      required: true\n      minItems: 1\n      items:\n        type: string\n        reference: { apiVersion: velero.io/v1, kind: BackupStorageLocation, plural: backupstoragelocations }\n`,
+  );
+  expectOne(
+    listed,
+    "SEM213",
+    posOf(listed, "1\n      items"),
+    "in a required array with minItems: 1",
+  );
+  assert.deepEqual(
+    check(listed.replace("velero.io/v1, kind: BackupStorageLocation", "v1, kind: Secret")),
+    [],
+  );
+});
+
+test("SEM213 a required reference from a cluster-scoped kind: its sample names no namespace", () => {
+  const src = withFields(
+    `    secret:\n      type: object\n      required: true\n      reference: { apiVersion: v1, kind: Secret, namespaces: any }\n`,
+  ).replace("kind: Shop\n", "kind: Shop\n  scope: Cluster\n");
+  expectOne(src, "SEM213", posOf(src, "true"), "cluster-scoped Shop");
 });
 
 test("SEM214 a kind that is neither built in, nor the operator's, nor given a plural", () => {
@@ -88,11 +125,35 @@ test("SEM214 a kind that is neither built in, nor the operator's, nor given a pl
   expectOne(other, "SEM214", posOf(other, "Shop }"), "has no plural");
 });
 
-test("SEM215 a cluster-scoped kind", () => {
+test("references to cluster-scoped kinds are accepted: named without a namespace", () => {
   const src = withFields(
-    `    ns:\n      type: string\n      reference: { apiVersion: v1, kind: Namespace }\n`,
+    `    ingressClassName:\n      type: string\n      reference: { apiVersion: networking.k8s.io/v1, kind: IngressClass }\n` +
+      `    storageClass:\n      type: object\n      reference: { apiVersion: storage.k8s.io/v1, kind: StorageClass }\n` +
+      `    ns:\n      type: string\n      reference: { apiVersion: v1, kind: Namespace }\n` +
+      `    issuer:\n      type: object\n      reference: { apiVersion: cert-manager.io/v1, kind: ClusterIssuer, plural: clusterissuers, scope: Cluster }\n`,
   );
-  expectOne(src, "SEM215", posOf(src, "Namespace }"), "only namespaced kinds");
+  assert.deepEqual(check(src), []);
+  // From a cluster-scoped operator kind too: the referenced object has no namespace to look in.
+  assert.deepEqual(check(src.replace("kind: Shop\n", "kind: Shop\n  scope: Cluster\n")), []);
+  // A required one when the suites can make it (an IngressClass), not otherwise.
+  const required = withFields(
+    `    ingressClassName:\n      type: string\n      required: true\n      reference: { apiVersion: networking.k8s.io/v1, kind: IngressClass }\n`,
+  );
+  assert.deepEqual(check(required), []);
+});
+
+test("SEM220 namespaces: any on a reference to a cluster-scoped kind", () => {
+  const src = withFields(
+    `    storageClass:\n      type: object\n      reference: { apiVersion: storage.k8s.io/v1, kind: StorageClass, namespaces: any }\n`,
+  );
+  expectOne(src, "SEM220", posOf(src, "namespaces: any"), "has no namespace to name");
+});
+
+test("SEM221 scope on a kind whose scope is known", () => {
+  const src = withFields(
+    `    secret:\n      type: string\n      reference: { apiVersion: v1, kind: Secret, scope: Cluster }\n`,
+  );
+  expectOne(src, "SEM221", posOf(src, "scope: Cluster"), "whose scope is known (Namespaced)");
 });
 
 test("SEM216 a key selector on a kind without data", () => {
@@ -133,5 +194,19 @@ test("WARN010 a reference to any namespace from an operator limited to watchName
     `rbac:\n  watchNamespaces: [shops]\n`,
   );
   const d = expectOne(src, "WARN010", posOf(src, "any }"), "beyond rbac.watchNamespaces");
+  assert.equal(d.severity, "warning");
+});
+
+test("WARN011 a cluster-scoped kind referenced from an operator limited to watchNamespaces", () => {
+  const src = withFields(
+    `    ingressClassName:\n      type: string\n      reference: { apiVersion: networking.k8s.io/v1, kind: IngressClass }\n`,
+    `rbac:\n  watchNamespaces: [shops]\n`,
+  );
+  const d = expectOne(
+    src,
+    "WARN011",
+    posOf(src, "IngressClass }"),
+    "cluster-wide, beyond rbac.watchNamespaces",
+  );
   assert.equal(d.severity, "warning");
 });

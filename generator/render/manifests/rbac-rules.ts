@@ -2,7 +2,7 @@
 // that needs it; a verb the runtime does not call is a verb an attacker holding the token gets.
 
 import { prunedKinds } from "../../model/child-kinds.ts";
-import type { OperatorModel, PolicyRule } from "../../model/types.ts";
+import type { OperatorModel, PolicyRule, ReferenceModel } from "../../model/types.ts";
 
 export const CR_VERBS = ["get", "list", "watch", "patch"];
 export const STATUS_VERBS = ["get", "update", "patch"];
@@ -77,11 +77,11 @@ export function referenceRules(
 ): PolicyRule[] {
   const byGroup = new Map<string, Set<string>>();
   for (const reference of model.references) {
-    if (!namespaces.includes(reference.namespaces)) continue;
+    const reach = referenceReach(reference);
+    if (!namespaces.includes(reach)) continue;
     // The manager rules read the operator's own kind wherever they are bound; only a reference to
     // it from any namespace, of an operator limited to some, needs more.
-    if (reference.origin === "own" && (reference.namespaces === "same" || model.rbac.clusterWide))
-      continue;
+    if (reference.origin === "own" && (reach === "same" || model.rbac.clusterWide)) continue;
     const resources = byGroup.get(reference.group) ?? new Set<string>();
     resources.add(reference.plural);
     byGroup.set(reference.group, resources);
@@ -91,6 +91,15 @@ export function referenceRules(
     resources: [...byGroup.get(group)!].sort(),
     verbs: REFERENCE_VERBS,
   }));
+}
+
+/**
+ * Where the operator reads a referenced kind: in the namespaces it works in (same), or
+ * cluster-wide (any), as it must for a reference that may name any namespace and for a
+ * cluster-scoped kind, which lives in none.
+ */
+export function referenceReach(reference: ReferenceModel): "same" | "any" {
+  return reference.scope === "Cluster" ? "any" : reference.namespaces;
 }
 
 /**

@@ -287,6 +287,7 @@ describe("references", () => {
     group: string,
     namespaces: "same" | "any",
     origin: "builtin" | "own" | "custom" = "builtin",
+    scope: "Namespaced" | "Cluster" = "Namespaced",
   ) => ({
     field: fixtureModel().spec.fields[0]!,
     form: "object" as const,
@@ -297,6 +298,7 @@ describe("references", () => {
     plural,
     origin,
     namespaces,
+    scope,
     key: false,
     varName: kind.toLowerCase(),
     notFoundReason: `${kind}NotFound`,
@@ -337,6 +339,37 @@ describe("references", () => {
     const bindings = documentsOf(fileAt(files, "config/rbac/role_binding.yaml"));
     const clusterBinding = bindings.find((b) => b.kind === "ClusterRoleBinding");
     assert.equal(clusterBinding?.roleRef.name, cluster[0]!.metadata.name);
+  });
+
+  it("a cluster-scoped kind is read through the reference ClusterRole by an operator limited to some namespaces", () => {
+    const model = fixtureModel({
+      references: [
+        reference(
+          "IngressClass",
+          "networking.k8s.io/v1",
+          "ingressclasses",
+          "networking.k8s.io",
+          "same",
+          "builtin",
+          "Cluster",
+        ),
+      ],
+    });
+    const files = rbacFiles(model);
+    const roles = documentsOf(fileAt(files, "config/rbac/role.yaml"));
+    const cluster = roles.filter((r) => r.kind === "ClusterRole");
+    assert.equal(cluster.length, 1);
+    assert.deepEqual(cluster[0]!.rules, [
+      {
+        apiGroups: ["networking.k8s.io"],
+        resources: ["ingressclasses"],
+        verbs: ["get", "list", "watch"],
+      },
+    ]);
+    // Nothing about it in the namespaced Roles: a Role cannot grant a cluster-scoped kind.
+    for (const role of roles.filter((r) => r.kind === "Role"))
+      assert.equal(verbsFor(role.rules, "networking.k8s.io", "ingressclasses"), undefined);
+    checkNoWildcards(files);
   });
 
   it("its own kind referenced from any namespace is read cluster-wide by an operator limited to some", () => {

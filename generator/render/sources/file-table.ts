@@ -5,8 +5,8 @@ import { Ownership } from "../../base/files.ts";
 import { HOOK_TYPES_PATH } from "../../base/user-hooks.ts";
 import type { ChildModel, ExternalResourceModel, OperatorModel } from "../../model/types.ts";
 import { CHILD_KINDS, CUSTOM_RESOURCE_CHILD, childKind } from "./child-view.ts";
-import { testedReference } from "./integration-view.ts";
 import { hasServiceNames, SERVICE_NAMES_MODULE } from "./service-names-view.ts";
+import { drivesReferences } from "./test-fixture.ts";
 
 export interface TemplateOutput {
   path: string;
@@ -171,9 +171,8 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   {
     template: "test/integration/references.test.ts.hbs",
     ownership: Ownership.Generated,
-    // Only when the suites can create a referenced object (testedReference).
-    outputs: (m) =>
-      testedReference(m) !== undefined ? [{ path: "test/integration/references.test.ts" }] : [],
+    // Only when it has a test to run (see drivesReferences).
+    outputs: (m) => (drivesReferences(m) ? [{ path: "test/integration/references.test.ts" }] : []),
   },
   {
     template: "src/reconciler/finalize.ts.hbs",

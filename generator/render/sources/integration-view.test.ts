@@ -7,7 +7,11 @@ import { buildModel } from "../../model/build-model.ts";
 import type { OperatorModel, PolicyRule } from "../../model/types.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import { metricsAuthRules } from "../manifests/metrics.ts";
-import { leaderElectionRules, managerRules } from "../manifests/rbac-rules.ts";
+import {
+  crossNamespaceReferenceRules,
+  leaderElectionRules,
+  managerRules,
+} from "../manifests/rbac-rules.ts";
 import { mustAllow, mustDeny, specChanges, type AccessCheck } from "./integration-view.ts";
 import { testFixture } from "./test-fixture.ts";
 
@@ -35,11 +39,13 @@ function granted(model: OperatorModel, check: AccessCheck): boolean {
   // Manager rules: a ClusterRole bound cluster-wide, or Roles in the watched namespaces.
   const managerApplies = model.rbac.clusterWide || check.scope === "watched";
   const leaderApplies = model.operator.leaderElection && check.scope === "operator";
-  // The metrics-auth ClusterRole is bound cluster-wide whatever the operator watches.
+  // The metrics-auth ClusterRole is bound cluster-wide whatever the operator watches, and so is
+  // the reference ClusterRole of an operator limited to some namespaces.
   return (
     (managerApplies && managerRules(model).some(matches)) ||
     (leaderApplies && leaderElectionRules().some(matches)) ||
-    metricsAuthRules().some(matches)
+    metricsAuthRules().some(matches) ||
+    crossNamespaceReferenceRules(model).some(matches)
   );
 }
 
@@ -116,6 +122,47 @@ for (const example of EXAMPLES) {
         elsewhere.map((c) => c.verb),
         [model.rbac.clusterWide ? "update" : "get"],
       );
+    }
+  });
+
+  test(`${example} referencing a Lease: reading leases elsewhere is the reference's due, renewing is nobody's`, () => {
+    for (const [watchNamespaces, namespaces] of [
+      [[], "same"],
+      [["team-a"], "same"],
+      [["team-a"], "any"],
+    ] as const) {
+      const model = modelOf(example);
+      model.operator.leaderElection = true;
+      model.references.push({
+        field: model.spec.fields[0]!,
+        form: "name",
+        apiVersion: "coordination.k8s.io/v1",
+        group: "coordination.k8s.io",
+        version: "v1",
+        kind: "Lease",
+        plural: "leases",
+        origin: "builtin",
+        namespaces,
+        scope: "Namespaced",
+        key: false,
+        varName: "lease",
+        notFoundReason: "LeaseNotFound",
+        keyNotFoundReason: "LeaseKeyNotFound",
+      });
+      if (model.api.namespaced) {
+        model.rbac.watchNamespaces = [...watchNamespaces];
+        model.rbac.clusterWide = watchNamespaces.length === 0;
+      }
+      assertRulesMatchChecks(model);
+      const readElsewhere = model.rbac.clusterWide || namespaces === "any";
+      const denied = mustDeny(model)
+        .filter((c) => c.resource === "leases" && c.scope === "other")
+        .map((c) => c.verb)
+        .sort();
+      // Where the reference reaches, reading is its due and renewing still denied; elsewhere,
+      // reading is denied too.
+      assert.ok(denied.includes(readElsewhere ? "update" : "get"), denied.join());
+      assert.equal(denied.includes("get"), !readElsewhere, denied.join());
     }
   });
 

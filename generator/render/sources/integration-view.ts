@@ -9,6 +9,7 @@ import { childKinds, prunedKinds } from "../../model/child-kinds.ts";
 import type { ChildModel, FieldModel, OperatorModel, ReferenceModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
+import { referenceReach } from "../manifests/rbac-rules.ts";
 import { changeableFields } from "./changeable-fields.ts";
 
 /**
@@ -74,7 +75,8 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
   }
   for (const reference of model.references) {
     const ownCovered =
-      reference.origin === "own" && (reference.namespaces === "same" || model.rbac.clusterWide);
+      reference.origin === "own" &&
+      (referenceReach(reference) === "same" || model.rbac.clusterWide);
     if (ownCovered) continue;
     for (const verb of ["get", "list", "watch"]) {
       checks.push({
@@ -176,7 +178,7 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
         why: `${reference.kind} is referenced, and references are read-only`,
       });
     }
-    if (reference.namespaces === "same" && !model.rbac.clusterWide)
+    if (referenceReach(reference) === "same" && !model.rbac.clusterWide)
       checks.push({
         verb: "list",
         group: reference.group,
@@ -236,14 +238,18 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
 
 /**
  * Leader election's Lease lives in the operator's namespace only. When Lease is also a child kind
- * of a cluster-wide operator, reading leases anywhere is the child's due, but renewing (update)
- * one outside the operator's namespace is still nobody's.
+ * of a cluster-wide operator, or a kind the spec references and the operator reads beyond its own
+ * namespace, reading leases elsewhere is that kind's due, but renewing (update) one outside the
+ * operator's namespace is still nobody's.
  */
 function leaseElsewhere(model: OperatorModel): AccessCheck {
-  const leaseChild = model.children.some(
-    (c) => c.group === "coordination.k8s.io" && c.plural === "leases",
+  const isLease = (k: { group: string; plural: string }): boolean =>
+    k.group === "coordination.k8s.io" && k.plural === "leases";
+  const leaseChild = model.children.some(isLease);
+  const leaseReferenced = model.references.some(
+    (r) => isLease(r) && (model.rbac.clusterWide || referenceReach(r) === "any"),
   );
-  return leaseChild && model.rbac.clusterWide
+  return (leaseChild && model.rbac.clusterWide) || leaseReferenced
     ? {
         verb: "update",
         group: "coordination.k8s.io",
@@ -265,6 +271,7 @@ function checkKey(c: AccessCheck): string {
 }
 
 function referenceScope(reference: ReferenceModel, model: OperatorModel): AccessScope {
+  if (reference.scope === "Cluster") return "cluster";
   // A reference that may name any namespace is read everywhere; "other" proves it.
   if (reference.namespaces === "any") return model.rbac.clusterWide ? "watched" : "other";
   return model.api.namespaced ? "watched" : "cluster";
@@ -277,9 +284,12 @@ function referenceScope(reference: ReferenceModel, model: OperatorModel): Access
 export function testedReference(model: OperatorModel): ReferenceModel | undefined {
   return model.references.find(
     (r) =>
-      !r.field.path.includes(".") &&
+      /^[^.[{]+$/.test(r.field.path) &&
       (r.origin === "own" ||
-        (r.origin === "builtin" && r.group === "" && ["Secret", "ConfigMap"].includes(r.kind))),
+        (r.origin === "builtin" &&
+          ["v1/Secret", "v1/ConfigMap", "networking.k8s.io/v1/IngressClass"].includes(
+            `${r.apiVersion}/${r.kind}`,
+          ))),
   );
 }
 

@@ -5,6 +5,7 @@ import { buildCrd } from "../manifests/crd.ts";
 import { renderSources } from "./index.ts";
 import { testedReference } from "./integration-view.ts";
 import { referencesView } from "./references-view.ts";
+import { testFixture } from "./test-fixture.ts";
 
 const SPEC = `apiVersion: create-operator.dev/v1alpha1
 kind: OperatorSpec
@@ -123,4 +124,110 @@ test("the reconciler blocks on a missing reference and hands the resolved object
   assert.match(reconciler, /if \(blocked\.length > 0\)/);
   assert.match(files.get("src/hooks/types.ts")!, /references: ResolvedReferences;/);
   assert.match(files.get("src/main.ts")!, /references: new CacheReferenceReader\(referenced\)/);
+});
+
+const REPEATED = SPEC.replace(
+  "spec:\n  fields:\n",
+  `spec:
+  fields:
+    credential:
+      type: object
+      required: true
+      reference: { apiVersion: v1, kind: Secret, key: true }
+    triggers:
+      type: array
+      minItems: 1
+      required: true
+      items:
+        type: object
+        fields:
+          type: { type: string, required: true }
+          authenticationRef:
+            type: string
+            required: true
+            reference: { apiVersion: v1, kind: ConfigMap }
+    sources:
+      type: map
+      values:
+        type: string
+        reference: { apiVersion: v1, kind: Secret }
+    account:
+      type: string
+      default: builder
+      reference: { apiVersion: v1, kind: ServiceAccount }
+`,
+);
+
+test("references inside list entries and map values: steps for the runtime, resolved shaped like the spec", () => {
+  const repeated = loadSpec(REPEATED, "operator.yaml").model;
+  const view = referencesView(repeated);
+  const byKey = new Map(view.references.map((r) => [r.key, r]));
+  assert.equal(view.usesRepeatedReferences, true);
+  const triggers = byKey.get("triggersAuthenticationRef")!;
+  assert.equal(triggers.repeated, true);
+  assert.equal(triggers.resolvedType, "Array<V1ConfigMap | undefined>");
+  assert.deepEqual(JSON.parse(triggers.fieldLiteral).within, [
+    "triggers",
+    "[]",
+    "authenticationRef",
+  ]);
+  assert.equal(
+    JSON.parse(triggers.fieldLiteral).notFoundReason,
+    "TriggersAuthenticationRefNotFound",
+  );
+  assert.equal(byKey.get("sources")!.resolvedType, "Record<string, V1Secret | undefined>");
+  assert.equal(byKey.get("credential")!.repeated, false);
+  assert.equal(JSON.parse(byKey.get("credential")!.fieldLiteral).within, undefined);
+  const source = renderSources(repeated).rendered.find((f) => f.path === "src/references.ts")!;
+  assert.match(
+    source.content,
+    /resolveReferenceEntries\(REFERENCES\.triggersAuthenticationRef, obj\.spec/,
+  );
+});
+
+test("the fixture lists every object the sample names (required, defaulted, in required list entries)", () => {
+  const repeated = loadSpec(REPEATED, "operator.yaml").model;
+  const fixture = testFixture(repeated);
+  assert.deepEqual(
+    fixture.referencedObjects.map((o) => [o.path, o.kind, o.dataKey, o.notFoundReason]),
+    [
+      ["spec.credential", "Secret", "example", "CredentialNotFound"],
+      [
+        "spec.triggers[0].authenticationRef",
+        "ConfigMap",
+        null,
+        "TriggersAuthenticationRefNotFound",
+      ],
+      ["spec.account", "ServiceAccount", null, "AccountNotFound"],
+    ],
+  );
+  assert.equal(fixture.referencedObjects[2]!.name, "builder", "the server's default names it");
+  assert.deepEqual(
+    [fixture.listReference?.list, fixture.listReference?.itemField],
+    ["triggers", "authenticationRef"],
+  );
+  assert.deepEqual(testFixture(model).referencedObjects, [], "optional references name nothing");
+});
+
+test("a reference only in list entries still gets the references suite", () => {
+  const listOnly = loadSpec(
+    SPEC.replace(
+      /spec:\n  fields:\n[\s\S]*$/,
+      `spec:
+  fields:
+    triggers:
+      type: array
+      items:
+        type: object
+        fields:
+          authenticationRef:
+            type: string
+            reference: { apiVersion: v1, kind: ConfigMap }
+`,
+    ),
+    "operator.yaml",
+  ).model;
+  assert.equal(testedReference(listOnly), undefined);
+  const paths = renderSources(listOnly).rendered.map((f) => f.path);
+  assert.ok(paths.includes("test/integration/references.test.ts"));
 });

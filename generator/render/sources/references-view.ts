@@ -16,6 +16,10 @@ export interface ReferenceView {
   accessor: string;
   /** For the doc comment: spec.credential names a Secret. */
   doc: string;
+  /** Inside lists or maps: read with referenceEntries, resolved shaped like the spec. */
+  repeated: boolean;
+  /** The resolved value's type: tsType | undefined, in an array per list and a record per map. */
+  resolvedType: string;
 }
 
 export interface ReferencesView {
@@ -27,6 +31,8 @@ export interface ReferencesView {
   usesReferencedObject: boolean;
   /** A reference resolves to the operator's own kind. */
   usesOwnKind: boolean;
+  /** Some reference is inside lists or maps. */
+  usesRepeatedReferences: boolean;
 }
 
 export function referencesView(model: OperatorModel): ReferencesView {
@@ -40,6 +46,7 @@ export function referencesView(model: OperatorModel): ReferencesView {
     clientTypes,
     usesReferencedObject: model.references.some((r) => r.origin === "custom"),
     usesOwnKind: model.references.some((r) => r.origin === "own"),
+    usesRepeatedReferences: references.some((r) => r.repeated),
   };
 }
 
@@ -48,21 +55,33 @@ function builtinType(reference: ReferenceModel): string {
   return `V1${reference.kind}`;
 }
 
+/** The steps from spec to the field: triggers[].authenticationRef → triggers, [], authenticationRef. */
+export function referenceSteps(path: string): string[] {
+  return path.split(".").flatMap((part) => {
+    const name = part.replace(/(\[\]|\{\})+$/, "");
+    return [name, ...(part.slice(name.length).match(/\[\]|\{\}/g) ?? [])];
+  });
+}
+
 function referenceView(reference: ReferenceModel, model: OperatorModel): ReferenceView {
-  const steps = reference.field.path.split(".");
+  const steps = referenceSteps(reference.field.path);
+  const repeated = steps.some((s) => s === "[]" || s === "{}");
   const path = `spec.${reference.field.path}`;
   const field = {
     kind: {
       apiVersion: reference.apiVersion,
       kind: reference.kind,
       plural: reference.plural,
-      anyNamespace: reference.namespaces === "any",
+      // A cluster-scoped kind is cached cluster-wide too, and named without a namespace.
+      anyNamespace: reference.namespaces === "any" || reference.scope === "Cluster",
+      ...(reference.scope === "Cluster" ? { clusterScoped: true } : {}),
     },
     form: reference.form,
     key: reference.key,
     path,
     notFoundReason: reference.notFoundReason,
     keyNotFoundReason: reference.keyNotFoundReason,
+    ...(repeated ? { within: steps } : {}),
   };
   const tsType =
     reference.origin === "builtin"
@@ -70,12 +89,24 @@ function referenceView(reference: ReferenceModel, model: OperatorModel): Referen
       : reference.origin === "own"
         ? model.api.kind
         : "ReferencedObject";
-  const where = reference.namespaces === "any" ? "any namespace" : "the same namespace";
+  const where =
+    reference.scope === "Cluster"
+      ? "the cluster (cluster-scoped)"
+      : reference.namespaces === "any"
+        ? "any namespace"
+        : "the same namespace";
+  const resolvedType = steps.reduceRight(
+    (inner, step) =>
+      step === "[]" ? `Array<${inner}>` : step === "{}" ? `Record<string, ${inner}>` : inner,
+    `${tsType} | undefined`,
+  );
   return {
     key: tsKey(reference.varName),
     fieldLiteral: JSON.stringify(field),
     tsType,
     accessor: `obj.spec${steps.map((s) => tsMember(s, true)).join("")}`,
-    doc: `${path} names a ${reference.kind} (${reference.apiVersion}) in ${where}${reference.key ? ", and a key of its data" : ""}`,
+    doc: `${path} names a ${reference.kind} (${reference.apiVersion}) in ${where}${reference.key ? ", and a key of its data" : ""}${repeated ? ", in every entry" : ""}`,
+    repeated,
+    resolvedType,
   };
 }

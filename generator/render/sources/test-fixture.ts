@@ -16,6 +16,13 @@ import {
   type AccessCheck,
 } from "./integration-view.ts";
 import { distinctKeys, type DistinctKeys } from "./key-template.ts";
+import {
+  listReferenceFixture,
+  referencedObjects,
+  standInBody,
+  type ListReferenceFixture,
+  type ReferencedObjectFixture,
+} from "./referenced-objects.ts";
 
 /** Mirrors BindingFixture in templates/project/test/support/fixture.ts. */
 export interface BindingFixture {
@@ -46,6 +53,9 @@ export interface ReferenceFixture {
   plural: string;
   own: boolean;
   anyNamespace: boolean;
+  clusterScoped: boolean;
+  /** What a valid referenced object holds beside metadata and data. */
+  body: Record<string, unknown>;
   notFoundReason: string;
   keyNotFoundReason: string;
 }
@@ -57,6 +67,10 @@ export interface TestFixture {
   specChange: { field: string; values: [unknown, unknown] } | null;
   bindings: BindingFixture[];
   reference: ReferenceFixture | null;
+  /** The objects the sample names through references: the suites create them before samples. */
+  referencedObjects: ReferencedObjectFixture[];
+  /** A reference inside list entries the suites can create the objects of, or null. */
+  listReference: ListReferenceFixture | null;
   childCount: number;
   /**
    * The children named from the spec (children[].name), with how to make the sample ask for two
@@ -210,10 +224,27 @@ function namedChildFixture(child: ChildModel, model: OperatorModel): NamedChildF
   return fixture;
 }
 
+/**
+ * Whether test/integration/references.test.ts has a test to run: a top-level reference the suites
+ * can create the objects of, a reference in list entries they can, or a sample that names
+ * namespaced objects (shown missing in a fresh namespace, which an operator limited to
+ * rbac.watchNamespaces does not watch).
+ */
+export function drivesReferences(model: OperatorModel): boolean {
+  if (testedReference(model) !== undefined || listReferenceFixture(model) !== null) return true;
+  if (model.rbac.watchNamespaces.length > 0) return false;
+  return referencedObjects(model, sampleOf(model)).some((o) => !o.clusterScoped);
+}
+
+/** The sample spec of the suites: the example spec with one instance of every child. */
+function sampleOf(model: OperatorModel): Record<string, unknown> {
+  return withOneInstance(model, exampleSpec(model.spec));
+}
+
 export function testFixture(model: OperatorModel): TestFixture {
   // One schema-valid sample and spec change for unit and envtest suites alike: the unit tests must
   // never drive the reconciler with a spec the API server would reject.
-  const sampleSpec = withOneInstance(model, exampleSpec(model.spec));
+  const sampleSpec = sampleOf(model);
   const change = specChanges(model.spec.fields, sampleSpec);
   const serviceAccount = `${model.name}-controller-manager`;
   // Children named from the spec count as many times as the sample makes them (0 for an empty list).
@@ -243,6 +274,8 @@ export function testFixture(model: OperatorModel): TestFixture {
           : null,
     })),
     reference: referenceFixture(model),
+    referencedObjects: referencedObjects(model, sampleSpec),
+    listReference: listReferenceFixture(model),
     childCount: model.children.reduce((sum, c) => sum + sampleInstances(c, sampleSpec), 0),
     namedChildren: model.children
       .filter((c) => c.naming !== undefined)
@@ -302,6 +335,8 @@ function referenceFixture(model: OperatorModel): ReferenceFixture | null {
     plural: reference.plural,
     own: reference.origin === "own",
     anyNamespace: reference.namespaces === "any",
+    clusterScoped: reference.scope === "Cluster",
+    body: standInBody(reference),
     notFoundReason: reference.notFoundReason,
     keyNotFoundReason: reference.keyNotFoundReason,
   };

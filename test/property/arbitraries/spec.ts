@@ -390,19 +390,30 @@ function withBoundRoles(children: Def[]): Def[] {
 /**
  * Up to three reference fields (spec.fields with `reference:`), drawn over every form the format
  * has: a name (same namespace) or an object (name, namespace with namespaces: any, key with
- * key: true, beside a field of the author's), to a Secret, a ConfigMap, the operator's own kind or
- * another project's kind, at the top level or inside an object. A cluster-scoped kind has no
- * namespace of its own, so its references are objects that may name any namespace (SEM218).
+ * key: true, beside a field of the author's), to a Secret, a ConfigMap, the operator's own kind,
+ * another project's kind or a cluster-scoped kind (IngressClass, a custom one with scope: Cluster); at the top level, inside an object, in every entry of a list (the entry
+ * itself or a field of it, the list sometimes required and non-empty) or in every value of a map.
+ * A reference to a kind the generated suites can create (Secret, ConfigMap) may be required, so
+ * the samples name objects the suites must create first (SEM213 refuses the others). A
+ * cluster-scoped operator kind has no namespace of its own, so its references to namespaced kinds
+ * are objects that may name any namespace (SEM218), never required.
  */
 function referenceFields(api: Def, scope: string): fc.Arbitrary<Record<string, Def>> {
   const own = { apiVersion: `${api.group}/${(api.versions as Def[])[0]!.name}`, kind: api.kind };
   const targets: Def[] = [
     { apiVersion: "v1", kind: "Secret" },
     { apiVersion: "v1", kind: "ConfigMap" },
-    // Only namespaced kinds can be referenced (SEM215).
-    ...(scope === "Cluster" ? [] : [own]),
+    // The operator's own kind, cluster-scoped or not.
+    own,
     { apiVersion: "stock.other.example.com/v1", kind: "Warehouse", plural: "warehouses" },
+    // Cluster-scoped kinds: named without a namespace, read cluster-wide.
+    { apiVersion: "networking.k8s.io/v1", kind: "IngressClass" },
+    { apiVersion: "stock.other.example.com/v1", kind: "Depot", plural: "depots", scope: "Cluster" },
   ];
+  const clusterScoped = (target: Def): boolean =>
+    target.scope === "Cluster" ||
+    target.kind === "IngressClass" ||
+    (target === own && scope === "Cluster");
   const one = fc
     .record({
       target: fc.constantFrom(...targets),
@@ -410,17 +421,50 @@ function referenceFields(api: Def, scope: string): fc.Arbitrary<Record<string, D
       any: scope === "Cluster" ? fc.constant(true) : fc.boolean(),
       key: fc.boolean(),
       extra: fc.boolean(),
+      required: fc.boolean(),
+      placement: fc.constantFrom("top", "entry", "entryField", "value"),
       description: fc.option(prose, { nil: undefined }),
     })
     .map((r): Def => {
       const keyed = r.object && r.key && r.target.apiVersion === "v1";
       const reference: Def = { ...r.target };
-      if (r.object && r.any) reference.namespaces = "any";
+      // A cluster-scoped kind has no namespace to name (SEM220).
+      if (r.object && r.any && !clusterScoped(r.target)) reference.namespaces = "any";
       if (keyed) reference.key = true;
       const def: Def = { type: r.object ? "object" : "string", reference };
       if (r.description) def.description = r.description;
       if (r.object && r.extra) def.fields = { kind: { type: "string", enum: [r.target.kind] } };
-      return def;
+      // Only the suites' stand-in kinds may be named by every sample (SEM213), and a
+      // cluster-scoped operator kind's sample names no namespace for a namespaced one.
+      const mandatory =
+        r.required &&
+        (r.target.kind === "IngressClass" || (r.target.apiVersion === "v1" && scope !== "Cluster"));
+      switch (r.placement) {
+        case "entry":
+          return {
+            type: "array",
+            listType: "atomic",
+            items: def,
+            ...(mandatory ? { required: true, minItems: 1 } : {}),
+          };
+        case "entryField":
+          return {
+            type: "array",
+            listType: "atomic",
+            ...(mandatory ? { required: true, minItems: 1 } : {}),
+            items: {
+              type: "object",
+              fields: {
+                label: { type: "string", maxLength: 20 },
+                target: { ...def, ...(mandatory ? { required: true } : {}) },
+              },
+            },
+          };
+        case "value":
+          return { type: "map", values: def };
+        default:
+          return mandatory ? { ...def, required: true } : def;
+      }
     });
   return fc.tuple(fc.array(one, { maxLength: 3 }), fc.boolean()).map(([defs, nest]) => {
     const fields = Object.fromEntries(defs.map((def, i) => [`ref${i}Target`, def]));

@@ -24,6 +24,8 @@ export interface ReferencedKind {
   plural: string;
   /** The reference may name another namespace: the kind is cached for the whole cluster. */
   anyNamespace: boolean;
+  /** The kind is cluster-scoped: named without a namespace, cached for the whole cluster. */
+  clusterScoped?: boolean;
 }
 
 /** One reference field of the spec, as src/references.ts declares it. */
@@ -33,8 +35,13 @@ export interface ReferenceField {
   form: "name" | "object";
   /** The reference selects a key of the object's data. */
   key: boolean;
-  /** Where the field is, for messages, e.g. spec.credential. */
+  /** Where the field is, for messages, e.g. spec.credential or spec.triggers[].authenticationRef. */
   path: string;
+  /**
+   * Only for a field inside lists or maps: the steps to it from spec, "[]" for every list entry
+   * and "{}" for every map value, e.g. ["triggers", "[]", "authenticationRef"].
+   */
+  within?: readonly string[];
   notFoundReason: string;
   keyNotFoundReason: string;
 }
@@ -69,17 +76,22 @@ export function referenceTarget(
   ownerNamespace: string | undefined,
 ): (ReferenceTarget & { dataKey?: string }) | undefined {
   if (value === undefined || value === null) return undefined;
+  // A cluster-scoped object is named without a namespace, wherever the referencing object is.
+  const sameNamespace = field.kind.clusterScoped ? undefined : ownerNamespace;
   if (field.form === "name") {
     return typeof value === "string" && value !== ""
-      ? { kind: field.kind, key: { namespace: ownerNamespace, name: value } }
+      ? { kind: field.kind, key: { namespace: sameNamespace, name: value } }
       : undefined;
   }
   const { name, namespace, key } = value as { name?: unknown; namespace?: unknown; key?: unknown };
   if (typeof name !== "string" || name === "") return undefined;
   const inNamespace =
-    field.kind.anyNamespace && typeof namespace === "string" && namespace !== ""
+    field.kind.anyNamespace &&
+    !field.kind.clusterScoped &&
+    typeof namespace === "string" &&
+    namespace !== ""
       ? namespace
-      : ownerNamespace;
+      : sameNamespace;
   return {
     kind: field.kind,
     key: { namespace: inNamespace, name },
@@ -98,11 +110,13 @@ export async function resolveReference(
   owner: KubernetesObject,
   reader: ReferenceReader | undefined,
   blocked: PartResult[],
+  /** The entry's own path, e.g. spec.triggers[0].authenticationRef; the field's by default. */
+  path: string = field.path,
 ): Promise<KubernetesObject | undefined> {
   const target = referenceTarget(field, value, owner.metadata?.namespace);
   if (target === undefined) return undefined;
   if (reader === undefined)
-    throw new Error(`${field.path} is set but the reconciler was given no reference reader`);
+    throw new Error(`${path} is set but the reconciler was given no reference reader`);
   const where = target.key.namespace ? ` in namespace ${target.key.namespace}` : "";
   const found = await reader.get(field.kind, target.key);
   if (found === undefined) {
@@ -111,7 +125,7 @@ export async function resolveReference(
       // Its creation requeues this object through the reference watch: no polling.
       waiting: false,
       reason: field.notFoundReason,
-      message: `${field.kind.kind} ${target.key.name}${where} (${field.path}) not found`,
+      message: `${field.kind.kind} ${target.key.name}${where} (${path}) not found`,
     });
     return undefined;
   }
@@ -120,11 +134,79 @@ export async function resolveReference(
       ready: false,
       waiting: false,
       reason: field.keyNotFoundReason,
-      message: `${field.kind.kind} ${target.key.name}${where} (${field.path}) has no key ${target.dataKey}`,
+      message: `${field.kind.kind} ${target.key.name}${where} (${path}) has no key ${target.dataKey}`,
     });
     return undefined;
   }
   return found;
+}
+
+/** One value of a reference field inside lists or maps, with the path of its entry. */
+export interface ReferenceEntry {
+  /** e.g. spec.triggers[0].authenticationRef, spec.sources["db"]. */
+  path: string;
+  value: unknown;
+}
+
+/** Every set value of a field inside lists or maps (`field.within`) in `spec`, in entry order. */
+export function referenceEntries(field: ReferenceField, spec: unknown): ReferenceEntry[] {
+  const entries: ReferenceEntry[] = [];
+  const steps = field.within ?? [];
+  const walk = (at: unknown, index: number, path: string): void => {
+    if (index === steps.length) {
+      if (at !== undefined && at !== null) entries.push({ path, value: at });
+      return;
+    }
+    const step = steps[index]!;
+    if (step === "[]") {
+      if (Array.isArray(at)) at.forEach((entry, i) => walk(entry, index + 1, `${path}[${i}]`));
+    } else if (step === "{}") {
+      for (const [key, entry] of Object.entries(record(at) ?? {}))
+        walk(entry, index + 1, `${path}[${JSON.stringify(key)}]`);
+    } else walk(record(at)?.[step], index + 1, `${path}.${step}`);
+  };
+  walk(spec, 0, "spec");
+  return entries;
+}
+
+/**
+ * Resolves every entry of a field inside lists or maps, shaped like the spec: an array per list
+ * (one item per entry, undefined where the entry leaves the field unset or its object is missing)
+ * and a record per map. Each missing object is pushed onto `blocked` under its entry's path.
+ */
+export async function resolveReferenceEntries(
+  field: ReferenceField,
+  spec: unknown,
+  owner: KubernetesObject,
+  reader: ReferenceReader | undefined,
+  blocked: PartResult[],
+): Promise<unknown> {
+  const steps = field.within ?? [];
+  const resolveAt = async (at: unknown, index: number, path: string): Promise<unknown> => {
+    if (index === steps.length) return resolveReference(field, at, owner, reader, blocked, path);
+    const step = steps[index]!;
+    if (step === "[]") {
+      const out: unknown[] = [];
+      // One at a time: Ready names the first missing entry in list order.
+      for (const [i, entry] of (Array.isArray(at) ? at : []).entries())
+        out.push(await resolveAt(entry, index + 1, `${path}[${i}]`));
+      return out;
+    }
+    if (step === "{}") {
+      const out: Record<string, unknown> = {};
+      for (const [key, entry] of Object.entries(record(at) ?? {}))
+        out[key] = await resolveAt(entry, index + 1, `${path}[${JSON.stringify(key)}]`);
+      return out;
+    }
+    return resolveAt(record(at)?.[step], index + 1, `${path}.${step}`);
+  };
+  return resolveAt(spec, 0, "spec");
+}
+
+function record(value: unknown): Record<string, unknown> | undefined {
+  return typeof value === "object" && value !== null && !Array.isArray(value)
+    ? (value as Record<string, unknown>)
+    : undefined;
 }
 
 /** A Secret's or ConfigMap's data (or binaryData) holds `key`. */
@@ -150,8 +232,9 @@ export function referenceInformers(
 ): ReferenceInformer[] {
   const byPath = new Map<string, ReferenceInformer>();
   for (const kind of kinds) {
-    const owned = { ...kind, namespaced: true };
-    const scopes = kind.anyNamespace || namespaces.length === 0 ? [undefined] : namespaces;
+    const owned = { ...kind, namespaced: kind.clusterScoped !== true };
+    const scopes =
+      kind.anyNamespace || kind.clusterScoped || namespaces.length === 0 ? [undefined] : namespaces;
     for (const namespace of scopes) {
       const path = collectionPath(owned, namespace);
       if (byPath.has(path)) continue;

@@ -19,6 +19,7 @@ import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FaultProxy } from "../envtest/fault-proxy.ts";
 import { FIXTURE, specFor } from "../support/fixture.ts";
+import { createReferencedObjects } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -42,6 +43,8 @@ const cp: ControlPlane = await sharedControlPlane();
 const namespace: string | undefined = NAMESPACED
   ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("informer-faults")))
   : undefined;
+// The objects the sample references exist before any sample does.
+await createReferencedObjects(cp.admin, namespace);
 const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity, {
   verb: "watch",
   group: API_GROUP,

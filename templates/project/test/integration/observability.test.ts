@@ -33,6 +33,7 @@ import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { withTransitionEvents } from "../../src/runtime/transition-events.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, specFor } from "../support/fixture.ts";
+import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP_VERSION,
   createReconciler,
@@ -57,6 +58,8 @@ const cp: ControlPlane = await sharedControlPlane();
 const namespace: string | undefined = NAMESPACED
   ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("observability")))
   : undefined;
+// The objects the sample references exist before any sample does.
+await createReferencedObjects(cp.admin, namespace);
 /** The operator's ServiceAccount: only the generated bindings authorize what it does. */
 const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity, {
   verb: "create",
@@ -175,7 +178,12 @@ test("/metrics: 401 without a token, 403 without metrics-reader, 200 with it; co
   const controllerName = DEFAULTS.controllerName;
   const wiring = operatorWiring(kubeConfig, logger);
   const reconciler = createReconciler(
-    { client: wiring.client, logger, pollIntervalMs: 100 },
+    {
+      client: wiring.client,
+      logger,
+      pollIntervalMs: 100,
+      references: serverReferenceReader(kubeConfig),
+    },
     newProviders(),
   );
   const controller = new Controller<Resource>({
@@ -309,7 +317,10 @@ test("a Ready transition is recorded as an events.k8s.io Event about the object"
     new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER),
     events,
   );
-  const reconciler = createReconciler({ client, logger, pollIntervalMs: 100 }, newProviders());
+  const reconciler = createReconciler(
+    { client, logger, pollIntervalMs: 100, references: serverReferenceReader(operator) },
+    newProviders(),
+  );
   const created = await users.create(newObject());
   const key = keyOf(created);
   const eventNamespace = created.metadata.namespace || "default";

@@ -60,8 +60,50 @@ export interface ReferenceFixture {
   /** The operator's own kind (created from the sample spec). */
   own: boolean;
   anyNamespace: boolean;
+  /** The referenced kind is cluster-scoped: its objects have no namespace. */
+  clusterScoped: boolean;
+  /** What a valid referenced object holds beside metadata and data, e.g. an IngressClass's spec. */
+  body: Record<string, unknown>;
   notFoundReason: string;
   keyNotFoundReason: string;
+}
+
+/** An object the sample spec names through a reference field; the suites create it first. */
+export interface ReferencedObjectFixture {
+  /** The entry that names it, e.g. spec.credential or spec.secretTargetRef[0]. */
+  path: string;
+  apiVersion: string;
+  kind: string;
+  plural: string;
+  name: string;
+  /** null: the test's namespace (the referencing object's own), or none for a cluster-scoped kind. */
+  namespace: string | null;
+  clusterScoped: boolean;
+  /** What a valid object of its kind holds beside metadata and data. */
+  body: Record<string, unknown>;
+  /** The key of its data the reference selects, or null. */
+  dataKey: string | null;
+  /** Ready's reason while it is missing. */
+  notFoundReason: string;
+}
+
+/** A reference inside a top-level list's entries, to a kind the suites can create. */
+export interface ListReferenceFixture {
+  /** The list field, e.g. secretTargetRef. */
+  list: string;
+  /** Its property in the hooks' ResolvedReferences (an array, one entry per list entry). */
+  resolvedAs: string;
+  /** The reference's field in each entry, or null when the entry is the reference itself. */
+  itemField: string | null;
+  /** An entry the schema accepts, before the reference is set in it. */
+  entry: unknown;
+  form: "name" | "object";
+  dataKey: boolean;
+  apiVersion: string;
+  kind: string;
+  notFoundReason: string;
+  /** What a valid object of its kind holds beside metadata and data. */
+  body: Record<string, unknown>;
 }
 
 /** A child named from the spec: one, one per list entry (forEach) or N (count); pruned. */
@@ -101,6 +143,10 @@ export interface TestFixture {
   bindings: BindingFixture[];
   /** null: no reference field the suites can create the object of. */
   reference: ReferenceFixture | null;
+  /** The objects the sample names through references (test/support/referenced-objects.ts). */
+  referencedObjects: ReferencedObjectFixture[];
+  /** null: no reference inside list entries the suites can create the objects of. */
+  listReference: ListReferenceFixture | null;
   /** How many children desiredChildren() returns for the sample. */
   childCount: number;
   /** The children whose names come from the spec (children[].name in operator.yaml). */

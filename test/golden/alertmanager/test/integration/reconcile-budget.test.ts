@@ -26,6 +26,7 @@ import {
 } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
+import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -59,6 +60,8 @@ const cp: ControlPlane = await sharedControlPlane();
 const namespace: string | undefined = NAMESPACED
   ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("budget")))
   : undefined;
+// The objects the sample references exist before any sample does.
+await createReferencedObjects(cp.admin, namespace);
 const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity, {
   verb: "list",
   group: API_GROUP,
@@ -174,7 +177,12 @@ async function runLoop(
   const wiring = operatorWiring(operator, logger, (api) => (counting = countingClient(api)).client);
   const ownWrites = new OwnWrites();
   const reconciler = createReconciler(
-    { client: ownWrites.wrap(wiring.client), logger, pollIntervalMs: 200 },
+    {
+      client: ownWrites.wrap(wiring.client),
+      logger,
+      pollIntervalMs: 200,
+      references: serverReferenceReader(operator),
+    },
     providers,
     options.overrides,
   );
@@ -307,6 +315,7 @@ if (specChange !== null) {
         client: new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER),
         logger,
         pollIntervalMs: 100,
+        references: serverReferenceReader(operator),
       },
       providers,
       {

@@ -18,6 +18,7 @@ import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
+import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -50,6 +51,8 @@ const cp: ControlPlane = await sharedControlPlane();
 const namespace: string | undefined = NAMESPACED
   ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("identity")))
   : undefined;
+// The objects the sample references exist before any sample does.
+await createReferencedObjects(cp.admin, namespace);
 /** Authenticates as the operator's ServiceAccount: only the generated RBAC authorizes it. */
 const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity, {
   verb: "get",
@@ -63,7 +66,10 @@ function harness() {
   const { logger } = recordingLogger();
   const providers: Providers = newProviders();
   const client = new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER);
-  const reconciler = createReconciler({ client, logger, pollIntervalMs: 100 }, providers);
+  const reconciler = createReconciler(
+    { client, logger, pollIntervalMs: 100, references: serverReferenceReader(operator) },
+    providers,
+  );
   const provider = (binding: BindingFixture): MemoryProvider =>
     (providers as Record<string, MemoryProvider>)[binding.dep]!;
   return { providers, provider, reconciler };

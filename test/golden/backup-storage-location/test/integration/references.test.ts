@@ -21,6 +21,7 @@ import { Controller } from "../../src/runtime/controller.ts";
 import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, specFor } from "../support/fixture.ts";
+import { createReferencedObjects } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -43,7 +44,6 @@ import { uniqueName } from "./support/unique-name.ts";
 import { waitFor } from "./support/wait.ts";
 import { markWorkloadsReady } from "./support/workload-stand-in.ts";
 
-const reference = FIXTURE.reference!;
 const DATA_KEY = "value";
 
 const cp: ControlPlane = await sharedControlPlane();
@@ -56,56 +56,25 @@ const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity,
 });
 const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
 const admin = KubernetesObjectApi.makeApiClient(cp.admin);
-
-/** The referenced object as a user creates it: with the selected key, when there is one. */
-function referencedObject(name: string, inNamespace = namespace): KubernetesObject {
-  const data = { [DATA_KEY]: "dGVzdA==" };
-  const metadata = { name, namespace: inNamespace };
-  if (reference.own)
-    return { apiVersion: API_GROUP_VERSION, kind: KIND, metadata, spec: specFor(name) } as Resource;
-  return {
-    apiVersion: reference.apiVersion,
-    kind: reference.kind,
-    metadata,
-    data,
-  } as KubernetesObject;
-}
-
-/**
- * The value of the reference field that names `target`. A cluster-scoped object has no namespace
- * of its own to look in: it names the test's namespace, where the referenced objects are made.
- */
-function fieldValue(
-  target: string,
-  inNamespace: string | undefined = NAMESPACED ? undefined : namespace,
-): unknown {
-  if (reference.form === "name") return target;
-  return {
-    name: target,
-    ...(inNamespace !== undefined ? { namespace: inNamespace } : {}),
-    ...(reference.dataKey ? { key: DATA_KEY } : {}),
-  };
-}
+// The objects the sample references exist before any sample does.
+await createReferencedObjects(cp.admin, namespace);
 
 /**
  * The runtime loop as src/main.ts wires it, as the operator, for the object named `name` only
  * (a referenced object of the operator's own kind stays untouched), with a status hook that
- * records the resourceVersion of the referenced object it was handed on each pass.
+ * records what it was handed as observation.references[resolvedAs] on each pass.
  */
 async function runLoop(
   name: string,
-): Promise<{ controller: Controller<Resource>; seen: Array<string | undefined> }> {
-  const seen: Array<string | undefined> = [];
+  resolvedAs?: string,
+): Promise<{ controller: Controller<Resource>; seen: unknown[] }> {
+  const seen: unknown[] = [];
   const recording: Hooks = {
     ...hooks,
     status: {
       observe: (observation) => {
-        if (observation.obj.metadata.name === name) {
-          const resolved = (
-            observation.references as unknown as Record<string, KubernetesObject | undefined>
-          )[reference.resolvedAs];
-          seen.push(resolved?.metadata?.resourceVersion);
-        }
+        if (observation.obj.metadata.name === name && resolvedAs !== undefined)
+          seen.push((observation.references as unknown as Record<string, unknown>)[resolvedAs]);
         return hooks.status.observe(observation);
       },
     },
@@ -136,33 +105,41 @@ async function runLoop(
   return { controller, seen };
 }
 
-/** An object of the operator's kind whose reference field names `value`. */
-function referencing(name: string, value: unknown): Resource {
-  return {
-    apiVersion: API_GROUP_VERSION,
-    kind: KIND,
-    metadata: { name, ...(NAMESPACED ? { namespace } : {}) },
-    spec: { ...(specFor(name) as object), [reference.field]: value } as unknown as Resource["spec"],
-  };
+/** The resourceVersion of a resolved object the hooks were handed. */
+function versionOf(resolved: unknown): string | undefined {
+  return (resolved as KubernetesObject | undefined)?.metadata?.resourceVersion;
 }
 
-async function ready(key: ObjectKey): Promise<{ status: string; reason: string } | undefined> {
+async function ready(
+  key: ObjectKey,
+): Promise<{ status: string; reason: string; message: string } | undefined> {
   const obj = await users.get(key);
   if (obj !== undefined && FIXTURE.hasWorkloadChildren)
     await markWorkloadsReady(cp.admin, desiredChildren(obj));
   const condition = findCondition(obj?.status?.conditions, "Ready");
   if (condition === undefined || obj?.status?.observedGeneration !== obj?.metadata.generation)
     return undefined;
-  return { status: condition.status, reason: condition.reason ?? "" };
+  return {
+    status: condition.status,
+    reason: condition.reason ?? "",
+    message: condition.message ?? "",
+  };
 }
 
-/** Waits until Ready has `status` (and `reason`, when given). */
-async function waitReady(key: ObjectKey, status: "True" | "False", reason?: string): Promise<void> {
+/** Waits until Ready has `status` (and `reason`, and a message holding `names`, when given). */
+async function waitReady(
+  key: ObjectKey,
+  status: "True" | "False",
+  reason?: string,
+  names?: string,
+): Promise<void> {
   await waitFor(
-    `${key.name} Ready=${status}${reason ? ` (${reason})` : ""}`,
+    `${key.name} Ready=${status}${reason ? ` (${reason})` : ""}${names ? ` naming ${names}` : ""}`,
     async () => {
       const now = await ready(key);
-      return now?.status === status && (reason === undefined || now.reason === reason)
+      return now?.status === status &&
+        (reason === undefined || now.reason === reason) &&
+        (names === undefined || now.message.includes(names))
         ? true
         : undefined;
     },
@@ -170,98 +147,260 @@ async function waitReady(key: ObjectKey, status: "True" | "False", reason?: stri
   );
 }
 
-test(
-  `spec.${reference.field} names a ${reference.kind}: missing, created, changed and deleted, each re-reconciles at once`,
-  { timeout: 120_000 },
-  async () => {
-    const name = uniqueName(FIXTURE.kindFile);
-    const target = uniqueName("referenced");
-    const { controller, seen } = await runLoop(name);
-    try {
-      const key = keyOf(await users.create(referencing(name, fieldValue(target))));
-      await waitReady(key, "False", reference.notFoundReason);
-      assert.ok(seen.length === 0, "the status hooks never ran on a missing reference");
+// The top-level reference field the suite can create the objects of: missing, created, changed
+// and deleted, each seen at once; with namespaces: any, in another namespace too.
+const tested = FIXTURE.reference;
+if (tested !== null) {
+  const reference = tested;
 
-      const created = await admin.create(referencedObject(target));
-      await waitReady(key, "True");
-      assert.equal(
-        seen.at(-1),
-        created.metadata?.resourceVersion,
-        "the hooks received the created object",
-      );
+  /** Where the referenced object `name` is: a cluster-scoped kind's objects have no namespace. */
+  function targetMetadata(
+    name: string,
+    inNamespace = namespace,
+  ): { name: string; namespace?: string } {
+    return reference.clusterScoped ? { name } : { name, namespace: inNamespace };
+  }
 
-      // A change of the referenced object alone (a label) reaches the hooks.
-      const labelled: KubernetesObject = await admin.patch(
-        {
-          apiVersion: created.apiVersion,
-          kind: created.kind,
-          metadata: { name: target, namespace, labels: { changed: "yes" } },
-        } as KubernetesObject,
-        undefined,
-        undefined,
-        "references-test",
-        undefined,
-        "application/merge-patch+json",
-      );
-      await waitFor("the hooks to see the changed object", async () =>
-        seen.at(-1) === labelled.metadata?.resourceVersion ? true : undefined,
-      );
+  /** The referenced object as a user creates it: with the selected key, when there is one. */
+  function referencedObject(name: string, inNamespace = namespace): KubernetesObject {
+    const data = { [DATA_KEY]: "dGVzdA==" };
+    const metadata = targetMetadata(name, inNamespace);
+    if (reference.own)
+      return {
+        apiVersion: API_GROUP_VERSION,
+        kind: KIND,
+        metadata,
+        spec: specFor(name),
+      } as Resource;
+    return {
+      ...reference.body,
+      apiVersion: reference.apiVersion,
+      kind: reference.kind,
+      metadata,
+      ...(reference.dataKey ? { data } : {}),
+    } as KubernetesObject;
+  }
 
-      if (reference.dataKey) {
-        // The selected key removed from the data: reported like a missing object, then restored.
-        const current = await admin.read({
-          apiVersion: created.apiVersion,
-          kind: created.kind,
-          metadata: { name: target, namespace },
-        });
-        await admin.replace({ ...current, data: { other: "dGVzdA==" } } as KubernetesObject);
-        await waitReady(key, "False", reference.keyNotFoundReason);
-        const again = await admin.read({
-          apiVersion: created.apiVersion,
-          kind: created.kind,
-          metadata: { name: target, namespace },
-        });
-        await admin.replace({ ...again, data: { [DATA_KEY]: "dGVzdA==" } } as KubernetesObject);
-        await waitReady(key, "True");
-      }
+  /**
+   * The value of the reference field that names `target`. A cluster-scoped object has no namespace
+   * of its own to look in: it names the test's namespace, where the referenced objects are made.
+   */
+  function fieldValue(
+    target: string,
+    inNamespace: string | undefined = NAMESPACED || reference.clusterScoped ? undefined : namespace,
+  ): unknown {
+    if (reference.form === "name") return target;
+    return {
+      name: target,
+      ...(inNamespace !== undefined ? { namespace: inNamespace } : {}),
+      ...(reference.dataKey ? { key: DATA_KEY } : {}),
+    };
+  }
 
-      await admin.delete({
-        apiVersion: created.apiVersion,
-        kind: created.kind,
-        metadata: { name: target, namespace },
-      });
-      await waitReady(key, "False", reference.notFoundReason);
-    } finally {
-      await controller.stop();
-    }
-  },
-);
+  /** An object of the operator's kind whose reference field names `value`. */
+  function referencing(name: string, value: unknown): Resource {
+    return {
+      apiVersion: API_GROUP_VERSION,
+      kind: KIND,
+      metadata: { name, ...(NAMESPACED ? { namespace } : {}) },
+      spec: {
+        ...(specFor(name) as object),
+        [reference.field]: value,
+      } as unknown as Resource["spec"],
+    };
+  }
 
-// A reference that may name any namespace: the referenced object in a namespace the operator does
-// not otherwise work in is read and watched there (the cluster-wide cache and its ClusterRole).
-if (reference.anyNamespace && reference.form === "object") {
   test(
-    `spec.${reference.field} names a ${reference.kind} in another namespace: read and watched there`,
+    `spec.${reference.field} names a ${reference.kind}: missing, created, changed and deleted, each re-reconciles at once`,
     { timeout: 120_000 },
     async () => {
       const name = uniqueName(FIXTURE.kindFile);
       const target = uniqueName("referenced");
-      const elsewhere = await cp.createNamespace("referenced-elsewhere");
-      const { controller, seen } = await runLoop(name);
+      const { controller, seen } = await runLoop(name, reference.resolvedAs);
       try {
-        const key = keyOf(await users.create(referencing(name, fieldValue(target, elsewhere))));
+        const key = keyOf(await users.create(referencing(name, fieldValue(target))));
         await waitReady(key, "False", reference.notFoundReason);
-        // The same name in the object's own namespace is not the one it references.
-        await admin.create(referencedObject(target));
-        await sleep(1_000);
-        assert.deepEqual(await ready(key), { status: "False", reason: reference.notFoundReason });
-        const created = await admin.create(referencedObject(target, elsewhere));
+        assert.ok(seen.length === 0, "the status hooks never ran on a missing reference");
+
+        const created = await admin.create(referencedObject(target));
         await waitReady(key, "True");
         assert.equal(
-          seen.at(-1),
+          versionOf(seen.at(-1)),
           created.metadata?.resourceVersion,
-          "the hooks received the object from the other namespace",
+          "the hooks received the created object",
         );
+
+        // A change of the referenced object alone (a label) reaches the hooks.
+        const labelled: KubernetesObject = await admin.patch(
+          {
+            apiVersion: created.apiVersion,
+            kind: created.kind,
+            metadata: { ...targetMetadata(target), labels: { changed: "yes" } },
+          } as KubernetesObject,
+          undefined,
+          undefined,
+          "references-test",
+          undefined,
+          "application/merge-patch+json",
+        );
+        await waitFor("the hooks to see the changed object", async () =>
+          versionOf(seen.at(-1)) === labelled.metadata?.resourceVersion ? true : undefined,
+        );
+
+        if (reference.dataKey) {
+          // The selected key removed from the data: reported like a missing object, then restored.
+          const current = await admin.read({
+            apiVersion: created.apiVersion,
+            kind: created.kind,
+            metadata: targetMetadata(target),
+          });
+          await admin.replace({ ...current, data: { other: "dGVzdA==" } } as KubernetesObject);
+          await waitReady(key, "False", reference.keyNotFoundReason);
+          const again = await admin.read({
+            apiVersion: created.apiVersion,
+            kind: created.kind,
+            metadata: targetMetadata(target),
+          });
+          await admin.replace({ ...again, data: { [DATA_KEY]: "dGVzdA==" } } as KubernetesObject);
+          await waitReady(key, "True");
+        }
+
+        await admin.delete({
+          apiVersion: created.apiVersion,
+          kind: created.kind,
+          metadata: targetMetadata(target),
+        });
+        await waitReady(key, "False", reference.notFoundReason);
+      } finally {
+        await controller.stop();
+      }
+    },
+  );
+
+  // A reference that may name any namespace: the referenced object in a namespace the operator does
+  // not otherwise work in is read and watched there (the cluster-wide cache and its ClusterRole).
+  if (reference.anyNamespace && reference.form === "object") {
+    test(
+      `spec.${reference.field} names a ${reference.kind} in another namespace: read and watched there`,
+      { timeout: 120_000 },
+      async () => {
+        const name = uniqueName(FIXTURE.kindFile);
+        const target = uniqueName("referenced");
+        const elsewhere = await cp.createNamespace("referenced-elsewhere");
+        const { controller, seen } = await runLoop(name, reference.resolvedAs);
+        try {
+          const key = keyOf(await users.create(referencing(name, fieldValue(target, elsewhere))));
+          await waitReady(key, "False", reference.notFoundReason);
+          // The same name in the object's own namespace is not the one it references.
+          await admin.create(referencedObject(target));
+          await sleep(1_000);
+          const still = await ready(key);
+          assert.deepEqual([still?.status, still?.reason], ["False", reference.notFoundReason]);
+          const created = await admin.create(referencedObject(target, elsewhere));
+          await waitReady(key, "True");
+          assert.equal(
+            versionOf(seen.at(-1)),
+            created.metadata?.resourceVersion,
+            "the hooks received the object from the other namespace",
+          );
+        } finally {
+          await controller.stop();
+        }
+      },
+    );
+  }
+}
+
+// The sample itself names objects (a required or defaulted reference): in a namespace where they
+// do not exist yet it stays Ready=False, naming the first; the suites' shared helper creates them,
+// and the sample becomes Ready through the reference watch.
+// (Cluster-scoped ones are shared by every namespace: the file's first lines created them.)
+const namespacedReferenced = FIXTURE.referencedObjects.filter((o) => !o.clusterScoped);
+if (namespacedReferenced.length > 0 && DEFAULTS.watchNamespaces.length === 0) {
+  test(
+    "the sample stays Ready=False until the objects it references exist, then becomes Ready",
+    { timeout: 120_000 },
+    async () => {
+      const name = uniqueName(FIXTURE.kindFile);
+      const fresh = await cp.createNamespace("referenced-objects");
+      const first = namespacedReferenced[0]!;
+      const { controller } = await runLoop(name);
+      try {
+        const sample: Resource = {
+          apiVersion: API_GROUP_VERSION,
+          kind: KIND,
+          metadata: { name, ...(NAMESPACED ? { namespace: fresh } : {}) },
+          spec: specFor(name) as Resource["spec"],
+        };
+        const key = keyOf(await users.create(sample));
+        await waitReady(key, "False", first.notFoundReason, `(${first.path})`);
+        await createReferencedObjects(cp.admin, fresh);
+        await waitReady(key, "True");
+      } finally {
+        await controller.stop();
+      }
+    },
+  );
+}
+
+// A reference in every entry of a list: each entry is indexed and resolved, and Ready=False names
+// the missing entry by its path until its object exists.
+const listReference = FIXTURE.listReference;
+if (listReference !== null) {
+  /** An entry of the list whose reference names `target`. */
+  const entryNaming = (target: string): unknown => {
+    const value =
+      listReference.form === "name"
+        ? target
+        : { name: target, ...(listReference.dataKey ? { key: DATA_KEY } : {}) };
+    const entry = structuredClone(listReference.entry) as Record<string, unknown>;
+    return listReference.itemField === null
+      ? { ...entry, ...(value as object) }
+      : { ...entry, [listReference.itemField]: value };
+  };
+  const listed = (target: string, inNamespace: string): KubernetesObject => ({
+    ...listReference.body,
+    apiVersion: listReference.apiVersion,
+    kind: listReference.kind,
+    metadata: { name: target, namespace: inNamespace },
+    ...(listReference.dataKey
+      ? { data: { [DATA_KEY]: listReference.kind === "Secret" ? "dGVzdA==" : "test" } }
+      : {}),
+  });
+  const path = (index: number): string =>
+    `spec.${listReference.list}[${index}]${listReference.itemField === null ? "" : `.${listReference.itemField}`}`;
+
+  test(
+    `spec.${listReference.list} entries name ${listReference.kind}s: each missing entry is named by its path`,
+    { timeout: 120_000 },
+    async () => {
+      const name = uniqueName(FIXTURE.kindFile);
+      const [present, missing] = [uniqueName("listed"), uniqueName("listed")];
+      const { controller, seen } = await runLoop(name, listReference.resolvedAs);
+      try {
+        const inNamespace = namespace;
+        await admin.create(listed(present, inNamespace));
+        const obj: Resource = {
+          apiVersion: API_GROUP_VERSION,
+          kind: KIND,
+          metadata: { name, ...(NAMESPACED ? { namespace } : {}) },
+          spec: {
+            ...(specFor(name) as object),
+            [listReference.list]: [entryNaming(present), entryNaming(missing)],
+          } as unknown as Resource["spec"],
+        };
+        const key = keyOf(await users.create(obj));
+        await waitReady(key, "False", listReference.notFoundReason, `(${path(1)})`);
+        await admin.create(listed(missing, inNamespace));
+        await waitReady(key, "True");
+        // The hooks receive one resolved object per entry, in entry order.
+        const resolved = seen.at(-1) as Array<KubernetesObject | undefined>;
+        assert.deepEqual(
+          resolved.map((o) => o?.metadata?.name),
+          [present, missing],
+        );
+        await admin.delete(listed(present, inNamespace));
+        await waitReady(key, "False", listReference.notFoundReason, `(${path(0)})`);
       } finally {
         await controller.stop();
       }

@@ -13,6 +13,7 @@ import { BackupStorageLocationReconciler } from "../../src/reconciler/backup-sto
 import { hooks as userHooks } from "../../src/hooks/index.ts";
 import type { BackupStorageLocationReconcilerHooks } from "../../src/hooks/types.ts";
 import type { MemoryProvider } from "./memory-provider.ts";
+import { sampleReferenceReader } from "./referenced-objects.ts";
 
 export {
   API_GROUP,
@@ -53,13 +54,17 @@ export function createReconciler(
     logger: Logger;
     now?: () => Date;
     pollIntervalMs?: number;
-    /** Reads referenced objects (the operator's caches); needed once a reference is set. */
+    /**
+     * Reads referenced objects (the operator's caches, or the API server); by default the objects
+     * the sample names, in memory. Unused by a BackupStorageLocation without reference fields.
+     */
     references?: ReferenceReader;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},
 ): Reconciler {
   return new BackupStorageLocationReconciler({
+    references: sampleReferenceReader(),
     ...deps,
     ...providers,
     hooks: overrides.hooks ?? hooks,

@@ -24,6 +24,7 @@ import { ownedInformers } from "../../src/runtime/owned-kinds.ts";
 import { keyOf, type ObjectKey, type ResourceClient } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
+import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -61,6 +62,8 @@ const cp: ControlPlane = await sharedControlPlane();
 const namespace: string | undefined = NAMESPACED
   ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("reconciler")))
   : undefined;
+// The objects the sample references exist before any sample does.
+await createReferencedObjects(cp.admin, namespace);
 /** Authenticates as the operator's ServiceAccount: only the generated RBAC authorizes it. */
 const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity, {
   verb: "list",
@@ -86,7 +89,10 @@ function newReconciler(
     FIELD_MANAGER,
   ),
 ) {
-  return createReconciler({ client, logger, pollIntervalMs: 100 }, providers);
+  return createReconciler(
+    { client, logger, pollIntervalMs: 100, references: serverReferenceReader(operator) },
+    providers,
+  );
 }
 
 function harness() {

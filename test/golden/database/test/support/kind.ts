@@ -7,6 +7,7 @@
 import type { Reconciler } from "../../src/runtime/controller.ts";
 import type { Logger } from "../../src/runtime/logger.ts";
 import type { ResourceClient } from "../../src/runtime/resource-client.ts";
+import type { ReferenceReader } from "../../src/runtime/references.ts";
 import type { Database } from "../../src/api/v1alpha1/database-types.ts";
 import { DatabaseReconciler } from "../../src/reconciler/database-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -55,6 +56,11 @@ export function createReconciler(
     logger: Logger;
     now?: () => Date;
     pollIntervalMs?: number;
+    /**
+     * Reads referenced objects (the operator's caches, or the API server); by default the objects
+     * the sample names, in memory. Unused by a Database without reference fields.
+     */
+    references?: ReferenceReader;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},

@@ -16,6 +16,7 @@ import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { keyOf, type ObjectKey, type ResourceClient } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, specFor, type NamedChildFixture } from "../support/fixture.ts";
+import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -44,6 +45,8 @@ if (named.length > 0) {
   const namespace: string | undefined = NAMESPACED
     ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("instances")))
     : undefined;
+  // The objects the sample references exist before any sample does.
+  await createReferencedObjects(cp.admin, namespace);
   const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
     verb: "list",
     group: API_GROUP,
@@ -120,7 +123,10 @@ if (named.length > 0) {
 
   async function settle(client: ResourceClient<Resource>, key: ObjectKey): Promise<void> {
     const { logger } = recordingLogger();
-    const reconciler = createReconciler({ client, logger, pollIntervalMs: 100 }, newProviders());
+    const reconciler = createReconciler(
+      { client, logger, pollIntervalMs: 100, references: serverReferenceReader(operator) },
+      newProviders(),
+    );
     await reconcileUntilSettled(reconciler, key, {
       beforePass: async () => {
         const obj = await users.get(key);
@@ -253,7 +259,10 @@ if (named.length > 0) {
     const before = await versions();
     const { client, deleted } = countingClient();
     const { logger } = recordingLogger();
-    const reconciler = createReconciler({ client, logger, pollIntervalMs: 100 }, newProviders());
+    const reconciler = createReconciler(
+      { client, logger, pollIntervalMs: 100, references: serverReferenceReader(operator) },
+      newProviders(),
+    );
     await reconciler.reconcile(keyOf(owner));
     assert.deepEqual(deleted, [], "nothing pruned");
     assert.deepEqual(await versions(), before, "no child changed");

@@ -21,6 +21,7 @@ import { shareConnections } from "../../src/runtime/shared-connections.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FaultProxy } from "../envtest/fault-proxy.ts";
 import { FIXTURE, specFor } from "../support/fixture.ts";
+import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -51,6 +52,8 @@ const cp: ControlPlane = await sharedControlPlane();
 const namespace: string | undefined = NAMESPACED
   ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("informer")))
   : undefined;
+// The objects the sample references exist before any sample does.
+await createReferencedObjects(cp.admin, namespace);
 const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity, {
   verb: "watch",
   group: API_GROUP,
@@ -300,7 +303,10 @@ if (FIXTURE.childCount > 0 && OWNED_KINDS.some((kind) => !UNDELETABLE_HERE.has(k
     const mine = new Set<string>();
     let lastPass = performance.now();
     let passCount = 0;
-    const reconciler = createReconciler({ client, logger, pollIntervalMs: 60_000 }, newProviders());
+    const reconciler = createReconciler(
+      { client, logger, pollIntervalMs: 60_000, references: serverReferenceReader(kubeConfig) },
+      newProviders(),
+    );
     const controller = new Controller<Resource>({
       informers,
       owned,

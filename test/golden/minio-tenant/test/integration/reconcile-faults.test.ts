@@ -19,6 +19,7 @@ import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FaultProxy, type FaultMatch } from "../envtest/fault-proxy.ts";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
+import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import { operatorWiring } from "./support/operator-wiring.ts";
 import {
   API_GROUP,
@@ -49,6 +50,8 @@ const cp: ControlPlane = await sharedControlPlane();
 const namespace: string | undefined = NAMESPACED
   ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("faults")))
   : undefined;
+// The objects the sample references exist before any sample does.
+await createReferencedObjects(cp.admin, namespace);
 const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity, {
   verb: "list",
   group: API_GROUP,
@@ -112,6 +115,8 @@ async function runLoop(providers: Providers, backoff = { initialMs: 100, maxMs: 
       client: ownWrites.wrap(wiring.client),
       logger,
       pollIntervalMs: POLL_INTERVAL_MS,
+      // Straight to the server: the faults under test are the reconciled kind's.
+      references: serverReferenceReader(operator),
     },
     providers,
   );

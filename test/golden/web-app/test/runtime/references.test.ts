@@ -8,8 +8,10 @@ import type { PartResult } from "../../src/runtime/parts.ts";
 import {
   ReferenceIndex,
   hasDataKey,
+  referenceEntries,
   referenceTarget,
   resolveReference,
+  resolveReferenceEntries,
   type ReferenceField,
   type ReferenceReader,
   type ReferencedKind,
@@ -154,4 +156,103 @@ test("the index maps a referenced object to every object naming it, and forgets 
   index.remove(b);
   assert.deepEqual(index.referencers(SECRET, db), []);
   assert.deepEqual(index.referencers(SECRET, { namespace: "team", name: "other" }), [a]);
+});
+
+const triggers: ReferenceField = {
+  ...credential,
+  form: "name",
+  key: false,
+  path: "spec.triggers[].authenticationRef",
+  notFoundReason: "TriggersAuthenticationRefNotFound",
+  within: ["triggers", "[]", "authenticationRef"],
+};
+const sources: ReferenceField = { ...byName, path: "spec.sources{}", within: ["sources", "{}"] };
+
+test("a reference inside list entries and map values: every set entry, with its path", () => {
+  const spec = {
+    triggers: [{ authenticationRef: "a" }, { type: "cpu" }, { authenticationRef: "b" }],
+    sources: { db: "s1", "odd key": "s2" },
+  };
+  assert.deepEqual(referenceEntries(triggers, spec), [
+    { path: "spec.triggers[0].authenticationRef", value: "a" },
+    { path: "spec.triggers[2].authenticationRef", value: "b" },
+  ]);
+  assert.deepEqual(referenceEntries(sources, spec), [
+    { path: 'spec.sources["db"]', value: "s1" },
+    { path: 'spec.sources["odd key"]', value: "s2" },
+  ]);
+  assert.deepEqual(referenceEntries(triggers, {}), []);
+  assert.deepEqual(referenceEntries(triggers, { triggers: "not a list" }), []);
+});
+
+test("list entries resolve shaped like the spec; a missing entry blocks under its own path", async () => {
+  const a = { apiVersion: "v1", kind: "Secret", metadata: { name: "a", namespace: "team" } };
+  const blocked: PartResult[] = [];
+  const resolved = await resolveReferenceEntries(
+    triggers,
+    { triggers: [{ authenticationRef: "a" }, { type: "cpu" }, { authenticationRef: "gone" }] },
+    owner,
+    readerOf([a]),
+    blocked,
+  );
+  assert.deepEqual(resolved, [a, undefined, undefined]);
+  assert.deepEqual(blocked, [
+    {
+      ready: false,
+      waiting: false,
+      reason: "TriggersAuthenticationRefNotFound",
+      message: "Secret gone in namespace team (spec.triggers[2].authenticationRef) not found",
+    },
+  ]);
+  const inMap = await resolveReferenceEntries(
+    sources,
+    { sources: { db: "a" } },
+    owner,
+    readerOf([a]),
+    [],
+  );
+  assert.deepEqual(inMap, { db: a });
+  assert.deepEqual(await resolveReferenceEntries(triggers, {}, owner, undefined, []), []);
+});
+
+test("a cluster-scoped kind is named without a namespace, whatever the owner's", () => {
+  const ingressClass: ReferenceField = {
+    ...byName,
+    kind: {
+      apiVersion: "networking.k8s.io/v1",
+      kind: "IngressClass",
+      plural: "ingressclasses",
+      anyNamespace: true,
+      clusterScoped: true,
+    },
+    path: "spec.ingressClassName",
+  };
+  assert.deepEqual(referenceTarget(ingressClass, "nginx", "team")?.key, {
+    namespace: undefined,
+    name: "nginx",
+  });
+});
+
+test("a reference in lists within lists: every entry, shaped like the spec", async () => {
+  const nested: ReferenceField = {
+    ...byName,
+    path: "spec.groups[].members[]",
+    within: ["groups", "[]", "members", "[]"],
+  };
+  const a = { apiVersion: "v1", kind: "Secret", metadata: { name: "a", namespace: "team" } };
+  const spec = { groups: [{ members: ["a", "b"] }, {}, { members: ["a"] }] };
+  assert.deepEqual(
+    referenceEntries(nested, spec).map((e) => e.path),
+    ["spec.groups[0].members[0]", "spec.groups[0].members[1]", "spec.groups[2].members[0]"],
+  );
+  const blocked: PartResult[] = [];
+  assert.deepEqual(await resolveReferenceEntries(nested, spec, owner, readerOf([a]), blocked), [
+    [a, undefined],
+    [],
+    [a],
+  ]);
+  assert.deepEqual(
+    blocked.map((b) => b.message),
+    ["Secret b in namespace team (spec.groups[0].members[1]) not found"],
+  );
 });

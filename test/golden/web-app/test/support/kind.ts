@@ -7,6 +7,7 @@
 import type { Reconciler } from "../../src/runtime/controller.ts";
 import type { Logger } from "../../src/runtime/logger.ts";
 import type { ResourceClient } from "../../src/runtime/resource-client.ts";
+import type { ReferenceReader } from "../../src/runtime/references.ts";
 import type { WebApp } from "../../src/api/v1/web-app-types.ts";
 import { WebAppReconciler } from "../../src/reconciler/web-app-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -52,6 +53,11 @@ export function createReconciler(
     logger: Logger;
     now?: () => Date;
     pollIntervalMs?: number;
+    /**
+     * Reads referenced objects (the operator's caches, or the API server); by default the objects
+     * the sample names, in memory. Unused by a WebApp without reference fields.
+     */
+    references?: ReferenceReader;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},

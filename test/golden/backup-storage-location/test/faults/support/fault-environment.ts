@@ -15,6 +15,7 @@ import { CustomResourceApi } from "../../integration/support/custom-resource-api
 import { installOperatorIdentity } from "../../integration/support/identity.ts";
 import { uniqueName } from "../../integration/support/unique-name.ts";
 import { FIXTURE, specFor } from "../../support/fixture.ts";
+import { createReferencedObjects } from "../../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -48,6 +49,8 @@ export function faultEnvironment(): Promise<FaultEnvironment> {
     const namespace = NAMESPACED
       ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("faults")))
       : undefined;
+    // The objects the sample references exist before any sample does.
+    await createReferencedObjects(cp.admin, namespace);
     const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
       verb: "list",
       group: API_GROUP,

@@ -143,12 +143,18 @@ export class OperatorReplica {
     // The watch events of the reconciler's own writes start no pass (runtime/own-writes.ts).
     const ownWrites = new OwnWrites();
     const inner = createReconciler(
-      { client: ownWrites.wrap(wiring.client), logger, pollIntervalMs: 100 },
+      {
+        client: ownWrites.wrap(wiring.client),
+        logger,
+        pollIntervalMs: 100,
+        references: wiring.references.reader,
+      },
       options.providers,
     );
     const controller = new Controller<Resource>({
       informers: wiring.informers,
       owned: wiring.owned,
+      references: wiring.references,
       reconciler: {
         reconcile: async (key: ObjectKey, context?: ReconcileContext) => {
           if (!(options.reconciles ?? env.owns)(key)) return {};
