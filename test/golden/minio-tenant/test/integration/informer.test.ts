@@ -7,7 +7,6 @@
 // from the server's side of the wire, not from the runtime's own bookkeeping.
 
 import assert from "node:assert/strict";
-import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { after, test } from "node:test";
 import type { KubeConfig, KubernetesObject } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
@@ -17,7 +16,7 @@ import { Informer } from "../../src/runtime/informer.ts";
 import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { ownedInformers } from "../../src/runtime/owned-kinds.ts";
 import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
-import { shareConnections } from "../../src/runtime/shared-connections.ts";
+import { listPage } from "../../src/runtime/list-watch.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FaultProxy } from "../envtest/fault-proxy.ts";
 import { FIXTURE, specFor } from "../support/fixture.ts";
@@ -245,21 +244,22 @@ for (const denied of [
   });
 }
 
-test("one connection serves many calls: the process shares a pool instead of a new Agent per request", async () => {
-  const kubeConfig = shareConnections(
-    await cp.userConfig(FIXTURE.identity.user, FIXTURE.identity.groups),
-  );
+test("one connection serves many calls: API calls and the informers' lists share one kept-alive socket", async () => {
+  const kubeConfig = proxy.kubeConfig();
   const client = new KubeResourceClient<Resource>(kubeConfig, RESOURCE_REF, FIELD_MANAGER);
   const obj = await users.create(newObject());
-  let connections = 0;
-  const onConnect = (): void => void connections++;
-  subscribe("undici:client:connected", onConnect);
-  try {
-    for (let i = 0; i < 30; i++) assert.ok(await client.get(keyOf(obj)));
-  } finally {
-    unsubscribe("undici:client:connected", onConnect);
+  const path = `/apis/${API_GROUP_VERSION}${NAMESPACED ? `/namespaces/${obj.metadata!.namespace}` : ""}/${PLURAL}`;
+  const before = proxy.connectionsAccepted;
+  for (let i = 0; i < 15; i++) {
+    assert.ok(await client.get(keyOf(obj)));
+    const page = await listPage<Resource>(kubeConfig, path, {
+      limit: 1,
+      signal: AbortSignal.timeout(10_000),
+    });
+    assert.equal(page.items.length, 1);
   }
-  assert.ok(connections <= 1, `30 sequential reads opened ${connections} connections`);
+  const opened = proxy.connectionsAccepted - before;
+  assert.ok(opened <= 1, `30 sequential calls opened ${opened} connections`);
 });
 
 // Kinds a bare API server never finishes deleting: kube-controller-manager removes their

@@ -83,6 +83,7 @@ export class FaultProxy {
   readonly #hung = new Set<ServerResponse>();
   /** Every client connection, from its first byte: one still in its TLS handshake included. */
   readonly #sockets = new Set<Socket>();
+  #accepted = 0;
   /** Open watch streams, each with the function that cuts it. */
   readonly #watches = new Map<ServerResponse, (how: "end" | "destroy") => void>();
 
@@ -101,6 +102,7 @@ export class FaultProxy {
     server.on("request", (req: IncomingMessage, res: ServerResponse) => this.#handle(req, res));
     server.on("connection", (socket: Socket) => {
       this.#sockets.add(socket);
+      this.#accepted++;
       socket.once("close", () => this.#sockets.delete(socket));
     });
   }
@@ -202,6 +204,11 @@ export class FaultProxy {
 
   resetCounts(): void {
     this.#counts.clear();
+  }
+
+  /** Client connections accepted since the proxy started (each one a TCP and TLS handshake). */
+  get connectionsAccepted(): number {
+    return this.#accepted;
   }
 
   /** Requests accepted by a "hang" rule and not yet given up by their client. */
