@@ -84,6 +84,8 @@ export class FaultProxy {
   /** Every client connection, from its first byte: one still in its TLS handshake included. */
   readonly #sockets = new Set<Socket>();
   #accepted = 0;
+  /** Every request's URL (path and query) since the last resetCounts(). */
+  readonly #urls: string[] = [];
   /** Open watch streams, each with the function that cuts it. */
   readonly #watches = new Map<ServerResponse, (how: "end" | "destroy") => void>();
 
@@ -204,6 +206,12 @@ export class FaultProxy {
 
   resetCounts(): void {
     this.#counts.clear();
+    this.#urls.length = 0;
+  }
+
+  /** The URLs of the requests seen since the last resetCounts(), in order (base is the proxy's). */
+  requestUrls(): URL[] {
+    return this.#urls.map((url) => new URL(url, this.url));
   }
 
   /** Client connections accepted since the proxy started (each one a TCP and TLS handshake). */
@@ -244,6 +252,7 @@ export class FaultProxy {
     const info = describeRequest(req.method ?? "GET", req.url ?? "/", req.headers["content-type"]);
     const key = requestKey(info);
     this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+    this.#urls.push(req.url ?? "/");
     const fault = this.#take(info);
     switch (fault?.type) {
       case undefined:
