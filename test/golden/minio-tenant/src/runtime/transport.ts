@@ -52,6 +52,13 @@ export interface TransportResponse {
 
 // Methods a request may be sent again for when a kept-alive socket turns out to be closed.
 const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
+/**
+ * A kept-alive socket idle this long is closed: a burst of work opens one socket per concurrent
+ * request, each holding TLS and buffer memory, and undici (client-node's own transport) gave them
+ * back after 4 s too. The Lease renewals and the watches keep the sockets they use warm; the
+ * server cannot race a new request on a socket it closed for being idle.
+ */
+export const IDLE_SOCKET_TIMEOUT_MS = 4_000;
 const USER_AGENT = "create-operator-runtime (node:https)";
 const TRANSPORTS = new WeakMap<KubeConfig, KubeTransport>();
 
@@ -106,9 +113,7 @@ export class KubeTransport {
       keepAlive: true,
       // TCP keep-alive probes after 30 s idle, as client-go and client-node do.
       keepAliveMsecs: 30_000,
-      // A kept-alive socket idle this long is closed before the server's idle timeout can race a
-      // new request on it.
-      timeout: 60_000,
+      timeout: IDLE_SOCKET_TIMEOUT_MS,
       // Most recently used first: the pool stays as small as the concurrency actually needs.
       scheduling: "lifo" as const,
     };

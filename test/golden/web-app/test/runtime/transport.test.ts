@@ -23,6 +23,7 @@ import { retryAfterMs } from "../../src/runtime/errors.ts";
 import { abortOptions } from "../../src/runtime/request-options.ts";
 import { selfSignedCertificate } from "../../src/runtime/self-signed-certificate.ts";
 import {
+  IDLE_SOCKET_TIMEOUT_MS,
   KubeTransport,
   makeApiClient,
   readAll,
@@ -71,6 +72,8 @@ const server = createServer(
   },
 );
 track(server);
+// Longer than the transport's own idle timeout: a socket closed by the server is not the client's doing.
+server.keepAliveTimeout = 60_000;
 await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
 const port = (server.address() as AddressInfo).port;
 after(() => {
@@ -157,6 +160,27 @@ test("sequential calls reuse one kept-alive socket, and every request is reporte
   assert.equal(outcomes.length, 21);
   assert.deepEqual(outcomes[0], { method: "GET", host: `127.0.0.1:${port}`, code: "200" });
   KubeTransport.for(config).close();
+});
+
+test("a socket idle for the keep-alive timeout is closed: a burst's sockets do not stay open", async () => {
+  handle = (_req, res) => res.end("{}");
+  const transport = KubeTransport.for(kubeConfig());
+  const before = connections;
+  let closed: Promise<void> | undefined;
+  const previous = handle;
+  handle = (req, res) => {
+    closed = new Promise((resolve) => req.socket.once("close", () => resolve()));
+    previous(req, res);
+  };
+  await readAll((await transport.request({ method: "GET", url: "/once" })).body);
+  assert.equal(connections - before, 1);
+  const started = performance.now();
+  await closed;
+  const idleMs = performance.now() - started;
+  assert.ok(
+    idleMs >= IDLE_SOCKET_TIMEOUT_MS - 200 && idleMs < IDLE_SOCKET_TIMEOUT_MS + 2_000,
+    `closed after ${Math.round(idleMs)} ms`,
+  );
 });
 
 test("insecure-skip-tls-verify accepts a certificate no CA vouches for; without it the call fails", async () => {
