@@ -122,6 +122,9 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["FaultEnvironment"],
   ...["ExternalOwner", "DeletionPolicyOverride", "NaturalKeyFixture", "KeyedMemoryProvider"],
   ...["RecordedOwner"],
+  // the runtime's transport (runtime/transport.ts) and its test
+  ...["KubeTransport", "RequestOutcome", "ServerConfiguration", "Configuration", "HttpLibrary"],
+  ...["SecurityAuthentication", "AgentOptions", "TLSSocket"],
   // reference fields: runtime/references.ts, src/references.ts and the client-node models a
   // reference to a namespaced built-in kind resolves to
   ...["CacheReferenceReader", "ReferenceField", "ReferenceReader", "ReferenceTarget"],

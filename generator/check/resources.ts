@@ -31,9 +31,10 @@ export const SEMI_SPACE_MIB = 2;
  * - `--jitless`: V8 runs bytecode in its interpreter only. Its optimizing compilers' zones and
  *   code kept some 25 MiB of native memory resident after a burst of work: side by side with the
  *   controller-runtime operator, peak RSS 97.6 and 98.3 MiB with it, 132.1 without. It costs CPU
- *   (13.7 to 14.4 CPU seconds to converge against 8.2 to 12.5; undici parses HTTP in JavaScript
- *   when there is no WebAssembly), which a burst pays in time; memory over the limit is an OOM
- *   kill instead. It also keeps writable memory non-executable.
+ *   (13.7 to 14.4 CPU seconds to converge against 8.2 to 12.5 while the runtime sent through
+ *   client-node's undici, which parses HTTP in JavaScript when there is no WebAssembly; 5.3 to
+ *   8.4 since its own transport on node:https parses natively), which a burst pays in time;
+ *   memory over the limit is an OOM kill instead. It also keeps writable memory non-executable.
  * - `--expose-gc`: lets the runtime run V8's memory-reducing collection once the work queue has
  *   been quiet for a while (runtime/idle-collector.ts): RSS 20 s after converging 87.8 MiB
  *   instead of 97.7 (with --jitless).

@@ -83,6 +83,9 @@ export class FaultProxy {
   readonly #hung = new Set<ServerResponse>();
   /** Every client connection, from its first byte: one still in its TLS handshake included. */
   readonly #sockets = new Set<Socket>();
+  #accepted = 0;
+  /** Every request's URL (path and query) since the last resetCounts(). */
+  readonly #urls: string[] = [];
   /** Open watch streams, each with the function that cuts it. */
   readonly #watches = new Map<ServerResponse, (how: "end" | "destroy") => void>();
 
@@ -101,6 +104,7 @@ export class FaultProxy {
     server.on("request", (req: IncomingMessage, res: ServerResponse) => this.#handle(req, res));
     server.on("connection", (socket: Socket) => {
       this.#sockets.add(socket);
+      this.#accepted++;
       socket.once("close", () => this.#sockets.delete(socket));
     });
   }
@@ -202,6 +206,17 @@ export class FaultProxy {
 
   resetCounts(): void {
     this.#counts.clear();
+    this.#urls.length = 0;
+  }
+
+  /** The URLs of the requests seen since the last resetCounts(), in order (base is the proxy's). */
+  requestUrls(): URL[] {
+    return this.#urls.map((url) => new URL(url, this.url));
+  }
+
+  /** Client connections accepted since the proxy started (each one a TCP and TLS handshake). */
+  get connectionsAccepted(): number {
+    return this.#accepted;
   }
 
   /** Requests accepted by a "hang" rule and not yet given up by their client. */
@@ -237,6 +252,7 @@ export class FaultProxy {
     const info = describeRequest(req.method ?? "GET", req.url ?? "/", req.headers["content-type"]);
     const key = requestKey(info);
     this.#counts.set(key, (this.#counts.get(key) ?? 0) + 1);
+    this.#urls.push(req.url ?? "/");
     const fault = this.#take(info);
     switch (fault?.type) {
       case undefined:

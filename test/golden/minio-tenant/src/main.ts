@@ -18,7 +18,6 @@ import { createLogger } from "./runtime/logger.ts";
 import { OwnWrites } from "./runtime/own-writes.ts";
 import { ownedInformers } from "./runtime/owned-kinds.ts";
 import { referenceInformers } from "./runtime/references.ts";
-import { shareConnections } from "./runtime/shared-connections.ts";
 import { OperatorMetrics } from "./runtime/metrics.ts";
 import { KubeMetricsAuthorizer } from "./runtime/metrics-auth.ts";
 import { metricsCertificate, startMetricsServer } from "./runtime/metrics-server.ts";
@@ -46,9 +45,8 @@ async function main(): Promise<void> {
   const logger = createLogger({ bindings: { operator: "minio-tenant-operator" } });
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromDefault();
-  // One connection pool for every API call (client-node alone opens a new one per request);
-  // rest_client_requests_total counts on top of it, so the pool is shared first.
-  shareConnections(kubeConfig);
+  // Every API call, list and watch goes through one keep-alive connection pool with native HTTP
+  // parsing (runtime/transport.ts); rest_client_requests_total counts each of its requests.
   const metrics = new OperatorMetrics();
   instrumentKubeConfig(kubeConfig, metrics.restClientRequests);
   const identity = `${hostname()}-${randomUUID().slice(0, 8)}`;

@@ -26,6 +26,7 @@ import type { Logger } from "./logger.ts";
 import { abortOptions } from "./request-options.ts";
 import { TimeoutError } from "./timeout.ts";
 import { timerDelay } from "./timer-delay.ts";
+import { makeApiClient } from "./transport.ts";
 
 export interface LeaderElectionOptions {
   kubeConfig: KubeConfig;
@@ -77,7 +78,7 @@ export class LeaderElector {
     this.#options = options;
     this.#renewDeadlineMs = renewDeadlineMs;
     this.#now = options.now ?? (() => performance.now());
-    this.#api = options.kubeConfig.makeApiClient(CoordinationV1Api);
+    this.#api = makeApiClient(options.kubeConfig, CoordinationV1Api);
   }
 
   get leading(): boolean {

@@ -2,15 +2,14 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // The two HTTP calls an informer makes, on any collection path: one page of a LIST (limit and
-// continue, like client-go's pager) and a WATCH stream read line by line. Written on undici's
-// fetch rather than client-node's Watch because that one aborts any stream quiet for 30 s (a
-// private, fixed timeout shorter than the API server's one-minute bookmarks) and drops lines it
-// cannot parse; here the stream lasts as long as the server's timeoutSeconds, and a stream that
-// goes silent for longer than `idleTimeoutMs` is cut as a half-open connection.
+// continue, like client-go's pager) and a WATCH stream read line by line. Written on the
+// runtime's transport rather than client-node's Watch because that one aborts any stream quiet
+// for 30 s (a private, fixed timeout shorter than the API server's one-minute bookmarks) and
+// drops lines it cannot parse; here the stream lasts as long as the server's timeoutSeconds, and
+// a stream that goes silent for longer than `idleTimeoutMs` is cut as a half-open connection.
 
-import { HttpMethod, RequestContext, type KubeConfig } from "@kubernetes/client-node";
-import { fetch } from "undici";
-import { authenticatedRequest } from "./shared-connections.ts";
+import type { KubeConfig } from "@kubernetes/client-node";
+import { KubeTransport, readAll } from "./transport.ts";
 
 /** An HTTP error with its status in `.code`, where errors.ts's statusCode() looks for it. */
 export class ApiStatusError extends Error {
@@ -41,22 +40,21 @@ async function request(
   query: Record<string, string | undefined>,
   signal: AbortSignal,
 ) {
-  const server = kubeConfig.getCurrentCluster()?.server;
-  if (!server) throw new Error("the kubeconfig has no current cluster");
-  const url = new URL(server.replace(/\/$/, "") + path);
+  const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined) url.searchParams.set(name, value);
+    if (value !== undefined) search.set(name, value);
   }
-  const context = new RequestContext(url.toString(), HttpMethod.GET);
-  const { headers, dispatcher } = await authenticatedRequest(kubeConfig, context);
-  const response = await fetch(url, {
-    headers: { ...headers, accept: "application/json" },
+  const response = await KubeTransport.for(kubeConfig).request({
+    method: "GET",
+    url: `${path}?${search.toString()}`,
+    headers: { accept: "application/json" },
     signal,
-    ...(dispatcher ? { dispatcher: dispatcher as never } : {}),
   });
   if (response.status !== 200) {
     // The body is a metav1.Status whose message says why (RBAC, missing CRD, expired version).
-    const text = await response.text().catch(() => "");
+    const text = await readAll(response.body, signal)
+      .then((bytes) => bytes.toString("utf8"))
+      .catch(() => "");
     let message = text;
     try {
       message = (JSON.parse(text) as { message?: string }).message ?? text;
@@ -83,7 +81,7 @@ export async function listPage<T>(
     },
     options.signal,
   );
-  const body = (await response.json()) as {
+  const body = JSON.parse((await readAll(response.body, options.signal)).toString("utf8")) as {
     items?: T[];
     metadata?: { resourceVersion?: string; continue?: string };
   };
@@ -135,12 +133,11 @@ export async function watchStream<T>(
       },
       signal,
     );
-    if (response.body === null) return;
     const decoder = new TextDecoder();
     let buffered = "";
     for await (const chunk of response.body) {
       armIdleTimer();
-      buffered += decoder.decode(chunk as Uint8Array, { stream: true });
+      buffered += decoder.decode(chunk as Buffer, { stream: true });
       let newline: number;
       while ((newline = buffered.indexOf("\n")) >= 0) {
         const line = buffered.slice(0, newline).trim();

@@ -17,6 +17,7 @@ import { ConflictError, isConflict, isNotFound } from "./errors.ts";
 import type { OwnedKind } from "./owned-kinds.ts";
 import { isControlledBy } from "./prune-children.ts";
 import type { CallOptions, ObjectKey, ResourceClient } from "./resource-client.ts";
+import { makeApiClient } from "./transport.ts";
 
 export interface CustomResourceRef {
   group: string;
@@ -32,7 +33,7 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
   readonly #fieldManager: string;
 
   constructor(kubeConfig: KubeConfig, ref: CustomResourceRef, fieldManager: string) {
-    this.#custom = kubeConfig.makeApiClient(CustomObjectsApi);
+    this.#custom = makeApiClient(kubeConfig, CustomObjectsApi);
     this.#objects = SignalObjectApi.forConfig(kubeConfig);
     this.#ref = ref;
     this.#fieldManager = fieldManager;
@@ -202,7 +203,7 @@ type Method = Parameters<ObjectApiConfiguration["baseServer"]["makeRequestContex
 
 class SignalObjectApi extends KubernetesObjectApi {
   static forConfig(kubeConfig: KubeConfig): SignalObjectApi {
-    const api = kubeConfig.makeApiClient(SignalObjectApi);
+    const api = makeApiClient(kubeConfig, SignalObjectApi);
     api.setDefaultNamespace(kubeConfig);
     return api;
   }

@@ -11,6 +11,7 @@
 import { createHash } from "node:crypto";
 import { AuthenticationV1Api, AuthorizationV1Api, type KubeConfig } from "@kubernetes/client-node";
 import { errorMessage } from "./errors.ts";
+import { makeApiClient } from "./transport.ts";
 
 export type AuthDecision =
   { allowed: true; user: string } | { allowed: false; status: 401 | 403 | 500; reason: string };
@@ -36,8 +37,8 @@ export class KubeMetricsAuthorizer implements MetricsAuthorizer {
   readonly #cache = new Map<string, { decision: AuthDecision; expires: number }>();
 
   constructor(kubeConfig: KubeConfig, options: KubeMetricsAuthorizerOptions = {}) {
-    this.#authn = kubeConfig.makeApiClient(AuthenticationV1Api);
-    this.#authz = kubeConfig.makeApiClient(AuthorizationV1Api);
+    this.#authn = makeApiClient(kubeConfig, AuthenticationV1Api);
+    this.#authz = makeApiClient(kubeConfig, AuthorizationV1Api);
     this.#ttlMs = options.cacheTtlMs ?? 10_000;
     this.#maxEntries = options.maxCacheEntries ?? 1_000;
     this.#now = options.now ?? (() => performance.now());

@@ -2,7 +2,7 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // Every reconcile runs under a deadline carried by an AbortSignal. The signal goes to every API
-// call (client-node hands it to fetch, which cancels the request) and to every provider call, so
+// call (the runtime's transport destroys the request) and to every provider call, so
 // a call that hangs is cancelled rather than holding a worker. A provider that ignores the signal
 // cannot hold the worker either: the controller stops waiting at the deadline (raceAbort) and the
 // abandoned pass can no longer write, because every later call sees the aborted signal.

@@ -2,105 +2,17 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // rest_client_requests_total{code,method,host} for every request the operator makes, watches
-// included, as client-go counts them. client-node sends each API call and each watch through
-// KubeConfig.applySecurityAuthentication, which puts an undici dispatcher on the request; the
-// dispatcher is wrapped here with an interceptor that counts the response status (or "<error>"
-// when no response came), whatever dispatcher was chosen (a shared one, a proxy agent).
+// included, as client-go counts them. Every API call and every list and watch goes through the
+// KubeConfig's one transport (transport.ts), which reports each request's status (or "<error>"
+// when no response came) to its observers.
 
 import type { KubeConfig } from "@kubernetes/client-node";
 import type { Counter } from "prom-client";
+import { KubeTransport } from "./transport.ts";
 
-/** The part of an undici handler the interceptor touches (both handler generations). */
-type Handler = Record<string, unknown> & {
-  onResponseStart?: (controller: unknown, statusCode: number, ...rest: unknown[]) => unknown;
-  onHeaders?: (statusCode: number, ...rest: unknown[]) => unknown;
-  onResponseError?: (controller: unknown, err: unknown) => unknown;
-  onError?: (err: unknown) => unknown;
-};
-type Dispatch = (
-  options: { method?: string; origin?: unknown; path?: string },
-  handler: Handler,
-) => boolean;
-interface ComposableDispatcher {
-  compose(interceptor: (dispatch: Dispatch) => Dispatch): unknown;
-}
-
-/** Counts every request `kubeConfig` authenticates from now on into `requests`. */
+/** Counts every request sent with `kubeConfig` from now on into `requests`. */
 export function instrumentKubeConfig(kubeConfig: KubeConfig, requests: Counter): void {
-  const composed = new WeakMap<object, unknown>();
-  const apply = kubeConfig.applySecurityAuthentication.bind(kubeConfig);
-  kubeConfig.applySecurityAuthentication = async (context) => {
-    await apply(context);
-    const dispatcher = context.getDispatcher() as unknown as ComposableDispatcher | undefined;
-    if (dispatcher === undefined || typeof dispatcher.compose !== "function") return;
-    let counting = composed.get(dispatcher);
-    if (counting === undefined) {
-      counting = dispatcher.compose(countingInterceptor(requests));
-      composed.set(dispatcher, counting);
-    }
-    context.setDispatcher(counting as Parameters<typeof context.setDispatcher>[0]);
-  };
-}
-
-function countingInterceptor(requests: Counter): (dispatch: Dispatch) => Dispatch {
-  return (dispatch) => (options, handler) => {
-    const method = (options.method ?? "GET").toUpperCase();
-    const host = hostOf(options.origin);
-    let counted = false;
-    const count = (code: string): void => {
-      if (counted) return;
-      counted = true;
-      requests.inc({ code, method, host });
-    };
-    // Delegate every method the handler has, so undici still sees which generation it is.
-    const wrapped: Handler = {};
-    for (const name of handlerMethods(handler)) {
-      const original = handler[name] as (...args: unknown[]) => unknown;
-      wrapped[name] = (...args: unknown[]) => original.apply(handler, args);
-    }
-    if (handler.onResponseStart) {
-      wrapped.onResponseStart = (controller, statusCode, ...rest) => {
-        if (statusCode >= 200) count(String(statusCode));
-        return handler.onResponseStart!.call(handler, controller, statusCode, ...rest);
-      };
-    }
-    if (handler.onHeaders) {
-      wrapped.onHeaders = (statusCode, ...rest) => {
-        if (statusCode >= 200) count(String(statusCode));
-        return handler.onHeaders!.call(handler, statusCode, ...rest);
-      };
-    }
-    if (handler.onResponseError) {
-      wrapped.onResponseError = (controller, err) => {
-        count("<error>");
-        return handler.onResponseError!.call(handler, controller, err);
-      };
-    }
-    if (handler.onError) {
-      wrapped.onError = (err) => {
-        count("<error>");
-        return handler.onError!.call(handler, err);
-      };
-    }
-    return dispatch(options, wrapped);
-  };
-}
-
-function handlerMethods(handler: Handler): string[] {
-  const names = new Set<string>();
-  for (let o: object | null = handler; o !== null && o !== Object.prototype;) {
-    for (const name of Object.getOwnPropertyNames(o)) {
-      if (name !== "constructor" && typeof handler[name] === "function") names.add(name);
-    }
-    o = Object.getPrototypeOf(o) as object | null;
-  }
-  return [...names];
-}
-
-function hostOf(origin: unknown): string {
-  try {
-    return new URL(String(origin)).host;
-  } catch {
-    return "";
-  }
+  KubeTransport.for(kubeConfig).observe(({ code, method, host }) =>
+    requests.inc({ code, method, host }),
+  );
 }

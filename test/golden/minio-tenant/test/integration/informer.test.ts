@@ -7,7 +7,6 @@
 // from the server's side of the wire, not from the runtime's own bookkeeping.
 
 import assert from "node:assert/strict";
-import { subscribe, unsubscribe } from "node:diagnostics_channel";
 import { after, test } from "node:test";
 import type { KubeConfig, KubernetesObject } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
@@ -17,7 +16,7 @@ import { Informer } from "../../src/runtime/informer.ts";
 import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { ownedInformers } from "../../src/runtime/owned-kinds.ts";
 import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
-import { shareConnections } from "../../src/runtime/shared-connections.ts";
+import { listPage } from "../../src/runtime/list-watch.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FaultProxy } from "../envtest/fault-proxy.ts";
 import { FIXTURE, specFor } from "../support/fixture.ts";
@@ -129,14 +128,8 @@ test("a collection larger than the page size is listed in pages (limit/continue)
 
 test("a quiet watch asks for bookmarks and is renewed from the last resourceVersion, never listing again", async (t) => {
   const { logger, lines } = recordingLogger();
-  // What the informer puts on the wire: every request URL, as the client authenticates it.
+  // What the informer puts on the wire: every request URL, as the proxy receives it.
   const kubeConfig = proxy.kubeConfig();
-  const urls: URL[] = [];
-  const authenticate = kubeConfig.applySecurityAuthentication.bind(kubeConfig);
-  kubeConfig.applySecurityAuthentication = async (context) => {
-    urls.push(new URL(context.getUrl()));
-    await authenticate(context);
-  };
   const label = uniqueName("quiet");
   // Quiet: it selects a label no object has yet. The server ends each watch after timeoutSeconds.
   const informer = new Informer<Resource>({
@@ -157,14 +150,24 @@ test("a quiet watch asks for bookmarks and is renewed from the last resourceVers
   informer.start();
   await informer.whenSynced();
   const listed = informer.resourceVersion;
+  // The proxy's record, not the informer's count: a watch is counted when it is sent, a moment
+  // before the proxy receives it.
+  const watchUrls = () =>
+    proxy
+      .requestUrls()
+      .filter(
+        (url) =>
+          url.searchParams.get("watch") === "true" &&
+          url.searchParams.get("labelSelector") === `${label}=yes`,
+      );
   await waitFor(
     "three watches, each ended by the server",
-    async () => informer.stats.watches >= 3,
+    async () => informer.stats.watches >= 3 && watchUrls().length >= 3,
     {
       timeoutMs: 15_000,
     },
   );
-  const watches = urls.filter((url) => url.searchParams.get("watch") === "true");
+  const watches = watchUrls();
   assert.ok(watches.length >= 3);
   for (const url of watches) {
     assert.equal(url.searchParams.get("allowWatchBookmarks"), "true", "bookmarks asked for");
@@ -248,21 +251,22 @@ for (const denied of [
   });
 }
 
-test("one connection serves many calls: the process shares a pool instead of a new Agent per request", async () => {
-  const kubeConfig = shareConnections(
-    await cp.userConfig(FIXTURE.identity.user, FIXTURE.identity.groups),
-  );
+test("one connection serves many calls: API calls and the informers' lists share one kept-alive socket", async () => {
+  const kubeConfig = proxy.kubeConfig();
   const client = new KubeResourceClient<Resource>(kubeConfig, RESOURCE_REF, FIELD_MANAGER);
   const obj = await users.create(newObject());
-  let connections = 0;
-  const onConnect = (): void => void connections++;
-  subscribe("undici:client:connected", onConnect);
-  try {
-    for (let i = 0; i < 30; i++) assert.ok(await client.get(keyOf(obj)));
-  } finally {
-    unsubscribe("undici:client:connected", onConnect);
+  const path = `/apis/${API_GROUP_VERSION}${NAMESPACED ? `/namespaces/${obj.metadata!.namespace}` : ""}/${PLURAL}`;
+  const before = proxy.connectionsAccepted;
+  for (let i = 0; i < 15; i++) {
+    assert.ok(await client.get(keyOf(obj)));
+    const page = await listPage<Resource>(kubeConfig, path, {
+      limit: 1,
+      signal: AbortSignal.timeout(10_000),
+    });
+    assert.equal(page.items.length, 1);
   }
-  assert.ok(connections <= 1, `30 sequential reads opened ${connections} connections`);
+  const opened = proxy.connectionsAccepted - before;
+  assert.ok(opened <= 1, `30 sequential calls opened ${opened} connections`);
 });
 
 // Kinds a bare API server never finishes deleting: kube-controller-manager removes their

@@ -19,6 +19,7 @@ import {
 } from "@kubernetes/client-node";
 import { errorMessage, isNotFound } from "./errors.ts";
 import type { Logger } from "./logger.ts";
+import { makeApiClient } from "./transport.ts";
 
 export interface ObjectReference {
   apiVersion: string;
@@ -84,7 +85,7 @@ export class KubeEventRecorder implements EventRecorder {
   readonly #inFlight = new Set<Promise<void>>();
 
   constructor(kubeConfig: KubeConfig, options: KubeEventRecorderOptions) {
-    this.#api = kubeConfig.makeApiClient(EventsV1Api);
+    this.#api = makeApiClient(kubeConfig, EventsV1Api);
     this.#options = {
       aggregationWindowMs: 6 * 60_000,
       burst: 25,
