@@ -152,17 +152,22 @@ export class WorkQueue {
       this.#queued.delete(key);
       this.#active.add(key);
       this.#metrics.started(key);
-      void this.#run(key);
+      // Each pass starts on a turn of its own. A pass that needs no I/O (caches, an in-memory
+      // provider) and asks for itself again at once would otherwise run again in the same
+      // microtask checkpoint, forever: no timer fires, no socket is read, and nothing a WeakRef
+      // holds (undici keeps one per request) is freed until the checkpoint ends.
+      setImmediate(() => void this.#run(key));
     }
   }
 
+  /** Never rejects: nothing awaits it, and a rejection nobody handles ends the process. */
   async #run(key: string): Promise<void> {
     try {
       await this.#options.process(key);
     } catch (err) {
-      this.#options.onError?.(key, err);
+      this.#report(() => this.#options.onError?.(key, err));
     } finally {
-      this.#metrics.finished(key);
+      this.#report(() => this.#metrics.finished(key));
       this.#active.delete(key);
       if (this.#dirty.delete(key)) this.add(key);
       this.#pump();
@@ -170,8 +175,19 @@ export class WorkQueue {
         const waiters = this.#idleWaiters;
         this.#idleWaiters = [];
         for (const resolve of waiters) resolve();
-        this.#options.onDrained?.();
+        this.#report(() => this.#options.onDrained?.());
       }
+    }
+  }
+
+  /** Runs a hook; one that throws is written to stderr, never left to reject the worker. */
+  #report(hook: () => void): void {
+    try {
+      hook();
+    } catch (err) {
+      process.stderr.write(
+        `work queue: a hook failed: ${err instanceof Error ? (err.stack ?? err.message) : String(err)}\n`,
+      );
     }
   }
 }
