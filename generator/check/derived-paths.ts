@@ -120,6 +120,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["FaultEnvironment"],
   ...["ExternalOwner", "DeletionPolicyOverride", "NaturalKeyFixture", "KeyedMemoryProvider"],
   ...["RecordedOwner"],
+  // test/support/event-loop-watchdog.ts (branch faults3)
+  ...["Worker"],
   // reference fields: runtime/references.ts, src/references.ts and the client-node models a
   // reference to a namespaced built-in kind resolves to
   ...["CacheReferenceReader", "ReferenceField", "ReferenceReader", "ReferenceTarget"],
