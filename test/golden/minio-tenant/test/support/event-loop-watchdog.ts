@@ -59,7 +59,12 @@ export function watchEventLoop(stallMs = DEFAULT_STALL_MS): () => Promise<void> 
   beat[0] = Date.now();
   const timer = setInterval(() => (beat[0] = Date.now()), 500);
   timer.unref();
-  const worker = new Worker(WORKER_SOURCE, { eval: true, workerData: { heartbeat, stallMs } });
+  // No inherited flags: the source is CommonJS whatever the process was started with.
+  const worker = new Worker(WORKER_SOURCE, {
+    eval: true,
+    execArgv: [],
+    workerData: { heartbeat, stallMs },
+  });
   worker.unref();
   return async () => {
     clearInterval(timer);
