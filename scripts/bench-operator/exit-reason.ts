@@ -7,7 +7,8 @@
 export function exitReason(log: string): string | undefined {
   const lines = log.split("\n").map((line) => line.trim());
   while (lines.length > 0 && lines[lines.length - 1] === "") lines.pop();
-  const lastJson = lines.findLastIndex((line) => line.startsWith("{"));
+  let lastJson = lines.length - 1;
+  while (lastJson >= 0 && !lines[lastJson]!.startsWith("{")) lastJson--;
   const after = lines.slice(lastJson + 1).filter((line) => line !== "");
   if (after.length > 0) return after.slice(0, 8).join(" | ");
   for (let i = lastJson; i >= 0; i--) {
