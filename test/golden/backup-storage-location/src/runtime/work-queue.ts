@@ -154,8 +154,9 @@ export class WorkQueue {
       this.#metrics.started(key);
       // Each pass starts on a turn of its own. A pass that needs no I/O (caches, an in-memory
       // provider) and asks for itself again at once would otherwise run again in the same
-      // microtask checkpoint, forever: no timer fires, no socket is read, and nothing a WeakRef
-      // holds (undici keeps one per request) is freed until the checkpoint ends.
+      // microtask checkpoint, forever: no timer fires, no socket is read, and whatever a WeakRef
+      // made meanwhile points to stays alive until the checkpoint ends (a WeakRef per step of
+      // such a loop: 769 MiB of heap after 97,000 steps; 51 MiB with a turn per step).
       setImmediate(() => void this.#run(key));
     }
   }
