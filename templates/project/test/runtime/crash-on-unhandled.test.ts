@@ -23,7 +23,7 @@ function runWithHandlers(body: string) {
   const started = performance.now();
   const result = spawnSync(process.execPath, ["--input-type=module", "-e", source], {
     encoding: "utf8",
-    timeout: 20_000,
+    timeout: 60_000,
   });
   const lines = result.stdout
     .split("\n")
@@ -35,7 +35,7 @@ function runWithHandlers(body: string) {
 test("a rejection nobody handles is logged as one JSON error line with its stack, then exit 1", () => {
   const run = runWithHandlers(`void Promise.reject(new Error("a floating promise failed"));`);
   assert.equal(run.status, 1, run.stderr);
-  assert.ok(run.ms < 15_000, "exits at once, not when the pending timer is done");
+  assert.ok(run.ms < 29_000, "exits at once, not when the pending 30 s timer is done");
   const line = run.lines.find((l) => l.msg === "unhandled rejection, exiting");
   assert.ok(
     line !== undefined,

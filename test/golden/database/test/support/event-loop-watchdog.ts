@@ -35,6 +35,7 @@ function inspect(stalledMs) {
   session.on("Debugger.scriptParsed", ({ params }) => urls.set(params.scriptId, params.url));
   session.once("Debugger.paused", ({ params }) => {
     say("# event loop stalled for " + Math.round(stalledMs) + " ms; the main thread is at:\n" + frames(params.callFrames, urls) + "\n");
+    beat[1] += 1;
     session.post("Debugger.resume", () => session.disconnect());
   });
   session.post("Debugger.enable", () => session.post("Debugger.pause"));
@@ -49,12 +50,19 @@ setInterval(() => {
 }, 1_000);
 `;
 
+export interface EventLoopWatchdog {
+  /** Stalls reported so far (readable even while the main thread spins). */
+  reports(): number;
+  stop(): Promise<void>;
+}
+
 /**
- * Starts the watchdog for this process; returns a function that stops it. Neither the heartbeat
- * nor the worker keeps the process alive.
+ * Starts the watchdog for this process. Neither the heartbeat nor the worker keeps the process
+ * alive.
  */
-export function watchEventLoop(stallMs = DEFAULT_STALL_MS): () => Promise<void> {
-  const heartbeat = new SharedArrayBuffer(8);
+export function watchEventLoop(stallMs = DEFAULT_STALL_MS): EventLoopWatchdog {
+  // [0]: the main thread's last heartbeat (ms); [1]: stalls the worker reported.
+  const heartbeat = new SharedArrayBuffer(16);
   const beat = new Float64Array(heartbeat);
   beat[0] = Date.now();
   const timer = setInterval(() => (beat[0] = Date.now()), 500);
@@ -66,8 +74,11 @@ export function watchEventLoop(stallMs = DEFAULT_STALL_MS): () => Promise<void> 
     workerData: { heartbeat, stallMs },
   });
   worker.unref();
-  return async () => {
-    clearInterval(timer);
-    await worker.terminate();
+  return {
+    reports: () => beat[1]!,
+    stop: async () => {
+      clearInterval(timer);
+      await worker.terminate();
+    },
   };
 }
