@@ -17,6 +17,7 @@ import {
 import { convergeCounts, steadyCounts } from "../scripts/bench-operator/request-counts.ts";
 import { table, verdicts, type ReportedRun } from "../scripts/bench-operator/report.ts";
 import { deploymentLimits, requireGo } from "../scripts/bench-operator/operators.ts";
+import { exitReason } from "../scripts/bench-operator/exit-reason.ts";
 import { readOptions } from "../scripts/bench-operator/options.ts";
 import { histogramQuantile, percentile } from "../scripts/bench-operator/reconcile-time.ts";
 import { cpuSeconds, openSockets, rssMiB } from "../scripts/bench-operator/sampler.ts";
@@ -411,4 +412,33 @@ test("the harness's ready watch lists again when the server ends its watch or an
     server.closeAllConnections();
     await new Promise((resolve) => server.close(resolve));
   }
+});
+
+test("why an operator exited, from its log: Node's last words after the last JSON line, else the last error line", () => {
+  const info = JSON.stringify({ level: "info", msg: "reconciled", key: "ns/a" });
+  const lost = JSON.stringify({ level: "error", msg: "lost leadership, exiting" });
+  const crash = JSON.stringify({
+    level: "error",
+    msg: "unhandled rejection, exiting",
+    err: { name: "Error", message: "socket hang up", stack: "Error: socket hang up\n    at x" },
+  });
+  assert.equal(exitReason([info, lost, info, ""].join("\n")), "lost leadership, exiting");
+  assert.equal(
+    exitReason([info, crash].join("\n")),
+    "unhandled rejection, exiting: socket hang up",
+  );
+  assert.equal(
+    exitReason(
+      [
+        info,
+        "node:internal/process/promises:394",
+        "    triggerUncaughtException(err, true /* fromPromise */);",
+        "Error: socket hang up",
+        "    at Socket.onclose (file:///dist/main.js:1:2)",
+        "Node.js v24.21.0",
+      ].join("\n"),
+    ),
+    "node:internal/process/promises:394 | triggerUncaughtException(err, true /* fromPromise */); | Error: socket hang up | at Socket.onclose (file:///dist/main.js:1:2) | Node.js v24.21.0",
+  );
+  assert.equal(exitReason([info, info].join("\n")), undefined);
 });

@@ -125,6 +125,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   // the runtime's transport (runtime/transport.ts) and its test
   ...["KubeTransport", "RequestOutcome", "ServerConfiguration", "Configuration", "HttpLibrary"],
   ...["SecurityAuthentication", "AgentOptions", "TLSSocket"],
+  // test/support/event-loop-watchdog.ts
+  ...["Worker"],
   // reference fields: runtime/references.ts, src/references.ts and the client-node models a
   // reference to a namespaced built-in kind resolves to
   ...["CacheReferenceReader", "ReferenceField", "ReferenceReader", "ReferenceTarget"],

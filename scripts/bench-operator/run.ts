@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "../../templates/project/test/envtest/processes.ts";
 import { startAuditedControlPlane } from "./audited-control-plane.ts";
+import { exitReason } from "./exit-reason.ts";
 import { readRequests, waitUntilQuiet, within } from "./audit-log.ts";
 import type { BenchOptions } from "./options.ts";
 import { start, type Built, type OperatorName, type Running } from "./operators.ts";
@@ -76,9 +77,11 @@ export async function runOnce(
         );
       const exit = op.exited();
       if (exit) {
-        const heap = /heap out of memory|Allocation failed/.test(readFileSync(op.log, "utf8"));
+        const log = readFileSync(op.log, "utf8");
+        const heap = /heap out of memory|Allocation failed/.test(log);
+        const reason = heap ? undefined : exitReason(log);
         throw new (heap ? MemoryLimitError : Error)(
-          `${name} ${exit}${heap ? ` (JavaScript heap out of memory under ${built.limits.nodeOptions})` : ""} with ${ready} of ${options.objects} objects Ready; its log: ${op.log}`,
+          `${name} ${exit}${heap ? ` (JavaScript heap out of memory under ${built.limits.nodeOptions})` : ""}${reason === undefined ? "" : ` (${reason})`} with ${ready} of ${options.objects} objects Ready; its log: ${op.log}`,
         );
       }
     };

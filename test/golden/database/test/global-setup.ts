@@ -13,6 +13,7 @@ import {
   globalSetup as startControlPlane,
   globalTeardown as stopControlPlane,
 } from "./envtest/global-setup.ts";
+import { watchEventLoop, type EventLoopWatchdog } from "./support/event-loop-watchdog.ts";
 import { typeCheck } from "./support/typecheck.ts";
 
 // A rejection nobody handled once the last test has ended (say, a stream that errors as the
@@ -23,7 +24,11 @@ process.on("unhandledRejection", (reason) => {
   process.exitCode = 1;
 });
 
+let watchdog: EventLoopWatchdog | undefined;
+
 export async function globalSetup(): Promise<void> {
+  // A loop that never yields starves every test timeout: the watchdog says where it is.
+  watchdog = watchEventLoop();
   // Node's on-disk code cache, the way Go's build cache serves `go test`: tsc (a child, through
   // the variable) and the test files loaded after this (@kubernetes/client-node alone is most of
   // a second of compiling) start from what the previous run compiled.
@@ -38,4 +43,7 @@ export async function globalSetup(): Promise<void> {
   if (plane.status === "rejected") throw plane.reason;
 }
 
-export const globalTeardown = stopControlPlane;
+export async function globalTeardown(): Promise<void> {
+  await watchdog?.stop();
+  await stopControlPlane();
+}

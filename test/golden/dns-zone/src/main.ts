@@ -10,6 +10,7 @@ import { randomUUID } from "node:crypto";
 import { KubeConfig } from "@kubernetes/client-node";
 import { CachedResourceClient } from "./runtime/cached-resource-client.ts";
 import { Controller, customResourceInformers } from "./runtime/controller.ts";
+import { crashOnUnhandled } from "./runtime/crash-on-unhandled.ts";
 import { KubeEventRecorder } from "./runtime/events.ts";
 import { startHealthServer, stopServer } from "./runtime/health.ts";
 import { memoryReducingGc } from "./runtime/idle-collector.ts";
@@ -44,6 +45,8 @@ import { CloudHostedZoneProvider } from "./providers/hosted-zone-cloud.ts";
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ bindings: { operator: "dns-operator" } });
+  // An error nobody handled ends the process with one JSON error line (runtime/crash-on-unhandled.ts).
+  crashOnUnhandled(logger, (code) => process.exit(code));
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromDefault();
   // Every API call, list and watch goes through one keep-alive connection pool with native HTTP

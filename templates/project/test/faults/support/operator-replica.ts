@@ -112,7 +112,8 @@ export class OperatorReplica {
     if (!this.#stopping) {
       this.#stopping = true;
       this.#record({ at: performance.now(), event: "shutdown" });
-      void this.#manager?.shutdown("SIGTERM");
+      // main.ts's handler does the same; a failure is the test's to see, not an unhandled rejection.
+      this.#manager?.shutdown("SIGTERM").catch((err: unknown) => this.#fail("shutdown", err));
     }
     return this.#exited;
   }
@@ -207,12 +208,28 @@ export class OperatorReplica {
     this.#log.endAll(this.name, at);
     this.#stopping = true;
     void (async () => {
-      await this.proxy.stop();
+      try {
+        await this.proxy.stop();
+      } catch (err) {
+        this.#fail("stopping its proxy", err);
+      }
       // Timers of a dead process do not fire: stop them without waiting for anything they hold.
       void this.#controller?.stop().catch(() => {});
       void this.#manager?.shutdown("killed").catch(() => {});
       this.#exit(code);
     })();
+  }
+
+  /** Kept with the replica's log lines, where a failing test prints them. */
+  #fail(what: string, err: unknown): void {
+    this.lines.push(
+      JSON.stringify({
+        level: "error",
+        msg: `${what} failed`,
+        replica: this.name,
+        err: String(err),
+      }),
+    );
   }
 
   #record(event: ReplicaEvent): void {

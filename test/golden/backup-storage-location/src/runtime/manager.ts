@@ -75,7 +75,11 @@ export class Manager<T extends KubernetesObject> {
         if (!this.#stopping) {
           logger.error("lost leadership, exiting");
           this.#stopping = true;
-          void this.#elector?.stop({ release: false });
+          this.#elector
+            ?.stop({ release: false })
+            .catch((err: unknown) =>
+              logger.error("stopping leader election failed", { err: errorMessage(err) }),
+            );
           this.#options.exit(1);
         }
       },

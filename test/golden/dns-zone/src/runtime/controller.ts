@@ -210,8 +210,16 @@ export class Controller<T extends KubernetesObject> {
           deadline.signal,
         ),
       );
-      this.#queue.forget(key);
-      if (result.requeueAfterMs !== undefined) this.#queue.addAfter(key, result.requeueAfterMs);
+      const after = result.requeueAfterMs;
+      if (after !== undefined && !(after > 0)) {
+        // "Again at once" (0, or a delay that is no number) is controller-runtime's Requeue: soon,
+        // through the rate limiter, so a reconciler that always asks for it backs off instead
+        // of spinning through passes that may need no I/O at all.
+        this.#queue.addRateLimited(key);
+      } else {
+        this.#queue.forget(key);
+        if (after !== undefined) this.#queue.addAfter(key, after);
+      }
       logger.debug("reconciled", {
         key,
         ms: Date.now() - started,

@@ -16,7 +16,7 @@ import { listPage, watchStream, type WatchEvent } from "./list-watch.ts";
 import type { Logger } from "./logger.ts";
 import { keyOf, keyToString, type ObjectKey } from "./resource-client.ts";
 import { stripForCache } from "./cache-shape.ts";
-import { timerDelay } from "./timer-delay.ts";
+import { abortableSleep } from "./abortable-sleep.ts";
 
 export interface InformerHandlers<T> {
   add?(obj: T): void;
@@ -101,7 +101,16 @@ export class Informer<T extends KubernetesObject> {
 
   /** Starts listing and watching in the background; see whenSynced(). */
   start(): void {
-    this.#running ??= this.#run();
+    // #run handles every failure of a list or watch itself; this catches what that handling
+    // might throw (a logger that fails). The cache no longer changes then, so it no longer
+    // counts as synced: the cache-backed client reads from the API server instead of a stale copy.
+    this.#running ??= this.#run().catch((err: unknown) => {
+      this.#synced = false;
+      this.#options.logger.error("informer stopped by an unexpected error", {
+        path: this.path,
+        err,
+      });
+    });
   }
 
   /** Resolves once the first list succeeded (never, while it keeps failing). */
@@ -259,16 +268,6 @@ export class Informer<T extends KubernetesObject> {
     // The first failure of a healthy watch is routine (a load balancer cut it); a series is not.
     if (this.#failures === 1 && this.#synced) this.#options.logger.info("watch restarting", fields);
     else this.#options.logger.warn("list/watch failed, retrying", fields);
-    await new Promise<void>((resolve) => {
-      const timer = setTimeout(resolve, timerDelay(delayMs));
-      this.#stop.signal.addEventListener(
-        "abort",
-        () => {
-          clearTimeout(timer);
-          resolve();
-        },
-        { once: true },
-      );
-    });
+    await abortableSleep(delayMs, this.#stop.signal);
   }
 }

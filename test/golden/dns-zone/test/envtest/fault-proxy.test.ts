@@ -164,13 +164,17 @@ function watchConfigMaps(
 ): Promise<{ err: unknown; ms: number }> {
   const started = performance.now();
   return new Promise((resolve) => {
-    void new Watch(config).watch(
-      `/api/v1/namespaces/${namespace}/configmaps`,
-      {},
-      (type, object: { metadata?: { name?: string }; code?: number }) =>
-        events.push(`${type} ${object.metadata?.name ?? object.code}`),
-      (err) => resolve({ err, ms: performance.now() - started }),
-    );
+    const ended = (err: unknown) => resolve({ err, ms: performance.now() - started });
+    // watch() rejects only when it cannot start (no cluster, failed authentication): that ends it too.
+    new Watch(config)
+      .watch(
+        `/api/v1/namespaces/${namespace}/configmaps`,
+        {},
+        (type, object: { metadata?: { name?: string }; code?: number }) =>
+          events.push(`${type} ${object.metadata?.name ?? object.code}`),
+        ended,
+      )
+      .catch(ended);
   });
 }
 

@@ -159,3 +159,58 @@ test("a throwing processor is reported and does not wedge the key", async () => 
   assert.deepEqual(errors, ["k"]);
   assert.equal(calls, 2);
 });
+
+// A pass that needs no I/O (everything from the caches, an in-memory provider) and asks for
+// itself again at once must still let timers and I/O run between passes: a queue that re-runs it
+// in the same microtask checkpoint starves every timer (a test's timeout included) and, since
+// nothing a WeakRef holds is released before the checkpoint ends, grows without bound.
+test("a key that requeues itself at once every pass does not starve timers", async () => {
+  const cap = 100_000;
+  let passes = 0;
+  let passesWhenTimerFired: number | undefined;
+  setTimeout(() => (passesWhenTimerFired = passes), 1);
+  const queue = new WorkQueue({
+    concurrency: 1,
+    process: async (key) => {
+      passes++;
+      if (passes < cap) queue.addAfter(key, 0);
+    },
+  });
+  queue.add("k");
+  await queue.idle();
+  while (passesWhenTimerFired === undefined) await sleep(1);
+  assert.ok(
+    passesWhenTimerFired < 10_000,
+    `a 1 ms timer fired only after ${passesWhenTimerFired} of ${cap} passes`,
+  );
+});
+
+test("a failing onError or onDrained never becomes an unhandled rejection; the queue goes on", async () => {
+  const unhandled: unknown[] = [];
+  const onUnhandled = (reason: unknown) => unhandled.push(reason);
+  process.on("unhandledRejection", onUnhandled);
+  try {
+    const seen: string[] = [];
+    const queue = new WorkQueue({
+      concurrency: 1,
+      process: async (key) => {
+        seen.push(key);
+        if (key === "fails") throw new Error("pass failed");
+      },
+      onError: () => {
+        throw new Error("the error handler failed too");
+      },
+      onDrained: () => {
+        throw new Error("the drained hook failed");
+      },
+    });
+    queue.add("fails");
+    queue.add("next");
+    await queue.idle();
+    await sleep(10);
+    assert.deepEqual(seen, ["fails", "next"]);
+    assert.deepEqual(unhandled, []);
+  } finally {
+    process.off("unhandledRejection", onUnhandled);
+  }
+});

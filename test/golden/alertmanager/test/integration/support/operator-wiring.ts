@@ -39,7 +39,8 @@ export interface OperatorWiring {
   owned: OwnedInformers;
   /** The Controller's `references` option; `reader` is the reconciler's. */
   references: ReferenceWatch<Resource> & { reader: ReferenceReader };
-  client: ResourceClient<Resource>;
+  /** The cache-backed client (heldCopies: 0 once the caches hold every write it made). */
+  client: CachedResourceClient<Resource>;
 }
 
 export function operatorWiring(
