@@ -14,6 +14,7 @@ import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { keyOf } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, specFor } from "../support/fixture.ts";
+import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -43,6 +44,8 @@ if (FIXTURE.ingressBackends.length > 0) {
   const namespace: string | undefined = NAMESPACED
     ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("ingress")))
     : undefined;
+  // The objects the sample references exist before any sample does.
+  await createReferencedObjects(cp.admin, namespace);
   const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
     verb: "list",
     group: API_GROUP,
@@ -68,7 +71,10 @@ if (FIXTURE.ingressBackends.length > 0) {
     });
     const client = new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER);
     const { logger } = recordingLogger();
-    const reconciler = createReconciler({ client, logger, pollIntervalMs: 100 }, newProviders());
+    const reconciler = createReconciler(
+      { client, logger, pollIntervalMs: 100, references: serverReferenceReader(operator) },
+      newProviders(),
+    );
     await reconcileUntilSettled(reconciler, keyOf(created), {
       beforePass: async () => {
         const obj = await users.get(keyOf(created));

@@ -14,6 +14,7 @@ import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { keyOf, type ObjectKey, type ResourceClient } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, specFor, type ConditionalChildFixture } from "../support/fixture.ts";
+import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -41,6 +42,8 @@ if (conditional.length > 0) {
   const namespace: string | undefined = NAMESPACED
     ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("conditional")))
     : undefined;
+  // The objects the sample references exist before any sample does.
+  await createReferencedObjects(cp.admin, namespace);
   const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
     verb: "list",
     group: API_GROUP,
@@ -123,7 +126,10 @@ if (conditional.length > 0) {
 
   async function settle(client: ResourceClient<Resource>, key: ObjectKey): Promise<void> {
     const { logger } = recordingLogger();
-    const reconciler = createReconciler({ client, logger, pollIntervalMs: 100 }, newProviders());
+    const reconciler = createReconciler(
+      { client, logger, pollIntervalMs: 100, references: serverReferenceReader(operator) },
+      newProviders(),
+    );
     await reconcileUntilSettled(reconciler, key, {
       beforePass: async () => {
         const obj = await users.get(key);
@@ -176,7 +182,12 @@ if (conditional.length > 0) {
       const steady = countingClient();
       const { logger } = recordingLogger();
       const reconciler = createReconciler(
-        { client: steady.client, logger, pollIntervalMs: 100 },
+        {
+          client: steady.client,
+          logger,
+          pollIntervalMs: 100,
+          references: serverReferenceReader(operator),
+        },
         newProviders(),
       );
       await reconciler.reconcile(keyOf(owner));
