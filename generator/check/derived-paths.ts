@@ -126,7 +126,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["KubeTransport", "RequestOutcome", "ServerConfiguration", "Configuration", "HttpLibrary"],
   ...["SecurityAuthentication", "AgentOptions", "TLSSocket"],
   // test/support/event-loop-watchdog.ts
-  ...["Worker"],
+  ...["Worker", "EventLoopWatchdog"],
   // reference fields: runtime/references.ts, src/references.ts and the client-node models a
   // reference to a namespaced built-in kind resolves to
   ...["CacheReferenceReader", "ReferenceField", "ReferenceReader", "ReferenceTarget"],
