@@ -11,6 +11,7 @@ import { parseSpec } from "../../parse/parse-spec.ts";
 import { renderManifests } from "../manifests/index.ts";
 import { documentsOf, fileAt } from "../manifests/testing/fixtures.ts";
 import { renderSources } from "./index.ts";
+import { testFixture } from "./test-fixture.ts";
 
 const SPEC = `apiVersion: create-operator.dev/v1alpha1
 kind: OperatorSpec
@@ -117,4 +118,28 @@ test("RBAC: one rule per kind, delete for the kinds a condition or a template ca
     .flatMap((r: any) => r.resources as string[])
     .filter((r) => r === "services");
   assert.equal(services.length, 2, "one apply rule and one delete rule");
+});
+
+test("the suites' fixture marks a condition that cannot be turned off (an immutable field, or one inside an immutable object)", () => {
+  const immutable = SPEC.replace(
+    "    tls:\n      type: boolean\n",
+    "    tls:\n      type: boolean\n      immutable: true\n",
+  );
+  assert.notEqual(immutable, SPEC);
+  const fixed = (source: string) => {
+    const parsed = parseSpec(source, "operator.yaml");
+    assert.ok(parsed.ok);
+    return testFixture(buildModel(parsed.spec.data, source)).conditionalChildren.map((c) => [
+      c.path.join("."),
+      c.fixed,
+    ]);
+  };
+  assert.deepEqual(fixed(immutable), [
+    ["admin", false],
+    ["tls", true],
+  ]);
+  assert.deepEqual(fixed(SPEC), [
+    ["admin", false],
+    ["tls", false],
+  ]);
 });

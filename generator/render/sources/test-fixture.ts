@@ -4,7 +4,7 @@
 // declared once, in templates/project/test/support/fixture.ts.
 
 import { backendService } from "./service-names-view.ts";
-import type { ChildModel, OperatorModel } from "../../model/types.ts";
+import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleSpec, exampleValue } from "../manifests/example-values.ts";
 import { instanceLabel } from "./child-naming-view.ts";
 import { providerDepName } from "./binding-view.ts";
@@ -133,6 +133,19 @@ export interface ConditionalChildFixture {
   /** The value that makes the condition hold (the sample's), and one that does not (null: absent). */
   on: unknown;
   off: unknown;
+  /**
+   * The field (or an object it is in) is immutable: once created with the condition holding, an
+   * object keeps it, so the test compares an owner created without it instead of turning it off.
+   */
+  fixed: boolean;
+}
+
+/** Whether the field at `path`, or an object on the way to it, is immutable. */
+function immutableAlong(fields: readonly FieldModel[], path: readonly string[]): boolean {
+  const [head, ...rest] = path;
+  const field = fields.find((f) => f.name === head);
+  if (field === undefined) return false;
+  return field.immutable || (rest.length > 0 && immutableAlong(field.fields, rest));
 }
 
 /**
@@ -290,6 +303,7 @@ export function testFixture(model: OperatorModel): TestFixture {
           .when!.field.path.split(".")
           .reduce<unknown>((at, key) => (at as Record<string, unknown>)[key], sampleSpec),
         off: c.when!.test === "true" ? false : null,
+        fixed: immutableAlong(model.spec.fields, c.when!.field.path.split(".")),
       })),
     ingressBackends: model.children.flatMap((c) => {
       const target = backendService(c, model)?.service;

@@ -128,6 +128,8 @@ export interface ConditionalChildFixture {
   /** The sample's value, which makes the condition hold, and one that does not (null: absent). */
   on: unknown;
   off: unknown;
+  /** The field (or an object it is in) is immutable: the condition cannot be turned off. */
+  fixed: boolean;
 }
 
 export interface TestFixture {

@@ -12,6 +12,8 @@ import {
   type KubeConfig,
   type KubernetesObject,
 } from "@kubernetes/client-node";
+import { setTimeout as sleep } from "node:timers/promises";
+import { REFERENCED_KINDS } from "../../src/references.ts";
 import { statusCode } from "../../src/runtime/errors.ts";
 import type { ReferenceReader, ReferencedKind } from "../../src/runtime/references.ts";
 import type { ObjectKey } from "../../src/runtime/resource-client.ts";
@@ -45,11 +47,60 @@ export async function createReferencedObjects(
   namespace: string | undefined,
 ): Promise<void> {
   const api = KubernetesObjectApi.makeApiClient(kubeConfig);
+  await installReferencedKinds(api);
   for (const obj of referencedObjects(namespace)) {
     try {
       await api.create(obj);
     } catch (err) {
       if (statusCode(err) !== 409) throw err;
+    }
+  }
+}
+
+/**
+ * A referenced kind of another project (a custom resource whose CRD this project does not hold)
+ * gets a stand-in CRD that keeps any content, as a cluster running both operators has the real
+ * one: without it the operator's cache of that kind never lists, so it never reports synced.
+ * Kinds whose CRD is installed already (the project's own, its child CRDs) are left alone.
+ */
+async function installReferencedKinds(api: KubernetesObjectApi): Promise<void> {
+  for (const kind of REFERENCED_KINDS) {
+    const [group = "", version] = kind.apiVersion.split("/");
+    if (version === undefined || !group.includes(".") || group.endsWith(".k8s.io")) continue;
+    const crd = {
+      apiVersion: "apiextensions.k8s.io/v1",
+      kind: "CustomResourceDefinition",
+      metadata: { name: `${kind.plural}.${group}` },
+      spec: {
+        group,
+        scope: kind.clusterScoped ? "Cluster" : "Namespaced",
+        names: { plural: kind.plural, kind: kind.kind },
+        versions: [
+          {
+            name: version,
+            served: true,
+            storage: true,
+            schema: {
+              openAPIV3Schema: { type: "object", "x-kubernetes-preserve-unknown-fields": true },
+            },
+          },
+        ],
+      },
+    };
+    try {
+      await api.create(crd);
+    } catch (err) {
+      if (statusCode(err) !== 409) throw err;
+    }
+    // Served once a list of the kind answers (Established comes first, discovery a moment later).
+    for (let waited = 0; ; waited += 100) {
+      try {
+        await api.list(kind.apiVersion, kind.kind);
+        break;
+      } catch (err) {
+        if (waited >= 30_000) throw err;
+        await sleep(100);
+      }
     }
   }
 }

@@ -138,7 +138,42 @@ if (conditional.length > 0) {
     });
   }
 
-  for (const child of conditional) {
+  // An immutable condition cannot be turned off: an owner made without it has none of the objects.
+  for (const child of conditional.filter((c) => c.fixed)) {
+    test(`${child.kind} when spec.${child.path.join(".")} (immutable): made with it, not without it`, async () => {
+      const withName = uniqueName(FIXTURE.kindFile);
+      const withIt = await users.create({
+        apiVersion: API_GROUP_VERSION,
+        kind: KIND,
+        metadata: { name: withName, ...(namespace ? { namespace } : {}) },
+        spec: specWith(withName, child, true),
+      });
+      const withoutName = uniqueName(FIXTURE.kindFile);
+      const withoutIt = await users.create({
+        apiVersion: API_GROUP_VERSION,
+        kind: KIND,
+        metadata: { name: withoutName, ...(namespace ? { namespace } : {}) },
+        spec: specWith(withoutName, child, false),
+      });
+      await settle(countingClient().client, keyOf(withIt));
+      const { client, applied } = countingClient();
+      await settle(client, keyOf(withoutIt));
+      const wanted = conditionalNames(await users.read(keyOf(withIt)), child);
+      assert.ok(wanted.length > 0, "the condition makes at least one object");
+      for (const n of wanted)
+        assert.ok((await live(child, withIt)).includes(n), `${child.kind}/${n} is created`);
+      const unwanted = conditionalNames(await users.read(keyOf(withoutIt)), child);
+      const made = await live(child, await users.read(keyOf(withoutIt)));
+      for (const n of unwanted) assert.ok(!made.includes(n), `${child.kind}/${n} is not created`);
+      assert.deepEqual(
+        applied.filter((a) => unwanted.some((n) => a === `${child.kind}/${n}`)),
+        [],
+        "the absent child is not applied",
+      );
+    });
+  }
+
+  for (const child of conditional.filter((c) => !c.fixed)) {
     test(`${child.kind} when spec.${child.path.join(".")}: there while it holds, deleted when it stops, another owner's stays`, async () => {
       const name = uniqueName(FIXTURE.kindFile);
       const owner = await users.create({
