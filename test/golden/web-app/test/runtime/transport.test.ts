@@ -7,7 +7,7 @@
 
 import { ApiException, CoreV1Api, KubeConfig } from "@kubernetes/client-node";
 import assert from "node:assert/strict";
-import { mkdtempSync, writeFileSync } from "node:fs";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
 import {
   createServer as createHttpServer,
   type IncomingMessage,
@@ -195,7 +195,9 @@ test("insecure-skip-tls-verify accepts a certificate no CA vouches for; without 
 
 test("a token file is read again once client-node's minute has passed (the kubelet rotates it)", async (t) => {
   handle = (_req, res) => res.end("{}");
-  const tokenFile = join(mkdtempSync(join(tmpdir(), "transport-")), "token");
+  const directory = mkdtempSync(join(tmpdir(), "transport-"));
+  t.after(() => rmSync(directory, { recursive: true, force: true }));
+  const tokenFile = join(directory, "token");
   writeFileSync(tokenFile, "first");
   t.mock.timers.enable({ apis: ["Date"], now: Date.now() });
   const transport = KubeTransport.for(kubeConfig({ tokenFile }));
