@@ -12,7 +12,6 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { keyOf, type ObjectKey, type ResourceClient } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, specFor, type NamedChildFixture } from "../support/fixture.ts";
@@ -22,7 +21,6 @@ import {
   API_GROUP_VERSION,
   createReconciler,
   desiredChildren,
-  FIELD_MANAGER,
   KIND,
   NAMESPACED,
   newProviders,
@@ -32,6 +30,7 @@ import {
 } from "../support/kind.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
 import { installOperatorIdentity } from "./support/identity.ts";
+import { countingClient } from "./support/counting-client.ts";
 import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
 import { recordingLogger } from "./support/recording-logger.ts";
 import { uniqueName } from "./support/unique-name.ts";
@@ -55,24 +54,6 @@ if (named.length > 0) {
   });
   const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
   const objects = KubernetesObjectApi.makeApiClient(cp.admin);
-
-  /** Counts the operator's child deletes; everything else goes to the API server as the operator. */
-  function countingClient() {
-    const real = new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER);
-    const deleted: string[] = [];
-    const client: ResourceClient<Resource> = {
-      get: (key, options) => real.get(key, options),
-      replaceStatus: (obj, options) => real.replaceStatus(obj, options),
-      setFinalizers: (obj, finalizers, options) => real.setFinalizers(obj, finalizers, options),
-      applyChild: (child, options) => real.applyChild(child, options),
-      listOwnedChildren: (kind, owner, options) => real.listOwnedChildren(kind, owner, options),
-      deleteChild: (child, options) => {
-        deleted.push(`${child.kind}/${child.metadata?.name}`);
-        return real.deleteChild(child, options);
-      },
-    };
-    return { client, deleted };
-  }
 
   /** The spec with `size` (2 or 1) instances of every forEach and count child. */
   function specWith(name: string, size: 1 | 2): Resource["spec"] {
@@ -147,7 +128,7 @@ if (named.length > 0) {
 
   test("children named from the spec: the template's names, one object per instance, each its own instance label", async () => {
     const owner = await createOwner(2);
-    await settle(countingClient().client, keyOf(owner));
+    await settle(countingClient(operator).client, keyOf(owner));
     const stored = await users.read(keyOf(owner));
     for (const child of named) {
       const names = await ownedNames(child, stored);
@@ -178,8 +159,8 @@ if (named.length > 0) {
     test("pruning: the instance the spec no longer asks for is deleted, and nothing this owner does not control", async () => {
       const owner = await createOwner(2);
       const other = await createOwner(2);
-      await settle(countingClient().client, keyOf(owner));
-      await settle(countingClient().client, keyOf(other));
+      await settle(countingClient(operator).client, keyOf(owner));
+      await settle(countingClient(operator).client, keyOf(other));
       // An object with this operator's labels but no ownerReference: the operator's cache sees it.
       const foreign: KubernetesObject[] = [];
       for (const child of multiplied) {
@@ -204,7 +185,7 @@ if (named.length > 0) {
         otherNames.set(child.kind, await ownedNames(child, await users.read(keyOf(other))));
 
       await users.patch(keyOf(owner), { spec: specWith(owner.metadata.name!, 1) });
-      const { client, deleted } = countingClient();
+      const { client, deleted } = countingClient(operator);
       await settle(client, keyOf(owner));
       const after = await users.read(keyOf(owner));
       for (const child of multiplied) {
@@ -246,7 +227,7 @@ if (named.length > 0) {
 
   test("steady state: a pass with nothing to change deletes nothing and changes no child", async () => {
     const owner = await createOwner(2);
-    await settle(countingClient().client, keyOf(owner));
+    await settle(countingClient(operator).client, keyOf(owner));
     const stored = await users.read(keyOf(owner));
     const versions = async () => {
       const seen: string[] = [];
@@ -257,7 +238,7 @@ if (named.length > 0) {
       return seen.sort();
     };
     const before = await versions();
-    const { client, deleted } = countingClient();
+    const { client, deleted } = countingClient(operator);
     const { logger } = recordingLogger();
     const reconciler = createReconciler(
       { client, logger, pollIntervalMs: 100, references: serverReferenceReader(operator) },

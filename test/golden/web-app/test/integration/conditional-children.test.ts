@@ -10,7 +10,6 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
 import { keyOf, type ObjectKey, type ResourceClient } from "../../src/runtime/resource-client.ts";
 import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
 import { FIXTURE, specFor, type ConditionalChildFixture } from "../support/fixture.ts";
@@ -20,7 +19,6 @@ import {
   API_GROUP_VERSION,
   createReconciler,
   desiredChildren,
-  FIELD_MANAGER,
   KIND,
   NAMESPACED,
   newProviders,
@@ -30,6 +28,7 @@ import {
 } from "../support/kind.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
 import { installOperatorIdentity } from "./support/identity.ts";
+import { countingClient } from "./support/counting-client.ts";
 import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
 import { recordingLogger } from "./support/recording-logger.ts";
 import { uniqueName } from "./support/unique-name.ts";
@@ -52,28 +51,6 @@ if (conditional.length > 0) {
   });
   const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
   const objects = KubernetesObjectApi.makeApiClient(cp.admin);
-
-  /** Counts the operator's child writes and deletes; each goes to the API server as the operator. */
-  function countingClient() {
-    const real = new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER);
-    const deleted: string[] = [];
-    const applied: string[] = [];
-    const client: ResourceClient<Resource> = {
-      get: (key, options) => real.get(key, options),
-      replaceStatus: (obj, options) => real.replaceStatus(obj, options),
-      setFinalizers: (obj, finalizers, options) => real.setFinalizers(obj, finalizers, options),
-      applyChild: (child, options) => {
-        applied.push(`${child.kind}/${child.metadata?.name}`);
-        return real.applyChild(child, options);
-      },
-      listOwnedChildren: (kind, owner, options) => real.listOwnedChildren(kind, owner, options),
-      deleteChild: (child, options) => {
-        deleted.push(`${child.kind}/${child.metadata?.name}`);
-        return real.deleteChild(child, options);
-      },
-    };
-    return { client, deleted, applied };
-  }
 
   /** The sample spec with the condition of `child` holding (on) or not (off). */
   function specWith(name: string, child: ConditionalChildFixture, on: boolean): Resource["spec"] {
@@ -155,8 +132,8 @@ if (conditional.length > 0) {
         metadata: { name: withoutName, ...(namespace ? { namespace } : {}) },
         spec: specWith(withoutName, child, false),
       });
-      await settle(countingClient().client, keyOf(withIt));
-      const { client, applied } = countingClient();
+      await settle(countingClient(operator).client, keyOf(withIt));
+      const { client, applied } = countingClient(operator);
       await settle(client, keyOf(withoutIt));
       const wanted = conditionalNames(await users.read(keyOf(withIt)), child);
       assert.ok(wanted.length > 0, "the condition makes at least one object");
@@ -189,8 +166,8 @@ if (conditional.length > 0) {
         metadata: { name: otherName, ...(namespace ? { namespace } : {}) },
         spec: specWith(otherName, child, true),
       });
-      await settle(countingClient().client, keyOf(owner));
-      await settle(countingClient().client, keyOf(other));
+      await settle(countingClient(operator).client, keyOf(owner));
+      await settle(countingClient(operator).client, keyOf(other));
       const wanted = conditionalNames(await users.read(keyOf(owner)), child);
       assert.ok(wanted.length > 0, "the condition makes at least one object");
       for (const n of wanted)
@@ -199,7 +176,7 @@ if (conditional.length > 0) {
 
       // A JSON merge patch removes a field given as null.
       await users.patch(keyOf(owner), { spec: mergePatchAt(child.path, child.off) });
-      const { client, deleted } = countingClient();
+      const { client, deleted } = countingClient(operator);
       await settle(client, keyOf(owner));
       const left = await live(child, await users.read(keyOf(owner)));
       for (const n of wanted) {
@@ -214,7 +191,7 @@ if (conditional.length > 0) {
       );
 
       // Steady: with the condition off, a pass sends no delete and no apply for the kind.
-      const steady = countingClient();
+      const steady = countingClient(operator);
       const { logger } = recordingLogger();
       const reconciler = createReconciler(
         {
