@@ -15,7 +15,7 @@ import { errorMessage, statusCode } from "./errors.ts";
 import { listPage, watchStream, type WatchEvent } from "./list-watch.ts";
 import type { Logger } from "./logger.ts";
 import { keyOf, keyToString, type ObjectKey } from "./resource-client.ts";
-import { stripForCache } from "./cache-shape.ts";
+import { shareStrings, stripForCache } from "./cache-shape.ts";
 import { abortableSleep } from "./abortable-sleep.ts";
 
 export interface InformerHandlers<T> {
@@ -58,6 +58,8 @@ export class Informer<T extends KubernetesObject> {
   readonly stats: InformerStats = { lists: 0, pages: 0, watches: 0, bookmarks: 0, failures: 0 };
   readonly #options: InformerOptions;
   readonly #cache = new Map<string, T>();
+  /** The object cached last: the next one shares its equal strings (cache-shape.ts). */
+  #last: T | undefined;
   readonly #handlers: InformerHandlers<T>[] = [];
   readonly #stop = new AbortController();
   #resourceVersion: string | undefined;
@@ -163,7 +165,7 @@ export class Informer<T extends KubernetesObject> {
       });
       this.stats.pages++;
       for (const item of page.items) {
-        const obj = stripForCache(item);
+        const obj = this.#compact(item);
         fresh.set(keyToString(keyOf(obj)), obj);
       }
       continueToken = page.continueToken;
@@ -231,7 +233,7 @@ export class Informer<T extends KubernetesObject> {
       if (version) this.#resourceVersion = version;
       return;
     }
-    const obj = stripForCache(event.object);
+    const obj = this.#compact(event.object);
     const key = keyToString(keyOf(obj));
     const old = this.#cache.get(key);
     if (event.type === "DELETED") {
@@ -243,6 +245,14 @@ export class Informer<T extends KubernetesObject> {
       else this.#emit("update", obj, old);
     }
     if (version) this.#resourceVersion = version;
+  }
+
+  /** `obj` as the cache keeps it (cache-shape.ts). */
+  #compact(obj: T): T {
+    stripForCache(obj);
+    shareStrings(obj, this.#last);
+    this.#last = obj;
+    return obj;
   }
 
   #emit(type: "add" | "update" | "delete", obj: T, old?: T): void {

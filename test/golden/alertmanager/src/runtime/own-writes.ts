@@ -6,7 +6,10 @@
 // stored and decided from. Reconciling it again costs a pass (and, before this filter, undid the
 // backoff of a failing object: its status write's event requeued it at once, a hot loop). So the
 // controller skips an event whose resourceVersion one of our own writes returned. Any other
-// change, by anyone, has another resourceVersion and goes through at once.
+// change, by anyone, has another resourceVersion and goes through at once. A version is remembered
+// only until its echo arrives: the watch delivers a key's versions in order, so once it has shown
+// one of our writes, neither that version nor any earlier one can come again, and in steady state
+// nothing is held at all.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
 import { keyOf, keyToString, type ResourceClient } from "./resource-client.ts";
@@ -25,7 +28,7 @@ export class OwnWrites {
    * echo before the write's response has been recorded.
    */
   shouldEnqueue(obj: KubernetesObject): boolean {
-    if (this.isOwn(obj)) return false;
+    if (this.#echoed(obj)) return false;
     const key = keyToString(keyOf(obj));
     if (!this.#inPass.has(key)) return true;
     this.#inPass.set(key, obj);
@@ -45,7 +48,14 @@ export class OwnWrites {
   passEnded(key: string): boolean {
     const held = this.#inPass.get(key);
     this.#inPass.delete(key);
-    return held !== undefined && !this.isOwn(held);
+    return held !== undefined && !this.#echoed(held);
+  }
+
+  /** Versions remembered, over all keys (0 once every write's echo has arrived). */
+  get remembered(): number {
+    let n = 0;
+    for (const versions of this.#versions.values()) n += versions.length;
+    return n;
   }
 
   /** Remembers the resourceVersion a write of ours returned. */
@@ -59,11 +69,20 @@ export class OwnWrites {
     this.#versions.set(key, versions);
   }
 
-  /** True when `obj` is, to the resourceVersion, what one of our recent writes stored. */
-  isOwn(obj: KubernetesObject): boolean {
+  /**
+   * True when `obj` is, to the resourceVersion, what one of our writes stored; that version and
+   * every earlier one of the key are then forgotten (their echoes are past).
+   */
+  #echoed(obj: KubernetesObject): boolean {
     const version = obj.metadata?.resourceVersion;
     if (version === undefined) return false;
-    return this.#versions.get(keyToString(keyOf(obj)))?.includes(version) ?? false;
+    const key = keyToString(keyOf(obj));
+    const versions = this.#versions.get(key);
+    const at = versions?.indexOf(version) ?? -1;
+    if (at < 0) return false;
+    if (at === versions!.length - 1) this.#versions.delete(key);
+    else versions!.splice(0, at + 1);
+    return true;
   }
 
   /** The object is gone: nothing of it to remember. */

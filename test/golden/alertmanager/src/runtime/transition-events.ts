@@ -29,11 +29,19 @@ export function withTransitionEvents<T extends WithConditions>(
 ): ResourceClient<T> {
   /** The Ready status and reason last seen per object (by UID, so a recreated one starts over). */
   const lastReady = new Map<string, string>();
+  // A fleet has few Ready states (a status and a reason): one copy of each, not one per object.
+  const states = new Map<string, string>();
   const remember = (obj: T | undefined): void => {
     const uid = obj?.metadata?.uid;
     if (obj === undefined || !uid) return;
+    const state = readyState(obj);
+    let known = states.get(state);
+    if (known === undefined) {
+      known = state;
+      if (states.size < 1_000) states.set(state, state);
+    }
     lastReady.delete(uid); // most recently seen last: the oldest entry is the one evicted
-    lastReady.set(uid, readyState(obj));
+    lastReady.set(uid, known);
     if (lastReady.size > 10_000) lastReady.delete(lastReady.keys().next().value!);
   };
   return {

@@ -14,7 +14,10 @@ interface StoredResource {
   id: string;
   /** What the operator last applied. */
   applied: InstanceDesired;
-  /** What is live; differs from `applied` after an out-of-band change. */
+  /**
+   * What is live; differs from `applied` after an out-of-band change. The same object as `applied`
+   * until then (one copy per resource, not two): both are replaced, never changed in place.
+   */
   live: InstanceDesired;
   /** Set by mutateOutOfBand, cleared when ensure() applies the desired state again. */
   changedOutOfBand: boolean;
@@ -66,10 +69,11 @@ export class InMemoryInstanceProvider implements InstanceProvider {
     this.#maybeFail("ensure", false);
     let resource = this.resources.get(uid);
     if (resource === undefined) {
+      const applied = structuredClone(desired);
       resource = {
         id: `mem-instance-${this.#nextId++}`,
-        applied: structuredClone(desired),
-        live: structuredClone(desired),
+        applied,
+        live: applied,
         changedOutOfBand: false,
       };
       this.resources.set(uid, resource);
@@ -80,7 +84,7 @@ export class InMemoryInstanceProvider implements InstanceProvider {
       !sameJson(resource.applied, desired)
     ) {
       resource.applied = structuredClone(desired);
-      resource.live = structuredClone(desired);
+      resource.live = resource.applied;
       resource.changedOutOfBand = false;
       this.updates++;
     }

@@ -23,7 +23,10 @@ interface StoredResource {
   owner: ExternalOwner | undefined;
   /** What the operator last applied; undefined until it applies something. */
   applied: HostedZoneDesired | undefined;
-  /** What is live; differs from `applied` after an out-of-band change. */
+  /**
+   * What is live; differs from `applied` after an out-of-band change. The same object as `applied`
+   * until then (one copy per resource, not two): both are replaced, never changed in place.
+   */
   live: Partial<HostedZoneDesired>;
   /** Set by mutateOutOfBand, cleared when ensure() applies the desired state again. */
   changedOutOfBand: boolean;
@@ -96,11 +99,12 @@ export class InMemoryHostedZoneProvider implements HostedZoneProvider {
     this.#maybeFail("ensure", false);
     let resource = this.resources.get(key);
     if (resource === undefined) {
+      const applied = structuredClone(desired);
       resource = {
         id: `mem-hosted-zone-${this.#nextId++}`,
         owner: structuredClone(owner),
-        applied: structuredClone(desired),
-        live: structuredClone(desired),
+        applied,
+        live: applied,
         changedOutOfBand: false,
       };
       this.resources.set(key, resource);
@@ -115,7 +119,7 @@ export class InMemoryHostedZoneProvider implements HostedZoneProvider {
       !sameJson(resource.applied, desired)
     ) {
       resource.applied = structuredClone(desired);
-      resource.live = structuredClone(desired);
+      resource.live = resource.applied;
       resource.changedOutOfBand = false;
       this.updates++;
     }

@@ -32,15 +32,20 @@ export interface ResourceCaches<T extends KubernetesObject> {
   children?: { kinds: readonly OwnedKind[]; informers: readonly Informer<KubernetesObject>[] };
 }
 
-/** What this process last applied to one child, and what the cache showed at that moment. */
-interface AppliedRecord {
+/**
+ * What this process last applied to one child: the hash of the manifest once the cache has
+ * delivered the write (from then on the cache alone is the truth, and a string is all a child
+ * costs here), a PendingApply until then.
+ */
+type AppliedRecord = string | PendingApply;
+
+/** An apply whose result the cache has not delivered yet. */
+interface PendingApply {
   hash: string;
   /** The write's response, kept only until the cache delivers a newer version than it showed. */
-  stored: KubernetesObject | undefined;
+  stored: KubernetesObject;
   appliedVersion: string | undefined;
   cachedVersionBefore: string | undefined;
-  /** The cache has delivered our write: from now on the cache alone is the truth. */
-  caughtUp: boolean;
 }
 
 export class CachedResourceClient<T extends KubernetesObject> implements ResourceClient<T> {
@@ -63,8 +68,9 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
     // and a copy kept longer would double the memory of every object the operator ever wrote.
     for (const informer of caches.children?.informers ?? []) {
       const observe = (child: KubernetesObject): void => {
-        const record = this.#applied.get(childKey(child));
-        if (record !== undefined) this.#catchUp(record, child.metadata?.resourceVersion);
+        const key = childKey(child);
+        const record = this.#applied.get(key);
+        if (typeof record === "object") this.#catchUp(key, record, child.metadata?.resourceVersion);
       };
       informer.on({
         add: observe,
@@ -91,17 +97,16 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
   /** Copies of written objects held until the cache delivers them (0 once it has caught up). */
   get heldCopies(): number {
     let held = this.#written.size;
-    for (const record of this.#applied.values()) if (record.stored !== undefined) held++;
+    for (const record of this.#applied.values()) if (typeof record === "object") held++;
     return held;
   }
 
-  #catchUp(record: AppliedRecord, cachedVersion: string | undefined): void {
-    if (record.caughtUp) return;
+  /** Keeps only the hash once the cache shows a version other than the one before the write. */
+  #catchUp(key: string, record: PendingApply, cachedVersion: string | undefined): void {
     // Still the version from before the write, and the write changed it: the copy is the truth.
     if (cachedVersion === record.cachedVersionBefore && cachedVersion !== record.appliedVersion)
       return;
-    record.caughtUp = true;
-    record.stored = undefined;
+    this.#applied.set(key, record.hash);
   }
 
   /** From the cache that covers the key's namespace; a fresh read only where no cache does. */
@@ -164,26 +169,26 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
     const informer = children && informerFor(children.informers, children.kinds, child);
     if (informer === undefined || !informer.synced) return this.#api.applyChild(child, options);
     const key = childKey(child);
-    const hash = createHash("sha256").update(JSON.stringify(child)).digest("hex");
+    const hash = manifestHash(child);
     const record = this.#applied.get(key);
     const cached = informer.get(keyOf(child));
     const live = this.#liveView(cached, record);
+    const appliedHash = typeof record === "object" ? record.hash : record;
     // Skipped only when this process applied exactly this manifest before (so no field we
     // stopped setting lingers) and the live object still holds every value we set (no drift).
-    if (live !== undefined && record?.hash === hash && childCovers(live, child)) {
+    if (live !== undefined && appliedHash === hash && childCovers(live, child)) {
       return structuredClone(live) as C;
     }
     const stored = await this.#api.applyChild(child, options);
-    const applied: AppliedRecord = {
+    const pending: PendingApply = {
       hash,
       stored: stripForCache(structuredClone(stored)),
       appliedVersion: stored.metadata?.resourceVersion,
       cachedVersionBefore: cached?.metadata?.resourceVersion,
-      caughtUp: false,
     };
+    this.#applied.set(key, pending);
     // The watch may have delivered the write (or a newer version) while the apply was answered.
-    this.#catchUp(applied, informer.get(keyOf(child))?.metadata?.resourceVersion);
-    this.#applied.set(key, applied);
+    this.#catchUp(key, pending, informer.get(keyOf(child))?.metadata?.resourceVersion);
     return stored;
   }
 
@@ -220,7 +225,7 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
     cached: KubernetesObject | undefined,
     record: AppliedRecord | undefined,
   ): KubernetesObject | undefined {
-    if (record === undefined || record.caughtUp) return cached;
+    if (typeof record !== "object") return cached;
     const version = cached?.metadata?.resourceVersion;
     if (version === record.appliedVersion) return cached;
     return version === record.cachedVersionBefore ? record.stored : cached;
@@ -240,6 +245,11 @@ async function staleOnNotFound<R>(write: () => Promise<R>): Promise<R> {
       throw new ConflictError("the object is gone since it was read", { cause: err });
     throw err;
   }
+}
+
+/** 128 bits of the manifest's SHA-256: enough to tell two manifests apart, 22 characters to keep. */
+function manifestHash(child: KubernetesObject): string {
+  return createHash("sha256").update(JSON.stringify(child)).digest().toString("base64url", 0, 16);
 }
 
 function childKey(child: KubernetesObject): string {
