@@ -69,6 +69,8 @@ export class KubeTransport {
   readonly #staticHeaders: Record<string, string>;
   readonly #observers: Array<(outcome: RequestOutcome) => void> = [];
   #agent: Promise<HttpAgent> | undefined;
+  /** The kubeconfig's proxy-url, as Node's agents take it. */
+  #proxyEnv: { HTTP_PROXY: string; HTTPS_PROXY: string } | undefined;
 
   /** The one transport of `kubeConfig`: every caller with the same KubeConfig shares its sockets. */
   static for(kubeConfig: KubeConfig): KubeTransport {
@@ -84,9 +86,14 @@ export class KubeTransport {
     const cluster = kubeConfig.getCurrentCluster();
     if (!cluster) throw new Error("the kubeconfig has no current cluster");
     if (cluster.proxyUrl) {
-      throw new Error(
-        `the kubeconfig's cluster ${cluster.name} sets proxy-url, which the operator's transport does not support`,
-      );
+      // Node's agents tunnel through HTTP(S) proxies (CONNECT); client-go also takes socks5.
+      const scheme = new URL(cluster.proxyUrl).protocol;
+      if (scheme !== "http:" && scheme !== "https:")
+        throw new Error(
+          `the kubeconfig's cluster ${cluster.name} sets proxy-url ${cluster.proxyUrl}: only http and https proxies are supported`,
+        );
+      // The kubeconfig's proxy is used for every request, as client-go uses it (no NO_PROXY).
+      this.#proxyEnv = { HTTP_PROXY: cluster.proxyUrl, HTTPS_PROXY: cluster.proxyUrl };
     }
     this.#kubeConfig = kubeConfig;
     this.#server = new URL(cluster.server);
@@ -116,6 +123,7 @@ export class KubeTransport {
       timeout: IDLE_SOCKET_TIMEOUT_MS,
       // Most recently used first: the pool stays as small as the concurrency actually needs.
       scheduling: "lifo" as const,
+      ...(this.#proxyEnv ? { proxyEnv: this.#proxyEnv } : {}),
     };
     if (!this.#secure) return new HttpAgent(pool);
     const options: AgentOptions & { headers?: Record<string, unknown> } = {};
