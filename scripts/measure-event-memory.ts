@@ -1,0 +1,141 @@
+// Heap the runtime's KubeEventRecorder (templates/project/src/runtime/events.ts) holds per object
+// it has recorded an Event about (issue 10: RSS growth per 1,000 cached objects). Not part of any
+// suite; from the repository root:
+//   node --expose-gc scripts/measure-event-memory.ts        (N=1000 objects by default)
+// A local HTTP server answers the Events API (every create and patch accepted), so no control plane
+// is needed. Each object gets one Ready transition Event built the way transition-events.ts builds
+// it, from an object the way the informer cache holds it (parsed JSON, kept alive here as the
+// cache would be: strings the recorder shares with the cache are the cache's cost, not its own).
+// The number is the heap after a full GC with the recorder live, minus the heap after a full GC
+// once it is released; the same for a recorder that recorded nothing is subtracted first, so what
+// remains is what the recorded objects cost.
+
+import { randomUUID } from "node:crypto";
+import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
+import type { AddressInfo } from "node:net";
+import { KubeConfig } from "@kubernetes/client-node";
+import {
+  KubeEventRecorder,
+  type EventRecord,
+} from "../templates/project/src/runtime/events.ts";
+import { silentLogger } from "../templates/project/src/runtime/logger.ts";
+
+const N = Number(process.env.N ?? 1000);
+const ROUNDS = 3;
+const gc = (globalThis as { gc?: () => void }).gc;
+if (gc === undefined) throw new Error("run with node --expose-gc");
+
+/** Every create is stored (201), every patch answered (200): the recorder never sees an error. */
+function acceptEvents(req: IncomingMessage, res: ServerResponse): void {
+  let body = "";
+  req.setEncoding("utf8");
+  req.on("data", (chunk: string) => (body += chunk));
+  req.on("end", () => {
+    res.writeHead(req.method === "POST" ? 201 : 200, { "content-type": "application/json" });
+    res.end(body || "{}");
+  });
+}
+
+const server = createServer(acceptEvents);
+await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+const kubeConfig = new KubeConfig();
+kubeConfig.loadFromOptions({
+  clusters: [
+    {
+      name: "events",
+      server: `http://127.0.0.1:${(server.address() as AddressInfo).port}`,
+      skipTLSVerify: true,
+    },
+  ],
+  users: [{ name: "operator" }],
+  contexts: [{ name: "events", cluster: "events", user: "operator" }],
+  currentContext: "events",
+});
+
+interface Cached {
+  apiVersion: string;
+  kind: string;
+  metadata: { name: string; namespace: string; uid: string };
+  status: { conditions: { type: string; status: string; reason: string; message: string }[] };
+}
+
+/** Objects as the informer cache holds them: parsed from the API server's JSON. */
+const cache: Cached[] = Array.from({ length: N }, (_, i) =>
+  JSON.parse(
+    JSON.stringify({
+      apiVersion: "db.example.com/v1alpha1",
+      kind: "Database",
+      metadata: { name: `db-${String(i).padStart(5, "0")}`, namespace: "bench", uid: randomUUID() },
+      status: {
+        conditions: [
+          {
+            type: "Ready",
+            status: "True",
+            reason: "Reconciled",
+            message: "generation 1 is in place",
+          },
+        ],
+      },
+    }),
+  ) as Cached,
+);
+
+/** The Ready transition Event, shaped as transition-events.ts shapes it. */
+function readyEvent(obj: Cached): EventRecord {
+  const ready = obj.status.conditions[0]!;
+  return {
+    regarding: {
+      apiVersion: obj.apiVersion,
+      kind: obj.kind,
+      name: obj.metadata.name,
+      ...(obj.metadata.namespace ? { namespace: obj.metadata.namespace } : {}),
+      uid: obj.metadata.uid,
+    },
+    type: "Normal",
+    reason: ready.reason,
+    action: "Reconcile",
+    note: `Ready=${ready.status}: ${ready.message}`,
+  };
+}
+
+async function heapAfterGc(): Promise<number> {
+  for (let i = 0; i < 3; i++) {
+    gc!();
+    await new Promise((resolve) => setImmediate(resolve));
+  }
+  return process.memoryUsage().heapUsed;
+}
+
+/** Heap held by a live recorder that has recorded one Event for each of the first `n` objects. */
+async function heldBy(n: number): Promise<number> {
+  let recorder: KubeEventRecorder | undefined = new KubeEventRecorder(kubeConfig, {
+    reportingController: "db.example.com/database-operator",
+    reportingInstance: "bench",
+    logger: silentLogger,
+  });
+  for (let i = 0; i < n; i += 100) {
+    for (const obj of cache.slice(i, i + 100)) recorder.record(readyEvent(obj));
+    await recorder.flush();
+  }
+  const live = await heapAfterGc();
+  recorder = undefined;
+  return live - (await heapAfterGc());
+}
+
+const perObject: number[] = [];
+for (let round = 1; round <= ROUNDS; round++) {
+  const idle = await heldBy(0);
+  const full = await heldBy(N);
+  perObject.push((full - idle) / N);
+  console.log(
+    `round ${round}: recorder idle ${idle} B, with ${N} objects ${full} B: ` +
+      `${((full - idle) / N).toFixed(0)} B per object`,
+  );
+}
+perObject.sort((a, b) => a - b);
+const median = perObject[Math.floor(perObject.length / 2)]!;
+console.log(
+  `median ${median.toFixed(0)} B per object, ${((median * 1000) / 1024).toFixed(0)} KiB per 1,000`,
+);
+server.closeAllConnections();
+server.close();
