@@ -14,10 +14,7 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { KubeConfig } from "@kubernetes/client-node";
-import {
-  KubeEventRecorder,
-  type EventRecord,
-} from "../templates/project/src/runtime/events.ts";
+import { KubeEventRecorder, type EventRecord } from "../templates/project/src/runtime/events.ts";
 import { silentLogger } from "../templates/project/src/runtime/logger.ts";
 
 const N = Number(process.env.N ?? 1000);
@@ -60,24 +57,30 @@ interface Cached {
 }
 
 /** Objects as the informer cache holds them: parsed from the API server's JSON. */
-const cache: Cached[] = Array.from({ length: N }, (_, i) =>
-  JSON.parse(
-    JSON.stringify({
-      apiVersion: "db.example.com/v1alpha1",
-      kind: "Database",
-      metadata: { name: `db-${String(i).padStart(5, "0")}`, namespace: "bench", uid: randomUUID() },
-      status: {
-        conditions: [
-          {
-            type: "Ready",
-            status: "True",
-            reason: "Reconciled",
-            message: "generation 1 is in place",
-          },
-        ],
-      },
-    }),
-  ) as Cached,
+const cache: Cached[] = Array.from(
+  { length: N },
+  (_, i) =>
+    JSON.parse(
+      JSON.stringify({
+        apiVersion: "db.example.com/v1alpha1",
+        kind: "Database",
+        metadata: {
+          name: `db-${String(i).padStart(5, "0")}`,
+          namespace: "bench",
+          uid: randomUUID(),
+        },
+        status: {
+          conditions: [
+            {
+              type: "Ready",
+              status: "True",
+              reason: "Reconciled",
+              message: "generation 1 is in place",
+            },
+          ],
+        },
+      }),
+    ) as Cached,
 );
 
 /** The Ready transition Event, shaped as transition-events.ts shapes it. */
