@@ -8,7 +8,9 @@
 // cache would be: strings the recorder shares with the cache are the cache's cost, not its own).
 // The number is the heap after a full GC with the recorder live, minus the heap after a full GC
 // once it is released; the same for a recorder that recorded nothing is subtracted first, so what
-// remains is what the recorded objects cost.
+// remains is what the recorded objects cost. Measured right after recording, and again once the
+// objects are quiet (aggregation window and refill shortened to 50 ms, then one more Event about
+// another object): what the recorder still holds for objects that can no longer aggregate or wait.
 
 import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
@@ -58,7 +60,7 @@ interface Cached {
 
 /** Objects as the informer cache holds them: parsed from the API server's JSON. */
 const cache: Cached[] = Array.from(
-  { length: N },
+  { length: N + 1 },
   (_, i) =>
     JSON.parse(
       JSON.stringify({
@@ -109,15 +111,27 @@ async function heapAfterGc(): Promise<number> {
   return process.memoryUsage().heapUsed;
 }
 
-/** Heap held by a live recorder that has recorded one Event for each of the first `n` objects. */
-async function heldBy(n: number): Promise<number> {
+/** Window and refill short enough that the objects soon have nothing to aggregate or wait for. */
+const QUIET_MS = 50;
+
+/**
+ * Heap held by a live recorder that has recorded one Event for each of the first `n` objects;
+ * `quiet`: measured once they are quiet and another object's Event has been recorded since.
+ */
+async function heldBy(n: number, quiet: boolean): Promise<number> {
   let recorder: KubeEventRecorder | undefined = new KubeEventRecorder(kubeConfig, {
     reportingController: "db.example.com/database-operator",
     reportingInstance: "bench",
     logger: silentLogger,
+    ...(quiet ? { aggregationWindowMs: QUIET_MS, refillMs: QUIET_MS } : {}),
   });
   for (let i = 0; i < n; i += 100) {
     for (const obj of cache.slice(i, i + 100)) recorder.record(readyEvent(obj));
+    await recorder.flush();
+  }
+  if (quiet) {
+    await new Promise((resolve) => setTimeout(resolve, 2 * QUIET_MS));
+    recorder.record(readyEvent(cache[N]!));
     await recorder.flush();
   }
   const live = await heapAfterGc();
@@ -125,20 +139,24 @@ async function heldBy(n: number): Promise<number> {
   return live - (await heapAfterGc());
 }
 
-const perObject: number[] = [];
-for (let round = 1; round <= ROUNDS; round++) {
-  const idle = await heldBy(0);
-  const full = await heldBy(N);
-  perObject.push((full - idle) / N);
+for (const quiet of [false, true]) {
+  const what = quiet ? "once the objects are quiet" : "right after recording";
+  const perObject: number[] = [];
+  for (let round = 1; round <= ROUNDS; round++) {
+    const idle = await heldBy(0, quiet);
+    const full = await heldBy(N, quiet);
+    perObject.push((full - idle) / N);
+    console.log(
+      `${what}, round ${round}: recorder idle ${idle} B, with ${N} objects ${full} B: ` +
+        `${((full - idle) / N).toFixed(0)} B per object`,
+    );
+  }
+  perObject.sort((a, b) => a - b);
+  const median = perObject[Math.floor(perObject.length / 2)]!;
   console.log(
-    `round ${round}: recorder idle ${idle} B, with ${N} objects ${full} B: ` +
-      `${((full - idle) / N).toFixed(0)} B per object`,
+    `${what}: median ${median.toFixed(0)} B per object, ` +
+      `${((median * 1000) / 1024).toFixed(0)} KiB per 1,000`,
   );
 }
-perObject.sort((a, b) => a - b);
-const median = perObject[Math.floor(perObject.length / 2)]!;
-console.log(
-  `median ${median.toFixed(0)} B per object, ${((median * 1000) / 1024).toFixed(0)} KiB per 1,000`,
-);
 server.closeAllConnections();
 server.close();

@@ -483,6 +483,26 @@ test("a repeat of an Event the API server no longer has creates it again, as a s
   assert.equal(again!.regarding?.name, event.regarding.name);
 });
 
+test("events that differ in any of type, reason, action and note are different Events", async () => {
+  const { recorder } = testRecorder({});
+  const { event, list } = await eventAboutNewObject();
+  const variants = [
+    event,
+    { ...event, type: "Normal" as const },
+    // The same text, split differently between reason and action.
+    { ...event, reason: event.reason.slice(0, -1), action: event.reason.slice(-1) + event.action },
+    { ...event, note: event.note + "." },
+  ];
+  for (const variant of variants) recorder.record(variant);
+  await recorder.flush();
+  const recorded = await list();
+  assert.equal(recorded.length, variants.length, JSON.stringify(recorded));
+  assert.deepEqual(
+    recorded.map((e) => e.series),
+    variants.map(() => undefined),
+  );
+});
+
 test("a repeat after the aggregation window is a new Event", async () => {
   const aggregationWindowMs = 200;
   const { recorder } = testRecorder({ aggregationWindowMs });
