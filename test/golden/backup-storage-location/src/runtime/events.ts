@@ -8,7 +8,11 @@
 // - writes per object are rate-limited by a token bucket (client-go's spam filter: a burst of
 //   25, then one every 5 minutes); a series update that must wait is coalesced and sent once a
 //   token is back, a new event with no token is dropped;
-// - recording never blocks or fails the caller: Events are best-effort by design.
+// - recording never blocks or fails the caller: Events are best-effort by design;
+// - it remembers at most maxCacheEntries objects and as many series (the least recently recorded
+//   object is forgotten first), and lets go of an object once it is quiet: no series in the window
+//   and a full bucket, which is exactly what an object never seen has. An object it remembers
+//   costs a few hundred bytes (issue 10), so an Event seen once is not kept whole.
 
 import {
   EventsV1Api,
@@ -61,9 +65,29 @@ export interface KubeEventRecorderOptions {
   maxCacheEntries?: number;
 }
 
+/**
+ * What the recorder remembers about one object (one entry per object, keyed by its UID): its
+ * write budget and the Events about it that a repeat would still aggregate into. Kept small on
+ * purpose: the operator holds one for every object it recorded an Event about (issue 10).
+ */
+interface Subject {
+  /** Token bucket: the writes left (fractional while refilling) as of `at` (performance clock). */
+  tokens: number;
+  at: number;
+  /**
+   * The first of the object's series within the aggregation window, oldest first, linked by
+   * `next`: usually there is one (an object's Ready transition), and a list of one costs no array.
+   */
+  series: Series | undefined;
+}
+
 interface Series {
-  name: string;
-  namespace: string;
+  /** Tells this event (type, reason, action, note) from its object's others: see digest(). */
+  digestHigh: number;
+  digestLow: number;
+  /** The Event's name is `<object name>.<suffix>`, the suffix made from these (eventName()). */
+  createdMs: number;
+  sequence: number;
   count: number;
   /** The count the API server holds; the Event is created with 1. */
   written: number;
@@ -71,8 +95,13 @@ interface Series {
   /** Performance-clock time of the last occurrence, for the window. */
   seenAt: number;
   writing: boolean;
-  timer?: NodeJS.Timeout;
-  event: EventRecord;
+  timer: NodeJS.Timeout | undefined;
+  /**
+   * What a series update or a recreate is made from. Only a repeat needs it, and a repeat brings
+   * an identical record: it is kept from the first repeat on, never for an event seen once.
+   */
+  event: EventRecord | undefined;
+  next: Series | undefined;
 }
 
 const MAX_NOTE = 1024;
@@ -80,8 +109,10 @@ const MAX_NOTE = 1024;
 export class KubeEventRecorder implements EventRecorder {
   readonly #api: EventsV1Api;
   readonly #options: Required<Omit<KubeEventRecorderOptions, "logger">> & { logger: Logger };
-  readonly #series = new Map<string, Series>();
-  readonly #buckets = new Map<string, { tokens: number; at: number }>();
+  /** Least recently recorded first, so the oldest is the one evicted. */
+  readonly #subjects = new Map<string, Subject>();
+  /** Series in all subjects: bounded by maxCacheEntries as well as the subjects. */
+  #seriesCount = 0;
   readonly #inFlight = new Set<Promise<void>>();
 
   constructor(kubeConfig: KubeConfig, options: KubeEventRecorderOptions) {
@@ -97,46 +128,32 @@ export class KubeEventRecorder implements EventRecorder {
 
   record(event: EventRecord): void {
     const now = performance.now();
-    const key = JSON.stringify([
-      refKey(event.regarding),
-      event.type,
-      event.reason,
-      event.action,
-      event.note,
-    ]);
-    const existing = this.#series.get(key);
-    if (existing !== undefined && now - existing.seenAt <= this.#options.aggregationWindowMs) {
+    const key = refKey(event.regarding);
+    const subject = this.#subjects.get(key) ?? {
+      tokens: this.#options.burst,
+      at: now,
+      series: undefined,
+    };
+    this.#subjects.delete(key);
+    this.#subjects.set(key, subject);
+    this.#forgetSettled(subject, now);
+    const [high, low] = digest(event);
+    const existing = seriesOf(subject).find(
+      (s) => s.digestHigh === high && s.digestLow === low && this.#inWindow(s, now),
+    );
+    if (existing !== undefined) {
       existing.count++;
       existing.seenAt = now;
       existing.lastObserved = Date.now();
-      // Most recently used last, so the oldest series is the one evicted.
-      this.#series.delete(key);
-      this.#series.set(key, existing);
-      this.#flush(existing);
-      return;
-    }
-    if (!this.#take(event.regarding)) {
+      existing.event ??= event;
+      this.#flush(subject, existing);
+    } else if (this.#take(subject, now)) {
+      this.#start(subject, event, high, low, now);
+    } else {
       this.#options.logger.debug("event dropped by the rate limit", { reason: event.reason });
-      return;
     }
-    const series: Series = {
-      name: `${event.regarding.name}.${eventSuffix()}`,
-      namespace: event.regarding.namespace || "default",
-      count: 1,
-      written: 0,
-      lastObserved: Date.now(),
-      seenAt: now,
-      writing: false,
-      event,
-    };
-    this.#series.delete(key);
-    this.#series.set(key, series);
-    while (this.#series.size > this.#options.maxCacheEntries) {
-      const oldest = this.#series.values().next().value!;
-      clearTimeout(oldest.timer);
-      this.#series.delete(this.#series.keys().next().value!);
-    }
-    this.#write(series, () => this.#create(series));
+    this.#evict(subject);
+    this.#forgetIdleOldest(now);
   }
 
   /** Resolves once every write started so far has finished (for tests and shutdown). */
@@ -144,21 +161,45 @@ export class KubeEventRecorder implements EventRecorder {
     while (this.#inFlight.size > 0) await Promise.all(this.#inFlight);
   }
 
+  /** A new series: its Event is created now (the caller has taken the token). */
+  #start(subject: Subject, event: EventRecord, high: number, low: number, now: number): void {
+    const createdMs = Date.now();
+    const series: Series = {
+      digestHigh: high,
+      digestLow: low,
+      createdMs,
+      sequence: nextSequence(),
+      count: 1,
+      written: 0,
+      lastObserved: createdMs,
+      seenAt: now,
+      writing: false,
+      timer: undefined,
+      event: undefined,
+      next: undefined,
+    };
+    subject.series = link([...seriesOf(subject), series]);
+    this.#seriesCount++;
+    this.#write(subject, series, event, () => this.#create(series, event));
+  }
+
   /** Sends the series' count when it is ahead of the server's and a token allows it. */
-  #flush(series: Series): void {
+  #flush(subject: Subject, series: Series): void {
     if (series.writing || series.count === series.written || series.timer !== undefined) return;
-    if (!this.#take(series.event.regarding)) {
+    if (!this.#take(subject, performance.now())) {
       series.timer = setTimeout(() => {
         series.timer = undefined;
-        this.#flush(series);
+        this.#flush(subject, series);
       }, this.#options.refillMs);
       series.timer.unref();
       return;
     }
-    this.#write(series, () => this.#patch(series));
+    // A count above 1 means a repeat came, and the repeat left its record on the series.
+    const event = series.event!;
+    this.#write(subject, series, event, () => this.#patch(series, event));
   }
 
-  #write(series: Series, send: () => Promise<number>): void {
+  #write(subject: Subject, series: Series, event: EventRecord, send: () => Promise<number>): void {
     series.writing = true;
     const done = send()
       .then((written) => {
@@ -166,27 +207,27 @@ export class KubeEventRecorder implements EventRecorder {
       })
       .catch((err: unknown) => {
         this.#options.logger.warn("could not record event", {
-          reason: series.event.reason,
+          reason: event.reason,
           err: errorMessage(err),
         });
       })
       .finally(() => {
         series.writing = false;
         this.#inFlight.delete(done);
-        if (series.written > 0) this.#flush(series);
+        if (series.written > 0) this.#flush(subject, series);
       });
     this.#inFlight.add(done);
   }
 
-  async #create(series: Series): Promise<number> {
-    const { event } = series;
+  async #create(series: Series, event: EventRecord): Promise<number> {
     const count = series.count;
+    const namespace = eventNamespace(event);
     await this.#api.createNamespacedEvent({
-      namespace: series.namespace,
+      namespace,
       body: {
         apiVersion: "events.k8s.io/v1",
         kind: "Event",
-        metadata: { name: series.name, namespace: series.namespace },
+        metadata: { name: eventName(event, series), namespace },
         eventTime: new V1MicroTime(),
         reportingController: this.#options.reportingController,
         reportingInstance: this.#options.reportingInstance,
@@ -202,13 +243,13 @@ export class KubeEventRecorder implements EventRecorder {
     return count;
   }
 
-  async #patch(series: Series): Promise<number> {
+  async #patch(series: Series, event: EventRecord): Promise<number> {
     const count = series.count;
     try {
       await this.#api.patchNamespacedEvent(
         {
-          name: series.name,
-          namespace: series.namespace,
+          name: eventName(event, series),
+          namespace: eventNamespace(event),
           body: { series: seriesBody(count, series.lastObserved) },
         },
         setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
@@ -217,28 +258,80 @@ export class KubeEventRecorder implements EventRecorder {
     } catch (err) {
       // Events expire (the API server's event TTL, one hour by default): start a new one.
       if (!isNotFound(err)) throw err;
-      series.name = `${series.event.regarding.name}.${eventSuffix()}`;
-      return this.#create(series);
+      series.createdMs = Date.now();
+      series.sequence = nextSequence();
+      return this.#create(series, event);
     }
   }
 
-  /** One write for the object `ref`, if its bucket has a token. */
-  #take(ref: ObjectReference): boolean {
-    const key = refKey(ref);
-    const now = performance.now();
+  /** One write for the subject, if its bucket has a token. */
+  #take(subject: Subject, now: number): boolean {
+    const refilled = this.#tokens(subject, now);
+    const allowed = refilled >= 1;
+    subject.tokens = allowed ? refilled - 1 : refilled;
+    subject.at = now;
+    return allowed;
+  }
+
+  #tokens(subject: Subject, now: number): number {
     const { burst, refillMs } = this.#options;
-    const bucket = this.#buckets.get(key) ?? { tokens: burst, at: now };
-    const refilled = Math.min(burst, bucket.tokens + (now - bucket.at) / refillMs);
-    this.#buckets.delete(key);
-    if (refilled < 1) {
-      this.#buckets.set(key, { tokens: refilled, at: now });
-      return false;
+    return Math.min(burst, subject.tokens + (now - subject.at) / refillMs);
+  }
+
+  #inWindow(series: Series, now: number): boolean {
+    return now - series.seenAt <= this.#options.aggregationWindowMs;
+  }
+
+  /**
+   * A series past the aggregation window is never aggregated into again: once it has no write
+   * in flight and no coalesced update waiting for a token either, the subject lets go of it.
+   */
+  #forgetSettled(subject: Subject, now: number): void {
+    const all = seriesOf(subject);
+    const live = all.filter((s) => this.#inWindow(s, now) || s.writing || s.timer !== undefined);
+    if (live.length === all.length) return;
+    this.#seriesCount -= all.length - live.length;
+    for (const settled of all) settled.next = undefined;
+    subject.series = link(live);
+  }
+
+  /**
+   * At most maxCacheEntries objects and as many series: the least recently recorded objects go
+   * first, with their pending coalesced updates (as client-go's LRU cache does), never the one
+   * being recorded; if that one alone holds too many series, its oldest go.
+   */
+  #evict(current: Subject): void {
+    const max = this.#options.maxCacheEntries;
+    while (this.#subjects.size > max || this.#seriesCount > max) {
+      const oldest = this.#subjects.entries().next().value!;
+      const [key, subject] = oldest;
+      if (subject === current) {
+        const dropped = subject.series;
+        if (dropped === undefined) break;
+        subject.series = dropped.next;
+        dropped.next = undefined;
+        clearTimeout(dropped.timer);
+        this.#seriesCount--;
+        continue;
+      }
+      const dropped = seriesOf(subject);
+      for (const series of dropped) clearTimeout(series.timer);
+      this.#seriesCount -= dropped.length;
+      this.#subjects.delete(key);
     }
-    this.#buckets.set(key, { tokens: refilled - 1, at: now });
-    while (this.#buckets.size > this.#options.maxCacheEntries) {
-      this.#buckets.delete(this.#buckets.keys().next().value!);
+  }
+
+  /**
+   * Memory back once an object is quiet: a subject with no series in the window and a full
+   * bucket behaves exactly as no entry at all, so the least recently recorded ones that are
+   * both are dropped, a few per call.
+   */
+  #forgetIdleOldest(now: number): void {
+    for (const [key, subject] of this.#subjects) {
+      this.#forgetSettled(subject, now);
+      if (subject.series !== undefined || this.#tokens(subject, now) < this.#options.burst) return;
+      this.#subjects.delete(key);
     }
-    return true;
   }
 }
 
@@ -250,13 +343,57 @@ function refKey(ref: ObjectReference): string {
   return ref.uid || `${ref.apiVersion}/${ref.kind}/${ref.namespace ?? ""}/${ref.name}`;
 }
 
+/** The subject's series as an array, oldest first (a few at most: a copy costs nothing). */
+function seriesOf(subject: Subject): Series[] {
+  const all: Series[] = [];
+  for (let s = subject.series; s !== undefined; s = s.next) all.push(s);
+  return all;
+}
+
+/** Links `list` in its order and returns its first. */
+function link(list: Series[]): Series | undefined {
+  list.forEach((s, i) => (s.next = list[i + 1]));
+  return list[0];
+}
+
+function eventNamespace(event: EventRecord): string {
+  return event.regarding.namespace || "default";
+}
+
+/**
+ * A 64-bit digest (two 32-bit halves, cyrb53's mixing) of type, reason, action and note: what tells
+ * one event from another about the same object without keeping the note (most of an event's
+ * bytes) for an event seen once. Only an object's own few series in one window are compared, so
+ * two different events sharing a digest, and so a series, is vanishingly unlikely.
+ */
+function digest(event: EventRecord): [number, number] {
+  let h1 = 0xdeadbeef;
+  let h2 = 0x41c6ce57;
+  for (const field of [event.type, event.reason, event.action, event.note]) {
+    // Each field's length first: without it, reason "ab" + action "c" hashes as "a" + "bc".
+    for (let i = -1; i < field.length; i++) {
+      const code = i < 0 ? field.length : field.charCodeAt(i);
+      h1 = Math.imul(h1 ^ code, 2654435761);
+      h2 = Math.imul(h2 ^ code, 1597334677);
+    }
+  }
+  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
+  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
+  return [h1 | 0, h2 | 0];
+}
+
 let sequence = 0;
+
+function nextSequence(): number {
+  sequence = (sequence + 1) % 1_000_000;
+  return sequence;
+}
 
 /**
  * client-go names an Event `<object>.<unix nanoseconds in hex>`; the sub-millisecond part is a
  * counter here, so two Events about one object in the same millisecond never collide.
  */
-function eventSuffix(): string {
-  sequence = (sequence + 1) % 1_000_000;
-  return (BigInt(Date.now()) * 1_000_000n + BigInt(sequence)).toString(16);
+function eventName(event: EventRecord, series: Series): string {
+  const suffix = BigInt(series.createdMs) * 1_000_000n + BigInt(series.sequence);
+  return `${event.regarding.name}.${suffix.toString(16)}`;
 }

@@ -6,7 +6,8 @@
 // metrics-reader ClusterRole and refuses one without it (403) and one without a token (401), the
 // API server deciding both (TokenReview, SubjectAccessReview); the counters move when the
 // controller reconciles; a Ready transition becomes an Event and repeats of one Event aggregate
-// into its series count; every line a reconcile logs carries the key and a reconcileID.
+// into its series count, within the aggregation window, the rate limit, the cache bound and the
+// Event's expiry (events.ts); every line a reconcile logs carries the key and a reconcileID.
 
 import assert from "node:assert/strict";
 import { request } from "node:https";
@@ -388,4 +389,175 @@ test("repeats of one Event aggregate into its series count; a burst beyond the l
   await events.flush();
   recorded = await eventsAbout(regarding.uid, eventNamespace);
   assert.equal(recorded.length, 1, "the rate limit held back the fourth write");
+});
+
+/** A recorder writing as the operator, with the recorder's limits shrunk to what a test can wait out. */
+function testRecorder(options: {
+  burst?: number;
+  refillMs?: number;
+  aggregationWindowMs?: number;
+  maxCacheEntries?: number;
+}) {
+  const { logger, lines } = recordingLogger();
+  const recorder = new KubeEventRecorder(operator, {
+    reportingController: FIELD_MANAGER,
+    reportingInstance: "observability-test",
+    logger,
+    ...options,
+  });
+  return { recorder, lines };
+}
+
+/** A new object of the kind and an Event about it, as the reconciler's finalizer would report. */
+async function eventAboutNewObject() {
+  const created = await users.create(newObject());
+  const event = {
+    regarding: {
+      apiVersion: API_GROUP_VERSION,
+      kind: KIND,
+      name: created.metadata.name!,
+      ...(created.metadata.namespace ? { namespace: created.metadata.namespace } : {}),
+      uid: created.metadata.uid!,
+    },
+    type: "Warning" as const,
+    reason: "CleanupFailed",
+    action: "Finalize",
+    note: "the cloud said no",
+  };
+  const list = () => eventsAbout(event.regarding.uid, created.metadata.namespace || "default");
+  return { event, list };
+}
+
+test("a repeat with no token left is sent once a token is back, with the repeats after it in one update", async () => {
+  const refillMs = 3_000;
+  const { recorder } = testRecorder({ burst: 1, refillMs });
+  const { event, list } = await eventAboutNewObject();
+  recorder.record(event);
+  await recorder.flush();
+  const repeated = performance.now();
+  recorder.record(event);
+  recorder.record(event);
+  await recorder.flush();
+  let recorded = await list();
+  assert.equal(recorded.length, 1, JSON.stringify(recorded));
+  assert.equal(recorded[0]!.series, undefined, "no token for the repeats yet");
+
+  const updated = await waitFor(
+    "the coalesced series update",
+    async () => {
+      const [only] = await list();
+      return only?.series?.count === 3 ? only : undefined;
+    },
+    { timeoutMs: refillMs + 15_000 },
+  );
+  const waited = performance.now() - repeated;
+  assert.ok(waited >= refillMs - 50, `sent after ${waited.toFixed(0)} ms, before a token was back`);
+  assert.equal(updated.metadata?.name, recorded[0]!.metadata?.name, "the same Event, patched");
+  recorded = await list();
+  assert.equal(recorded.length, 1, JSON.stringify(recorded));
+});
+
+test("a repeat of an Event the API server no longer has creates it again, as a series", async () => {
+  const { recorder } = testRecorder({});
+  const { event, list } = await eventAboutNewObject();
+  recorder.record(event);
+  await recorder.flush();
+  const [first] = await list();
+  assert.ok(first !== undefined, "the first occurrence is recorded");
+  // As the API server's event TTL would.
+  await cp.admin.makeApiClient(EventsV1Api).deleteNamespacedEvent({
+    name: first.metadata!.name!,
+    namespace: first.metadata!.namespace!,
+  });
+  recorder.record(event);
+  await recorder.flush();
+  const recorded = await list();
+  assert.equal(recorded.length, 1, JSON.stringify(recorded));
+  const [again] = recorded;
+  assert.notEqual(again!.metadata?.name, first.metadata?.name);
+  assert.equal(again!.series?.count, 2);
+  assert.equal(again!.note, event.note);
+  assert.equal(again!.reason, event.reason);
+  assert.equal(again!.action, event.action);
+  assert.equal(again!.type, event.type);
+  assert.equal(again!.regarding?.name, event.regarding.name);
+});
+
+test("events that differ in any of type, reason, action and note are different Events", async () => {
+  const { recorder } = testRecorder({});
+  const { event, list } = await eventAboutNewObject();
+  const variants = [
+    event,
+    { ...event, type: "Normal" as const },
+    // The same text, split differently between reason and action.
+    { ...event, reason: event.reason.slice(0, -1), action: event.reason.slice(-1) + event.action },
+    { ...event, note: event.note + "." },
+  ];
+  for (const variant of variants) recorder.record(variant);
+  await recorder.flush();
+  const recorded = await list();
+  assert.equal(recorded.length, variants.length, JSON.stringify(recorded));
+  assert.deepEqual(
+    recorded.map((e) => e.series),
+    variants.map(() => undefined),
+  );
+});
+
+test("a repeat after the aggregation window is a new Event", async () => {
+  const aggregationWindowMs = 200;
+  const { recorder } = testRecorder({ aggregationWindowMs });
+  const { event, list } = await eventAboutNewObject();
+  recorder.record(event);
+  await recorder.flush();
+  await new Promise((resolve) => setTimeout(resolve, aggregationWindowMs + 50));
+  recorder.record(event);
+  await recorder.flush();
+  const recorded = await list();
+  assert.equal(recorded.length, 2, JSON.stringify(recorded));
+  assert.deepEqual(
+    recorded.map((e) => e.series),
+    [undefined, undefined],
+  );
+});
+
+test("the recorder remembers at most maxCacheEntries: the least recently seen is forgotten", async () => {
+  const { recorder } = testRecorder({ maxCacheEntries: 2 });
+  const [a, b, c] = await Promise.all([
+    eventAboutNewObject(),
+    eventAboutNewObject(),
+    eventAboutNewObject(),
+  ]);
+  for (const { event } of [a!, b!, c!]) {
+    recorder.record(event);
+    await recorder.flush();
+  }
+  // a was forgotten when c came: its repeat is a new Event; c's is still a series.
+  recorder.record(a!.event);
+  recorder.record(c!.event);
+  await recorder.flush();
+  const aboutA = await a!.list();
+  assert.equal(aboutA.length, 2, JSON.stringify(aboutA));
+  assert.deepEqual(
+    aboutA.map((e) => e.series),
+    [undefined, undefined],
+  );
+  const aboutC = await c!.list();
+  assert.equal(aboutC.length, 1, JSON.stringify(aboutC));
+  assert.equal(aboutC[0]!.series?.count, 2);
+});
+
+test("an Event the API server refuses is logged, never thrown to the caller", async () => {
+  const { recorder, lines } = testRecorder({});
+  const { event } = await eventAboutNewObject();
+  // A namespace that does not exist: the create is refused.
+  recorder.record({
+    ...event,
+    regarding: { ...event.regarding, namespace: uniqueName("no-such-namespace") },
+  });
+  await recorder.flush();
+  const warnings = lines
+    .map((line) => JSON.parse(line) as Record<string, unknown>)
+    .filter((entry) => entry.msg === "could not record event");
+  assert.equal(warnings.length, 1, lines.join("\n"));
+  assert.equal(warnings[0]!.reason, event.reason);
 });
