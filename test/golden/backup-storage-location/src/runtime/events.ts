@@ -12,8 +12,9 @@
 // - it remembers at most maxCacheEntries objects and as many series (the least recently recorded
 //   object is forgotten first), and lets go of an object once it is quiet: no series in the window
 //   and a full bucket, which is exactly what an object never seen has. An object it remembers
-//   costs a few hundred bytes (issue 10), so an Event seen once is not kept whole.
+//   costs a few hundred bytes, so an Event seen once is not kept whole.
 
+import { createHash } from "node:crypto";
 import {
   EventsV1Api,
   PatchStrategy,
@@ -68,7 +69,7 @@ export interface KubeEventRecorderOptions {
 /**
  * What the recorder remembers about one object (one entry per object, keyed by its UID): its
  * write budget and the Events about it that a repeat would still aggregate into. Kept small on
- * purpose: the operator holds one for every object it recorded an Event about (issue 10).
+ * purpose: the operator holds one for every object it recorded an Event about.
  */
 interface Subject {
   /** Token bucket: the writes left (fractional while refilling) as of `at` (performance clock). */
@@ -361,25 +362,16 @@ function eventNamespace(event: EventRecord): string {
 }
 
 /**
- * A 64-bit digest (two 32-bit halves, cyrb53's mixing) of type, reason, action and note: what tells
- * one event from another about the same object without keeping the note (most of an event's
- * bytes) for an event seen once. Only an object's own few series in one window are compared, so
- * two different events sharing a digest, and so a series, is vanishingly unlikely.
+ * 64 bits of the SHA-256 of type, reason, action and note, as two 32-bit halves: what tells one
+ * event from another about the same object without keeping the note (most of an event's bytes)
+ * for an event seen once. Only an object's own few series in one window are compared, so two
+ * different events sharing a digest, and so a series, is vanishingly unlikely.
  */
 function digest(event: EventRecord): [number, number] {
-  let h1 = 0xdeadbeef;
-  let h2 = 0x41c6ce57;
-  for (const field of [event.type, event.reason, event.action, event.note]) {
-    // Each field's length first: without it, reason "ab" + action "c" hashes as "a" + "bc".
-    for (let i = -1; i < field.length; i++) {
-      const code = i < 0 ? field.length : field.charCodeAt(i);
-      h1 = Math.imul(h1 ^ code, 2654435761);
-      h2 = Math.imul(h2 ^ code, 1597334677);
-    }
-  }
-  h1 = Math.imul(h1 ^ (h1 >>> 16), 2246822507) ^ Math.imul(h2 ^ (h2 >>> 13), 3266489909);
-  h2 = Math.imul(h2 ^ (h2 >>> 16), 2246822507) ^ Math.imul(h1 ^ (h1 >>> 13), 3266489909);
-  return [h1 | 0, h2 | 0];
+  const hash = createHash("sha256")
+    .update(JSON.stringify([event.type, event.reason, event.action, event.note]))
+    .digest();
+  return [hash.readInt32LE(0), hash.readInt32LE(4)];
 }
 
 let sequence = 0;
