@@ -89,6 +89,8 @@ function kubeConfig(
     tokenFile?: string;
     server?: string;
     proxyUrl?: string;
+    /** The client certificate and key as files (as the kubelet and cert-manager rotate them). */
+    certFiles?: { cert: string; key: string };
   } = {},
 ): KubeConfig {
   const config = new KubeConfig();
@@ -107,8 +109,12 @@ function kubeConfig(
     users: [
       {
         name: "operator",
-        certData: Buffer.from(client.certificate).toString("base64"),
-        keyData: Buffer.from(client.privateKey).toString("base64"),
+        ...(options.certFiles
+          ? { certFile: options.certFiles.cert, keyFile: options.certFiles.key }
+          : {
+              certData: Buffer.from(client.certificate).toString("base64"),
+              keyData: Buffer.from(client.privateKey).toString("base64"),
+            }),
         ...(options.token ? { token: options.token } : {}),
         ...(options.tokenFile
           ? { authProvider: { name: "tokenFile", config: { tokenFile: options.tokenFile } } }
@@ -213,6 +219,36 @@ test("a token file is read again once client-node's minute has passed (the kubel
     seen.map((s) => s.authorization),
     ["Bearer first", "Bearer first", "Bearer second"],
   );
+  transport.close();
+});
+
+test("a client certificate rotated on disk is used for new connections within a minute", async (t) => {
+  handle = (_req, res) => res.end("{}");
+  const directory = mkdtempSync(join(tmpdir(), "transport-"));
+  t.after(() => rmSync(directory, { recursive: true, force: true }));
+  const certFiles = { cert: join(directory, "tls.crt"), key: join(directory, "tls.key") };
+  writeFileSync(certFiles.cert, client.certificate);
+  writeFileSync(certFiles.key, client.privateKey);
+  t.mock.timers.enable({ apis: ["Date"], now: Date.now() });
+  const transport = KubeTransport.for(kubeConfig({ certFiles }));
+  seen.length = 0;
+  await readAll((await transport.request({ method: "GET", url: "/a" })).body);
+  const renewed = selfSignedCertificate({ commonName: "operator-renewed", dnsNames: ["operator"] });
+  writeFileSync(certFiles.cert, renewed.certificate);
+  writeFileSync(certFiles.key, renewed.privateKey);
+  await readAll((await transport.request({ method: "GET", url: "/b" })).body);
+  t.mock.timers.tick(61_000);
+  await readAll((await transport.request({ method: "GET", url: "/c" })).body);
+  assert.deepEqual(
+    seen.map((s) => s.peer),
+    ["operator", "operator", "operator-renewed"],
+    "read again after a minute, on a new connection",
+  );
+  // Mid-rotation the files can be missing for a moment: the pool that works is kept.
+  rmSync(certFiles.cert);
+  t.mock.timers.tick(61_000);
+  await readAll((await transport.request({ method: "GET", url: "/d" })).body);
+  assert.equal(seen.at(-1)?.peer, "operator-renewed");
   transport.close();
 });
 

@@ -6,9 +6,11 @@
 // client-node 2.0.1 sends through undici's fetch, which parses HTTP in JavaScript (and in
 // WebAssembly only when the JIT is on): under the Deployment's --jitless that parsing was most
 // of the operator's CPU. node:http parses in C++ (llhttp) whatever the V8 flags. The TLS settings
-// come from the KubeConfig once (they are fixed for the life of the process, as client-go's
-// transport has them); the Authorization header is applied per request, so an in-cluster token
-// file that the kubelet rotates is read again (client-node re-reads it every minute).
+// (CA, client certificate and key) are read from the KubeConfig again every minute and a changed
+// one gets a new pool, so a certificate rotated on disk or by an exec plugin is used for the next
+// connections, as client-go's certificate rotation does; the Authorization header is applied per
+// request, so an in-cluster token file that the kubelet rotates is read again (client-node
+// re-reads it every minute).
 
 import {
   createConfiguration,
@@ -23,6 +25,7 @@ import {
 } from "@kubernetes/client-node";
 import { Agent as HttpAgent, request as httpRequest, type IncomingMessage } from "node:http";
 import { Agent as HttpsAgent, request as httpsRequest, type AgentOptions } from "node:https";
+import { createHash } from "node:crypto";
 
 /** What a response counter is told about each request (rest_client_requests_total). */
 export interface RequestOutcome {
@@ -59,6 +62,8 @@ const IDEMPOTENT = new Set(["GET", "HEAD", "PUT", "DELETE", "OPTIONS"]);
  * server cannot race a new request on a socket it closed for being idle.
  */
 export const IDLE_SOCKET_TIMEOUT_MS = 4_000;
+/** How often the kubeconfig's TLS material is read again (a rotated certificate, a new CA). */
+export const TLS_RECHECK_MS = 60_000;
 const USER_AGENT = "create-operator-runtime (node:https)";
 const TRANSPORTS = new WeakMap<KubeConfig, KubeTransport>();
 
@@ -68,7 +73,12 @@ export class KubeTransport {
   readonly #secure: boolean;
   readonly #staticHeaders: Record<string, string>;
   readonly #observers: Array<(outcome: RequestOutcome) => void> = [];
-  #agent: Promise<HttpAgent> | undefined;
+  /** The pool for the TLS material read last, and that material's fingerprint. */
+  #pool: Promise<{ agent: HttpAgent; tls: string }> | undefined;
+  /** Date.now() when the TLS material was read last. */
+  #tlsReadAt = 0;
+  /** Pools of earlier TLS material: their connections finish what they carry, then close idle. */
+  readonly #retired = new Set<HttpAgent>();
   /** The kubeconfig's proxy-url, as Node's agents take it. */
   #proxyEnv: { HTTP_PROXY: string; HTTPS_PROXY: string } | undefined;
 
@@ -111,21 +121,43 @@ export class KubeTransport {
   }
 
   /**
-   * The pool, made on first use. The kubeconfig's TLS settings (ca, cert, key, servername,
-   * rejectUnauthorized for insecure-skip-tls-verify) and its Impersonate-User header are read
-   * here once: client-node reads the CA file again, and builds a new undici Agent, per request.
+   * The pool for the kubeconfig's current TLS settings: read on first use and again once
+   * TLS_RECHECK_MS has passed; when they changed (ca, cert, key, servername, rejectUnauthorized
+   * for insecure-skip-tls-verify) new requests go to a new pool, whose connections present the
+   * new certificate. client-node itself reads the CA file, and builds a new undici Agent, per
+   * request.
    */
-  async #makeAgent(): Promise<HttpAgent> {
-    const pool = {
-      keepAlive: true,
-      // TCP keep-alive probes after 30 s idle, as client-go and client-node do.
-      keepAliveMsecs: 30_000,
-      timeout: IDLE_SOCKET_TIMEOUT_MS,
-      // Most recently used first: the pool stays as small as the concurrency actually needs.
-      scheduling: "lifo" as const,
-      ...(this.#proxyEnv ? { proxyEnv: this.#proxyEnv } : {}),
-    };
-    if (!this.#secure) return new HttpAgent(pool);
+  async #agent(): Promise<HttpAgent> {
+    const now = Date.now();
+    if (this.#pool === undefined || now - this.#tlsReadAt >= TLS_RECHECK_MS) {
+      this.#tlsReadAt = now;
+      this.#pool = this.#nextPool(this.#pool);
+    }
+    return (await this.#pool).agent;
+  }
+
+  async #nextPool(
+    previous: Promise<{ agent: HttpAgent; tls: string }> | undefined,
+  ): Promise<{ agent: HttpAgent; tls: string }> {
+    const before = await previous?.catch(() => undefined);
+    let tls: AgentOptions;
+    try {
+      tls = await this.#readTls();
+    } catch (err) {
+      // A certificate being replaced can be missing for a moment: keep the pool that works.
+      if (before !== undefined) return before;
+      this.#tlsReadAt = 0; // none yet: the next request reads again
+      throw err;
+    }
+    const fingerprint = fingerprintOf(tls);
+    if (before?.tls === fingerprint) return before;
+    if (before !== undefined) this.#retire(before.agent);
+    return { agent: this.#makeAgent(tls), tls: fingerprint };
+  }
+
+  /** The kubeconfig's TLS settings (and its Impersonate-User header), read now. */
+  async #readTls(): Promise<AgentOptions> {
+    if (!this.#secure) return {};
     const options: AgentOptions & { headers?: Record<string, unknown> } = {};
     await this.#kubeConfig.applyToHTTPSOptions(options);
     const impersonate = options.headers?.["Impersonate-User"];
@@ -136,7 +168,26 @@ export class KubeTransport {
     }
     if (options.rejectUnauthorized !== undefined)
       tls.rejectUnauthorized = options.rejectUnauthorized;
-    return new HttpsAgent({ ...pool, ...tls });
+    return tls;
+  }
+
+  #makeAgent(tls: AgentOptions): HttpAgent {
+    const pool = {
+      keepAlive: true,
+      // TCP keep-alive probes after 30 s idle, as client-go and client-node do.
+      keepAliveMsecs: 30_000,
+      timeout: IDLE_SOCKET_TIMEOUT_MS,
+      // Most recently used first: the pool stays as small as the concurrency actually needs.
+      scheduling: "lifo" as const,
+      ...(this.#proxyEnv ? { proxyEnv: this.#proxyEnv } : {}),
+    };
+    return this.#secure ? new HttpsAgent({ ...pool, ...tls }) : new HttpAgent(pool);
+  }
+
+  /** Keeps an old pool until close(); pools with no connection left are dropped. */
+  #retire(agent: HttpAgent): void {
+    for (const old of this.#retired) if (!hasSockets(old)) this.#retired.delete(old);
+    this.#retired.add(agent);
   }
 
   /** The cluster's server URL, as the kubeconfig names it. */
@@ -151,7 +202,9 @@ export class KubeTransport {
 
   /** Closes the idle sockets and ends the pool (requests in flight are destroyed). */
   close(): void {
-    void this.#agent?.then((agent) => agent.destroy());
+    for (const agent of this.#retired) agent.destroy();
+    this.#retired.clear();
+    void this.#pool?.then(({ agent }) => agent.destroy()).catch(() => undefined);
   }
 
   /** The Authorization (and impersonation, user agent) headers for one request. */
@@ -181,7 +234,7 @@ export class KubeTransport {
     const method = request.method.toUpperCase();
     const outcome = { method, host: url.host };
     try {
-      const agent = await (this.#agent ??= this.#makeAgent());
+      const agent = await this.#agent();
       const response = await this.#attempt(agent, url, method, headers, request);
       this.#report({ ...outcome, code: String(response.status) });
       return response;
@@ -327,6 +380,19 @@ export async function readAll(body: IncomingMessage, signal?: AbortSignal): Prom
  * private in its typings; the public applyToHTTPSOptions does the same plus reading the TLS
  * files and building an Agent, so it is the fallback should the private one ever go away.
  */
+/** What tells one set of TLS settings from another (certificates, keys, flags). */
+function fingerprintOf(tls: AgentOptions): string {
+  const hash = createHash("sha256");
+  for (const [name, value] of Object.entries(tls)) hash.update(`${name}=${JSON.stringify(value)}`);
+  return hash.digest("base64");
+}
+
+function hasSockets(agent: HttpAgent): boolean {
+  const open = (sockets: NodeJS.ReadOnlyDict<unknown[]>) =>
+    Object.values(sockets).some((list) => (list?.length ?? 0) > 0);
+  return open(agent.sockets) || open(agent.freeSockets);
+}
+
 async function authorizationHeader(
   kubeConfig: KubeConfig,
   options: { headers: Record<string, string> },
