@@ -2,7 +2,8 @@
 // `npm run bench:operator` can compare the generated TypeScript operator with what a Go team would
 // write with kubebuilder's defaults. Configured by environment, like the generated operator:
 // KUBECONFIG, POD_NAMESPACE (the lease's namespace), LEADER_ELECT, CONCURRENCY, METRICS_ADDR,
-// HEALTH_ADDR. The client's QPS limit is off (QPS -1) to compare request work, not throttling.
+// HEALTH_ADDR, EVENTS (ready: record an Event when an object becomes Ready, as the generated
+// operator does). The client's QPS limit is off (QPS -1) to compare request work, not throttling.
 package main
 
 import (
@@ -59,11 +60,20 @@ func main() {
 		log.Error(err, "unable to create manager")
 		os.Exit(1)
 	}
+	reconciler := &databaseReconciler{Client: mgr.GetClient(), instances: newInstanceProvider()}
+	switch env("EVENTS", "none") {
+	case "ready":
+		reconciler.recorder = mgr.GetEventRecorder(operatorName)
+	case "none":
+	default:
+		log.Error(nil, "EVENTS must be ready or none")
+		os.Exit(1)
+	}
 	err = ctrl.NewControllerManagedBy(mgr).
 		For(&Database{}).
 		Named("database").
 		WithOptions(controller.Options{MaxConcurrentReconciles: concurrency}).
-		Complete(&databaseReconciler{Client: mgr.GetClient(), instances: newInstanceProvider()})
+		Complete(reconciler)
 	if err != nil {
 		log.Error(err, "unable to create controller")
 		os.Exit(1)

@@ -2,7 +2,10 @@
 // reconciler does (src/reconciler/database-reconciler.ts of a generated Database project):
 // finalizer first (merge patch with the resourceVersion), a Reconciling status while the spec's
 // generation is not yet observed, the external resource ensured by UID, the connection Secret
-// server-side applied, then the final status: compare before write, no change, no write.
+// server-side applied, then the final status: compare before write, no change, no write. With
+// EVENTS=ready it also records the one Event the generated operator records for a new object, an
+// events.k8s.io/v1 Event when Ready becomes True (client-go's tools/events recorder, as
+// controller-runtime's GetEventRecorder gives it), so that both do the same requests per object.
 package main
 
 import (
@@ -15,6 +18,7 @@ import (
 	metav1 "k8s.io/apimachinery/pkg/apis/meta/v1"
 	corev1ac "k8s.io/client-go/applyconfigurations/core/v1"
 	metav1ac "k8s.io/client-go/applyconfigurations/meta/v1"
+	"k8s.io/client-go/tools/events"
 	ctrl "sigs.k8s.io/controller-runtime"
 	"sigs.k8s.io/controller-runtime/pkg/client"
 	"sigs.k8s.io/controller-runtime/pkg/controller/controllerutil"
@@ -29,6 +33,8 @@ const (
 type databaseReconciler struct {
 	client.Client
 	instances *instanceProvider
+	// nil unless EVENTS=ready.
+	recorder events.EventRecorder
 }
 
 func (r *databaseReconciler) Reconcile(ctx context.Context, req ctrl.Request) (ctrl.Result, error) {
@@ -87,8 +93,16 @@ func (r *databaseReconciler) writeStatus(ctx context.Context, db *Database, stat
 	if equality.Semantic.DeepEqual(&db.Status, status) {
 		return nil
 	}
+	wasReady := meta.IsStatusConditionTrue(db.Status.Conditions, "Ready")
 	db.Status = *status
-	return r.Status().Update(ctx, db, client.FieldOwner(fieldManager))
+	if err := r.Status().Update(ctx, db, client.FieldOwner(fieldManager)); err != nil {
+		return err
+	}
+	ready := meta.FindStatusCondition(status.Conditions, "Ready")
+	if r.recorder != nil && !wasReady && ready != nil && ready.Status == metav1.ConditionTrue {
+		r.recorder.Eventf(db, nil, corev1.EventTypeNormal, ready.Reason, "Reconcile", "Ready=True: %s", ready.Message)
+	}
+	return nil
 }
 
 func (r *databaseReconciler) applySecret(ctx context.Context, db *Database, status *DatabaseStatus) error {

@@ -130,6 +130,8 @@ export interface Running {
 export interface StartOptions {
   kubeconfig: string;
   concurrency: number;
+  /** The peer's EVENTS: "ready" records the Event ours records when an object becomes Ready. */
+  peerEvents: "ready" | "none";
   directory: string;
   ports: { health: number; metrics: number };
 }
@@ -172,6 +174,7 @@ export function start(name: OperatorName, built: Built, options: StartOptions): 
         ...process.env,
         ...common,
         CONCURRENCY: String(options.concurrency),
+        EVENTS: options.peerEvents,
         HEALTH_ADDR: `127.0.0.1:${options.ports.health}`,
         METRICS_ADDR: `127.0.0.1:${options.ports.metrics}`,
       },

@@ -22,6 +22,12 @@ export interface BenchOptions {
   operators: Array<"ours" | "peer">;
   /** NODE_OPTIONS for ours instead of the generated Deployment's (BENCH_NODE_OPTIONS), to try V8 flags. */
   nodeOptions: string | undefined;
+  /**
+   * Whether the peer records the Event ours records when an object becomes Ready
+   * (BENCH_PEER_EVENTS: ready, the default, so both do the same requests; none, the peer as the
+   * issue first measured it, without Events).
+   */
+  peerEvents: "ready" | "none";
 }
 
 export function readOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions {
@@ -32,6 +38,9 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions 
   for (const name of operators)
     if (name !== "ours" && name !== "peer")
       throw new Error(`BENCH_OPERATORS: "${name}" is neither ours nor peer`);
+  const peerEvents = env.BENCH_PEER_EVENTS || "ready";
+  if (peerEvents !== "ready" && peerEvents !== "none")
+    throw new Error(`BENCH_PEER_EVENTS must be ready or none, got "${peerEvents}"`);
   return {
     objects: positive(env, "BENCH_N", tenK ? 10_000 : 1_000),
     runs: positive(env, "BENCH_RUNS", 1),
@@ -43,6 +52,7 @@ export function readOptions(env: NodeJS.ProcessEnv = process.env): BenchOptions 
     keep: env.BENCH_KEEP === "1",
     operators: operators as Array<"ours" | "peer">,
     nodeOptions: env.BENCH_NODE_OPTIONS,
+    peerEvents,
   };
 }
 

@@ -64,6 +64,7 @@ export async function runOnce(
     const op = (operator = start(name, built, {
       kubeconfig,
       concurrency: options.concurrency,
+      peerEvents: options.peerEvents,
       directory,
       ports,
     }));
