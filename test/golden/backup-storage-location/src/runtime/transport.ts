@@ -278,6 +278,9 @@ export class KubeTransport {
     const { body, signal } = request;
     if (body !== undefined) headers["content-length"] = String(Buffer.byteLength(body));
     return new Promise((resolve, reject) => {
+      // Aborted while the credentials and the pool were awaited: its abort event has fired
+      // already, so a listener added now would never run and the request would go out anyway.
+      if (signal?.aborted) return reject(signal.reason);
       const send = this.#secure ? httpsRequest : httpRequest;
       const req = send(url, { method, headers, agent });
       let response: IncomingMessage | undefined;

@@ -267,6 +267,19 @@ test("abort rejects with the signal's reason and closes the request's socket on 
   await serverSocketClosed;
 });
 
+test("a signal aborted while the request still waits for credentials and a pool is honoured", async () => {
+  handle = (_req, res) => res.end("{}");
+  const transport = KubeTransport.for(kubeConfig({ token: "sekret" }));
+  seen.length = 0;
+  const controller = new AbortController();
+  const sent = transport.request({ method: "GET", url: "/late-abort", signal: controller.signal });
+  // After the call has started, before it has reached the socket (an informer stopping then).
+  queueMicrotask(() => controller.abort(new Error("informer stopped")));
+  await assert.rejects(sent, /informer stopped/);
+  assert.deepEqual(seen, [], "nothing was sent");
+  transport.close();
+});
+
 test("a streamed body arrives chunk by chunk, and aborting mid-stream ends it with the reason", async () => {
   let write: ((line: string) => void) | undefined;
   handle = (_req, res) => {
