@@ -12,9 +12,9 @@ import {
   type KubeConfig,
   type KubernetesObject,
 } from "@kubernetes/client-node";
-import { setTimeout as sleep } from "node:timers/promises";
 import { REFERENCED_KINDS } from "../../src/references.ts";
 import { statusCode } from "../../src/runtime/errors.ts";
+import { pollUntil } from "../envtest/https-client.ts";
 import type { ReferenceReader, ReferencedKind } from "../../src/runtime/references.ts";
 import type { ObjectKey } from "../../src/runtime/resource-client.ts";
 import { FIXTURE } from "./fixture.ts";
@@ -93,15 +93,17 @@ async function installReferencedKinds(api: KubernetesObjectApi): Promise<void> {
       if (statusCode(err) !== 409) throw err;
     }
     // Served once a list of the kind answers (Established comes first, discovery a moment later).
-    for (let waited = 0; ; waited += 100) {
-      try {
-        await api.list(kind.apiVersion, kind.kind);
-        break;
-      } catch (err) {
-        if (waited >= 30_000) throw err;
-        await sleep(100);
-      }
-    }
+    let last: unknown;
+    await pollUntil(
+      Date.now() + 30_000,
+      100,
+      () =>
+        api.list(kind.apiVersion, kind.kind).then(
+          () => true,
+          (err: unknown) => void (last = err),
+        ),
+      () => `the stand-in CRD for ${kind.kind} was not served in time: ${String(last)}`,
+    );
   }
 }
 
