@@ -1,4 +1,4 @@
-// Heap the runtime's KubeEventRecorder (templates/project/src/runtime/events.ts) holds per object
+// Heap the runtime's KubeEventRecorder (packages/runtime/src/events.ts) holds per object
 // it has recorded an Event about (issue 10: RSS growth per 1,000 cached objects). Not part of any
 // suite; from the repository root:
 //   node --expose-gc scripts/measure-event-memory.ts        (N=1000 objects by default)
@@ -16,8 +16,8 @@ import { randomUUID } from "node:crypto";
 import { createServer, type IncomingMessage, type ServerResponse } from "node:http";
 import type { AddressInfo } from "node:net";
 import { KubeConfig } from "@kubernetes/client-node";
-import { KubeEventRecorder, type EventRecord } from "../templates/project/src/runtime/events.ts";
-import { silentLogger } from "../templates/project/src/runtime/logger.ts";
+import { KubeEventRecorder, type EventRecord } from "../packages/runtime/src/events.ts";
+import { silentLogger } from "../packages/runtime/src/logger.ts";
 
 const N = Number(process.env.N ?? 1000);
 const ROUNDS = 3;

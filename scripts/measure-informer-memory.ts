@@ -1,7 +1,7 @@
 // Heap held by the informer cache per 1,000 cached objects: client-node's makeInformer (the runtime
 // before issue 10) against the runtime's own Informer (managedFields and last-applied dropped).
 // Not part of any suite: copy it into a generated project's test/ folder and run, from the project,
-//   KUBEBUILDER_ASSETS=... node --expose-gc --test --test-global-setup=test/envtest/global-setup.ts \
+//   KUBEBUILDER_ASSETS=... node --expose-gc --test --test-global-setup=test/global-setup.ts \
 //     --test-isolation=none test/measure-informer-memory.ts
 // N (default 1000) objects of the project's kind are created by an administrator, then each cache
 // lists them in turn; the number is the heap after a full GC with the cache live, minus the heap
@@ -9,9 +9,8 @@
 
 import { test } from "node:test";
 import { CustomObjectsApi, makeInformer } from "@kubernetes/client-node";
-import { Informer } from "../src/runtime/informer.ts";
-import { silentLogger } from "../src/runtime/logger.ts";
-import { sharedControlPlane } from "./envtest/control-plane.ts";
+import { Informer, silentLogger } from "@create-operator/runtime";
+import { sharedControlPlane } from "@create-operator/envtest";
 import { FIXTURE } from "./support/fixture.ts";
 import {
   API_GROUP,

@@ -6,8 +6,8 @@
 
 import { chmodSync, mkdirSync, symlinkSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { findBinaries } from "../../templates/project/test/envtest/binaries.ts";
-import { ControlPlane } from "../../templates/project/test/envtest/control-plane.ts";
+import { findBinaries } from "../../packages/envtest/src/binaries.ts";
+import { ControlPlane } from "../../packages/envtest/src/control-plane.ts";
 
 const POLICY = `apiVersion: audit.k8s.io/v1
 kind: Policy

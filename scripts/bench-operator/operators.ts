@@ -15,7 +15,7 @@ import { join } from "node:path";
 import { parseAllDocuments } from "yaml";
 import { installArguments } from "../../test/install-project.ts";
 import { BIN, REPO_ROOT } from "../../test/support.ts";
-import { registerForCleanup } from "../../templates/project/test/envtest/cleanup.ts";
+import { registerForCleanup } from "../../packages/envtest/src/cleanup.ts";
 
 export type OperatorName = "ours" | "peer";
 

@@ -6,7 +6,7 @@ import { readFileSync } from "node:fs";
 import { loadavg } from "node:os";
 import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
-import { freePort } from "../../templates/project/test/envtest/processes.ts";
+import { freePort } from "../../packages/envtest/src/processes.ts";
 import { startAuditedControlPlane } from "./audited-control-plane.ts";
 import { exitReason } from "./exit-reason.ts";
 import { readRequests, waitUntilQuiet, within } from "./audit-log.ts";

@@ -8,11 +8,11 @@ import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
 import { test } from "node:test";
 import fc from "fast-check";
-import { shareStrings, stripForCache } from "../../templates/project/src/runtime/cache-shape.ts";
+import { shareStrings, stripForCache } from "../../packages/runtime/src/cache-shape.ts";
 
 const SEED = Number(process.env.PROPERTY_SEED ?? 20261202);
 const LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
-const MODULE = new URL("../../templates/project/src/runtime/cache-shape.ts", import.meta.url);
+const MODULE = new URL("../../packages/runtime/src/cache-shape.ts", import.meta.url);
 
 const label = fc.stringMatching(/^[a-z][a-z0-9.\/-]{0,20}$/);
 const metadata = fc.record(

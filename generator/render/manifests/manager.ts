@@ -69,7 +69,7 @@ export function deployment(model: OperatorModel) {
         spec: {
           serviceAccountName: serviceAccountName(model),
           securityContext: { runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } },
-          // Room for the bounded drain and the Lease release (src/runtime/manager.ts).
+          // Room for the bounded drain and the Lease release (@create-operator/runtime's Manager).
           terminationGracePeriodSeconds: TERMINATION_GRACE_PERIOD_SECONDS,
           containers: [container(model)],
           // The root filesystem is read-only; Node and libraries that need scratch space get /tmp.

@@ -3,7 +3,7 @@ import { test } from "node:test";
 import { BUILTIN_KINDS } from "../../check/builtin-kinds.ts";
 import type { ChildModel } from "../../model/types.ts";
 import { fixtureModel } from "../manifests/testing/fixtures.ts";
-import { READINESS_RULES } from "../../../templates/project/src/runtime/child-readiness.ts";
+import { READINESS_RULES } from "../../../packages/runtime/src/child-readiness.ts";
 import { CHILD_KINDS } from "./child-view.ts";
 import { renderSources } from "./index.ts";
 import { KINDS_WITH_READINESS } from "./test-fixture.ts";

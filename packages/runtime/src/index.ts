@@ -1,0 +1,52 @@
+// The public API of @create-operator/runtime: what generated operators and their users import.
+// Everything else under src/ is internal and may change in any release; the package's `exports`
+// map makes only this module (and ./testing) reachable. Grouped by the module that defines it.
+
+export { applyChildren } from "./apply-children.ts";
+export type { BackoffSettings } from "./backoff.ts";
+export { CachedResourceClient } from "./cached-resource-client.ts";
+export { reloadCertificateFrom } from "./certificate-reloader.ts";
+export type { ChildInstance } from "./child-instances.ts";
+export { findCondition, setCondition } from "./conditions.ts";
+export type { ConditionUpdate } from "./conditions.ts";
+export { Controller, customResourceInformers } from "./controller.ts";
+export type { OwnedInformers, ReconcileContext, ReconcileResult, Reconciler } from "./controller.ts";
+export { crashOnUnhandled } from "./crash-on-unhandled.ts";
+export { deletionPolicyOverride, effectiveDeletionPolicy } from "./deletion-policy.ts";
+export type { DeletionPolicyOverride } from "./deletion-policy.ts";
+export { ConflictError, TerminalError, errorMessage, statusCode } from "./errors.ts";
+export { KubeEventRecorder, noopEventRecorder } from "./events.ts";
+export type { EventRecord, EventRecorder, KubeEventRecorderOptions, ObjectReference } from "./events.ts";
+export { describeOwner, isHeldBy, liveHolder, ownerOf, recheckDelayMs } from "./external-owner.ts";
+export type { ExternalOwner } from "./external-owner.ts";
+export { hasFinalizer, isBeingDeleted, withFinalizer, withoutFinalizer } from "./finalizers.ts";
+export { startHealthServer, stopServer } from "./health.ts";
+export { memoryReducingGc } from "./idle-collector.ts";
+export { Informer } from "./informer.ts";
+export { KubeResourceClient } from "./kube-resource-client.ts";
+export type { CustomResourceRef } from "./kube-resource-client.ts";
+export { LeaderElector } from "./leader-election.ts";
+export { listPage } from "./list-watch.ts";
+export { createLogger, silentLogger } from "./logger.ts";
+export type { Logger } from "./logger.ts";
+export { ALSO_STOP_TIMEOUT_MS, Manager } from "./manager.ts";
+export { OperatorMetrics } from "./metrics.ts";
+export { KubeMetricsAuthorizer } from "./metrics-auth.ts";
+export { metricsCertificate, startMetricsServer } from "./metrics-server.ts";
+export { OwnWrites } from "./own-writes.ts";
+export { ownedInformers } from "./owned-kinds.ts";
+export type { OwnedKind } from "./owned-kinds.ts";
+export { childMetadata, nameForContent, selectorLabels } from "./ownership.ts";
+export { bindingOutcomes, requireUid } from "./parts.ts";
+export type { ConditionedPart, PartResult } from "./parts.ts";
+export { pruneChildren } from "./prune-children.ts";
+export { CacheReferenceReader, referenceInformers } from "./references.ts";
+export type { ReferenceReader, ReferenceTarget, ReferenceWatch, ReferencedKind } from "./references.ts";
+export { keyOf, keyToString } from "./resource-client.ts";
+export type { CallOptions, ObjectKey, ResourceClient } from "./resource-client.ts";
+export { instrumentKubeConfig } from "./rest-client-metrics.ts";
+export { withCallLimits } from "./request-options.ts";
+export { selfSignedCertificate } from "./self-signed-certificate.ts";
+export { sameJson, writeStatusIfChanged } from "./status.ts";
+export { TimeoutError, withTimeout } from "./timeout.ts";
+export { withTransitionEvents } from "./transition-events.ts";

@@ -1,0 +1,153 @@
+// The two HTTP calls an informer makes, on any collection path: one page of a LIST (limit and
+// continue, like client-go's pager) and a WATCH stream read line by line. Written on the
+// runtime's transport rather than client-node's Watch because that one aborts any stream quiet
+// for 30 s (a private, fixed timeout shorter than the API server's one-minute bookmarks) and
+// drops lines it cannot parse; here the stream lasts as long as the server's timeoutSeconds, and
+// a stream that goes silent for longer than `idleTimeoutMs` is cut as a half-open connection.
+
+import type { KubeConfig } from "@kubernetes/client-node";
+import { KubeTransport, readAll } from "./transport.ts";
+
+/** An HTTP error with its status in `.code`, where errors.ts's statusCode() looks for it. */
+export class ApiStatusError extends Error {
+  readonly code: number;
+
+  constructor(code: number, message: string) {
+    super(message);
+    this.name = "ApiStatusError";
+    this.code = code;
+  }
+}
+
+export interface ListedPage<T> {
+  items: T[];
+  resourceVersion: string;
+  /** Set when more pages follow. */
+  continueToken: string | undefined;
+}
+
+export interface WatchEvent<T> {
+  type: "ADDED" | "MODIFIED" | "DELETED" | "BOOKMARK" | "ERROR";
+  object: T;
+}
+
+async function request(
+  kubeConfig: KubeConfig,
+  path: string,
+  query: Record<string, string | undefined>,
+  signal: AbortSignal,
+) {
+  const search = new URLSearchParams();
+  for (const [name, value] of Object.entries(query)) {
+    if (value !== undefined) search.set(name, value);
+  }
+  const response = await KubeTransport.for(kubeConfig).request({
+    method: "GET",
+    url: `${path}?${search.toString()}`,
+    headers: { accept: "application/json" },
+    signal,
+  });
+  if (response.status !== 200) {
+    // The body is a metav1.Status whose message says why (RBAC, missing CRD, expired version).
+    const text = await readAll(response.body, signal)
+      .then((bytes) => bytes.toString("utf8"))
+      .catch(() => "");
+    let message = text;
+    try {
+      message = (JSON.parse(text) as { message?: string }).message ?? text;
+    } catch {
+      // not JSON: keep the text
+    }
+    throw new ApiStatusError(response.status, `GET ${path}: ${response.status} ${message}`);
+  }
+  return response;
+}
+
+export async function listPage<T>(
+  kubeConfig: KubeConfig,
+  path: string,
+  options: { limit: number; continueToken?: string; labelSelector?: string; signal: AbortSignal },
+): Promise<ListedPage<T>> {
+  const response = await request(
+    kubeConfig,
+    path,
+    {
+      limit: String(options.limit),
+      continue: options.continueToken,
+      labelSelector: options.labelSelector,
+    },
+    options.signal,
+  );
+  const body = JSON.parse((await readAll(response.body, options.signal)).toString("utf8")) as {
+    items?: T[];
+    metadata?: { resourceVersion?: string; continue?: string };
+  };
+  return {
+    items: body.items ?? [],
+    resourceVersion: body.metadata?.resourceVersion ?? "",
+    continueToken: body.metadata?.continue || undefined,
+  };
+}
+
+/**
+ * Streams a watch from `resourceVersion` with bookmarks, calling `onEvent` per event, until the
+ * server ends it (resolves) or it fails, goes idle or is aborted (rejects).
+ */
+export async function watchStream<T>(
+  kubeConfig: KubeConfig,
+  path: string,
+  options: {
+    resourceVersion: string;
+    timeoutSeconds: number;
+    idleTimeoutMs: number;
+    labelSelector?: string;
+    signal: AbortSignal;
+    onEvent: (event: WatchEvent<T>) => void;
+  },
+): Promise<void> {
+  const idle = new AbortController();
+  const signal = AbortSignal.any([options.signal, idle.signal]);
+  let timer: NodeJS.Timeout | undefined;
+  const armIdleTimer = (): void => {
+    clearTimeout(timer);
+    timer = setTimeout(
+      () => idle.abort(new Error(`watch ${path} sent nothing for ${options.idleTimeoutMs} ms`)),
+      options.idleTimeoutMs,
+    );
+    timer.unref();
+  };
+  armIdleTimer();
+  try {
+    const response = await request(
+      kubeConfig,
+      path,
+      {
+        watch: "true",
+        allowWatchBookmarks: "true",
+        resourceVersion: options.resourceVersion,
+        timeoutSeconds: String(options.timeoutSeconds),
+        labelSelector: options.labelSelector,
+      },
+      signal,
+    );
+    const decoder = new TextDecoder();
+    let buffered = "";
+    for await (const chunk of response.body) {
+      armIdleTimer();
+      buffered += decoder.decode(chunk as Buffer, { stream: true });
+      let newline: number;
+      while ((newline = buffered.indexOf("\n")) >= 0) {
+        const line = buffered.slice(0, newline).trim();
+        buffered = buffered.slice(newline + 1);
+        // A line that is not JSON is a broken stream, not something to skip silently.
+        if (line !== "") options.onEvent(JSON.parse(line) as WatchEvent<T>);
+      }
+    }
+  } catch (err) {
+    // An abort surfaces as the reason we gave it (stop, or the idle timer), not a DOMException.
+    if (signal.aborted) throw signal.reason;
+    throw err;
+  } finally {
+    clearTimeout(timer);
+  }
+}

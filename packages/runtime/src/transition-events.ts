@@ -1,0 +1,94 @@
+// Events for the transitions a user looks for in `kubectl describe` / `kubectl events`: each
+// change of the Ready condition's status or reason (Reconciled, a terminal error's reason,
+// Deleting, CleanupFailed, DeletionStuck, ...) becomes one Event, Warning unless the object is
+// ready or on its way. It wraps the ResourceClient, so the reconciler stays unaware of Events:
+// the Ready condition every status write carries is compared with the last one this client saw.
+
+import type { KubernetesObject } from "@kubernetes/client-node";
+import type { ObservedCondition } from "./conditions.ts";
+import type { EventRecorder } from "./events.ts";
+import {
+  keyOf,
+  keyToString,
+  type CallOptions,
+  type ObjectKey,
+  type ResourceClient,
+} from "./resource-client.ts";
+
+/** Ready=False reasons that mean "in progress", not "something is wrong". */
+export const PROGRESS_REASONS: ReadonlySet<string> = new Set(["Reconciling", "Deleting"]);
+
+type WithConditions = KubernetesObject & { status?: { conditions?: ObservedCondition[] } };
+
+export function withTransitionEvents<T extends WithConditions>(
+  client: ResourceClient<T>,
+  recorder: EventRecorder,
+): ResourceClient<T> {
+  /** The Ready status and reason last seen per object (by UID, so a recreated one starts over). */
+  const lastReady = new Map<string, string>();
+  // A fleet has few Ready states (a status and a reason): one copy of each, not one per object.
+  const states = new Map<string, string>();
+  const remember = (obj: T | undefined): void => {
+    const uid = obj?.metadata?.uid;
+    if (obj === undefined || !uid) return;
+    const state = readyState(obj);
+    let known = states.get(state);
+    if (known === undefined) {
+      known = state;
+      if (states.size < 1_000) states.set(state, state);
+    }
+    lastReady.delete(uid); // most recently seen last: the oldest entry is the one evicted
+    lastReady.set(uid, known);
+    if (lastReady.size > 10_000) lastReady.delete(lastReady.keys().next().value!);
+  };
+  return {
+    async get(key: ObjectKey, options?: CallOptions) {
+      const obj = await client.get(key, options);
+      remember(obj);
+      return obj;
+    },
+    async replaceStatus(obj: T, options?: CallOptions) {
+      const stored = await client.replaceStatus(obj, options);
+      const uid = stored.metadata?.uid;
+      const before = uid ? lastReady.get(uid) : undefined;
+      const ready = findReady(stored);
+      if (ready !== undefined && readyState(stored) !== before) {
+        // Another writer's relaxed condition may have no reason or message.
+        const reason = ready.reason ?? "Unknown";
+        const fine = ready.status === "True" || PROGRESS_REASONS.has(reason);
+        recorder.record({
+          regarding: {
+            apiVersion: stored.apiVersion ?? obj.apiVersion ?? "",
+            kind: stored.kind ?? obj.kind ?? "",
+            name: stored.metadata?.name ?? keyToString(keyOf(obj)),
+            ...(stored.metadata?.namespace ? { namespace: stored.metadata.namespace } : {}),
+            ...(uid ? { uid } : {}),
+          },
+          type: fine ? "Normal" : "Warning",
+          reason,
+          action: stored.metadata?.deletionTimestamp ? "Finalize" : "Reconcile",
+          note: `Ready=${ready.status}: ${ready.message ?? ""}`,
+        });
+      }
+      remember(stored);
+      return stored;
+    },
+    setFinalizers: async (obj, finalizers, options) => {
+      const stored = await client.setFinalizers(obj, finalizers, options);
+      remember(stored);
+      return stored;
+    },
+    applyChild: (child, options) => client.applyChild(child, options),
+    listOwnedChildren: (kind, owner, options) => client.listOwnedChildren(kind, owner, options),
+    deleteChild: (child, options) => client.deleteChild(child, options),
+  };
+}
+
+function findReady(obj: WithConditions): ObservedCondition | undefined {
+  return obj.status?.conditions?.find((c) => c.type === "Ready");
+}
+
+function readyState(obj: WithConditions): string {
+  const ready = findReady(obj);
+  return ready === undefined ? "" : `${ready.status}/${ready.reason}`;
+}
