@@ -8,13 +8,15 @@ npm run build
 npm run envtest
 rm -rf demo/database-operator
 node bin/create-operator.js new demo/database-operator --spec examples/database.yaml
-# The project pins this generator as a devDependency, and create-operator is not on the npm
-# registry yet: install this checkout's packed tarball in its place (as the e2e tests do).
+# The project pins this generator and its libraries (@create-operator/runtime, @create-operator/envtest)
+# at one exact version, and none is on the npm registry yet: install this checkout's packed
+# tarballs in their place (as the e2e tests do).
 pack_dir=$(mktemp -d)
 trap 'rm -rf "$pack_dir"' EXIT
 npm pack --ignore-scripts --silent --pack-destination "$pack_dir" >/dev/null
+npm pack --ignore-scripts --silent --pack-destination "$pack_dir" --workspace packages/runtime --workspace packages/envtest >/dev/null
 cd demo/database-operator
-npm install --no-audit --no-fund --no-save "$pack_dir"/create-operator-*.tgz
+npm install --no-audit --no-fund --no-save "$pack_dir"/*.tgz
 npm run typecheck
 npm run build
 npm test

@@ -54,7 +54,7 @@ for (const example of exampleNames())
       "test/integration/reconcile-faults.test.ts",
     ])
       assert.ok(files.includes(file), `${file} is left out`);
-    for (const file of files) assert.match(file, /^test\/(faults|integration|envtest)\//);
+    for (const file of files) assert.match(file, /^test\/(faults|integration)\//);
     assert.ok(!files.some((f) => f.startsWith("test/runtime/")), "unit tests are not faults");
   });
 

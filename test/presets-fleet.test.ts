@@ -231,7 +231,10 @@ test("a preset change rolled out with generate keeps each operator's user code a
     assert.equal(deployment(dir).metadata.labels["acme.com/tier"], "gold");
     assert.equal(deployment(dir).spec.template.spec.containers[0].resources.limits.cpu, "300m");
     assert.match(read(dir, ".github/workflows/ci.yaml"), /npm run lint --if-present/);
-    assert.match(read(dir, "src/runtime/parts.ts"), /^\/\/ Copyright 2026 ACME Corporation\./);
+    assert.match(
+      read(dir, "test/faults/shutdown.test.ts"),
+      /^\/\/ Copyright 2026 ACME Corporation\./,
+    );
     assert.match(
       read(dir, mine[i]!.hook),
       /^\/\/ Copyright ACME Corporation\./,

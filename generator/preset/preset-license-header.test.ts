@@ -63,14 +63,13 @@ test("with the header the TypeScript files are still prettier's, and a re-render
   const root = acmeTree(withHeader(INLINE));
   const first = await render(root);
   // Formatting all of them takes seconds: every hand-written kind of start is enough (a
-  // scaffolded hook, rendered templates, verbatim runtime and test files).
+  // scaffolded hook, rendered templates, verbatim test files).
   const sample = [
     "src/hooks/shop-status.ts",
     "src/hooks/types.ts",
     "src/main.ts",
-    "src/runtime/parts.ts",
     "test/reconciler.test.ts",
-    "test/envtest/control-plane.ts",
+    "test/faults/shutdown.test.ts",
   ];
   for (const path of sample) {
     const file = first.get(path);

@@ -57,7 +57,7 @@ test("ownership classes follow the table", () => {
   assert.equal(files.get("src/children/secret.ts"), Ownership.ScaffoldOnce);
   assert.equal(files.get("package.json"), Ownership.Merged);
   assert.equal(files.get("README.md"), Ownership.Merged);
-  assert.equal(files.get("src/runtime/work-queue.ts"), Ownership.Generated);
+  assert.equal(files.get("test/faults/shutdown.test.ts"), Ownership.Generated);
   assert.equal(
     files.get(".gitignore"),
     Ownership.Generated,
@@ -80,10 +80,10 @@ test("optional parts are left out: no phases file without phases, no providers w
 
 test("verbatim files are copied byte for byte", () => {
   const { verbatim } = renderSources(modelOf("web-app"));
-  const queue = verbatim.find((f) => f.path === "src/runtime/work-queue.ts")!;
+  const shutdown = verbatim.find((f) => f.path === "test/faults/shutdown.test.ts")!;
   assert.equal(
-    queue.content,
-    readFileSync(join(PROJECT_TEMPLATES_DIR, "src/runtime/work-queue.ts"), "utf8"),
+    shutdown.content,
+    readFileSync(join(PROJECT_TEMPLATES_DIR, "test/faults/shutdown.test.ts"), "utf8"),
   );
   assert.ok(!verbatim.some((f) => f.path.endsWith(".hbs")));
 });

@@ -11,7 +11,13 @@ export { applyObjects, FIELD_MANAGER, readManifests, yamlFilesIn } from "./manif
 
 // Faults between an operator and the API server.
 export { FaultProxy } from "./fault-proxy.ts";
-export type { Fault, FaultMatch, FaultProxyOptions, FaultRule, InjectedFault } from "./fault-proxy.ts";
+export type {
+  Fault,
+  FaultMatch,
+  FaultProxyOptions,
+  FaultRule,
+  InjectedFault,
+} from "./fault-proxy.ts";
 export type { ApiRequest, Verb } from "./api-request.ts";
 
 // Small helpers the suites share.

@@ -6,17 +6,33 @@ export { applyChildren } from "./apply-children.ts";
 export type { BackoffSettings } from "./backoff.ts";
 export { CachedResourceClient } from "./cached-resource-client.ts";
 export { reloadCertificateFrom } from "./certificate-reloader.ts";
+export { countIndexes } from "./child-instances.ts";
 export type { ChildInstance } from "./child-instances.ts";
-export { findCondition, setCondition } from "./conditions.ts";
-export type { ConditionUpdate } from "./conditions.ts";
+export { findCondition, isConditionTrue, setCondition } from "./conditions.ts";
+export type {
+  Condition,
+  ConditionStatus,
+  ConditionUpdate,
+  ObservedCondition,
+} from "./conditions.ts";
 export { Controller, customResourceInformers } from "./controller.ts";
-export type { OwnedInformers, ReconcileContext, ReconcileResult, Reconciler } from "./controller.ts";
+export type {
+  OwnedInformers,
+  ReconcileContext,
+  ReconcileResult,
+  Reconciler,
+} from "./controller.ts";
 export { crashOnUnhandled } from "./crash-on-unhandled.ts";
 export { deletionPolicyOverride, effectiveDeletionPolicy } from "./deletion-policy.ts";
 export type { DeletionPolicyOverride } from "./deletion-policy.ts";
 export { ConflictError, TerminalError, errorMessage, statusCode } from "./errors.ts";
 export { KubeEventRecorder, noopEventRecorder } from "./events.ts";
-export type { EventRecord, EventRecorder, KubeEventRecorderOptions, ObjectReference } from "./events.ts";
+export type {
+  EventRecord,
+  EventRecorder,
+  KubeEventRecorderOptions,
+  ObjectReference,
+} from "./events.ts";
 export { describeOwner, isHeldBy, liveHolder, ownerOf, recheckDelayMs } from "./external-owner.ts";
 export type { ExternalOwner } from "./external-owner.ts";
 export { hasFinalizer, isBeingDeleted, withFinalizer, withoutFinalizer } from "./finalizers.ts";
@@ -37,11 +53,26 @@ export { OwnWrites } from "./own-writes.ts";
 export { ownedInformers } from "./owned-kinds.ts";
 export type { OwnedKind } from "./owned-kinds.ts";
 export { childMetadata, nameForContent, selectorLabels } from "./ownership.ts";
-export { bindingOutcomes, requireUid } from "./parts.ts";
-export type { ConditionedPart, PartResult } from "./parts.ts";
+export { applyVerdict, bindingOutcomes, foldParts, requireUid } from "./parts.ts";
+export type { ConditionedPart, ConditionVerdict, FoldedParts, PartResult } from "./parts.ts";
 export { pruneChildren } from "./prune-children.ts";
-export { CacheReferenceReader, referenceInformers } from "./references.ts";
-export type { ReferenceReader, ReferenceTarget, ReferenceWatch, ReferencedKind } from "./references.ts";
+export {
+  CacheReferenceReader,
+  referenceEntries,
+  referenceInformers,
+  referenceTarget,
+  resolveReference,
+  resolveReferenceEntries,
+} from "./references.ts";
+export type {
+  ReferenceReader,
+  ReferenceTarget,
+  ReferenceWatch,
+  ReferencedKind,
+  ReferenceEntry,
+  ReferenceField,
+  ReferencedObject,
+} from "./references.ts";
 export { keyOf, keyToString } from "./resource-client.ts";
 export type { CallOptions, ObjectKey, ResourceClient } from "./resource-client.ts";
 export { instrumentKubeConfig } from "./rest-client-metrics.ts";

@@ -1,9 +1,6 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import {
-  deletionPolicyOverride,
-  effectiveDeletionPolicy,
-} from "../src/deletion-policy.ts";
+import { deletionPolicyOverride, effectiveDeletionPolicy } from "../src/deletion-policy.ts";
 
 const ANNOTATION = "dns.example.org/deletion-policy";
 const annotated = (value?: string) => ({

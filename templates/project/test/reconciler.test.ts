@@ -8,7 +8,14 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { ConflictError, findCondition, keyOf, type ObjectKey, silentLogger, TerminalError } from "@create-operator/runtime";
+import {
+  ConflictError,
+  findCondition,
+  keyOf,
+  type ObjectKey,
+  silentLogger,
+  TerminalError,
+} from "@create-operator/runtime";
 import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "./support/fixture.ts";
 import { FakeResourceClient, readyStatus } from "@create-operator/runtime/testing";
 import {

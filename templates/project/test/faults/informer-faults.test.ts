@@ -10,7 +10,15 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { CachedResourceClient, ConflictError, customResourceInformers, type Informer, keyOf, KubeResourceClient, type ObjectKey } from "@create-operator/runtime";
+import {
+  CachedResourceClient,
+  ConflictError,
+  customResourceInformers,
+  type Informer,
+  keyOf,
+  KubeResourceClient,
+  type ObjectKey,
+} from "@create-operator/runtime";
 import { type ControlPlane, FaultProxy, sharedControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor } from "../support/fixture.ts";
 import { createReferencedObjects } from "../support/referenced-objects.ts";

@@ -10,7 +10,17 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import type { KubeConfig, KubernetesObject } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { CachedResourceClient, Controller, customResourceInformers, Informer, keyOf, KubeResourceClient, listPage, type ObjectKey, ownedInformers } from "@create-operator/runtime";
+import {
+  CachedResourceClient,
+  Controller,
+  customResourceInformers,
+  Informer,
+  keyOf,
+  KubeResourceClient,
+  listPage,
+  type ObjectKey,
+  ownedInformers,
+} from "@create-operator/runtime";
 import { type ControlPlane, FaultProxy, sharedControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";

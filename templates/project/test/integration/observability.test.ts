@@ -20,7 +20,21 @@ import {
   type KubeConfig,
 } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { Controller, findCondition, instrumentKubeConfig, keyOf, KubeEventRecorder, KubeMetricsAuthorizer, KubeResourceClient, type ObjectKey, OperatorMetrics, selfSignedCertificate, startMetricsServer, stopServer, withTransitionEvents } from "@create-operator/runtime";
+import {
+  Controller,
+  findCondition,
+  instrumentKubeConfig,
+  keyOf,
+  KubeEventRecorder,
+  KubeMetricsAuthorizer,
+  KubeResourceClient,
+  type ObjectKey,
+  OperatorMetrics,
+  selfSignedCertificate,
+  startMetricsServer,
+  stopServer,
+  withTransitionEvents,
+} from "@create-operator/runtime";
 import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";

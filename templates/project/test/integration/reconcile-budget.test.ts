@@ -12,7 +12,18 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { Controller, findCondition, keyOf, keyToString, KubeResourceClient, type Logger, type ObjectKey, OwnWrites, type ResourceClient, TerminalError } from "@create-operator/runtime";
+import {
+  Controller,
+  findCondition,
+  keyOf,
+  keyToString,
+  KubeResourceClient,
+  type Logger,
+  type ObjectKey,
+  OwnWrites,
+  type ResourceClient,
+  TerminalError,
+} from "@create-operator/runtime";
 import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";

@@ -12,8 +12,20 @@ import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { Controller, findCondition, keyOf, keyToString, type ObjectKey, OwnWrites } from "@create-operator/runtime";
-import { type ControlPlane, type FaultMatch, FaultProxy, sharedControlPlane } from "@create-operator/envtest";
+import {
+  Controller,
+  findCondition,
+  keyOf,
+  keyToString,
+  type ObjectKey,
+  OwnWrites,
+} from "@create-operator/runtime";
+import {
+  type ControlPlane,
+  type FaultMatch,
+  FaultProxy,
+  sharedControlPlane,
+} from "@create-operator/envtest";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import { operatorWiring } from "./support/operator-wiring.ts";

@@ -13,7 +13,20 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CoordinationV1Api, type KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { CachedResourceClient, ConflictError, Controller, customResourceInformers, findCondition, keyOf, KubeResourceClient, LeaderElector, type Logger, type ObjectKey, ownedInformers, type ResourceClient } from "@create-operator/runtime";
+import {
+  CachedResourceClient,
+  ConflictError,
+  Controller,
+  customResourceInformers,
+  findCondition,
+  keyOf,
+  KubeResourceClient,
+  LeaderElector,
+  type Logger,
+  type ObjectKey,
+  ownedInformers,
+  type ResourceClient,
+} from "@create-operator/runtime";
 import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";

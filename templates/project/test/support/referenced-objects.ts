@@ -13,7 +13,12 @@ import {
   type KubernetesObject,
 } from "@kubernetes/client-node";
 import { REFERENCED_KINDS } from "../../src/references.ts";
-import { type ObjectKey, type ReferencedKind, type ReferenceReader, statusCode } from "@create-operator/runtime";
+import {
+  type ObjectKey,
+  type ReferencedKind,
+  type ReferenceReader,
+  statusCode,
+} from "@create-operator/runtime";
 import { pollUntil } from "@create-operator/envtest";
 import { FIXTURE } from "./fixture.ts";
 

@@ -10,10 +10,8 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { findCondition } from "../src/runtime/conditions.ts";
-import { silentLogger } from "../src/runtime/logger.ts";
-import { keyOf, type ObjectKey } from "../src/runtime/resource-client.ts";
-import { FakeResourceClient } from "./support/fake-resource-client.ts";
+import { findCondition, keyOf, type ObjectKey, silentLogger } from "@create-operator/runtime";
+import { FakeResourceClient, readyStatus } from "@create-operator/runtime/testing";
 import {
   FIXTURE,
   fieldOf,
@@ -40,7 +38,6 @@ import {
   type MemoryProvider,
   type RecordedOwner,
 } from "./support/memory-provider.ts";
-import { readyStatus } from "./support/ready-status.ts";
 
 const { bindings } = FIXTURE;
 const POLL_MS = 1_000;

@@ -3,11 +3,11 @@
 
 // The objects a BackupStorageLocation references through its spec (fields with `reference:` in operator.yaml):
 // which kinds the operator caches and watches for them, which objects a BackupStorageLocation names (the
-// reference index the controller keeps, runtime/references.ts), and their resolution from the
+// reference index the controller keeps in @create-operator/runtime), and their resolution from the
 // caches on every pass. A missing one keeps Ready=False with a reason naming the field.
 
 import type { V1Secret } from "@kubernetes/client-node";
-import type { PartResult } from "./runtime/parts.ts";
+import type { PartResult } from "@create-operator/runtime";
 import {
   referenceTarget,
   resolveReference,
@@ -15,7 +15,7 @@ import {
   type ReferenceReader,
   type ReferenceTarget,
   type ReferencedKind,
-} from "./runtime/references.ts";
+} from "@create-operator/runtime";
 import type { BackupStorageLocation } from "./api/v1/backup-storage-location-types.ts";
 
 /** Every reference field of the spec. */

@@ -2,29 +2,29 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // Entry point: wires configuration, the API client, the caches, the controller, leader election,
-// health probes, metrics and Events; runtime/manager.ts runs the lifecycle (lead, drain on SIGTERM
+// health probes, metrics and Events; @create-operator/runtime's manager runs the lifecycle (lead, drain on SIGTERM
 // within the grace period, release the lease, exit).
 
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { KubeConfig } from "@kubernetes/client-node";
-import { CachedResourceClient } from "./runtime/cached-resource-client.ts";
-import { Controller, customResourceInformers } from "./runtime/controller.ts";
-import { crashOnUnhandled } from "./runtime/crash-on-unhandled.ts";
-import { KubeEventRecorder } from "./runtime/events.ts";
-import { startHealthServer, stopServer } from "./runtime/health.ts";
-import { memoryReducingGc } from "./runtime/idle-collector.ts";
-import { KubeResourceClient } from "./runtime/kube-resource-client.ts";
-import { createLogger } from "./runtime/logger.ts";
-import { OwnWrites } from "./runtime/own-writes.ts";
-import { ownedInformers } from "./runtime/owned-kinds.ts";
-import { referenceInformers } from "./runtime/references.ts";
-import { OperatorMetrics } from "./runtime/metrics.ts";
-import { KubeMetricsAuthorizer } from "./runtime/metrics-auth.ts";
-import { metricsCertificate, startMetricsServer } from "./runtime/metrics-server.ts";
-import { reloadCertificateFrom } from "./runtime/certificate-reloader.ts";
-import { instrumentKubeConfig } from "./runtime/rest-client-metrics.ts";
-import { withTransitionEvents } from "./runtime/transition-events.ts";
+import { CachedResourceClient } from "@create-operator/runtime";
+import { Controller, customResourceInformers } from "@create-operator/runtime";
+import { crashOnUnhandled } from "@create-operator/runtime";
+import { KubeEventRecorder } from "@create-operator/runtime";
+import { startHealthServer, stopServer } from "@create-operator/runtime";
+import { memoryReducingGc } from "@create-operator/runtime";
+import { KubeResourceClient } from "@create-operator/runtime";
+import { createLogger } from "@create-operator/runtime";
+import { OwnWrites } from "@create-operator/runtime";
+import { ownedInformers } from "@create-operator/runtime";
+import { referenceInformers } from "@create-operator/runtime";
+import { OperatorMetrics } from "@create-operator/runtime";
+import { KubeMetricsAuthorizer } from "@create-operator/runtime";
+import { metricsCertificate, startMetricsServer } from "@create-operator/runtime";
+import { reloadCertificateFrom } from "@create-operator/runtime";
+import { instrumentKubeConfig } from "@create-operator/runtime";
+import { withTransitionEvents } from "@create-operator/runtime";
 import {
   API_GROUP_VERSION,
   FIELD_MANAGER,
@@ -36,7 +36,7 @@ import {
 } from "./api/v1alpha1/database-types.ts";
 import { OWNED_KINDS } from "./children/index.ts";
 import { REFERENCED_KINDS, referenceTargets } from "./references.ts";
-import { Manager } from "./runtime/manager.ts";
+import { Manager } from "@create-operator/runtime";
 import { loadConfig } from "./config.ts";
 import { DatabaseReconciler } from "./reconciler/database-reconciler.ts";
 import { hooks } from "./hooks/index.ts";
@@ -45,12 +45,12 @@ import { CloudInstanceProvider } from "./providers/instance-cloud.ts";
 async function main(): Promise<void> {
   const config = loadConfig();
   const logger = createLogger({ bindings: { operator: "database-operator" } });
-  // An error nobody handled ends the process with one JSON error line (runtime/crash-on-unhandled.ts).
+  // An error nobody handled ends the process with one JSON error line (@create-operator/runtime's crashOnUnhandled).
   crashOnUnhandled(logger, (code) => process.exit(code));
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromDefault();
   // Every API call, list and watch goes through one keep-alive connection pool with native HTTP
-  // parsing (runtime/transport.ts); rest_client_requests_total counts each of its requests.
+  // parsing (@create-operator/runtime's transport); rest_client_requests_total counts each of its requests.
   const metrics = new OperatorMetrics();
   instrumentKubeConfig(kubeConfig, metrics.restClientRequests);
   const identity = `${hostname()}-${randomUUID().slice(0, 8)}`;

@@ -3,10 +3,10 @@
 
 // The objects a Tenant references through its spec (fields with `reference:` in operator.yaml; none today):
 // which kinds the operator caches and watches for them, which objects a Tenant names (the
-// reference index the controller keeps, runtime/references.ts), and their resolution from the
+// reference index the controller keeps in @create-operator/runtime), and their resolution from the
 // caches on every pass. A missing one keeps Ready=False with a reason naming the field.
 
-import type { ReferenceTarget, ReferencedKind } from "./runtime/references.ts";
+import type { ReferenceTarget, ReferencedKind } from "@create-operator/runtime";
 import type { Tenant } from "./api/v2/tenant-types.ts";
 
 /** The kinds the operator caches and watches for references. */

@@ -8,13 +8,16 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { findCondition } from "../src/runtime/conditions.ts";
-import { ConflictError, TerminalError } from "../src/runtime/errors.ts";
-import { silentLogger } from "../src/runtime/logger.ts";
-import { keyOf, type ObjectKey } from "../src/runtime/resource-client.ts";
+import {
+  ConflictError,
+  findCondition,
+  keyOf,
+  type ObjectKey,
+  silentLogger,
+  TerminalError,
+} from "@create-operator/runtime";
 import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "./support/fixture.ts";
-import { FakeResourceClient } from "./support/fake-resource-client.ts";
-import { readyStatus } from "./support/ready-status.ts";
+import { FakeResourceClient, readyStatus } from "@create-operator/runtime/testing";
 import {
   ABANDON_ANNOTATION,
   API_GROUP_VERSION,

@@ -12,7 +12,16 @@
 
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../../src/config.ts";
-import { type BackoffSettings, Controller, createLogger, type Logger, Manager, type ObjectKey, OwnWrites, type ReconcileContext } from "@create-operator/runtime";
+import {
+  type BackoffSettings,
+  Controller,
+  createLogger,
+  type Logger,
+  Manager,
+  type ObjectKey,
+  OwnWrites,
+  type ReconcileContext,
+} from "@create-operator/runtime";
 import { FaultProxy } from "@create-operator/envtest";
 import { createReconciler, type Providers, type Resource } from "../../support/kind.ts";
 import { operatorWiring } from "../../integration/support/operator-wiring.ts";

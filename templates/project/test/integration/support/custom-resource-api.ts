@@ -11,7 +11,12 @@ import {
   type KubeConfig,
   type KubernetesObject,
 } from "@kubernetes/client-node";
-import { type CustomResourceRef, keyToString, type ObjectKey, statusCode } from "@create-operator/runtime";
+import {
+  type CustomResourceRef,
+  keyToString,
+  type ObjectKey,
+  statusCode,
+} from "@create-operator/runtime";
 
 /** The user's side of the custom resource API (kubectl, in effect), for any identity. */
 export class CustomResourceApi<T extends KubernetesObject> {

@@ -8,7 +8,20 @@
 
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../../src/config.ts";
-import { CachedResourceClient, CacheReferenceReader, customResourceInformers, type Informer, KubeResourceClient, type Logger, type OwnedInformers, ownedInformers, referenceInformers, type ReferenceReader, type ReferenceWatch, type ResourceClient } from "@create-operator/runtime";
+import {
+  CachedResourceClient,
+  CacheReferenceReader,
+  customResourceInformers,
+  type Informer,
+  KubeResourceClient,
+  type Logger,
+  type OwnedInformers,
+  ownedInformers,
+  referenceInformers,
+  type ReferenceReader,
+  type ReferenceWatch,
+  type ResourceClient,
+} from "@create-operator/runtime";
 import {
   API_GROUP_VERSION,
   FIELD_MANAGER,

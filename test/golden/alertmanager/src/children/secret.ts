@@ -7,7 +7,7 @@
 import type { V1Secret } from "@kubernetes/client-node";
 import { OPERATOR_NAME } from "../api/v1/alertmanager-types.ts";
 import type { AlertmanagerChildBuilder } from "../hooks/types.ts";
-import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
+import { childMetadata, selectorLabels } from "@create-operator/runtime";
 
 export const desiredSecret: AlertmanagerChildBuilder<V1Secret> = (obj) => {
   const labels = selectorLabels(obj, OPERATOR_NAME, "alertmanager");

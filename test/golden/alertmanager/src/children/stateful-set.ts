@@ -8,7 +8,7 @@
 import type { V1StatefulSet } from "@kubernetes/client-node";
 import { OPERATOR_NAME } from "../api/v1/alertmanager-types.ts";
 import type { AlertmanagerChildBuilder } from "../hooks/types.ts";
-import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
+import { childMetadata, selectorLabels } from "@create-operator/runtime";
 
 export const desiredStatefulSet: AlertmanagerChildBuilder<V1StatefulSet> = (obj) => {
   const labels = selectorLabels(obj, OPERATOR_NAME, "alertmanager");

@@ -3,7 +3,7 @@
 
 // Reconciles Alertmanager objects. One call = one level-triggered pass: read the current state, decide,
 // act idempotently, record what was observed. Where each read comes from, with the client
-// src/main.ts wires (runtime/cached-resource-client.ts):
+// src/main.ts wires (@create-operator/runtime's CachedResourceClient):
 // - the Alertmanager itself: the informer cache, or this process's own last write of it until the
 //   cache has caught up; no request, and possibly a moment stale;
 // - children: the child caches; a child the cache shows as last applied is not applied again, and
@@ -19,15 +19,15 @@
 // live in src/hooks/ (one file per external resource, src/hooks/alertmanager-status.ts for extra status and
 // readiness), src/children/ (how each child is built) and src/providers/*-cloud.ts.
 
-import { setCondition, type ConditionUpdate } from "../runtime/conditions.ts";
-import type { ReconcileContext, ReconcileResult, Reconciler } from "../runtime/controller.ts";
-import { TerminalError } from "../runtime/errors.ts";
-import { isBeingDeleted } from "../runtime/finalizers.ts";
-import type { Logger } from "../runtime/logger.ts";
-import { applyVerdict, foldParts, type PartResult } from "../runtime/parts.ts";
-import { applyChildren } from "../runtime/apply-children.ts";
-import type { ObjectKey, ResourceClient } from "../runtime/resource-client.ts";
-import { writeStatusIfChanged } from "../runtime/status.ts";
+import { setCondition, type ConditionUpdate } from "@create-operator/runtime";
+import type { ReconcileContext, ReconcileResult, Reconciler } from "@create-operator/runtime";
+import { TerminalError } from "@create-operator/runtime";
+import { isBeingDeleted } from "@create-operator/runtime";
+import type { Logger } from "@create-operator/runtime";
+import { applyVerdict, foldParts, type PartResult } from "@create-operator/runtime";
+import { applyChildren } from "@create-operator/runtime";
+import type { ObjectKey, ResourceClient } from "@create-operator/runtime";
+import { writeStatusIfChanged } from "@create-operator/runtime";
 import { type Alertmanager, type AlertmanagerStatus } from "../api/v1/alertmanager-types.ts";
 import { desiredChildren } from "../children/index.ts";
 import type { AlertmanagerReconcilerHooks } from "../hooks/types.ts";

@@ -13,11 +13,10 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { findCondition } from "../../src/runtime/conditions.ts";
-import { keyOf } from "../../src/runtime/resource-client.ts";
+import { findCondition, keyOf } from "@create-operator/runtime";
 import { readObject } from "../integration/support/stored-objects.ts";
 import { waitFor } from "../integration/support/wait.ts";
-import type { FaultMatch } from "../envtest/fault-proxy.ts";
+import type { FaultMatch } from "@create-operator/envtest";
 import { FIXTURE, identityOf } from "../support/fixture.ts";
 import { API_GROUP, desiredChildren, FINALIZER, PLURAL, type Resource } from "../support/kind.ts";
 import { crashAt } from "./support/crash-point.ts";

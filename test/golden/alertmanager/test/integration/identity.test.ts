@@ -13,10 +13,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { findCondition } from "../../src/runtime/conditions.ts";
-import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
-import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
+import { findCondition, keyOf, KubeResourceClient, type ObjectKey } from "@create-operator/runtime";
+import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {

@@ -160,7 +160,7 @@ export interface TestFixture {
    * desiredChildren() returns for the sample.
    */
   ingressBackends: Array<{ serviceIndex: number }>;
-  /** Some child has a readiness rule (src/runtime/child-readiness.ts) that only a controller meets. */
+  /** Some child has a readiness rule (@create-operator/runtime's readinessRule) that only a controller meets. */
   hasWorkloadChildren: boolean;
   /**
    * How many of them. The stand-in readies them one by one, and a pass between two readies

@@ -5,7 +5,7 @@
 // operator.yaml; the builders themselves are yours to edit.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import type { OwnedKind } from "../runtime/owned-kinds.ts";
+import type { OwnedKind } from "@create-operator/runtime";
 import type { BackupStorageLocation } from "../api/v1/backup-storage-location-types.ts";
 
 export function desiredChildren(_obj: BackupStorageLocation): KubernetesObject[] {

@@ -6,7 +6,7 @@
 // operator.yaml changes what is needed, `tsc` reports the missing member in that file.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import type { PartResult } from "../runtime/parts.ts";
+import type { PartResult } from "@create-operator/runtime";
 import type {
   BackupStorageLocation,
   BackupStorageLocationStatus,

@@ -3,7 +3,7 @@
 
 // Reconciles BackupStorageLocation objects. One call = one level-triggered pass: read the current state, decide,
 // act idempotently, record what was observed. Where each read comes from, with the client
-// src/main.ts wires (runtime/cached-resource-client.ts):
+// src/main.ts wires (@create-operator/runtime's CachedResourceClient):
 // - the BackupStorageLocation itself: the informer cache, or this process's own last write of it until the
 //   cache has caught up; no request, and possibly a moment stale;
 // A stale read cannot make a wrong write land: every write of the BackupStorageLocation carries the
@@ -17,15 +17,15 @@
 // live in src/hooks/ (one file per external resource, src/hooks/backup-storage-location-status.ts for extra status and
 // readiness), src/children/ (how each child is built) and src/providers/*-cloud.ts.
 
-import { setCondition, type ConditionUpdate } from "../runtime/conditions.ts";
-import type { ReconcileContext, ReconcileResult, Reconciler } from "../runtime/controller.ts";
-import { TerminalError } from "../runtime/errors.ts";
-import { isBeingDeleted } from "../runtime/finalizers.ts";
-import type { Logger } from "../runtime/logger.ts";
-import { foldParts, type PartResult } from "../runtime/parts.ts";
-import { applyChildren } from "../runtime/apply-children.ts";
-import type { ObjectKey, ResourceClient } from "../runtime/resource-client.ts";
-import { writeStatusIfChanged } from "../runtime/status.ts";
+import { setCondition, type ConditionUpdate } from "@create-operator/runtime";
+import type { ReconcileContext, ReconcileResult, Reconciler } from "@create-operator/runtime";
+import { TerminalError } from "@create-operator/runtime";
+import { isBeingDeleted } from "@create-operator/runtime";
+import type { Logger } from "@create-operator/runtime";
+import { foldParts, type PartResult } from "@create-operator/runtime";
+import { applyChildren } from "@create-operator/runtime";
+import type { ObjectKey, ResourceClient } from "@create-operator/runtime";
+import { writeStatusIfChanged } from "@create-operator/runtime";
 import {
   type BackupStorageLocation,
   type BackupStorageLocationStatus,
@@ -39,7 +39,7 @@ import {
   nextPhase,
 } from "../api/v1/phases.ts";
 import { desiredChildren } from "../children/index.ts";
-import type { ReferenceReader } from "../runtime/references.ts";
+import type { ReferenceReader } from "@create-operator/runtime";
 import { resolveReferences } from "../references.ts";
 import type { BackupStorageLocationReconcilerHooks } from "../hooks/types.ts";
 import { finalizeBackupStorageLocation } from "./finalize.ts";

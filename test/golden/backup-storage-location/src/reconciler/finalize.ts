@@ -17,13 +17,13 @@
 // deletion-policy annotation that is not a policy guessed at: nothing is cleaned up until it is
 // fixed (an annotation change is a watch event, so the fix is picked up at once).
 
-import { setCondition } from "../runtime/conditions.ts";
-import type { ReconcileResult } from "../runtime/controller.ts";
-import { errorMessage } from "../runtime/errors.ts";
-import { hasFinalizer, withoutFinalizer } from "../runtime/finalizers.ts";
-import type { Logger } from "../runtime/logger.ts";
-import type { ResourceClient } from "../runtime/resource-client.ts";
-import { writeStatusIfChanged } from "../runtime/status.ts";
+import { setCondition } from "@create-operator/runtime";
+import type { ReconcileResult } from "@create-operator/runtime";
+import { errorMessage } from "@create-operator/runtime";
+import { hasFinalizer, withoutFinalizer } from "@create-operator/runtime";
+import type { Logger } from "@create-operator/runtime";
+import type { ResourceClient } from "@create-operator/runtime";
+import { writeStatusIfChanged } from "@create-operator/runtime";
 import {
   FINALIZER,
   type BackupStorageLocation,

@@ -8,7 +8,7 @@
 
 import type { KubeConfig } from "@kubernetes/client-node";
 import type { RequestOptions } from "node:https";
-import { sendRequest } from "../envtest/https-client.ts";
+import { sendRequest } from "@create-operator/envtest";
 
 export interface StatusCause {
   field?: string;

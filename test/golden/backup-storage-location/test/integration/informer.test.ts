@@ -10,15 +10,18 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import type { KubeConfig, KubernetesObject } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { CachedResourceClient } from "../../src/runtime/cached-resource-client.ts";
-import { Controller, customResourceInformers } from "../../src/runtime/controller.ts";
-import { Informer } from "../../src/runtime/informer.ts";
-import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
-import { ownedInformers } from "../../src/runtime/owned-kinds.ts";
-import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
-import { listPage } from "../../src/runtime/list-watch.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import { FaultProxy } from "../envtest/fault-proxy.ts";
+import {
+  CachedResourceClient,
+  Controller,
+  customResourceInformers,
+  Informer,
+  keyOf,
+  KubeResourceClient,
+  listPage,
+  type ObjectKey,
+  ownedInformers,
+} from "@create-operator/runtime";
+import { type ControlPlane, FaultProxy, sharedControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {

@@ -20,19 +20,22 @@ import {
   type KubeConfig,
 } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { findCondition } from "../../src/runtime/conditions.ts";
-import { Controller } from "../../src/runtime/controller.ts";
-import { KubeEventRecorder } from "../../src/runtime/events.ts";
-import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
-import { OperatorMetrics } from "../../src/runtime/metrics.ts";
-import { KubeMetricsAuthorizer } from "../../src/runtime/metrics-auth.ts";
-import { startMetricsServer } from "../../src/runtime/metrics-server.ts";
-import { instrumentKubeConfig } from "../../src/runtime/rest-client-metrics.ts";
-import { selfSignedCertificate } from "../../src/runtime/self-signed-certificate.ts";
-import { stopServer } from "../../src/runtime/health.ts";
-import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
-import { withTransitionEvents } from "../../src/runtime/transition-events.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
+import {
+  Controller,
+  findCondition,
+  instrumentKubeConfig,
+  keyOf,
+  KubeEventRecorder,
+  KubeMetricsAuthorizer,
+  KubeResourceClient,
+  type ObjectKey,
+  OperatorMetrics,
+  selfSignedCertificate,
+  startMetricsServer,
+  stopServer,
+  withTransitionEvents,
+} from "@create-operator/runtime";
+import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {

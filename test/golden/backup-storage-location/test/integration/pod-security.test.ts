@@ -14,8 +14,8 @@ import {
   type V1Pod,
   type V1Status as Status,
 } from "@kubernetes/client-node";
-import { errorMessage, statusCode } from "../../src/runtime/errors.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
+import { errorMessage, statusCode } from "@create-operator/runtime";
+import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { readManifests } from "./support/manifests.ts";
 
 const RESTRICTED = {

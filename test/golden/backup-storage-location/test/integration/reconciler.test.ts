@@ -13,16 +13,21 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CoordinationV1Api, type KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { findCondition } from "../../src/runtime/conditions.ts";
-import { CachedResourceClient } from "../../src/runtime/cached-resource-client.ts";
-import { Controller, customResourceInformers } from "../../src/runtime/controller.ts";
-import { ConflictError } from "../../src/runtime/errors.ts";
-import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
-import { LeaderElector } from "../../src/runtime/leader-election.ts";
-import type { Logger } from "../../src/runtime/logger.ts";
-import { ownedInformers } from "../../src/runtime/owned-kinds.ts";
-import { keyOf, type ObjectKey, type ResourceClient } from "../../src/runtime/resource-client.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
+import {
+  CachedResourceClient,
+  ConflictError,
+  Controller,
+  customResourceInformers,
+  findCondition,
+  keyOf,
+  KubeResourceClient,
+  LeaderElector,
+  type Logger,
+  type ObjectKey,
+  ownedInformers,
+  type ResourceClient,
+} from "@create-operator/runtime";
+import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {

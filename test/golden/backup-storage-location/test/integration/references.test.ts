@@ -16,10 +16,10 @@ import {
   type KubernetesObject,
 } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { findCondition } from "../../src/runtime/conditions.ts";
-import { Controller } from "../../src/runtime/controller.ts";
-import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
+import { findCondition } from "@create-operator/runtime";
+import { Controller } from "@create-operator/runtime";
+import { keyOf, type ObjectKey } from "@create-operator/runtime";
+import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor } from "../support/fixture.ts";
 import { createReferencedObjects } from "../support/referenced-objects.ts";
 import {

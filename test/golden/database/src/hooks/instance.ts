@@ -12,6 +12,6 @@ export const instanceHooks: InstanceHooks = {
   validateDesired(desired, obj) {
     // TODO(user): reject desired settings the provider can never accept, e.g.
     //   if (…) throw new TerminalError("UnsupportedSettings", `…`);
-    // (TerminalError from ../runtime/errors.ts). Everything else is left to the provider.
+    // (TerminalError from @create-operator/runtime). Everything else is left to the provider.
   },
 };

@@ -5,7 +5,7 @@
 // look up before create, idempotent delete) and lets a test script the failures that matter:
 // a crash right after the side effect, and changes made behind the operator's back.
 
-import { sameJson } from "../runtime/status.ts";
+import { sameJson } from "@create-operator/runtime";
 import type { InstanceDesired, InstanceObserved, InstanceProvider } from "./instance-provider.ts";
 
 type Operation = "find" | "ensure" | "delete";

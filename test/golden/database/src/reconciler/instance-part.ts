@@ -6,7 +6,7 @@
 // asked of the provider is yours to decide in src/hooks/instance.ts; the rest follows from
 // operator.yaml.
 
-import { bindingOutcomes, requireUid, type ConditionedPart } from "../runtime/parts.ts";
+import { bindingOutcomes, requireUid, type ConditionedPart } from "@create-operator/runtime";
 import type { Database } from "../api/v1alpha1/database-types.ts";
 import {
   desiredInstance,

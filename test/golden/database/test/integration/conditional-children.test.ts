@@ -10,8 +10,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { keyOf, type ObjectKey, type ResourceClient } from "../../src/runtime/resource-client.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
+import { keyOf, type ObjectKey, type ResourceClient } from "@create-operator/runtime";
+import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor, type ConditionalChildFixture } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {

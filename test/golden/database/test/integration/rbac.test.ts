@@ -9,8 +9,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { RbacAuthorizationV1Api, type KubeConfig } from "@kubernetes/client-node";
-import { statusCode } from "../../src/runtime/errors.ts";
-import { keyOf } from "../../src/runtime/resource-client.ts";
+import { keyOf, statusCode } from "@create-operator/runtime";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -20,7 +19,7 @@ import {
   type Resource,
   RESOURCE_REF,
 } from "../support/kind.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
+import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { accessReview, describeCheck, type AccessCheck } from "./support/access-review.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
 import { FIXTURE, specFor } from "../support/fixture.ts";

@@ -6,7 +6,7 @@
 // operator.yaml changes what is needed, `tsc` reports the missing member in that file.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import type { ConditionVerdict, PartResult } from "../runtime/parts.ts";
+import type { ConditionVerdict, PartResult } from "@create-operator/runtime";
 import type { DNSZone, DNSZoneStatus } from "../api/v1beta1/dns-zone-types.ts";
 import type { HostedZoneDesired, HostedZoneObserved } from "../providers/hosted-zone-provider.ts";
 

@@ -7,7 +7,7 @@
 // (spec.domain), and its holder is recorded on it. Until a method is implemented it
 // throws, so an unfinished provider fails loudly instead of pretending to work.
 
-import type { ExternalOwner } from "../runtime/external-owner.ts";
+import type { ExternalOwner } from "@create-operator/runtime";
 import type {
   HostedZoneDesired,
   HostedZoneObserved,

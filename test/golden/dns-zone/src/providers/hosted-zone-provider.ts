@@ -24,7 +24,7 @@
 //
 // identity: spec.domain · adoption: Adopt · deletionPolicy: Retain · driftPolicy: Report
 
-import type { ExternalOwner } from "../runtime/external-owner.ts";
+import type { ExternalOwner } from "@create-operator/runtime";
 import type { DNSZone, DNSZoneSpecRecordsItem } from "../api/v1beta1/dns-zone-types.ts";
 
 /** What the spec asks for; built from the fields listed as inputs in operator.yaml. */

@@ -13,17 +13,17 @@
 // adopted (adoption: Adopt, as Config Connector acquires and ACK's adopt-or-create adopts).
 // A refused claim writes nothing to the resource and is looked at again at growing intervals.
 
-import type { ConditionUpdate } from "../runtime/conditions.ts";
-import { TerminalError } from "../runtime/errors.ts";
+import type { ConditionUpdate } from "@create-operator/runtime";
+import { TerminalError } from "@create-operator/runtime";
 import {
   describeOwner,
   isHeldBy,
   liveHolder,
   ownerOf,
   recheckDelayMs,
-} from "../runtime/external-owner.ts";
-import { bindingOutcomes, requireUid, type ConditionedPart } from "../runtime/parts.ts";
-import type { CallOptions, ObjectKey } from "../runtime/resource-client.ts";
+} from "@create-operator/runtime";
+import { bindingOutcomes, requireUid, type ConditionedPart } from "@create-operator/runtime";
+import type { CallOptions, ObjectKey } from "@create-operator/runtime";
 import { API_GROUP, KIND, type DNSZone } from "../api/v1beta1/dns-zone-types.ts";
 import {
   desiredHostedZone,

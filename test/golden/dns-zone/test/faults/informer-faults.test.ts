@@ -10,14 +10,16 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { CachedResourceClient } from "../../src/runtime/cached-resource-client.ts";
-import { customResourceInformers } from "../../src/runtime/controller.ts";
-import { ConflictError } from "../../src/runtime/errors.ts";
-import type { Informer } from "../../src/runtime/informer.ts";
-import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
-import { keyOf, type ObjectKey } from "../../src/runtime/resource-client.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import { FaultProxy } from "../envtest/fault-proxy.ts";
+import {
+  CachedResourceClient,
+  ConflictError,
+  customResourceInformers,
+  type Informer,
+  keyOf,
+  KubeResourceClient,
+  type ObjectKey,
+} from "@create-operator/runtime";
+import { type ControlPlane, FaultProxy, sharedControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor } from "../support/fixture.ts";
 import { createReferencedObjects } from "../support/referenced-objects.ts";
 import {

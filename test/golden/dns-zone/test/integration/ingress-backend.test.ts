@@ -10,9 +10,8 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
-import { keyOf } from "../../src/runtime/resource-client.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
+import { keyOf, KubeResourceClient } from "@create-operator/runtime";
+import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {

@@ -13,10 +13,13 @@ import {
   type KubernetesObject,
 } from "@kubernetes/client-node";
 import { REFERENCED_KINDS } from "../../src/references.ts";
-import { statusCode } from "../../src/runtime/errors.ts";
-import { pollUntil } from "../envtest/https-client.ts";
-import type { ReferenceReader, ReferencedKind } from "../../src/runtime/references.ts";
-import type { ObjectKey } from "../../src/runtime/resource-client.ts";
+import {
+  type ObjectKey,
+  type ReferencedKind,
+  type ReferenceReader,
+  statusCode,
+} from "@create-operator/runtime";
+import { pollUntil } from "@create-operator/envtest";
 import { FIXTURE } from "./fixture.ts";
 
 /** What every stand-in's selected key holds ("test", base64 for a Secret). */

@@ -5,8 +5,8 @@
 // operator.yaml; the builders themselves are yours to edit.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import { type ChildInstance } from "../runtime/child-instances.ts";
-import type { OwnedKind } from "../runtime/owned-kinds.ts";
+import { type ChildInstance } from "@create-operator/runtime";
+import type { OwnedKind } from "@create-operator/runtime";
 import type { Tenant, TenantSpecPoolsItem } from "../api/v2/tenant-types.ts";
 import { desiredStatefulSet } from "./stateful-set.ts";
 import { desiredHeadlessService } from "./headless-service.ts";

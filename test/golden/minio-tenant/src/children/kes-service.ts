@@ -7,7 +7,7 @@
 import type { V1Service } from "@kubernetes/client-node";
 import { OPERATOR_NAME } from "../api/v2/tenant-types.ts";
 import type { TenantInstanceBuilder } from "../hooks/types.ts";
-import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
+import { childMetadata, selectorLabels } from "@create-operator/runtime";
 
 export const desiredKesService: TenantInstanceBuilder<V1Service> = (obj, instance) => {
   const labels = { ...selectorLabels(obj, OPERATOR_NAME, "tenant"), ...instance.labels };

@@ -8,7 +8,7 @@
 import type { V1StatefulSet } from "@kubernetes/client-node";
 import { OPERATOR_NAME, type TenantSpecPoolsItem } from "../api/v2/tenant-types.ts";
 import type { TenantInstanceBuilder } from "../hooks/types.ts";
-import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
+import { childMetadata, selectorLabels } from "@create-operator/runtime";
 
 export const desiredStatefulSet: TenantInstanceBuilder<V1StatefulSet, TenantSpecPoolsItem> = (
   obj,

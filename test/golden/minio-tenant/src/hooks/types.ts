@@ -6,8 +6,8 @@
 // operator.yaml changes what is needed, `tsc` reports the missing member in that file.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import type { ChildInstance } from "../runtime/child-instances.ts";
-import type { PartResult } from "../runtime/parts.ts";
+import type { ChildInstance } from "@create-operator/runtime";
+import type { PartResult } from "@create-operator/runtime";
 import type { Tenant, TenantStatus } from "../api/v2/tenant-types.ts";
 
 /** What your status hooks see on every pass, after the external resources and children. */

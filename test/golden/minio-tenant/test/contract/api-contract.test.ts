@@ -19,7 +19,7 @@ import {
   NAMESPACED,
   PLURAL,
 } from "../support/kind.ts";
-import { sharedControlPlane } from "../envtest/control-plane.ts";
+import { sharedControlPlane } from "@create-operator/envtest";
 import { expand, expectOutcome, type ContractCases, type Spec } from "./contract-cases.ts";
 import { ResourceApi, type ResourceObject } from "./resource-api.ts";
 

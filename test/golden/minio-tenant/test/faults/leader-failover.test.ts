@@ -11,7 +11,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import { CoordinationV1Api } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { keyOf, keyToString, type ObjectKey } from "../../src/runtime/resource-client.ts";
+import { keyOf, keyToString, type ObjectKey } from "@create-operator/runtime";
 import { waitFor } from "../integration/support/wait.ts";
 import { FIXTURE } from "../support/fixture.ts";
 import { newProviders } from "../support/kind.ts";

@@ -12,19 +12,19 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { findCondition } from "../../src/runtime/conditions.ts";
-import { Controller } from "../../src/runtime/controller.ts";
-import { TerminalError } from "../../src/runtime/errors.ts";
-import { KubeResourceClient } from "../../src/runtime/kube-resource-client.ts";
-import type { Logger } from "../../src/runtime/logger.ts";
-import { OwnWrites } from "../../src/runtime/own-writes.ts";
 import {
+  Controller,
+  findCondition,
   keyOf,
   keyToString,
+  KubeResourceClient,
+  type Logger,
   type ObjectKey,
+  OwnWrites,
   type ResourceClient,
-} from "../../src/runtime/resource-client.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
+  TerminalError,
+} from "@create-operator/runtime";
+import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {

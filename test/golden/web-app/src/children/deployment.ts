@@ -8,7 +8,7 @@
 import type { V1Deployment } from "@kubernetes/client-node";
 import { OPERATOR_NAME } from "../api/v1/web-app-types.ts";
 import type { WebAppChildBuilder } from "../hooks/types.ts";
-import { childMetadata, selectorLabels } from "../runtime/ownership.ts";
+import { childMetadata, selectorLabels } from "@create-operator/runtime";
 
 export const desiredDeployment: WebAppChildBuilder<V1Deployment> = (obj) => {
   const labels = selectorLabels(obj, OPERATOR_NAME, "web-app");

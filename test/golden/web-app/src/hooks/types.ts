@@ -6,7 +6,7 @@
 // operator.yaml changes what is needed, `tsc` reports the missing member in that file.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import type { ConditionVerdict, PartResult } from "../runtime/parts.ts";
+import type { ConditionVerdict, PartResult } from "@create-operator/runtime";
 import type { WebApp, WebAppStatus } from "../api/v1/web-app-types.ts";
 
 /** What your status hooks see on every pass, after the external resources and children. */

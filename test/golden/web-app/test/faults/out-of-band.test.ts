@@ -10,12 +10,12 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { findCondition } from "../../src/runtime/conditions.ts";
+import { findCondition } from "@create-operator/runtime";
 import { markWorkloadUnready } from "../integration/support/workload-stand-in.ts";
 import { waitFor } from "../integration/support/wait.ts";
 import { FIXTURE, identityOf } from "../support/fixture.ts";
 import { desiredChildren, OWNED_KINDS } from "../support/kind.ts";
-import { unreadyStatus } from "../support/ready-status.ts";
+import { unreadyStatus } from "@create-operator/runtime/testing";
 import { faultEnvironment } from "./support/fault-environment.ts";
 import { singleObject } from "./support/single-object.ts";
 

@@ -12,12 +12,20 @@ import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { findCondition } from "../../src/runtime/conditions.ts";
-import { Controller } from "../../src/runtime/controller.ts";
-import { OwnWrites } from "../../src/runtime/own-writes.ts";
-import { keyOf, keyToString, type ObjectKey } from "../../src/runtime/resource-client.ts";
-import { sharedControlPlane, type ControlPlane } from "../envtest/control-plane.ts";
-import { FaultProxy, type FaultMatch } from "../envtest/fault-proxy.ts";
+import {
+  Controller,
+  findCondition,
+  keyOf,
+  keyToString,
+  type ObjectKey,
+  OwnWrites,
+} from "@create-operator/runtime";
+import {
+  type ControlPlane,
+  type FaultMatch,
+  FaultProxy,
+  sharedControlPlane,
+} from "@create-operator/envtest";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import { operatorWiring } from "./support/operator-wiring.ts";

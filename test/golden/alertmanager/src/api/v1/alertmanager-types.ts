@@ -19,8 +19,8 @@ import type {
   V1Volume,
   V1VolumeMount,
 } from "@kubernetes/client-node";
-import type { ObservedCondition } from "../../runtime/conditions.ts";
-import type { CustomResourceRef } from "../../runtime/kube-resource-client.ts";
+import type { ObservedCondition } from "@create-operator/runtime";
+import type { CustomResourceRef } from "@create-operator/runtime";
 
 /** The Kubernetes types this API embeds, as @kubernetes/client-node models them. */
 export type {

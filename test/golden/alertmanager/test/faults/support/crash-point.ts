@@ -9,7 +9,7 @@
 // cut and every later request of it hangs, so nothing it does afterwards reaches the server or
 // tells it what landed, until the test kills it (OperatorReplica.kill) and starts a fresh one.
 
-import type { FaultMatch, FaultProxy, InjectedFault } from "../../envtest/fault-proxy.ts";
+import type { FaultMatch, FaultProxy, InjectedFault } from "@create-operator/envtest";
 
 export type CrashTiming = "never sent" | "lands";
 

@@ -11,9 +11,12 @@ import {
   type KubeConfig,
   type KubernetesObject,
 } from "@kubernetes/client-node";
-import { statusCode } from "../../../src/runtime/errors.ts";
-import type { CustomResourceRef } from "../../../src/runtime/kube-resource-client.ts";
-import { keyToString, type ObjectKey } from "../../../src/runtime/resource-client.ts";
+import {
+  type CustomResourceRef,
+  keyToString,
+  type ObjectKey,
+  statusCode,
+} from "@create-operator/runtime";
 
 /** The user's side of the custom resource API (kubectl, in effect), for any identity. */
 export class CustomResourceApi<T extends KubernetesObject> {

@@ -6,8 +6,8 @@
 // a deployed operator has.
 
 import { CoreV1Api, type KubeConfig, type V1ResourceAttributes } from "@kubernetes/client-node";
-import { statusCode } from "../../../src/runtime/errors.ts";
-import type { ControlPlane } from "../../envtest/control-plane.ts";
+import { statusCode } from "@create-operator/runtime";
+import type { ControlPlane } from "@create-operator/envtest";
 import { accessReview } from "./access-review.ts";
 import { readManifests } from "./manifests.ts";
 import { waitFor } from "./wait.ts";

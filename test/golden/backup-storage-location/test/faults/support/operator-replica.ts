@@ -2,7 +2,7 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // One replica of the operator, wired the way src/main.ts wires it (informers, work queue,
-// reconciler, providers, the filter on its own writes' watch events, and runtime/manager.ts for
+// reconciler, providers, the filter on its own writes' watch events, and @create-operator/runtime's manager for
 // leader election, the exit on lost leadership and the SIGTERM shutdown, with `exit` in place of
 // process.exit), talking to the control plane through a FaultProxy of its own as the operator's
 // ServiceAccount. Several replicas run in one process so a test can put them on one clock; what a
@@ -12,14 +12,17 @@
 
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../../src/config.ts";
-import type { ReconcileContext } from "../../../src/runtime/abort.ts";
-import type { BackoffSettings } from "../../../src/runtime/backoff.ts";
-import { Controller } from "../../../src/runtime/controller.ts";
-import { createLogger, type Logger } from "../../../src/runtime/logger.ts";
-import { Manager } from "../../../src/runtime/manager.ts";
-import { OwnWrites } from "../../../src/runtime/own-writes.ts";
-import type { ObjectKey } from "../../../src/runtime/resource-client.ts";
-import { FaultProxy } from "../../envtest/fault-proxy.ts";
+import {
+  type BackoffSettings,
+  Controller,
+  createLogger,
+  type Logger,
+  Manager,
+  type ObjectKey,
+  OwnWrites,
+  type ReconcileContext,
+} from "@create-operator/runtime";
+import { FaultProxy } from "@create-operator/envtest";
 import { createReconciler, type Providers, type Resource } from "../../support/kind.ts";
 import { operatorWiring } from "../../integration/support/operator-wiring.ts";
 import type { FaultEnvironment } from "./fault-environment.ts";
@@ -141,7 +144,7 @@ export class OperatorReplica {
     });
     // The caches and the cache-backed client, as src/main.ts wires them.
     const wiring = operatorWiring(kubeConfig, logger);
-    // The watch events of the reconciler's own writes start no pass (runtime/own-writes.ts).
+    // The watch events of the reconciler's own writes start no pass (@create-operator/runtime's OwnWrites).
     const ownWrites = new OwnWrites();
     const inner = createReconciler(
       {

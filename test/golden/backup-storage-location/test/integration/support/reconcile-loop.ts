@@ -4,9 +4,13 @@
 // The controller's retry loop without the informer, so a suite can call the reconciler directly
 // and still see it settle the way it would in the running operator.
 
-import type { ReconcileResult, Reconciler } from "../../../src/runtime/controller.ts";
-import { ConflictError } from "../../../src/runtime/errors.ts";
-import { keyToString, type ObjectKey } from "../../../src/runtime/resource-client.ts";
+import {
+  ConflictError,
+  keyToString,
+  type ObjectKey,
+  type Reconciler,
+  type ReconcileResult,
+} from "@create-operator/runtime";
 
 /**
  * Drives a reconciler the way the controller does, without the informer: reconcile, and again

@@ -4,7 +4,7 @@
 // Bounded waits for state that converges on its own, so a test fails with what never happened
 // instead of hanging.
 
-import { errorMessage } from "../../../src/runtime/errors.ts";
+import { errorMessage } from "@create-operator/runtime";
 
 /**
  * Polls `probe` until it returns a value other than undefined/false, at most `timeoutMs`. Only for

@@ -5,8 +5,8 @@
 // generated from the same operator.yaml, so these types and the schema cannot drift apart.
 
 import type { V1ObjectMeta } from "@kubernetes/client-node";
-import type { Condition } from "../../runtime/conditions.ts";
-import type { CustomResourceRef } from "../../runtime/kube-resource-client.ts";
+import type { Condition } from "@create-operator/runtime";
+import type { CustomResourceRef } from "@create-operator/runtime";
 
 export const API_GROUP = "db.example.com";
 export const API_VERSION = "v1alpha1";

@@ -10,7 +10,7 @@ import {
   type KubeConfig,
   type KubernetesObject,
 } from "@kubernetes/client-node";
-import { statusCode } from "../../../src/runtime/errors.ts";
+import { statusCode } from "@create-operator/runtime";
 
 /** Every event of one object's watch from `resourceVersion` on; stop() ends the watch. */
 export async function watchObject<T extends KubernetesObject>(

@@ -16,8 +16,8 @@ import type {
   V1Toleration,
   V1TopologySpreadConstraint,
 } from "@kubernetes/client-node";
-import type { Condition } from "../../runtime/conditions.ts";
-import type { CustomResourceRef } from "../../runtime/kube-resource-client.ts";
+import type { Condition } from "@create-operator/runtime";
+import type { CustomResourceRef } from "@create-operator/runtime";
 
 /** The Kubernetes types this API embeds, as @kubernetes/client-node models them. */
 export type {

@@ -9,8 +9,8 @@
 
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../../src/config.ts";
-import type { ObjectKey } from "../../../src/runtime/resource-client.ts";
-import { sharedControlPlane, type ControlPlane } from "../../envtest/control-plane.ts";
+import type { ObjectKey } from "@create-operator/runtime";
+import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { CustomResourceApi } from "../../integration/support/custom-resource-api.ts";
 import { installOperatorIdentity } from "../../integration/support/identity.ts";
 import { uniqueName } from "../../integration/support/unique-name.ts";

@@ -7,8 +7,7 @@
 // providers) and are killed when the test ends; the object's readiness is read from the API
 // server as a user reads it, with the workload controllers a bare API server lacks stood in for.
 
-import { findCondition } from "../../../src/runtime/conditions.ts";
-import { keyOf, type ObjectKey } from "../../../src/runtime/resource-client.ts";
+import { findCondition, keyOf, type ObjectKey } from "@create-operator/runtime";
 import { waitFor } from "../../integration/support/wait.ts";
 import { markWorkloadsReady } from "../../integration/support/workload-stand-in.ts";
 import { FIXTURE, type BindingFixture } from "../../support/fixture.ts";

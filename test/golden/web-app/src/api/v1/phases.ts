@@ -5,7 +5,7 @@
 // which phase reality is in, and refuses a transition the table does not allow (a TerminalError,
 // because retrying cannot make it legal).
 
-import { TerminalError } from "../../runtime/errors.ts";
+import { TerminalError } from "@create-operator/runtime";
 import { INITIAL_PHASE, type WebAppPhase } from "./web-app-types.ts";
 
 export const TRANSITIONS: Readonly<Record<WebAppPhase, readonly WebAppPhase[]>> = {

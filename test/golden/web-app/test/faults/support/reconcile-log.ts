@@ -5,7 +5,7 @@
 // test runs in this process), so a test can say "no object was reconciled by two replicas at
 // once" and show the intervals when it was.
 
-import { keyToString, type ObjectKey } from "../../../src/runtime/resource-client.ts";
+import { keyToString, type ObjectKey } from "@create-operator/runtime";
 
 export interface ReconcileInterval {
   replica: string;

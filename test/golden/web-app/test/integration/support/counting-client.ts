@@ -5,8 +5,7 @@
 // what the children tests count to prove a pass wrote only what the spec asks for.
 
 import type { KubeConfig } from "@kubernetes/client-node";
-import { KubeResourceClient } from "../../../src/runtime/kube-resource-client.ts";
-import type { ResourceClient } from "../../../src/runtime/resource-client.ts";
+import { KubeResourceClient, type ResourceClient } from "@create-operator/runtime";
 import { FIELD_MANAGER, RESOURCE_REF, type Resource } from "../../support/kind.ts";
 
 /** A client with `operator`'s credentials; `applied` and `deleted` list `<Kind>/<name>` in order. */

@@ -8,19 +8,20 @@
 
 import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../../src/config.ts";
-import { CachedResourceClient } from "../../../src/runtime/cached-resource-client.ts";
-import { customResourceInformers, type OwnedInformers } from "../../../src/runtime/controller.ts";
-import type { Informer } from "../../../src/runtime/informer.ts";
-import { KubeResourceClient } from "../../../src/runtime/kube-resource-client.ts";
-import type { Logger } from "../../../src/runtime/logger.ts";
-import { ownedInformers } from "../../../src/runtime/owned-kinds.ts";
 import {
+  CachedResourceClient,
   CacheReferenceReader,
+  customResourceInformers,
+  type Informer,
+  KubeResourceClient,
+  type Logger,
+  type OwnedInformers,
+  ownedInformers,
   referenceInformers,
   type ReferenceReader,
   type ReferenceWatch,
-} from "../../../src/runtime/references.ts";
-import type { ResourceClient } from "../../../src/runtime/resource-client.ts";
+  type ResourceClient,
+} from "@create-operator/runtime";
 import {
   API_GROUP_VERSION,
   FIELD_MANAGER,

@@ -3,7 +3,7 @@
 
 // The operator's logger, kept in memory so a failing suite can print what the operator said.
 
-import { createLogger, type Logger } from "../../../src/runtime/logger.ts";
+import { createLogger, type Logger } from "@create-operator/runtime";
 
 /** A logger that keeps its lines, so a failing test can show what the operator said. */
 export function recordingLogger(): { logger: Logger; lines: string[] } {

@@ -15,7 +15,7 @@ import {
   type KubeConfig,
   type KubernetesObject,
 } from "@kubernetes/client-node";
-import { readyStatus, unreadyStatus } from "../../support/ready-status.ts";
+import { readyStatus, unreadyStatus } from "@create-operator/runtime/testing";
 import { readObject } from "./stored-objects.ts";
 
 type Patch = { name: string; namespace: string; body: { status: Record<string, unknown> } };
