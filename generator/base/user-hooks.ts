@@ -34,6 +34,8 @@ export interface UnusedUserFile {
    * belongs in (src/children/<id>-<kind>.ts), for the message.
    */
   movedTo?: string[];
+  /** A copy of library code from before it was a package (src/runtime/…): the package that replaced it. */
+  replacedBy?: string;
 }
 
 export type UserHook = ActiveUserHook | UnusedUserFile;
@@ -42,6 +44,8 @@ export type UserHook = ActiveUserHook | UnusedUserFile;
 export function describeUserHook(hook: UserHook): string {
   if (hook.state === "unused" && hook.movedTo !== undefined && hook.movedTo.length > 0)
     return `${hook.path} is no longer used by the spec: its kind's children now have ids, each with its own builder; move its code into ${hook.movedTo.join(", ")} (the one it built is the child without a name template or with its old name), then delete it; until then it is kept and excluded from compilation in tsconfig.json`;
+  if (hook.state === "unused" && hook.replacedBy !== undefined)
+    return `${hook.path} is the old copy of code that now comes from the ${hook.replacedBy} package; you edited it, so it is kept and excluded from compilation in tsconfig.json: carry your change over (a hook, your own module, or an issue upstream), then delete it`;
   if (hook.state === "unused")
     return `${hook.path} is no longer used by the spec; kept and excluded from compilation in tsconfig.json; delete it when you no longer need its code`;
   const members = hook.members.length > 0 ? `: ${hook.members.join(", ")}` : "";

@@ -9,6 +9,7 @@ import { LOCK_PATH, sha256, type LockedFile, type LockFile } from "../base/lock-
 import type { MirrorReader } from "../base/base-mirror.ts";
 import { firstConflictMarker } from "./merge/lines.ts";
 import { isJsonMergeFile } from "./merge/json.ts";
+import { LIBRARY_IMPORTS_REASON, migrateLibraryImports } from "./migrate/library-imports.ts";
 import { mergeFile } from "./merge/merge-file.ts";
 import { PlanRefusedError, type PlannedFile } from "./plan-types.ts";
 import { pathExists, resolveContained } from "../base/real-path.ts";
@@ -108,6 +109,14 @@ export function decideRendered(ctx: PlanContext, file: GeneratedFile): Decision 
       conflicts: [{ line: marker, message: "unresolved conflict markers" }],
     });
   if (file.ownership === Ownership.ScaffoldOnce && !ctx.updateScaffold.has(file.path)) {
+    const migrated = file.path.endsWith(".ts") ? migrateLibraryImports(ours) : undefined;
+    if (migrated !== undefined)
+      return keepOld({
+        action: "update",
+        content: migrated,
+        previous: ours,
+        reason: LIBRARY_IMPORTS_REASON,
+      });
     const hint = `merge template changes with --update-scaffold ${file.path}`;
     const why =
       base === theirs

@@ -12,6 +12,7 @@ import { renderManifests } from "./manifests/index.ts";
 import { activeUserHooks } from "./sources/hooks-view.ts";
 import { renderSources, sourcePaths } from "./sources/index.ts";
 import type { UserHook } from "../base/user-hooks.ts";
+import { packageReplacing } from "../base/library-packages.ts";
 
 export { SPEC_FILE };
 
@@ -71,7 +72,13 @@ export function userHooks(model: OperatorModel, options: RenderOptions = {}): Us
     ...activeUserHooks(model),
     ...unusedUserFiles(model, options.previousUserFiles ?? []).map((path) => {
       const movedTo = splitBuilderTargets(model, path);
-      return { state: "unused" as const, path, ...(movedTo.length > 0 ? { movedTo } : {}) };
+      const replacedBy = packageReplacing(path);
+      return {
+        state: "unused" as const,
+        path,
+        ...(movedTo.length > 0 ? { movedTo } : {}),
+        ...(replacedBy !== undefined ? { replacedBy } : {}),
+      };
     }),
   ];
 }
