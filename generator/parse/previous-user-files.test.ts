@@ -1,5 +1,5 @@
 // The user's files a previous generation left, as the pipeline hands them to render: the lock's
-// scaffold-once entries and the previous tsconfig.json's exclusions, only those still on disk,
+// scaffold-once entries, generated files the user edited, and the previous tsconfig.json's exclusions, only those still on disk,
 // never through a path or link that leaves the project.
 
 import assert from "node:assert/strict";
@@ -7,7 +7,7 @@ import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { dirname, join } from "node:path";
 import { test } from "node:test";
-import { LOCK_PATH, serializeLock, type LockFile } from "../base/lock-file.ts";
+import { LOCK_PATH, serializeLock, sha256, type LockFile } from "../base/lock-file.ts";
 import { previousUserFiles } from "./previous-user-files.ts";
 
 const tempDir = (prefix: string): string => mkdtempSync(join(tmpdir(), `${prefix}-`));
@@ -38,7 +38,7 @@ test("scaffold-once lock entries and earlier exclusions that still exist", () =>
     lockOf({
       "src/hooks/instance.ts": entry("scaffold-once"),
       "src/hooks/deleted-by-user.ts": entry("scaffold-once"),
-      "src/main.ts": entry("generated"),
+      "src/main.ts": { ownership: "generated", sha256: sha256("export {};\n") },
     }),
   );
   write(root, "src/hooks/instance.ts");
@@ -49,6 +49,25 @@ test("scaffold-once lock entries and earlier exclusions that still exist", () =>
     "src/hooks/instance.ts",
     "src/hooks/unused-before.ts",
   ]);
+});
+
+test("generated files edited since the lock recorded them: kept by plan when unrendered, so listed", () => {
+  const root = tempDir("previous-user-files");
+  const unedited = "export const a = 1;\n";
+  write(
+    root,
+    LOCK_PATH,
+    lockOf({
+      "src/runtime/backoff.ts": { ownership: "generated", sha256: sha256(unedited) },
+      "src/runtime/queue.ts": { ownership: "generated", sha256: sha256(unedited) },
+      "src/runtime/gone.ts": { ownership: "generated", sha256: sha256(unedited) },
+      "config/rbac/role.yaml": { ownership: "generated", sha256: sha256(unedited) },
+    }),
+  );
+  write(root, "src/runtime/backoff.ts", unedited + "// ours\n");
+  write(root, "src/runtime/queue.ts", unedited);
+  write(root, "config/rbac/role.yaml", "edited: yes\n");
+  assert.deepEqual(previousUserFiles(root), ["src/runtime/backoff.ts"]);
 });
 
 test("a damaged lock or tsconfig.json, or one linked from outside, contributes nothing", () => {

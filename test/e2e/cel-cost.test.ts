@@ -210,8 +210,7 @@ interface HttpsClient {
     what: string,
   ): Promise<{ status: number; body: string }>;
 }
-const envtest = (file: string) =>
-  pathToFileURL(join(REPO_ROOT, "templates/project/test/envtest", file)).href;
+const envtest = (file: string) => pathToFileURL(join(REPO_ROOT, "packages/envtest/src", file)).href;
 const { sharedControlPlane } = (await import(envtest("control-plane.ts"))) as Harness;
 const { sendRequest } = (await import(envtest("https-client.ts"))) as HttpsClient;
 

@@ -46,7 +46,13 @@ for (const name of exampleNames()) {
       `the generated suite should run its tests; ${passed} passed:\n${tests}`,
     );
     assert.match(tests, /^ℹ fail 0$/m);
-    process.stdout.write(`# ${name}: ${passed} generated tests passed\n`);
+    const faults = run("npm", ["run", "test:faults"], target);
+    assert.match(faults, /^ℹ fail 0$/m);
+    const faultsPassed = Number(/^ℹ pass (\d+)$/m.exec(faults)?.[1] ?? 0);
+    assert.ok(faultsPassed > 0, `the fault scenarios should run:\n${faults}`);
+    process.stdout.write(
+      `# ${name}: ${passed} generated tests and ${faultsPassed} fault tests passed\n`,
+    );
     run("npm", ["run", "build"], target);
   });
 }

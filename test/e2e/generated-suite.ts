@@ -33,22 +33,43 @@ export function run(command: string, args: string[], cwd: string): string {
   return output;
 }
 
-/** Installs, type-checks, tests and builds a generated project; returns how many tests passed. */
-export function passGeneratedSuite(target: string, minimumTests: number): number {
-  return runGeneratedSuite(target, minimumTests).passed;
+export interface SuiteOptions {
+  /**
+   * Also run the project's `npm run test:faults` (the long fault scenarios). The examples and the
+   * regeneration scenarios do; sweeps over many specs run the everyday suite, since the fault
+   * scenarios exercise the same runtime paths for every spec.
+   */
+  faults?: boolean;
+}
+
+/** Installs, tests (npm test type-checks first) and builds a generated project; returns how many tests passed. */
+export function passGeneratedSuite(
+  target: string,
+  minimumTests: number,
+  options: SuiteOptions = {},
+): number {
+  return runGeneratedSuite(target, minimumTests, options).passed;
 }
 
 /** passGeneratedSuite, with the test run's output (to find a user's own tests in it). */
 export function runGeneratedSuite(
   target: string,
   minimumTests: number,
+  options: SuiteOptions = {},
 ): { passed: number; output: string } {
   run("npm", installArguments(), target);
-  run("npm", ["run", "typecheck"], target);
   const tests = run("npm", ["test"], target);
-  const passed = Number(/^ℹ pass (\d+)$/m.exec(tests)?.[1] ?? 0);
+  assert.match(tests, /^# tsc --noEmit: no type errors/m, "npm test type-checks the project first");
+  let passed = Number(/^ℹ pass (\d+)$/m.exec(tests)?.[1] ?? 0);
   assert.ok(passed >= minimumTests, `the generated suite should run its tests; ${passed} passed`);
   assert.match(tests, /^ℹ fail 0$/m);
+  if (options.faults) {
+    const faults = run("npm", ["run", "test:faults"], target);
+    assert.match(faults, /^ℹ fail 0$/m);
+    const faultsPassed = Number(/^ℹ pass (\d+)$/m.exec(faults)?.[1] ?? 0);
+    assert.ok(faultsPassed > 0, "the fault scenarios ran");
+    passed += faultsPassed;
+  }
   run("npm", ["run", "build"], target);
   return { passed, output: tests };
 }

@@ -27,7 +27,7 @@ interface ControlPlane {
   };
   stop(): Promise<void>;
 }
-const harness = (file: string) => join(REPO_ROOT, "templates/project/test/envtest", file);
+const harness = (file: string) => join(REPO_ROOT, "packages/envtest/src", file);
 const { ControlPlane } = (await import(harness("control-plane.ts"))) as {
   ControlPlane: { start(options: { crdDirectory: string }): Promise<ControlPlane> };
 };

@@ -44,6 +44,6 @@ for (const { example, changes } of CASES) {
     if (changes.includes("add an external resource"))
       assert.match(output, /implement .*BackupVault.* in src\/\S*backup-vault/i);
     assert.deepEqual(lostUserEdits(dir), []);
-    passGeneratedSuite(dir, 20);
+    passGeneratedSuite(dir, 20, { faults: true });
   });
 }

@@ -43,10 +43,10 @@ function leftovers(tmp: string): string[] {
   return [...processes, ...files.map((name) => join(tmp, name))];
 }
 
-/** The control plane's part of `npm test` alone (no type-check), in one process like npm test. */
+/** `npm test` on chosen files: the same global setup (type-check and control plane), one process. */
 function nodeTest(files: string[]): string[] {
   return [
-    ...["--test", "--test-global-setup=test/envtest/global-setup.ts", "--test-isolation=none"],
+    ...["--test", "--test-global-setup=test/global-setup.ts", "--test-isolation=none"],
     ...files,
   ];
 }
@@ -71,7 +71,7 @@ function withFile(path: string, content: string, body: () => void | Promise<void
 }
 
 const CONNECTS = `import { test } from "node:test";
-import { sharedControlPlane } from "../envtest/control-plane.ts";
+import { sharedControlPlane } from "@create-operator/envtest";
 const plane = await sharedControlPlane();
 `;
 
@@ -103,7 +103,7 @@ test("a failing test file: the run fails, teardown still stops everything", asyn
   await withFile("test/lifecycle/failing.test.ts", failing, () => {
     const { status, output, tmp } = run(
       process.execPath,
-      nodeTest(["test/lifecycle/failing.test.ts", "test/envtest/control-plane.test.ts"]),
+      nodeTest(["test/lifecycle/failing.test.ts", "test/integration/install.test.ts"]),
     );
     assert.notEqual(status, 0);
     assert.match(
@@ -123,7 +123,7 @@ test("a control plane that cannot start: said plainly, no test runs, nothing lef
   try {
     const { status, output, tmp } = run(
       process.execPath,
-      nodeTest(["test/envtest/control-plane.test.ts"]),
+      nodeTest(["test/integration/install.test.ts"]),
     );
     assert.notEqual(status, 0);
     assert.match(output, /control plane did not start, so no test ran/);
