@@ -8,23 +8,29 @@
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
 import { KubeConfig } from "@kubernetes/client-node";
-import { CachedResourceClient } from "@create-operator/runtime";
-import { Controller, customResourceInformers } from "@create-operator/runtime";
-import { crashOnUnhandled } from "@create-operator/runtime";
-import { KubeEventRecorder } from "@create-operator/runtime";
-import { startHealthServer, stopServer } from "@create-operator/runtime";
-import { memoryReducingGc } from "@create-operator/runtime";
-import { KubeResourceClient } from "@create-operator/runtime";
-import { createLogger } from "@create-operator/runtime";
-import { OwnWrites } from "@create-operator/runtime";
-import { ownedInformers } from "@create-operator/runtime";
+import {
+  CachedResourceClient,
+  Controller,
+  crashOnUnhandled,
+  createLogger,
+  customResourceInformers,
+  instrumentKubeConfig,
+  KubeEventRecorder,
+  KubeMetricsAuthorizer,
+  KubeResourceClient,
+  Manager,
+  memoryReducingGc,
+  metricsCertificate,
+  OperatorMetrics,
+  ownedInformers,
+  OwnWrites,
+  reloadCertificateFrom,
+  startHealthServer,
+  startMetricsServer,
+  stopServer,
+  withTransitionEvents,
+} from "@create-operator/runtime";
 import { referenceInformers } from "@create-operator/runtime";
-import { OperatorMetrics } from "@create-operator/runtime";
-import { KubeMetricsAuthorizer } from "@create-operator/runtime";
-import { metricsCertificate, startMetricsServer } from "@create-operator/runtime";
-import { reloadCertificateFrom } from "@create-operator/runtime";
-import { instrumentKubeConfig } from "@create-operator/runtime";
-import { withTransitionEvents } from "@create-operator/runtime";
 import {
   API_GROUP_VERSION,
   FIELD_MANAGER,
@@ -36,7 +42,6 @@ import {
 } from "./api/v1alpha1/database-types.ts";
 import { OWNED_KINDS } from "./children/index.ts";
 import { REFERENCED_KINDS, referenceTargets } from "./references.ts";
-import { Manager } from "@create-operator/runtime";
 import { loadConfig } from "./config.ts";
 import { DatabaseReconciler } from "./reconciler/database-reconciler.ts";
 import { hooks } from "./hooks/index.ts";

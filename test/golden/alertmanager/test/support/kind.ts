@@ -4,10 +4,7 @@
 // The Alertmanager bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Reconciler } from "@create-operator/runtime";
-import type { Logger } from "@create-operator/runtime";
-import type { ResourceClient } from "@create-operator/runtime";
-import type { ReferenceReader } from "@create-operator/runtime";
+import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
 import type { Alertmanager } from "../../src/api/v1/alertmanager-types.ts";
 import { AlertmanagerReconciler } from "../../src/reconciler/alertmanager-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";

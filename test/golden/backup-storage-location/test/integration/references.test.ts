@@ -16,9 +16,7 @@ import {
   type KubernetesObject,
 } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
-import { findCondition } from "@create-operator/runtime";
-import { Controller } from "@create-operator/runtime";
-import { keyOf, type ObjectKey } from "@create-operator/runtime";
+import { Controller, findCondition, keyOf, type ObjectKey } from "@create-operator/runtime";
 import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor } from "../support/fixture.ts";
 import { createReferencedObjects } from "../support/referenced-objects.ts";

@@ -20,16 +20,22 @@
 // live in src/hooks/ (one file per external resource, src/hooks/database-status.ts for extra status and
 // readiness), src/children/ (how each child is built) and src/providers/*-cloud.ts.
 
-import { setCondition, type ConditionUpdate } from "@create-operator/runtime";
-import type { ReconcileContext, ReconcileResult, Reconciler } from "@create-operator/runtime";
+import {
+  applyChildren,
+  type ConditionUpdate,
+  type Logger,
+  type ObjectKey,
+  type ReconcileContext,
+  type Reconciler,
+  type ReconcileResult,
+  type ResourceClient,
+  setCondition,
+  TerminalError,
+  writeStatusIfChanged,
+} from "@create-operator/runtime";
 import { deletionPolicyOverride } from "@create-operator/runtime";
-import { TerminalError } from "@create-operator/runtime";
 import { hasFinalizer, isBeingDeleted, withFinalizer } from "@create-operator/runtime";
-import type { Logger } from "@create-operator/runtime";
 import { foldParts, type PartResult } from "@create-operator/runtime";
-import { applyChildren } from "@create-operator/runtime";
-import type { ObjectKey, ResourceClient } from "@create-operator/runtime";
-import { writeStatusIfChanged } from "@create-operator/runtime";
 import { FINALIZER, type Database, type DatabaseStatus } from "../api/v1alpha1/database-types.ts";
 import {
   FAILED_PHASE,

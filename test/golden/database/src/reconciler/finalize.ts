@@ -18,17 +18,20 @@
 // fixed (an annotation change is a watch event, so the fix is picked up at once).
 
 import { setCondition, type ConditionUpdate } from "@create-operator/runtime";
-import type { ReconcileResult } from "@create-operator/runtime";
+import {
+  errorMessage,
+  hasFinalizer,
+  type Logger,
+  type ReconcileResult,
+  type ResourceClient,
+  withoutFinalizer,
+  writeStatusIfChanged,
+} from "@create-operator/runtime";
 import {
   deletionPolicyOverride,
   effectiveDeletionPolicy,
   type DeletionPolicyOverride,
 } from "@create-operator/runtime";
-import { errorMessage } from "@create-operator/runtime";
-import { hasFinalizer, withoutFinalizer } from "@create-operator/runtime";
-import type { Logger } from "@create-operator/runtime";
-import type { ResourceClient } from "@create-operator/runtime";
-import { writeStatusIfChanged } from "@create-operator/runtime";
 import { withTimeout } from "@create-operator/runtime";
 import { FINALIZER, type Database, type DatabaseStatus } from "../api/v1alpha1/database-types.ts";
 import type { InstanceProvider } from "../providers/instance-provider.ts";

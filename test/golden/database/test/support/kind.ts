@@ -4,10 +4,7 @@
 // The Database bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Reconciler } from "@create-operator/runtime";
-import type { Logger } from "@create-operator/runtime";
-import type { ResourceClient } from "@create-operator/runtime";
-import type { ReferenceReader } from "@create-operator/runtime";
+import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
 import type { Database } from "../../src/api/v1alpha1/database-types.ts";
 import { DatabaseReconciler } from "../../src/reconciler/database-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";

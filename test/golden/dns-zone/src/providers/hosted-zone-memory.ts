@@ -7,8 +7,7 @@
 // that exist before any DNSZone asks for them, a crash right after the side effect, and changes
 // made behind the operator's back.
 
-import type { ExternalOwner } from "@create-operator/runtime";
-import { sameJson } from "@create-operator/runtime";
+import { type ExternalOwner, sameJson } from "@create-operator/runtime";
 import type {
   HostedZoneDesired,
   HostedZoneObserved,

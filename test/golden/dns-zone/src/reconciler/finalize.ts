@@ -18,18 +18,21 @@
 // fixed (an annotation change is a watch event, so the fix is picked up at once).
 
 import { setCondition, type ConditionUpdate } from "@create-operator/runtime";
-import type { ReconcileResult } from "@create-operator/runtime";
+import {
+  errorMessage,
+  hasFinalizer,
+  type Logger,
+  type ReconcileResult,
+  type ResourceClient,
+  withoutFinalizer,
+  writeStatusIfChanged,
+} from "@create-operator/runtime";
 import {
   deletionPolicyOverride,
   effectiveDeletionPolicy,
   type DeletionPolicyOverride,
 } from "@create-operator/runtime";
-import { errorMessage } from "@create-operator/runtime";
 import { describeOwner, isHeldBy } from "@create-operator/runtime";
-import { hasFinalizer, withoutFinalizer } from "@create-operator/runtime";
-import type { Logger } from "@create-operator/runtime";
-import type { ResourceClient } from "@create-operator/runtime";
-import { writeStatusIfChanged } from "@create-operator/runtime";
 import { withTimeout } from "@create-operator/runtime";
 import { FINALIZER, type DNSZone, type DNSZoneStatus } from "../api/v1beta1/dns-zone-types.ts";
 import { hostedZoneKey, type HostedZoneProvider } from "../providers/hosted-zone-provider.ts";

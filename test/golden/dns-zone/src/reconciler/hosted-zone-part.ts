@@ -14,16 +14,19 @@
 // A refused claim writes nothing to the resource and is looked at again at growing intervals.
 
 import type { ConditionUpdate } from "@create-operator/runtime";
-import { TerminalError } from "@create-operator/runtime";
 import {
+  bindingOutcomes,
+  type CallOptions,
+  type ConditionedPart,
   describeOwner,
   isHeldBy,
   liveHolder,
+  type ObjectKey,
   ownerOf,
   recheckDelayMs,
+  requireUid,
+  TerminalError,
 } from "@create-operator/runtime";
-import { bindingOutcomes, requireUid, type ConditionedPart } from "@create-operator/runtime";
-import type { CallOptions, ObjectKey } from "@create-operator/runtime";
 import { API_GROUP, KIND, type DNSZone } from "../api/v1beta1/dns-zone-types.ts";
 import {
   desiredHostedZone,

@@ -4,10 +4,7 @@
 // The DNSZone bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Reconciler } from "@create-operator/runtime";
-import type { Logger } from "@create-operator/runtime";
-import type { ResourceClient } from "@create-operator/runtime";
-import type { ReferenceReader } from "@create-operator/runtime";
+import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
 import type { DNSZone } from "../../src/api/v1beta1/dns-zone-types.ts";
 import { DNSZoneReconciler } from "../../src/reconciler/dns-zone-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";

@@ -19,16 +19,22 @@
 // live in src/hooks/ (one file per external resource, src/hooks/tenant-status.ts for extra status and
 // readiness), src/children/ (how each child is built) and src/providers/*-cloud.ts.
 
-import { setCondition, type ConditionUpdate } from "@create-operator/runtime";
-import type { ReconcileContext, ReconcileResult, Reconciler } from "@create-operator/runtime";
-import { TerminalError } from "@create-operator/runtime";
+import {
+  applyChildren,
+  type ConditionUpdate,
+  type Logger,
+  type ObjectKey,
+  type ReconcileContext,
+  type Reconciler,
+  type ReconcileResult,
+  type ResourceClient,
+  setCondition,
+  TerminalError,
+  writeStatusIfChanged,
+} from "@create-operator/runtime";
 import { isBeingDeleted } from "@create-operator/runtime";
-import type { Logger } from "@create-operator/runtime";
 import { foldParts, type PartResult } from "@create-operator/runtime";
-import { applyChildren } from "@create-operator/runtime";
 import { pruneChildren } from "@create-operator/runtime";
-import type { ObjectKey, ResourceClient } from "@create-operator/runtime";
-import { writeStatusIfChanged } from "@create-operator/runtime";
 import { type Tenant, type TenantStatus } from "../api/v2/tenant-types.ts";
 import { desiredChildren, PRUNED_KINDS } from "../children/index.ts";
 import type { TenantReconcilerHooks } from "../hooks/types.ts";

@@ -4,10 +4,7 @@
 // The Tenant bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Reconciler } from "@create-operator/runtime";
-import type { Logger } from "@create-operator/runtime";
-import type { ResourceClient } from "@create-operator/runtime";
-import type { ReferenceReader } from "@create-operator/runtime";
+import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
 import type { Tenant } from "../../src/api/v2/tenant-types.ts";
 import { TenantReconciler } from "../../src/reconciler/tenant-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";

@@ -18,12 +18,15 @@
 // fixed (an annotation change is a watch event, so the fix is picked up at once).
 
 import { setCondition } from "@create-operator/runtime";
-import type { ReconcileResult } from "@create-operator/runtime";
-import { errorMessage } from "@create-operator/runtime";
-import { hasFinalizer, withoutFinalizer } from "@create-operator/runtime";
-import type { Logger } from "@create-operator/runtime";
-import type { ResourceClient } from "@create-operator/runtime";
-import { writeStatusIfChanged } from "@create-operator/runtime";
+import {
+  errorMessage,
+  hasFinalizer,
+  type Logger,
+  type ReconcileResult,
+  type ResourceClient,
+  withoutFinalizer,
+  writeStatusIfChanged,
+} from "@create-operator/runtime";
 import { FINALIZER, type WebApp, type WebAppStatus } from "../api/v1/web-app-types.ts";
 
 /** Set to "true" to delete the WebApp while leaving its external resources in place. */

@@ -19,15 +19,21 @@
 // live in src/hooks/ (one file per external resource, src/hooks/web-app-status.ts for extra status and
 // readiness), src/children/ (how each child is built) and src/providers/*-cloud.ts.
 
-import { setCondition, type ConditionUpdate } from "@create-operator/runtime";
-import type { ReconcileContext, ReconcileResult, Reconciler } from "@create-operator/runtime";
-import { TerminalError } from "@create-operator/runtime";
+import {
+  applyChildren,
+  type ConditionUpdate,
+  type Logger,
+  type ObjectKey,
+  type ReconcileContext,
+  type Reconciler,
+  type ReconcileResult,
+  type ResourceClient,
+  setCondition,
+  TerminalError,
+  writeStatusIfChanged,
+} from "@create-operator/runtime";
 import { isBeingDeleted } from "@create-operator/runtime";
-import type { Logger } from "@create-operator/runtime";
 import { applyVerdict, foldParts, type PartResult } from "@create-operator/runtime";
-import { applyChildren } from "@create-operator/runtime";
-import type { ObjectKey, ResourceClient } from "@create-operator/runtime";
-import { writeStatusIfChanged } from "@create-operator/runtime";
 import { type WebApp, type WebAppStatus } from "../api/v1/web-app-types.ts";
 import {
   FAILED_PHASE,

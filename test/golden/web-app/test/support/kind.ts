@@ -4,10 +4,7 @@
 // The WebApp bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Reconciler } from "@create-operator/runtime";
-import type { Logger } from "@create-operator/runtime";
-import type { ResourceClient } from "@create-operator/runtime";
-import type { ReferenceReader } from "@create-operator/runtime";
+import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
 import type { WebApp } from "../../src/api/v1/web-app-types.ts";
 import { WebAppReconciler } from "../../src/reconciler/web-app-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";

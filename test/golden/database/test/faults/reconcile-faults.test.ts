@@ -28,7 +28,7 @@ import {
 } from "@create-operator/envtest";
 import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
-import { operatorWiring } from "./support/operator-wiring.ts";
+import { operatorWiring } from "../integration/support/operator-wiring.ts";
 import {
   API_GROUP,
   API_GROUP_VERSION,
@@ -44,12 +44,12 @@ import {
   RESOURCE_REF,
 } from "../support/kind.ts";
 import type { MemoryProvider } from "../support/memory-provider.ts";
-import { CustomResourceApi } from "./support/custom-resource-api.ts";
-import { installOperatorIdentity } from "./support/identity.ts";
-import { recordingLogger } from "./support/recording-logger.ts";
-import { uniqueName } from "./support/unique-name.ts";
-import { waitFor } from "./support/wait.ts";
-import { markWorkloadsReady } from "./support/workload-stand-in.ts";
+import { CustomResourceApi } from "../integration/support/custom-resource-api.ts";
+import { installOperatorIdentity } from "../integration/support/identity.ts";
+import { recordingLogger } from "../integration/support/recording-logger.ts";
+import { uniqueName } from "../integration/support/unique-name.ts";
+import { waitFor } from "../integration/support/wait.ts";
+import { markWorkloadsReady } from "../integration/support/workload-stand-in.ts";
 
 const RESOURCE = `${PLURAL}.${API_GROUP}`;
 const { bindings } = FIXTURE;

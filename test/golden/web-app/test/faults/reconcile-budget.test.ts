@@ -44,15 +44,15 @@ import {
   RESOURCE_REF,
 } from "../support/kind.ts";
 import type { MemoryProvider } from "../support/memory-provider.ts";
-import { CustomResourceApi } from "./support/custom-resource-api.ts";
-import { installOperatorIdentity } from "./support/identity.ts";
-import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
-import { recordingLogger } from "./support/recording-logger.ts";
-import { readObject } from "./support/stored-objects.ts";
-import { operatorWiring } from "./support/operator-wiring.ts";
-import { uniqueName } from "./support/unique-name.ts";
-import { waitFor } from "./support/wait.ts";
-import { markWorkloadsReady } from "./support/workload-stand-in.ts";
+import { CustomResourceApi } from "../integration/support/custom-resource-api.ts";
+import { installOperatorIdentity } from "../integration/support/identity.ts";
+import { reconcileUntilSettled } from "../integration/support/reconcile-loop.ts";
+import { recordingLogger } from "../integration/support/recording-logger.ts";
+import { readObject } from "../integration/support/stored-objects.ts";
+import { operatorWiring } from "../integration/support/operator-wiring.ts";
+import { uniqueName } from "../integration/support/unique-name.ts";
+import { waitFor } from "../integration/support/wait.ts";
+import { markWorkloadsReady } from "../integration/support/workload-stand-in.ts";
 
 const { bindings, specChange } = FIXTURE;
 
