@@ -217,7 +217,7 @@ test("a preset change rolled out with generate keeps each operator's user code a
     const stale = check(dir);
     assert.equal(stale.status, 1, "check notices the preset moved");
     assert.match(stale.stdout, /^stale +config\/manager\/manager\.yaml/m);
-    assert.match(stale.stdout, /^stale +src\/runtime\/parts\.ts/m, "the header moved");
+    assert.match(stale.stdout, /^stale +test\/faults\/shutdown\.test\.ts/m, "the header moved");
     const result = generate(dir);
     assert.equal(result.status, 0, result.stdout + result.stderr);
     assert.match(result.stdout, /\.github\/workflows\/ci\.yaml/);

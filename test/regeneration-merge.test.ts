@@ -60,7 +60,7 @@ test("README, package.json and .gitignore edits survive a spec change that chang
   const pkg = JSON.parse(read(root, "package.json")) as Record<string, Record<string, string>>;
   assert.equal(pkg.description as unknown, NEW_DESCRIPTION);
   assert.equal(pkg.dependencies?.["left-pad"], "^1.3.0");
-  assert.equal(pkg.dependencies?.["@kubernetes/client-node"], "^2.0.1");
+  assert.equal(pkg.dependencies?.["@kubernetes/client-node"], "2.0.1");
   assert.equal(pkg.scripts?.lint, "eslint .");
   assert.ok(pkg.scripts?.test?.startsWith("node --test"));
   const gitignore = read(root, ".gitignore");

@@ -46,6 +46,7 @@ export { listPage } from "./list-watch.ts";
 export { createLogger, silentLogger } from "./logger.ts";
 export type { Logger } from "./logger.ts";
 export { ALSO_STOP_TIMEOUT_MS, Manager } from "./manager.ts";
+export type { LeaseSettings, ManagedController, ManagerOptions } from "./manager.ts";
 export { OperatorMetrics } from "./metrics.ts";
 export { KubeMetricsAuthorizer } from "./metrics-auth.ts";
 export { metricsCertificate, startMetricsServer } from "./metrics-server.ts";

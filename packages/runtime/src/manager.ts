@@ -18,8 +18,15 @@ export type LeaseSettings = Omit<
   "logger" | "onStartedLeading" | "onStoppedLeading"
 >;
 
-export interface ManagerOptions<T extends KubernetesObject> {
-  controller: Controller<T>;
+/** What the manager needs of a controller: one per kind the operator reconciles. */
+export type ManagedController = Pick<Controller<KubernetesObject>, "start" | "stop" | "setLeading">;
+
+export interface ManagerOptions {
+  /**
+   * Every controller of the operator (one per kind it reconciles): all start before the lease is
+   * sought, all lead together and all drain within the same bound on shutdown.
+   */
+  controllers: readonly ManagedController[];
   logger: Logger;
   /** Undefined: this replica leads from the start (leader election off). */
   leaderElection: LeaseSettings | undefined;
@@ -36,13 +43,18 @@ export interface ManagerOptions<T extends KubernetesObject> {
 /** Bound on each `alsoStop` step. */
 export const ALSO_STOP_TIMEOUT_MS = 1_000;
 
-export class Manager<T extends KubernetesObject> {
-  readonly #options: ManagerOptions<T>;
+export class Manager {
+  readonly #options: ManagerOptions;
   #elector: LeaderElector | undefined;
   #stopping = false;
 
-  constructor(options: ManagerOptions<T>) {
+  constructor(options: ManagerOptions) {
     this.#options = options;
+  }
+
+  #setLeading(leading: boolean): void {
+    for (const controller of this.#options.controllers) controller.setLeading(leading);
+    this.#options.onLeadingChange?.(leading);
   }
 
   get leading(): boolean {
@@ -51,24 +63,19 @@ export class Manager<T extends KubernetesObject> {
 
   /** Starts the informers, then campaigns for the lease (or leads at once without election). */
   async start(): Promise<void> {
-    const { controller, logger, leaderElection } = this.#options;
-    await controller.start();
+    const { controllers, logger, leaderElection } = this.#options;
+    await Promise.all(controllers.map((controller) => controller.start()));
     if (this.#stopping) return; // SIGTERM arrived while the informers were starting
     if (leaderElection === undefined) {
-      controller.setLeading(true);
-      this.#options.onLeadingChange?.(true);
+      this.#setLeading(true);
       return;
     }
     this.#elector = new LeaderElector({
       ...leaderElection,
       logger,
-      onStartedLeading: () => {
-        controller.setLeading(true);
-        this.#options.onLeadingChange?.(true);
-      },
+      onStartedLeading: () => this.#setLeading(true),
       onStoppedLeading: () => {
-        controller.setLeading(false);
-        this.#options.onLeadingChange?.(false);
+        this.#setLeading(false);
         if (!this.#stopping) {
           logger.error("lost leadership, exiting");
           this.#stopping = true;
@@ -88,14 +95,14 @@ export class Manager<T extends KubernetesObject> {
   async shutdown(signal: string): Promise<void> {
     if (this.#stopping) return;
     this.#stopping = true;
-    const { controller, logger, drainTimeoutMs } = this.#options;
+    const { controllers, logger, drainTimeoutMs } = this.#options;
     const started = performance.now();
     logger.info("shutting down", { signal, drainTimeoutMs });
     const drained = await within(
-      controller.stop(),
+      Promise.all(controllers.map((controller) => controller.stop())),
       drainTimeoutMs,
       logger,
-      "stopping the controller",
+      "stopping the controllers",
     );
     if (!drained) {
       // Going on is the lesser harm: the kubelet kills the pod at the end of its grace period

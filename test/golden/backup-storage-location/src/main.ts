@@ -150,7 +150,7 @@ async function main(): Promise<void> {
     ? metrics.leaderElection(config.leaseName)
     : undefined;
   const manager = new Manager({
-    controller,
+    controllers: [controller],
     logger,
     leaderElection: config.leaderElection
       ? {

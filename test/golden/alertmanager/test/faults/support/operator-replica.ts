@@ -72,7 +72,7 @@ export class OperatorReplica {
   readonly lines: string[] = [];
   readonly #log: ReconcileLog;
   #controller: Controller<Resource> | undefined;
-  #manager: Manager<Resource> | undefined;
+  #manager: Manager | undefined;
   #dead = false;
   #stopping = false;
   #exited: Promise<number>;
@@ -178,7 +178,7 @@ export class OperatorReplica {
     });
     this.#controller = controller;
     const manager = new Manager({
-      controller,
+      controllers: [controller],
       logger,
       onLeadingChange: (leading) =>
         this.#record({
