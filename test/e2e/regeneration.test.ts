@@ -8,7 +8,8 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
-import { examplePath, runCli, tempDir } from "../support.ts";
+import { spawnSync } from "node:child_process";
+import { examplePath, REPO_ROOT, runCli, tempDir } from "../support.ts";
 import { applyUserEdits, lostUserEdits } from "../regeneration/user-edits.ts";
 import { changeSpec, SPEC_CHANGES } from "../regeneration/spec-changes.ts";
 import { passGeneratedSuite } from "./generated-suite.ts";
@@ -47,3 +48,17 @@ for (const { example, changes } of CASES) {
     passGeneratedSuite(dir, 20, { faults: true });
   });
 }
+
+test("a 0.1.0 project (runtime copied in), edited, regenerated onto the libraries: passes its suite", () => {
+  // test/regeneration-library-move.test.ts checks the move file by file; this runs the result.
+  const parent = tempDir("e2e-library-move");
+  const fixture = join(REPO_ROOT, "test/regeneration/fixtures/database-operator-0.1.0.tar.xz");
+  const untar = spawnSync("tar", ["-xJf", fixture, "-C", parent], { encoding: "utf8" });
+  assert.equal(untar.status, 0, untar.stderr);
+  const dir = join(parent, "database-operator");
+  applyUserEdits(dir);
+  const result = runCli(["generate"], { cwd: dir });
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  assert.deepEqual(lostUserEdits(dir), []);
+  passGeneratedSuite(dir, 20);
+});
