@@ -241,3 +241,37 @@ test("readRecordedBase returns a mirror only when the lock vouches for it", () =
   assert.equal(readRecordedBase(root, "operator.yaml"), undefined);
   assert.equal(readRecordedBase(root, "README.md"), undefined);
 });
+
+test("a preset's file never replaces a file the generator does not own, not even with --force", () => {
+  const preset = (path: string, content: string): GeneratedFile => ({
+    ...generated(path, content),
+    origin: "preset",
+  });
+  // The user's own CI file (not in the lock) and a scaffold-once file recorded as the user's.
+  const root = project(
+    { ".github/workflows/ci.yaml": "mine", CODEOWNERS: "* @me" },
+    { CODEOWNERS: scaffold("CODEOWNERS", "* @me") },
+  );
+  for (const force of [false, true]) {
+    const plan = planRegeneration(
+      root,
+      files(preset(".github/workflows/ci.yaml", "preset's"), preset("CODEOWNERS", "* @acme")),
+      { ...options, force, keep: [], updateScaffold: [], replace: [] },
+    );
+    for (const entry of plan.entries) {
+      assert.equal(entry.action, "conflict", `${entry.path} (force: ${force})`);
+      assert.equal(entry.blocking, true, entry.path);
+      assert.match(entry.reason ?? "", /not the generator's: a preset may not replace it/);
+    }
+  }
+  // A preset file the generator wrote last time is the generator's: updated as usual.
+  const ours = project({ CODEOWNERS: "old" }, { CODEOWNERS: generated("CODEOWNERS", "old") });
+  const plan = planRegeneration(ours, files(preset("CODEOWNERS", "new")), {
+    ...options,
+    force: false,
+    keep: [],
+    updateScaffold: [],
+    replace: [],
+  });
+  assert.equal(plan.entries.find((f) => f.path === "CODEOWNERS")?.action, "update");
+});

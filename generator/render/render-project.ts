@@ -110,6 +110,6 @@ export async function renderProject(
   const clashes = model.extraFiles.filter((f) => taken.has(foldPath(f.path))).map((f) => f.path);
   if (clashes.length > 0) throw new ExtraFileClashError(clashes);
   for (const extra of model.extraFiles)
-    files.set(extra.path, { ...extra, ownership: Ownership.Generated });
+    files.set(extra.path, { ...extra, ownership: Ownership.Generated, origin: "preset" });
   return files;
 }
