@@ -7,6 +7,7 @@ import { Ownership, type GeneratedFile, type ProjectFiles } from "../base/files.
 import { basePath, LOCK_PATH, serializeLock, sha256 } from "../base/lock-file.ts";
 import { UnsafePathError } from "../base/safe-path.ts";
 import { readRecordedBase } from "../base/base-mirror.ts";
+import { ProjectStateError } from "../base/project-state.ts";
 import { isNoOp, planNewProject, planRegeneration, PlanRefusedError } from "./plan.ts";
 
 const options = { generatorVersion: "0.0.0-test", specSource: "spec" };
@@ -128,7 +129,7 @@ test("a tampered lock file cannot make the generator delete outside the project"
   assert.throws(
     () => planRegeneration(root, files(), options),
     (error: Error) =>
-      error instanceof PlanRefusedError && error.message.includes('files["../escape.ts"]'),
+      error instanceof ProjectStateError && error.message.includes('files["../escape.ts"]'),
   );
 });
 
@@ -144,7 +145,7 @@ test("a symlinked directory that leads outside the project is refused", () => {
 
 test("a directory without a lock file is not regenerated", () => {
   const root = mkdtempSync(join(tmpdir(), "plan-"));
-  assert.throws(() => planRegeneration(root, files(), options), PlanRefusedError);
+  assert.throws(() => planRegeneration(root, files(), options), ProjectStateError);
 });
 
 /** A format 2 project: files on disk, the lock, and the base mirror of each locked file. */
