@@ -224,7 +224,8 @@ test("a lock entry under a symlinked folder that leads outside is refused before
   assert.throws(
     () => planRegeneration(root, files(), options),
     (error: Error) =>
-      error instanceof UnsafePathError && error.message.includes('"vendor/victim.txt"'),
+      error instanceof ProjectStateError &&
+      error.message.includes('refusing path "vendor/victim.txt"'),
   );
 });
 
