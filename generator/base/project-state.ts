@@ -8,6 +8,7 @@ import { lstatSync, readFileSync, realpathSync } from "node:fs";
 import {
   basePath,
   BASE_DIR,
+  TXN_DIR,
   LOCK_PATH,
   LockFileError,
   parseLock,
@@ -44,6 +45,12 @@ const LISTED = 5;
 
 export function readProjectState(root: string): ProjectState {
   const realRoot = realpathSync(root);
+  // A killed run's transaction: the tree may be half old, half new until generate settles it.
+  if (lstatSync(resolveContained(root, realRoot, TXN_DIR), { throwIfNoEntry: false }))
+    throw new ProjectStateError(
+      `${TXN_DIR}/ in ${root}: a generate or upgrade was interrupted while writing, so the project is between two states`,
+      "Run create-operator generate: it first finishes the interrupted run (or rolls it back when it had not committed), then goes on as usual.",
+    );
   const lockText = readStateFile(root, realRoot, LOCK_PATH, () => {
     throw new ProjectStateError(
       `${root} has no ${LOCK_PATH}; it was not created by create-operator`,

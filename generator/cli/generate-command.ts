@@ -14,6 +14,7 @@ import { findProjectRoot } from "./project-root.ts";
 import type { Reporter } from "./report.ts";
 import type { UsageError } from "./usage-checks.ts";
 import { withRunLock } from "./with-run-lock.ts";
+import { recoverInterruptedRun } from "./recover-write.ts";
 
 export interface GenerateOptions {
   dir?: string;
@@ -40,6 +41,7 @@ export async function runGenerate(reporter: Reporter, options: GenerateOptions):
   // Damaged project state stops the run here, located, before git is asked anything.
   let lock: LockFile;
   try {
+    if (!dryRun) recoverInterruptedRun(reporter, root, "generate");
     lock = readProjectState(root).lock;
   } catch (error) {
     const { reportError } = await import("./report-error.ts");

@@ -19,6 +19,7 @@ import { findProjectRoot } from "./project-root.ts";
 import type { Reporter } from "./report.ts";
 import type { UsageError } from "./usage-checks.ts";
 import { withRunLock } from "./with-run-lock.ts";
+import { recoverInterruptedRun } from "./recover-write.ts";
 
 export interface UpgradeOptions {
   dir?: string;
@@ -47,6 +48,7 @@ export async function runUpgrade(reporter: Reporter, options: UpgradeOptions): P
   let source: string;
   let before: LockFile["preset"];
   try {
+    if (!options.dryRun) recoverInterruptedRun(reporter, root, "upgrade");
     before = readProjectState(root).lock.preset;
     source = readSpecFile(specPath);
   } catch (error) {
