@@ -56,6 +56,8 @@ function writeFreshDirectory(plan: Plan, options: WriteOptions): WriteSummary {
       mkdtempSync(join(parent, `.${basename(plan.root)}.create-operator-`)),
     );
     const inStaging = staging;
+    // mkdtemp makes 0700; the project root gets what mkdir would give it under the user's umask.
+    attempt("create", plan.root, () => chmodSync(inStaging, 0o777 & ~process.umask()));
     const summary = writeInPlace(
       staging,
       plan,
