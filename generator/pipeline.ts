@@ -38,6 +38,13 @@ import {
 } from "./render/render-project.ts";
 import type { UserHook } from "./base/user-hooks.ts";
 import { childContentProblems } from "./render/sources/child-view.ts";
+import {
+  CRD_SIZE_WARNING_SHARE,
+  ETCD_REQUEST_LIMIT,
+  formatBytes,
+  measureCrd,
+  type CrdContributor,
+} from "./render/manifests/crd-size.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
 
 export { GENERATOR_VERSION };
@@ -126,12 +133,55 @@ function checkAndModel(
         "Its schema requires a value no example satisfies (contradictory bounds, an empty enum, a pattern against a format): fix that CRD, or create such objects in the reconciler instead of listing them as a child.",
       );
   });
+  reportCrdSize(model, merged.data, report);
   return {
     diagnostics: [...diagnostics, ...report.diagnostics],
     model,
     files,
     ...(preset ? { preset } : {}),
   };
+}
+
+/**
+ * SEM244 when the CRD is larger than etcd stores, WARN111 past three quarters of that; either is
+ * located at the biggest field and names the three biggest with the type each embeds.
+ */
+function reportCrdSize(
+  model: OperatorModel,
+  data: unknown,
+  report: ReturnType<typeof createReporter>,
+): void {
+  const { bytes, contributors } = measureCrd(model);
+  if (bytes < ETCD_REQUEST_LIMIT * CRD_SIZE_WARNING_SHARE || contributors.length === 0) return;
+  const sections = data as Record<string, { fields?: Record<string, { type?: unknown }> }>;
+  const typeOf = (c: CrdContributor) => sections[c.section]?.fields?.[c.name]?.type;
+  const biggest = contributors
+    .slice(0, 3)
+    .map((c) => {
+      const type = typeOf(c);
+      return `${c.section}.${c.name}${typeof type === "string" ? ` (${type})` : ""}: ${formatBytes(c.bytes)}`;
+    })
+    .join(", ");
+  const top = contributors[0]!;
+  const at = [top.section, "fields", top.name];
+  const versions = model.api.versions.length;
+  const perVersion = versions > 1 ? ` (each of the ${versions} versions carries its own copy)` : "";
+  if (bytes > ETCD_REQUEST_LIMIT)
+    report.error(
+      "SEM244",
+      at,
+      `the CRD is ${formatBytes(bytes)} serialized; etcd accepts at most 1.5 MiB, so no API server can store it. Biggest fields${perVersion}: ${biggest}`,
+      "Embed fewer large Kubernetes types (hold a reference, e.g. a ConfigMap or template name, instead of a whole PodTemplateSpec), or drop fields from the biggest ones.",
+      "key",
+    );
+  else
+    report.warning(
+      "WARN111",
+      at,
+      `the CRD is ${formatBytes(bytes)} serialized, ${Math.round((100 * bytes) / ETCD_REQUEST_LIMIT)}% of the 1.5 MiB etcd accepts. Biggest fields${perVersion}: ${biggest}`,
+      "One more embedded type may not fit: consider references instead of embedding the biggest ones.",
+      "key",
+    );
 }
 
 /** render, with a preset file that lands on one of the generator's paths reported in the preset. */

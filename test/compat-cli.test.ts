@@ -150,11 +150,18 @@ test("diff exits 0 without breaking changes, and says when there is nothing to c
 
   const fresh = join(tempDir("compat-cli"), "db");
   assert.equal(runCli(["new", fresh, "--spec", examplePath("database")]).status, 0);
-  // A project from a generator that kept no merge base (lock format 1) has no previous spec.
-  rmSync(join(fresh, ".create-operator", "base", "operator.yaml"));
+  // A project from a generator that kept no merge base (lock format 1) has no previous spec: a
+  // gate that compared nothing fails (issue 22), saying why.
+  rmSync(join(fresh, ".create-operator", "base"), { recursive: true });
+  const lockPath = join(fresh, ".create-operator", "lock.json");
+  writeFileSync(
+    lockPath,
+    JSON.stringify({ ...JSON.parse(readFileSync(lockPath, "utf8")), format: 1 }),
+  );
   const none = runCli(["diff", "--json", "--dir", fresh]);
-  assert.equal(none.status, 0, none.stderr);
-  const report = JSON.parse(none.stdout) as { checked: boolean; note: string };
+  assert.equal(none.status, 1, none.stderr);
+  const report = JSON.parse(none.stdout) as { ok: boolean; checked: boolean; note: string };
+  assert.equal(report.ok, false);
   assert.equal(report.checked, false);
   assert.equal(report.note, "no previous spec recorded: compatibility not checked");
 });

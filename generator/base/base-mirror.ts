@@ -2,8 +2,9 @@
 // works on any clone. A mirror is trusted only when its hash is the one the lock records; a lock
 // of format 1 has no mirror, but a file still equal to its locked hash is its own base.
 
-import { lstatSync, readFileSync, realpathSync } from "node:fs";
-import { basePath, LOCK_PATH, parseLock, sha256, type LockedFile } from "./lock-file.ts";
+import { lstatSync, readFileSync } from "node:fs";
+import { basePath, sha256, type LockedFile } from "./lock-file.ts";
+import { readProjectState } from "./project-state.ts";
 import { pathExists, resolveContained } from "./real-path.ts";
 
 export interface MirrorReader {
@@ -42,12 +43,11 @@ export function mirrorReader(root: string, realRoot: string | undefined): Mirror
 /**
  * The recorded base of one path in a generated project (e.g. "operator.yaml": the spec as last
  * generated), verified against the lock; undefined when the project has no trusted mirror of it.
- * For stages and commands that compare the previous generation with the new one.
+ * For stages and commands that compare the previous generation with the new one. Undefined only when the
+ * lock does not list the path or (format 1) has no mirror and the file moved on.
  */
 export function readRecordedBase(root: string, path: string): string | undefined {
-  const realRoot = realpathSync(root);
-  const lockPath = resolveContained(root, realRoot, LOCK_PATH);
-  if (!pathExists(lockPath)) return undefined;
-  const lock = parseLock(readFileSync(lockPath, "utf8"));
+  // Through the one reader of project state: a damaged lock or mirror throws, never "unrecorded".
+  const { realRoot, lock } = readProjectState(root);
   return mirrorReader(root, realRoot).baseOf(path, lock.files[path], undefined);
 }

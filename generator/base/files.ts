@@ -21,6 +21,11 @@ export interface GeneratedFile {
   ownership: Ownership;
   /** Unix mode for files that must be executable (scripts); 0o644 otherwise. */
   mode?: number;
+  /**
+   * "preset": a file a preset renders (third-party input). It replaces only what the generator
+   * wrote itself: a file of the user's in its way blocks the run, even with --force.
+   */
+  origin?: "preset";
 }
 
 /** Insertion order does not matter: every consumer sorts by path, so output is deterministic. */

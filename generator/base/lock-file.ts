@@ -18,6 +18,8 @@ export const LOCK_FORMAT = 2;
 const READABLE_FORMATS = [1, 2];
 /** Where the last render of every emitted file is mirrored: the merge base of the next run. */
 export const BASE_DIR = ".create-operator/base";
+/** A writing run's transaction (write/journal.ts): present only while one runs, or after a kill. */
+export const TXN_DIR = ".create-operator/txn";
 
 export interface LockedFile {
   ownership: Ownership;

@@ -2,10 +2,9 @@
 // the preset file, exactly as for operator.yaml) and what a schema cannot say about its files.
 
 import type { Diagnostic } from "../base/diagnostics.ts";
-import { LOCK_PATH } from "../base/lock-file.ts";
-import { resolveInside, UnsafePathError } from "../base/safe-path.ts";
-import { SPEC_FILE } from "../base/spec-file.ts";
+import { foldPath } from "../base/path-fold.ts";
 import type { LoadedPreset } from "../preset/preset-types.ts";
+import { presetWritePathProblem } from "../preset/preset-write-paths.ts";
 import { presetValidator } from "./preset-validator.ts";
 import { arr, obj, str } from "./raw-spec.ts";
 import { checkLabels, GENERATOR_LABELS } from "./check-labels.ts";
@@ -17,9 +16,6 @@ import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
 import type { Check } from "./context.ts";
 import { createReporter, type Reporter } from "./report.ts";
 import { reportSchemaErrors } from "./schema-errors.ts";
-
-/** Paths a preset may not render: the generator's own records and the user's spec. */
-const RESERVED = [SPEC_FILE, ".create-operator/"];
 
 /**
  * The spec's own checks of the sections a preset gives defaults for. Run on the defaults alone,
@@ -66,24 +62,19 @@ export function checkPresetDocument(preset: LoadedPreset): Diagnostic[] {
       );
     const path = str(file.path);
     if (path === undefined) return;
-    try {
-      resolveInside("/project", path);
-      if (RESERVED.some((r) => path === r || (r.endsWith("/") && path.startsWith(r))))
-        throw new UnsafePathError(
-          path,
-          `${path === SPEC_FILE ? SPEC_FILE : LOCK_PATH.split("/")[0]} is not the preset's to write`,
-        );
-    } catch (error) {
-      if (!(error instanceof UnsafePathError)) throw error;
+    const problem = presetWritePathProblem(path);
+    if (problem !== undefined) {
       report.error(
         "PRESET011",
         ["files", i, "path"],
-        error.message,
+        problem,
         "Use a relative path inside the project such as .github/workflows/ci.yaml or CODEOWNERS.",
       );
       return;
     }
-    const first = seen.get(path);
+    // Two spellings of one name are one file on a case-insensitive file system.
+    const folded = foldPath(path);
+    const first = seen.get(folded);
     if (first !== undefined)
       report.error(
         "PRESET011",
@@ -91,7 +82,7 @@ export function checkPresetDocument(preset: LoadedPreset): Diagnostic[] {
         `"${path}" is listed twice (first at ${report.where(["files", first, "path"])})`,
         "List each file once.",
       );
-    else seen.set(path, i);
+    else seen.set(folded, i);
   });
   return report.diagnostics;
 }

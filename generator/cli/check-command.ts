@@ -4,12 +4,11 @@
 // moved on) and every diagnostic (a preset constraint the spec breaks). Writes nothing. The same
 // plan as `generate --dry-run`; scaffold-once files are the user's and never count.
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { createTwoFilesPatch } from "diff";
 import { formatDiagnostic, hasErrors, InputError, type Diagnostic } from "../base/diagnostics.ts";
 import { GENERATOR_VERSION } from "../base/generator-version.ts";
-import { LOCK_PATH, parseLock, type LockFile } from "../base/lock-file.ts";
+import type { LockFile } from "../base/lock-file.ts";
+import { readProjectState } from "../base/project-state.ts";
 import { checkUpToDate } from "../plan/up-to-date.ts";
 import { ExitCode } from "./exit-codes.ts";
 import { findProjectRoot } from "./project-root.ts";
@@ -33,7 +32,8 @@ export async function runCheck(options: CheckOptions): Promise<number> {
   const { root } = found;
   let lock: LockFile;
   try {
-    lock = parseLock(readFileSync(join(root, LOCK_PATH), "utf8"));
+    // The one reader of project state: damage is an error here, as in generate and diff.
+    lock = readProjectState(root).lock;
   } catch (error) {
     return reportError(reporter, error);
   }

@@ -16,7 +16,9 @@ export function runDiffCommand(root: string, json: boolean): number {
     return reportError(createReporter(json), error);
   }
   const { report, warnings } = result;
-  const ok = !hasBreaking(report);
+  // A gate that compared nothing must not pass: a lock without a recorded spec (format 1, or one
+  // made to look like it) fails until generate records the spec.
+  const ok = report.checked && !hasBreaking(report);
   if (json) {
     const document = { ok, ...reportJson(report), diagnostics: warnings };
     process.stdout.write(JSON.stringify(document, null, 2) + "\n");
@@ -24,6 +26,12 @@ export function runDiffCommand(root: string, json: boolean): number {
     const reporter = createReporter(false);
     reporter.diagnostics(warnings);
     process.stdout.write(formatReport(report));
+    if (!report.checked)
+      reporter.error(
+        "diff compared nothing, so it cannot pass",
+        "Run create-operator generate once: it records the spec it generated from (.create-operator/base/operator.yaml), which later runs compare with.",
+      );
+    reporter.flush(ok);
   }
   return ok ? ExitCode.Ok : ExitCode.InvalidInput;
 }

@@ -3,10 +3,9 @@
 // differ, and only then load the render stage (prettier, handlebars, ajv, cel-js: most of a
 // run's time) to re-render the project.
 
-import { readFileSync } from "node:fs";
-import { join } from "node:path";
 import { GENERATOR_VERSION } from "../base/generator-version.ts";
-import { LOCK_PATH, parseLock, type LockFile } from "../base/lock-file.ts";
+import { LOCK_PATH, type LockFile } from "../base/lock-file.ts";
+import { readProjectState } from "../base/project-state.ts";
 import { SPEC_FILE } from "../base/spec-file.ts";
 import { checkUpToDate } from "../plan/up-to-date.ts";
 import { ExitCode } from "./exit-codes.ts";
@@ -14,6 +13,8 @@ import { gitState } from "./git-state.ts";
 import { findProjectRoot } from "./project-root.ts";
 import type { Reporter } from "./report.ts";
 import type { UsageError } from "./usage-checks.ts";
+import { withRunLock } from "./with-run-lock.ts";
+import { recoverInterruptedRun } from "./recover-write.ts";
 
 export interface GenerateOptions {
   dir?: string;
@@ -37,8 +38,16 @@ export async function runGenerate(reporter: Reporter, options: GenerateOptions):
     reporter.note(`project root: ${root} (the nearest folder above ${cwd} with ${LOCK_PATH})`);
   const dryRun = options.dryRun ?? false;
 
-  const lock = readLockIfValid(root);
-  if (lock) {
+  // Damaged project state stops the run here, located, before git is asked anything.
+  let lock: LockFile;
+  try {
+    if (!dryRun) recoverInterruptedRun(reporter, root, "generate");
+    lock = readProjectState(root).lock;
+  } catch (error) {
+    const { reportError } = await import("./report-error.ts");
+    return reportError(reporter, error);
+  }
+  {
     // The same version needs no comparison, so the usual run does not load semver at all.
     if (lock.generator?.version !== GENERATOR_VERSION) {
       const { newerGeneratorRefusal } = await import("./generator-pin.ts");
@@ -60,8 +69,7 @@ export async function runGenerate(reporter: Reporter, options: GenerateOptions):
     }
   }
 
-  // Without a usable lock the full run refuses before writing anything; git need not be asked.
-  if (lock && !dryRun && !options.allowDirty) {
+  if (!dryRun && !options.allowDirty) {
     const git = gitState(root);
     if (git.kind === "dirty") return refuse(reporter, dirtyRefusal(root, git.paths));
     if (git.kind === "unknown")
@@ -81,13 +89,15 @@ export async function runGenerate(reporter: Reporter, options: GenerateOptions):
     import("./run-pipeline.ts"),
   ]);
   return runPipeline(reporter, dryRun, () =>
-    regenerateProject(root, {
-      dryRun,
-      allowBreaking: options.allowBreaking ?? false,
-      force: options.force ?? false,
-      keep: options.keep ?? [],
-      updateScaffold: options.updateScaffold ?? [],
-    }),
+    withRunLock(reporter, root, "generate", dryRun, () =>
+      regenerateProject(root, {
+        dryRun,
+        allowBreaking: options.allowBreaking ?? false,
+        force: options.force ?? false,
+        keep: options.keep ?? [],
+        updateScaffold: options.updateScaffold ?? [],
+      }),
+    ),
   );
 }
 
@@ -102,15 +112,6 @@ function dirtyRefusal(root: string, paths: readonly string[]): UsageError {
     ].join("\n"),
     hint: "Commit or stash them first, so that git diff shows what generate changed and git checkout undoes it; or pass --allow-dirty.",
   };
-}
-
-/** The lock when it can be read and parsed; a broken one is left to the full run to report. */
-function readLockIfValid(root: string): LockFile | undefined {
-  try {
-    return parseLock(readFileSync(join(root, LOCK_PATH), "utf8"));
-  } catch {
-    return undefined;
-  }
 }
 
 function refuse(reporter: Reporter, refusal: UsageError): number {

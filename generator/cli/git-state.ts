@@ -4,6 +4,7 @@
 
 import { spawnSync } from "node:child_process";
 import { SPEC_FILE } from "../base/spec-file.ts";
+import { RUN_LOCK_PATH } from "../write/run-lock.ts";
 
 export type GitState =
   | { kind: "no-git" }
@@ -33,6 +34,9 @@ export function gitState(root: string): GitState {
     "--",
     ".",
     `:(exclude,literal)${SPEC_FILE}`,
+    // Another run's lock is that run's business; it refuses this one with a clearer message.
+    `:(exclude,literal)${RUN_LOCK_PATH}`,
+    `:(exclude,literal)${RUN_LOCK_PATH}.break`,
   ]);
   if (status.error || status.status !== 0)
     return { kind: "unknown", problem: status.error ?? firstLine(status.stderr) };

@@ -4,10 +4,12 @@
 import { InputError } from "../base/diagnostics.ts";
 import { BreakingChangeError } from "../compat/project-compat.ts";
 import { UnsafePathError } from "../base/safe-path.ts";
+import { ProjectStateError } from "../base/project-state.ts";
 import { isSystemError, systemErrorCause } from "../base/system-error.ts";
 import { GENERATOR_VERSION } from "../base/generator-version.ts";
 import { PlanRefusedError } from "../plan/plan.ts";
 import { WriteError } from "../write/write-error.ts";
+import { RunLockHeldError } from "../write/run-lock.ts";
 import { ExitCode } from "./exit-codes.ts";
 import type { Reporter } from "./report.ts";
 
@@ -42,6 +44,10 @@ function describe(reporter: Reporter, error: unknown): number {
       `cannot ${verbOf(error.syscall)} ${error.path}: ${systemErrorCause(error)}; nothing was written`,
       "Check that path and its permissions.",
     );
+    return ExitCode.InvalidInput;
+  }
+  if (error instanceof ProjectStateError || error instanceof RunLockHeldError) {
+    reporter.error(error.message, error.hint);
     return ExitCode.InvalidInput;
   }
   if (error instanceof PlanRefusedError || error instanceof UnsafePathError) {

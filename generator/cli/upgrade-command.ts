@@ -5,10 +5,10 @@
 // the lock are written together or not at all.
 
 import { isScalar } from "yaml";
-import { readFileSync } from "node:fs";
 import { join } from "node:path";
-import { parseLock } from "../base/lock-file.ts";
-import { LOCK_PATH } from "../base/lock-file.ts";
+import type { LockFile } from "../base/lock-file.ts";
+import { readProjectState } from "../base/project-state.ts";
+import { readSpecFile } from "../parse/read-spec-file.ts";
 import { SPEC_FILE } from "../base/spec-file.ts";
 import { parseSpec } from "../parse/parse-spec.ts";
 import { parsePresetReference } from "../preset/preset-reference.ts";
@@ -18,6 +18,8 @@ import { gitState } from "./git-state.ts";
 import { findProjectRoot } from "./project-root.ts";
 import type { Reporter } from "./report.ts";
 import type { UsageError } from "./usage-checks.ts";
+import { withRunLock } from "./with-run-lock.ts";
+import { recoverInterruptedRun } from "./recover-write.ts";
 
 export interface UpgradeOptions {
   dir?: string;
@@ -42,7 +44,17 @@ export async function runUpgrade(reporter: Reporter, options: UpgradeOptions): P
       ExitCode.Usage,
     );
   const specPath = join(root, SPEC_FILE);
-  const source = readFileSync(specPath, "utf8");
+  // Missing, unreadable or damaged: located errors (exit 1), before anything is rewritten.
+  let source: string;
+  let before: LockFile["preset"];
+  try {
+    if (!options.dryRun) recoverInterruptedRun(reporter, root, "upgrade");
+    before = readProjectState(root).lock.preset;
+    source = readSpecFile(specPath);
+  } catch (error) {
+    const { reportError } = await import("./report-error.ts");
+    return reportError(reporter, error);
+  }
   const rewritten = withPresetRange(source, specPath, range);
   if ("message" in rewritten) return refuse(reporter, rewritten);
   if (!options.dryRun && !options.allowDirty) {
@@ -53,7 +65,6 @@ export async function runUpgrade(reporter: Reporter, options: UpgradeOptions): P
         hint: "Commit or stash them first, or pass --allow-dirty.",
       });
   }
-  const before = parseLock(readFileSync(join(root, LOCK_PATH), "utf8")).preset;
   const [{ regenerateProject }, { runPipeline }] = await Promise.all([
     import("../pipeline.ts"),
     import("./run-pipeline.ts"),
@@ -64,17 +75,18 @@ export async function runUpgrade(reporter: Reporter, options: UpgradeOptions): P
   return runPipeline(
     reporter,
     dryRun,
-    async () => {
-      const result = await regenerateProject(root, {
-        dryRun,
-        allowBreaking: false,
-        specSource: rewritten.source,
-        replace: [SPEC_FILE],
-      });
-      const preset = result.plan.lock.preset;
-      after = preset ? `${preset.name}@${preset.version ?? "(no version)"}` : undefined;
-      return result;
-    },
+    () =>
+      withRunLock(reporter, root, "upgrade", dryRun, async () => {
+        const result = await regenerateProject(root, {
+          dryRun,
+          allowBreaking: false,
+          specSource: rewritten.source,
+          replace: [SPEC_FILE],
+        });
+        const preset = result.plan.lock.preset;
+        after = preset ? `${preset.name}@${preset.version ?? "(no version)"}` : undefined;
+        return result;
+      }),
     {
       onSuccess: () =>
         `${dryRun ? "would move" : "moved"} ${root} from ${from} to ${after ?? rewritten.reference} (extends: ${rewritten.reference})`,

@@ -5,7 +5,7 @@
 import { existsSync, lstatSync, readFileSync } from "node:fs";
 import { resolveInside } from "../base/safe-path.ts";
 import { readRecordedBase } from "../base/base-mirror.ts";
-import { basePath, LockFileError } from "../base/lock-file.ts";
+import { basePath } from "../base/lock-file.ts";
 import { SPEC_FILE } from "../render/render-project.ts";
 
 export const BASE_SPEC_PATH = basePath(SPEC_FILE);
@@ -15,14 +15,8 @@ export const BASE_SPEC_PATH = basePath(SPEC_FILE);
  * hash is not the locked one was edited or damaged, and is no base to compare with).
  */
 export function readRecordedSpec(root: string): { source: string; file: string } | undefined {
-  let source: string | undefined;
-  try {
-    source = readRecordedBase(root, SPEC_FILE);
-  } catch (error) {
-    // A damaged lock vouches for nothing; the plan stage reports it with its location and hint.
-    if (error instanceof LockFileError) return undefined;
-    throw error;
-  }
+  // A damaged lock or mirror throws ProjectStateError: a gate must not read it as "not recorded".
+  const source = readRecordedBase(root, SPEC_FILE);
   return source === undefined ? undefined : { source, file: resolveInside(root, BASE_SPEC_PATH) };
 }
 

@@ -83,6 +83,19 @@ export function decideRendered(ctx: PlanContext, file: GeneratedFile): Decision 
       base: undefined,
     };
   const locked = ctx.previous.files[file.path];
+  // A preset is third-party input: it may replace what the generator wrote, never the user's.
+  if (file.origin === "preset" && locked?.ownership !== Ownership.Generated)
+    return {
+      entry: {
+        ...head,
+        action: "conflict",
+        blocking: true,
+        reason:
+          "this file is not the generator's: a preset may not replace it (not even with --force); move your file away, or drop the file from the preset",
+      },
+      locked: undefined,
+      base: undefined,
+    };
   const base = ctx.mirrors.baseOf(file.path, locked, ours);
   const keepOld = (entry: Omit<PlannedFile, keyof typeof head>): Decision => ({
     entry: { ...head, ...entry },

@@ -7,6 +7,7 @@ import { Ownership, type GeneratedFile, type ProjectFiles } from "../base/files.
 import { basePath, LOCK_PATH, serializeLock, sha256 } from "../base/lock-file.ts";
 import { UnsafePathError } from "../base/safe-path.ts";
 import { readRecordedBase } from "../base/base-mirror.ts";
+import { ProjectStateError } from "../base/project-state.ts";
 import { isNoOp, planNewProject, planRegeneration, PlanRefusedError } from "./plan.ts";
 
 const options = { generatorVersion: "0.0.0-test", specSource: "spec" };
@@ -128,7 +129,7 @@ test("a tampered lock file cannot make the generator delete outside the project"
   assert.throws(
     () => planRegeneration(root, files(), options),
     (error: Error) =>
-      error instanceof PlanRefusedError && error.message.includes('files["../escape.ts"]'),
+      error instanceof ProjectStateError && error.message.includes('files["../escape.ts"]'),
   );
 });
 
@@ -144,7 +145,7 @@ test("a symlinked directory that leads outside the project is refused", () => {
 
 test("a directory without a lock file is not regenerated", () => {
   const root = mkdtempSync(join(tmpdir(), "plan-"));
-  assert.throws(() => planRegeneration(root, files(), options), PlanRefusedError);
+  assert.throws(() => planRegeneration(root, files(), options), ProjectStateError);
 });
 
 /** A format 2 project: files on disk, the lock, and the base mirror of each locked file. */
@@ -223,7 +224,8 @@ test("a lock entry under a symlinked folder that leads outside is refused before
   assert.throws(
     () => planRegeneration(root, files(), options),
     (error: Error) =>
-      error instanceof UnsafePathError && error.message.includes('"vendor/victim.txt"'),
+      error instanceof ProjectStateError &&
+      error.message.includes('refusing path "vendor/victim.txt"'),
   );
 });
 
@@ -240,4 +242,38 @@ test("readRecordedBase returns a mirror only when the lock vouches for it", () =
   writeFileSync(join(root, basePath("operator.yaml")), "tampered\n");
   assert.equal(readRecordedBase(root, "operator.yaml"), undefined);
   assert.equal(readRecordedBase(root, "README.md"), undefined);
+});
+
+test("a preset's file never replaces a file the generator does not own, not even with --force", () => {
+  const preset = (path: string, content: string): GeneratedFile => ({
+    ...generated(path, content),
+    origin: "preset",
+  });
+  // The user's own CI file (not in the lock) and a scaffold-once file recorded as the user's.
+  const root = project(
+    { ".github/workflows/ci.yaml": "mine", CODEOWNERS: "* @me" },
+    { CODEOWNERS: scaffold("CODEOWNERS", "* @me") },
+  );
+  for (const force of [false, true]) {
+    const plan = planRegeneration(
+      root,
+      files(preset(".github/workflows/ci.yaml", "preset's"), preset("CODEOWNERS", "* @acme")),
+      { ...options, force, keep: [], updateScaffold: [], replace: [] },
+    );
+    for (const entry of plan.entries) {
+      assert.equal(entry.action, "conflict", `${entry.path} (force: ${force})`);
+      assert.equal(entry.blocking, true, entry.path);
+      assert.match(entry.reason ?? "", /not the generator's: a preset may not replace it/);
+    }
+  }
+  // A preset file the generator wrote last time is the generator's: updated as usual.
+  const ours = project({ CODEOWNERS: "old" }, { CODEOWNERS: generated("CODEOWNERS", "old") });
+  const plan = planRegeneration(ours, files(preset("CODEOWNERS", "new")), {
+    ...options,
+    force: false,
+    keep: [],
+    updateScaffold: [],
+    replace: [],
+  });
+  assert.equal(plan.entries.find((f) => f.path === "CODEOWNERS")?.action, "update");
 });

@@ -3,32 +3,20 @@
 // Each file's decision is in decide-file.ts; this module reads the lock, walks render and lock,
 // and works out which base mirrors and which lock text the write stage must change.
 
-import {
-  existsSync,
-  lstatSync,
-  readdirSync,
-  readFileSync,
-  readlinkSync,
-  realpathSync,
-  statSync,
-} from "node:fs";
+import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
 import { sortedFiles, type ProjectFiles } from "../base/files.ts";
 import {
   LOCK_FORMAT,
-  LOCK_PATH,
-  LockFileError,
-  parseLock,
   serializeLock,
   sha256,
   type LockedFile,
   type LockedPreset,
   type LockFile,
 } from "../base/lock-file.ts";
-import { isSystemError } from "../base/system-error.ts";
 import { mirrorReader } from "../base/base-mirror.ts";
+import { readProjectState } from "../base/project-state.ts";
 import { decideOrphan, decideRendered, type PlanContext } from "./decide-file.ts";
 import { PlanRefusedError, type Plan, type PlannedFile } from "./plan-types.ts";
-import { pathExists, resolveContained } from "../base/real-path.ts";
 
 export * from "./plan-types.ts";
 
@@ -87,15 +75,8 @@ export function planRegeneration(
   files: ProjectFiles,
   options: RegenerationOptions,
 ): Plan {
-  const realRoot = realpathSync(root);
-  const lockPath = resolveContained(root, realRoot, LOCK_PATH);
-  if (!pathExists(lockPath)) {
-    throw new PlanRefusedError(
-      `${root} has no ${LOCK_PATH}; it was not created by create-operator`,
-      "Run create-operator generate inside a generated project.",
-    );
-  }
-  const lockText = readLockText(lockPath);
+  // The one reader of project state: a damaged lock or base mirror stops here, located.
+  const state = readProjectState(root);
   for (const [flag, paths] of [
     ["--keep", options.keep ?? []],
     ["--update-scaffold", options.updateScaffold ?? []],
@@ -106,7 +87,7 @@ export function planRegeneration(
           `${flag} ${path}: the generator renders no such file`,
           "Name a path relative to the project root as generate lists it (e.g. README.md).",
         );
-  return planAgainstDisk(root, files, parseLockOrRefuse(lockPath, lockText), lockText, options, {
+  return planAgainstDisk(root, files, state.lock, state.lockText, options, {
     mode: "regenerate",
     freshDirectory: false,
   });
@@ -173,28 +154,6 @@ function planAgainstDisk(
     baseWrites,
     baseDeletes,
   };
-}
-
-function readLockText(lockPath: string): string {
-  if (!lstatSync(lockPath).isFile())
-    throw new PlanRefusedError(
-      `${LOCK_PATH} is not a file`,
-      `Restore ${LOCK_PATH} from version control and run again.`,
-    );
-  return readFileSync(lockPath, "utf8");
-}
-
-/** A damaged or foreign lock file is the user's to fix (restore it from version control), not a bug. */
-function parseLockOrRefuse(lockPath: string, text: string): LockFile {
-  try {
-    return parseLock(text);
-  } catch (error) {
-    if (isSystemError(error) || !(error instanceof LockFileError)) throw error;
-    throw new PlanRefusedError(
-      `${error.message} (in ${lockPath})`,
-      `Restore ${LOCK_PATH} from version control (git checkout -- ${LOCK_PATH}); it records what the generator wrote, so generate cannot run without it.`,
-    );
-  }
 }
 
 function isSymbolicLink(path: string): boolean {

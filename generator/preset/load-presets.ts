@@ -6,11 +6,11 @@
 import { realpathSync } from "node:fs";
 import { dirname } from "node:path";
 import { InputError, type Diagnostic } from "../base/diagnostics.ts";
-import { resolveInside, UnsafePathError } from "../base/safe-path.ts";
 import { parseSpec, type ParsedSpec } from "../parse/parse-spec.ts";
 import { readSpecFile } from "../parse/read-spec-file.ts";
 import { formatPath } from "./merge-preset.ts";
 import { parsePresetReference } from "./preset-reference.ts";
+import { resolvePresetSource } from "./preset-read-paths.ts";
 import type { LoadedPreset, PresetChain } from "./preset-types.ts";
 import { resolvePreset } from "./resolve-preset.ts";
 
@@ -154,24 +154,19 @@ function readInside(
       code: "PRESET005",
       path: formatPath(at),
       message,
-      hint: "Name a file inside the preset's folder, relative to the preset file (e.g. files/ci.yaml).",
+      hint: "Name a regular file inside the preset's folder, relative to the preset file (e.g. files/ci.yaml); copy it there rather than linking to it.",
       file: preset.file,
       position: preset.positionOf(at),
     });
     return undefined;
   };
-  let full: string;
+  const source = resolvePresetSource(dirname(preset.file), from);
+  if (!source.ok) return problem(source.problem);
   try {
-    full = resolveInside(dirname(preset.file), from);
-  } catch (error) {
-    if (!(error instanceof UnsafePathError)) throw error;
-    return problem(error.message);
-  }
-  try {
-    return readSpecFile(full);
+    return readSpecFile(source.real);
   } catch (error) {
     if (!(error instanceof InputError)) throw error;
-    return problem(`cannot read ${full}: ${error.diagnostics[0]?.message ?? "unreadable"}`);
+    return problem(`cannot read ${source.real}: ${error.diagnostics[0]?.message ?? "unreadable"}`);
   }
 }
 

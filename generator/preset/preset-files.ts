@@ -1,6 +1,7 @@
 // The files a chain of presets renders into the project, one per path: a preset later in the
 // chain (closer to operator.yaml) replaces an earlier one's file at the same path.
 
+import { foldPath } from "../base/path-fold.ts";
 import type { LoadedPreset, PresetChain } from "./preset-types.ts";
 
 export interface PresetFile {
@@ -21,7 +22,8 @@ export function presetFiles(chain: PresetChain): PresetFile[] {
       if (typeof entry?.path !== "string") return;
       const text = typeof entry.content === "string" ? entry.content : preset.fileTexts.get(index);
       if (text === undefined) return;
-      byPath.set(entry.path, { path: entry.path, text, preset, index });
+      // Keyed folded: CODEOWNERS and codeowners are one file on macOS and Windows.
+      byPath.set(foldPath(entry.path), { path: entry.path, text, preset, index });
     });
   }
   return [...byPath.values()].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -3,10 +3,11 @@
 // in that folder, then in each folder above it. Every place looked at is kept, so "not found"
 // can say exactly where it looked.
 
-import { existsSync, readFileSync, statSync } from "node:fs";
+import { existsSync, readFileSync, realpathSync, statSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import satisfies from "semver/functions/satisfies.js";
 import type { PresetReference } from "./preset-reference.ts";
+import { isInside } from "./preset-read-paths.ts";
 
 /** The file a folder (or package) preset is read from, unless package.json says otherwise. */
 export const PRESET_FILE = "preset.yaml";
@@ -77,6 +78,15 @@ function resolvePackage(name: string, range: string | undefined, fromDir: string
           code: "PRESET001",
           message: `${name} in ${packageDir} has no preset file: looked for ${file}`,
           hint: `A preset package holds ${PRESET_FILE} at its root, or names its file in package.json as "create-operator": { "preset": "<file>" }.`,
+        };
+      // package.json names the file: a name leading out of the package (by `..` or a link) is
+      // a package reaching for a file that is not its own.
+      if (!isInside(realpathSync(packageDir), realpathSync(file)))
+        return {
+          ok: false,
+          code: "PRESET001",
+          message: `${name} in ${packageDir} names a preset file outside the package: ${realpathSync(file)}`,
+          hint: `A preset package's file is inside the package: ${PRESET_FILE} at its root, or the file package.json's "create-operator": { "preset": "<file>" } names.`,
         };
       return { ok: true, file, version, packageName: name };
     }

@@ -4,6 +4,7 @@
 import { childFileName } from "../check/child-name-template.ts";
 import { readFileSync } from "node:fs";
 import { Ownership, type GeneratedFile, type ProjectFiles } from "../base/files.ts";
+import { foldPath } from "../base/path-fold.ts";
 import { SPEC_FILE } from "../base/spec-file.ts";
 import type { OperatorModel } from "../model/types.ts";
 import { formatFiles } from "./format.ts";
@@ -111,9 +112,11 @@ export async function renderProject(
   withLicenseHeader(files, model.licenseHeader);
   // A preset's files come last and never replace one of the generator's: the spec's presets
   // are input, so a clash is the user's to fix (the pipeline reports where).
-  const clashes = model.extraFiles.filter((f) => files.has(f.path)).map((f) => f.path);
+  // Compared folded: on macOS or Windows PACKAGE.JSON would overwrite package.json.
+  const taken = new Set([...files.keys()].map(foldPath));
+  const clashes = model.extraFiles.filter((f) => taken.has(foldPath(f.path))).map((f) => f.path);
   if (clashes.length > 0) throw new ExtraFileClashError(clashes);
   for (const extra of model.extraFiles)
-    files.set(extra.path, { ...extra, ownership: Ownership.Generated });
+    files.set(extra.path, { ...extra, ownership: Ownership.Generated, origin: "preset" });
   return files;
 }

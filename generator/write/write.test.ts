@@ -74,3 +74,14 @@ test("regeneration mirrors each render as the next base, drops a deleted file's 
   writePlan(again);
   assert.equal(statSync(join(root, LOCK_PATH)).mtimeMs, lockBefore);
 });
+
+test("a new project's root has the mode a mkdir would give it, not the staging folder's 0700", () => {
+  const parent = mkdtempSync(join(tmpdir(), "write-"));
+  const root = join(parent, "demo");
+  const files: ProjectFiles = new Map([
+    ["a.ts", { path: "a.ts", content: "export {};\n", ownership: Ownership.Generated }],
+  ]);
+  writePlan(planNewProject(root, files, options));
+  const umask = process.umask();
+  assert.equal((statSync(root).mode & 0o777).toString(8), (0o777 & ~umask).toString(8));
+});

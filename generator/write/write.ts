@@ -3,16 +3,19 @@
 // never leaves half a project behind; the lock file is written last in every case. Beside each
 // file its rendered content is mirrored under BASE_DIR: the merge base of the next run.
 //
-// Writing into an existing directory goes in two phases for the same reason: first every new
-// content is written to a temporary file beside its target (the step that can run out of space),
-// and only when all of them exist are they renamed over their targets. A failure in the first
-// phase removes every temporary file and every directory it created.
+// Writing into an existing directory is a transaction (journal.ts): every new content is staged
+// under TXN_DIR (the step that can run out of space), the journal is committed, and only then
+// are the targets renamed over, the lock last. A failure before the commit removes the
+// transaction and leaves the tree as it was; a kill at any instant leaves either that, or a
+// committed journal the next run replays.
 
 import {
   chmodSync,
-  existsSync,
+  lstatSync,
   mkdirSync,
   mkdtempSync,
+  readdirSync,
+  readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
@@ -22,6 +25,7 @@ import { basePath, LOCK_PATH } from "../base/lock-file.ts";
 import { resolveInside } from "../base/safe-path.ts";
 import { isSystemError } from "../base/system-error.ts";
 import { isBlocked, type Action, type Plan } from "../plan/plan.ts";
+import { applyJournal, commitJournal, stagedPath, TXN_DIR } from "./journal.ts";
 import { WriteError } from "./write-error.ts";
 
 export interface WriteSummary {
@@ -35,13 +39,13 @@ const WRITTEN: ReadonlySet<Action> = new Set(["create", "update", "merge", "conf
 /** Maps a path under the directory being written to the path the user asked for. */
 type Shown = (path: string) => string;
 
-export function writePlan(plan: Plan): WriteSummary {
+export function writePlan(plan: Plan, options: WriteOptions = {}): WriteSummary {
   if (isBlocked(plan)) throw new Error("internal error: a blocked plan reached the write stage");
-  if (plan.freshDirectory) return writeFreshDirectory(plan);
-  return writeInPlace(plan.root, plan, (path) => path);
+  if (plan.freshDirectory) return writeFreshDirectory(plan, options);
+  return writeInPlace(plan.root, plan, (path) => path, options);
 }
 
-function writeFreshDirectory(plan: Plan): WriteSummary {
+function writeFreshDirectory(plan: Plan, options: WriteOptions): WriteSummary {
   const parent = dirname(plan.root);
   const createdParent = attempt("create the directory", parent, () =>
     mkdirSync(parent, { recursive: true }),
@@ -52,8 +56,13 @@ function writeFreshDirectory(plan: Plan): WriteSummary {
       mkdtempSync(join(parent, `.${basename(plan.root)}.create-operator-`)),
     );
     const inStaging = staging;
-    const summary = writeInPlace(staging, plan, (path) =>
-      join(plan.root, relative(inStaging, path)),
+    // mkdtemp makes 0700; the project root gets what mkdir would give it under the user's umask.
+    attempt("create", plan.root, () => chmodSync(inStaging, 0o777 & ~process.umask()));
+    const summary = writeInPlace(
+      staging,
+      plan,
+      (path) => join(plan.root, relative(inStaging, path)),
+      options,
     );
     attempt("move the new project into place at", plan.root, () =>
       renameSync(inStaging, plan.root),
@@ -67,78 +76,123 @@ function writeFreshDirectory(plan: Plan): WriteSummary {
   }
 }
 
-interface Staged {
-  temporary: string;
-  target: string;
-  /** The target did not exist before this run, so undoing means removing it. */
-  isNew: boolean;
+/**
+ * The write stage's fault hook, for the kill-at-every-step test: the step counter reaching
+ * `faultAt` stands for SIGKILL there. In process (`faultAt`), InjectedKill is thrown and no
+ * cleanup runs, exactly as after a kill; from the CLI (CREATE_OPERATOR_WRITE_FAULT_AT) the
+ * process really kills itself.
+ */
+export interface WriteOptions {
+  faultAt?: number;
 }
 
-function writeInPlace(root: string, plan: Plan, shown: Shown): WriteSummary {
+export class InjectedKill extends Error {
+  readonly step: number;
+  constructor(step: number, what: string) {
+    super(`injected kill at write step ${step} (${what})`);
+    this.name = "InjectedKill";
+    this.step = step;
+  }
+}
+
+function faultHook(options: WriteOptions): (what: string) => void {
+  const fromEnv = Number(process.env.CREATE_OPERATOR_WRITE_FAULT_AT);
+  const at = options.faultAt ?? (Number.isInteger(fromEnv) && fromEnv > 0 ? fromEnv : undefined);
+  let step = 0;
+  return (what) => {
+    step++;
+    if (step !== at) return;
+    if (options.faultAt !== undefined) throw new InjectedKill(step, what);
+    process.kill(process.pid, "SIGKILL");
+  };
+}
+
+function writeInPlace(root: string, plan: Plan, shown: Shown, options: WriteOptions): WriteSummary {
+  const step = faultHook(options);
   const written: string[] = [];
   const deleted: string[] = [];
-  const staged: Staged[] = [];
-  const committed: Staged[] = [];
-  const createdDirectories: string[] = [];
-  const stage = (target: string, content: string, isNew: boolean, mode = 0o644): void => {
-    const directory = dirname(target);
-    const created = attempt("create the directory", shown(directory), () =>
-      mkdirSync(directory, { recursive: true }),
+  const writes: string[] = [];
+  const txn = resolveInside(root, TXN_DIR);
+  // Paths inside the transaction are shown as the project paths they stand for.
+  const show = (full: string): string =>
+    full.startsWith(`${txn}/staged/`)
+      ? shown(join(root, full.slice(`${txn}/staged/`.length)))
+      : shown(full);
+  let createdForTxn: string | undefined;
+  const stage = (path: string, content: string, mode = 0o644): void => {
+    refuseFileInTheWay(root, path, shown);
+    const staged = stagedPath(root, path);
+    step(`stage ${path}`);
+    attempt("create the directory", show(dirname(staged)), () =>
+      mkdirSync(dirname(staged), { recursive: true }),
     );
-    if (created) createdDirectories.push(created);
-    const temporary = `${target}.${process.pid}.tmp`;
-    staged.push({ temporary, target, isNew });
-    attempt("write", shown(target), () => {
-      writeFileSync(temporary, content, { encoding: "utf8", mode });
-      chmodSync(temporary, mode);
+    attempt("write", show(staged), () => {
+      writeFileSync(staged, content, { encoding: "utf8", mode });
+      chmodSync(staged, mode);
     });
   };
-  const undo = (): void => {
-    for (const { temporary } of staged) rmSync(temporary, { force: true });
-    for (const { target, isNew } of committed) if (isNew) rmSync(target, { force: true });
-    for (const directory of createdDirectories.reverse())
-      rmSync(directory, { recursive: true, force: true });
-  };
   try {
+    createdForTxn = attempt("create the directory", shown(txn), () =>
+      mkdirSync(txn, { recursive: true }),
+    );
     for (const entry of plan.entries) {
       if (WRITTEN.has(entry.action) && entry.content !== undefined) {
-        const target = resolveInside(root, entry.path);
-        stage(target, entry.content, entry.action === "create", entry.mode);
+        stage(entry.path, entry.content, entry.mode);
+        writes.push(entry.path);
         written.push(entry.path);
       }
     }
     // The merge bases of the next run, beside the files: a mirror of what was rendered.
     for (const base of plan.baseWrites) {
-      const target = resolveInside(root, basePath(base.path));
-      stage(target, base.content, !existsSync(target));
+      stage(basePath(base.path), base.content);
+      writes.push(basePath(base.path));
     }
-    const lockPath = resolveInside(root, LOCK_PATH);
-    if (plan.lockText !== undefined) stage(lockPath, plan.lockText, !existsSync(lockPath));
-    // Renames need no new space; the lock file (staged last) is renamed after the deletions, so
-    // it never describes a state that is not on disk yet.
-    const lock = plan.lockText !== undefined ? staged[staged.length - 1] : undefined;
-    for (const file of lock ? staged.slice(0, -1) : staged) {
-      attempt("write", shown(file.target), () => renameSync(file.temporary, file.target));
-      committed.push(file);
-    }
-    for (const entry of plan.entries) {
-      if (entry.action !== "delete") continue;
-      const target = resolveInside(root, entry.path);
-      attempt("delete", shown(target), () => rmSync(target, { force: true }));
-      deleted.push(entry.path);
-    }
-    for (const path of plan.baseDeletes) {
-      const target = resolveInside(root, basePath(path));
-      attempt("delete", shown(target), () => rmSync(target, { force: true }));
-    }
-    if (lock) attempt("write", shown(lock.target), () => renameSync(lock.temporary, lock.target));
+    if (plan.lockText !== undefined) stage(LOCK_PATH, plan.lockText);
+    const deletes = [
+      ...plan.entries.filter((e) => e.action === "delete").map((e) => e.path),
+      ...plan.baseDeletes.map(basePath),
+    ];
+    deleted.push(...plan.entries.filter((e) => e.action === "delete").map((e) => e.path));
+    step("commit the journal");
+    attempt("write", shown(resolveInside(root, TXN_DIR)), () =>
+      commitJournal(root, { format: 1, writes, deletes, lock: plan.lockText !== undefined }),
+    );
   } catch (error) {
-    // Files this run replaced keep their new content (their old one is gone); everything this
-    // run added is removed again, so a new project leaves nothing behind.
-    undo();
+    // Before the commit nothing outside the transaction changed: removing it is the rollback.
+    // A kill (injected) cleans nothing up; the next run does.
+    if (error instanceof InjectedKill) throw error;
+    rmSync(txn, { recursive: true, force: true });
+    if (createdForTxn) rmSync(createdForTxn, { recursive: true, force: true });
     throw error;
   }
+  // Committed: renames need no new space. A failure now leaves the journal, and the next run
+  // (recoverInterruptedWrite) finishes what this one started.
+  const journalPath = resolveInside(root, `${TXN_DIR}/journal.json`);
+  attempt("write", shown(journalPath), () =>
+    applyJournal(root, JSON.parse(readFileSync(journalPath, "utf8")), step),
+  );
+  if (createdForTxn && createdForTxn !== txn && readdirSync(createdForTxn).length === 0)
+    rmSync(createdForTxn, { recursive: true, force: true });
   return { written, deleted };
+}
+
+/** A file where a directory of `path` must go: refused before the commit, not after it. */
+function refuseFileInTheWay(root: string, path: string, shown: Shown): void {
+  const segments = path.split("/").slice(0, -1);
+  for (let i = 1; i <= segments.length; i++) {
+    const ancestor = join(root, ...segments.slice(0, i));
+    const stat = lstatSync(ancestor, { throwIfNoEntry: false });
+    if (stat === undefined) return;
+    if (!stat.isDirectory())
+      throw new WriteError(
+        "create the directory",
+        shown(ancestor),
+        Object.assign(new Error(`${ancestor} is not a directory`), {
+          code: "ENOTDIR",
+          syscall: "mkdir",
+        }) as NodeJS.ErrnoException,
+      );
+  }
 }
 
 /** Runs one filesystem step; a system error becomes a WriteError naming the user's path. */

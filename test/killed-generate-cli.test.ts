@@ -1,0 +1,48 @@
+// Issue 22, finding 6, through the CLI with a real SIGKILL: `generate` kills itself at write
+// step k (CREATE_OPERATOR_WRITE_FAULT_AT, the write stage's fault hook). Until the next
+// generate, check and diff refuse to judge a project between two states (exit 1, not a pass);
+// the next generate settles the transaction first (rolls back or finishes it), then completes,
+// and the result is what an uninterrupted run leaves, with no stray file.
+
+import assert from "node:assert/strict";
+import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { join } from "node:path";
+import { before, test } from "node:test";
+import { examplePath, listTree, runCli, tempDir } from "./support.ts";
+
+let pristine: string;
+let expected: string[];
+
+before(() => {
+  pristine = join(tempDir("killed"), "db");
+  assert.equal(runCli(["new", pristine, "--spec", examplePath("database")]).status, 0);
+  const spec = join(pristine, "operator.yaml");
+  writeFileSync(
+    spec,
+    readFileSync(spec, "utf8").replace("name: database-operator", "name: dbaas-operator"),
+  );
+  const whole = join(tempDir("killed"), "db");
+  cpSync(pristine, whole, { recursive: true });
+  assert.equal(runCli(["generate"], { cwd: whole }).status, 0);
+  expected = listTree(whole);
+});
+
+// Step 3 is while staging (rolled back); 80 is among the renames after the commit (replayed).
+for (const k of [3, 80])
+  test(`generate SIGKILLed at write step ${k}: check fails closed, the next generate finishes`, () => {
+    const root = join(tempDir("killed"), "db");
+    cpSync(pristine, root, { recursive: true });
+    const killed = runCli(["generate"], {
+      cwd: root,
+      env: { CREATE_OPERATOR_WRITE_FAULT_AT: String(k) },
+    });
+    assert.equal(killed.signal, "SIGKILL", killed.stdout + killed.stderr);
+    const check = runCli(["check"], { cwd: root });
+    assert.equal(check.status, 1, check.stdout + check.stderr);
+    assert.match(check.stderr, /interrupted while writing/);
+    const next = runCli(["generate"], { cwd: root });
+    assert.equal(next.status, 0, next.stdout + next.stderr);
+    assert.match(next.stderr, k === 3 ? /removed an interrupted run/ : /finished the interrupted/);
+    assert.deepEqual(listTree(root), expected);
+    assert.equal(runCli(["check"], { cwd: root }).status, 0);
+  });
