@@ -62,13 +62,17 @@ function memberSlots(
   container: Container,
   placeObject: (value: Spec) => Spec,
   correlated: boolean,
+  maxProperties?: number,
 ): Slot[] {
   return fields.flatMap((field) => {
     const slot: Slot = {
       field,
       path: `${container.path}.${field.name}`,
       fieldPath: `${container.fieldPath}.${field.name}`,
-      place: (value) => placeObject({ ...base, [field.name]: value }),
+      place: (value) =>
+        placeObject(
+          withinMaxProperties({ ...base, [field.name]: value }, field.name, fields, maxProperties),
+        ),
       remove: () => placeObject(withoutKey(base, field.name)),
       container,
       correlated,
@@ -98,6 +102,7 @@ function childSlots(slot: Slot): Slot[] {
         container,
         (value) => slot.place(value),
         slot.correlated,
+        field.maxProperties,
       );
     }
     case "array": {
@@ -145,6 +150,27 @@ function containerOf(slot: Slot): Container {
 
 function isRecord(value: unknown): value is Spec {
   return typeof value === "object" && value !== null && !Array.isArray(value);
+}
+
+/**
+ * The object with its optional members other than `kept` left out, last first, until it has at
+ * most `maxProperties`: a one-of object (maxProperties: 1) holds the member under test alone, not
+ * beside the alternative its example value chose.
+ */
+function withinMaxProperties(
+  object: Spec,
+  kept: string,
+  fields: readonly FieldModel[],
+  maxProperties: number | undefined,
+): Spec {
+  if (maxProperties === undefined) return object;
+  const result = { ...object };
+  const optional = fields.filter((f) => !f.required && f.name !== kept).map((f) => f.name);
+  for (const name of optional.reverse()) {
+    if (Object.keys(result).length <= maxProperties) break;
+    delete result[name];
+  }
+  return result;
 }
 
 function withoutKey(object: Spec, key: string): Spec {

@@ -1,0 +1,91 @@
+// The CEL rules of a generated CRD run on an object as the API server runs them on create: every
+// x-kubernetes-validations rule of every node the (pruned, defaulted) object holds, typed from the
+// CRD's own schema at that node. Transition rules (oldSelf) do not run on create. Compiled and
+// evaluated with the check stage's CEL environment, which is the server's Kubernetes library.
+
+import { compileRule } from "../../check/cel-compile.ts";
+import { declTypeOf } from "../../check/cel-decl-type.ts";
+import { evaluateRule } from "../../check/cel-evaluate.ts";
+import type { RawObject } from "../../check/raw-spec.ts";
+import type { JSONSchemaProps } from "../manifests/schema-types.ts";
+import type { Violation } from "./schema-oracle.ts";
+
+export interface CelFindings {
+  violations: Violation[];
+  /** Paths of rules this library cannot evaluate on the value: neither verdict is known. */
+  unknown: string[];
+}
+
+export function celViolations(schema: JSONSchemaProps, value: unknown, path: string): CelFindings {
+  const found: CelFindings = { violations: [], unknown: [] };
+  visit(schema, value, path, found);
+  return found;
+}
+
+function visit(schema: JSONSchemaProps, value: unknown, path: string, found: CelFindings): void {
+  if (value === undefined || value === null) return;
+  const rules = (schema["x-kubernetes-validations"] ?? []).filter(
+    (r) => !/\boldSelf\b/.test(r.rule),
+  );
+  if (rules.length > 0) {
+    const self = declTypeOf(rawDefinition(schema), ["spec"]);
+    for (const rule of rules) {
+      const at = rule.fieldPath ? `${path}${rule.fieldPath}` : path;
+      const compiled = compileRule(rule.rule, self);
+      const verdict =
+        compiled.status === "ok"
+          ? evaluateRule(rule.rule, compiled.types, self, value)
+          : { outcome: "unknown" as const };
+      if (verdict.outcome === "unknown") found.unknown.push(at);
+      if (verdict.outcome === "rejected")
+        found.violations.push({
+          field: at,
+          reason: rule.reason ?? "FieldValueInvalid",
+          message: rule.message ?? rule.rule,
+        });
+    }
+  }
+  if (Array.isArray(value) && schema.items)
+    value.forEach((item, i) => visit(schema.items!, item, `${path}[${i}]`, found));
+  else if (typeof value === "object" && !Array.isArray(value))
+    for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
+      const member = schema.properties?.[name] ?? schema.additionalProperties;
+      if (member) visit(member, v, `${path}.${name}`, found);
+    }
+}
+
+/** The schema node in the spec-definition shape the CEL type builder reads. */
+function rawDefinition(schema: JSONSchemaProps): RawObject {
+  if (schema["x-kubernetes-int-or-string"]) return { type: "int-or-string" };
+  const constraints: RawObject = {};
+  for (const key of ["format", "maxLength", "enum", "maxItems", "maxProperties"] as const)
+    if (schema[key] !== undefined) constraints[key] = schema[key];
+  switch (schema.type) {
+    case "array":
+      return {
+        type: "array",
+        ...constraints,
+        ...(schema.items ? { items: rawDefinition(schema.items) } : {}),
+      };
+    case "object": {
+      if (schema.additionalProperties)
+        return { type: "map", ...constraints, values: rawDefinition(schema.additionalProperties) };
+      if (!schema.properties && schema["x-kubernetes-preserve-unknown-fields"])
+        return { type: "free-form" };
+      const required = new Set(schema.required ?? []);
+      const fields = Object.fromEntries(
+        Object.entries(schema.properties ?? {}).map(([name, member]) => [
+          name,
+          {
+            ...rawDefinition(member),
+            ...(required.has(name) ? { required: true } : {}),
+            ...(member.default !== undefined ? { default: member.default } : {}),
+          },
+        ]),
+      );
+      return { type: "object", fields };
+    }
+    default:
+      return { type: schema.type ?? "int-or-string", ...constraints };
+  }
+}
