@@ -91,3 +91,36 @@ test("finding 1: a required one-of object (minProperties = maxProperties = 1) ho
     "some case holds the second alternative",
   );
 });
+
+/** Rule "exactly one of primary or replica" at the spec level, its examples as a real spec writes them. */
+const ONE_OF_RULE = `spec:
+  fields:
+    replicas:
+      type: integer
+      required: true
+    primary:
+      type: object
+      fields:
+        host:
+          type: string
+          required: true
+    replica:
+      type: object
+      fields:
+        host:
+          type: string
+          required: true
+  rules:
+    - rule: "has(self.primary) != has(self.replica)"
+      message: set exactly one of primary or replica
+      examples:
+        valid: [{ replicas: 1, replica: { host: db } }]
+        invalid: [{}, { primary: { host: a }, replica: { host: b } }]
+`;
+
+test("finding 2: a spec-level rule's invalid example stays invalid when completed to a whole spec", () => {
+  const { view, mismatches } = judged(ONE_OF_RULE);
+  assertNoMismatch(mismatches.filter((m) => m.table === "cel"));
+  const invalid = sentSpecs(view).filter((c) => c.table === "cel" && c.expect !== "accepted");
+  assert.equal(invalid.length, 2);
+});

@@ -27,6 +27,7 @@ import { changedSpec, defaultChecks, pruningCases } from "./contract-storage-cas
 import { mergeCases } from "./contract-merge.ts";
 import { selectableCases } from "./contract-selectable.ts";
 import { fixtureJson } from "./contract-values.ts";
+import { invalidCompletion } from "./contract-invalid-examples.ts";
 
 export interface ContractView {
   /** JSON of the smallest spec the server accepts (required fields only). */
@@ -105,14 +106,18 @@ export function buildContractView(model: OperatorModel): ContractView {
       root,
       (v) => v as Spec,
       (v) => overObject(minimal, v),
+      invalidCompletion(root, minimal),
     ),
-    ...slots.flatMap((slot) =>
-      ruleCases(slot.fieldPath, slot.field, slot.place, (v) =>
-        slot.field.type === "object"
-          ? overObject(exampleObject(slot.field.fields, slot.field.minProperties ?? 0), v)
-          : v,
-      ).filter((c) => c.expect !== "accepted" || admits(c.spec, slot.field.rules)),
-    ),
+    ...slots.flatMap((slot) => {
+      const base = exampleObject(slot.field.fields, slot.field.minProperties ?? 0);
+      return ruleCases(
+        slot.fieldPath,
+        slot.field,
+        slot.place,
+        (v) => (slot.field.type === "object" ? overObject(base, v) : v),
+        slot.field.type === "object" ? invalidCompletion(slot.field, base) : (v) => v,
+      ).filter((c) => c.expect !== "accepted" || admits(c.spec, slot.field.rules));
+    }),
   ];
   const transitions = [
     // A spec-level transition example is a whole spec too: created, it needs the required fields.
