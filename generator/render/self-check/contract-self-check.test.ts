@@ -124,3 +124,10 @@ test("finding 2: a spec-level rule's invalid example stays invalid when complete
   const invalid = sentSpecs(view).filter((c) => c.table === "cel" && c.expect !== "accepted");
   assert.equal(invalid.length, 2);
 });
+
+test("finding 3: the pruning case fills an object the spec-level one-of rule allows beside the sample", () => {
+  const { view, mismatches } = judged(ONE_OF_RULE);
+  assertNoMismatch(mismatches.filter((m) => m.table === "pruning"));
+  const pruning = sentSpecs(view).filter((c) => c.table === "pruning");
+  assert.ok(pruning.some((c) => c.name.startsWith("an unknown field inside")));
+});

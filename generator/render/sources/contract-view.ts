@@ -127,7 +127,7 @@ export function buildContractView(model: OperatorModel): ContractView {
       .flatMap(transitionCases)
       .filter((c) => admits(c.old) && (c.expect !== "accepted" || admits(c.new))),
   ];
-  const pruning = pruningCases(fields, slots, minimal, stored);
+  const pruning = pruningCases(fields, slots, minimal, stored, (spec) => admits(spec));
   const defaults = defaultChecks(fields, minimal, stored, "spec");
   const status = contractStatus(model);
   const change = changedSpec(fields, minimal, stored);
