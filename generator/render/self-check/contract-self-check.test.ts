@@ -24,8 +24,8 @@ const STATUS = `status:
     - type: Ready
 `;
 
-function judged(body: string) {
-  const loaded = loadSpec(HEAD + body + STATUS, "operator.yaml");
+function judged(body: string, status = STATUS) {
+  const loaded = loadSpec(HEAD + body + status, "operator.yaml");
   assert.ok(loaded.model, JSON.stringify(loaded.diagnostics));
   const view = buildContractView(loaded.model);
   const crd = buildCrd(loaded.model);
@@ -130,4 +130,29 @@ test("finding 3: the pruning case fills an object the spec-level one-of rule all
   assertNoMismatch(mismatches.filter((m) => m.table === "pruning"));
   const pruning = sentSpecs(view).filter((c) => c.table === "pruning");
   assert.ok(pruning.some((c) => c.name.startsWith("an unknown field inside")));
+});
+
+test("finding 4: the scale subresource's specReplicasPath field is probed in the int32 range the server reads it in", () => {
+  const { view, mismatches } = judged(
+    `  scale:
+    specReplicasPath: .spec.pool.size
+    statusReplicasPath: .status.size
+spec:
+  fields:
+    pool:
+      type: object
+      fields:
+        size:
+          type: integer
+          maximum: 100000000000
+`,
+    STATUS + "  fields:\n    size:\n      type: integer\n",
+  );
+  assertNoMismatch(mismatches);
+  const probes = sentSpecs(view).filter((c) => c.name.startsWith("spec.pool.size"));
+  const rejected = probes.filter((c) => c.expect !== "accepted").map((c) => c.expect);
+  assert.ok(
+    rejected.some((e) => typeof e === "object" && e.message.includes("2147483647")),
+    JSON.stringify(probes),
+  );
 });

@@ -49,7 +49,8 @@ function scaleViolations(specReplicasPath: string | undefined, spec: unknown): V
       typeof value === "object" && value !== null
         ? (value as Record<string, unknown>)[key]
         : undefined;
-  const field = specReplicasPath.slice(1);
+  // field.NewPath(specReplicasPath): the server names it with the leading dot.
+  const field = specReplicasPath;
   if (typeof value !== "number") return [];
   if (value < 0)
     return [{ field, reason: "FieldValueInvalid", message: "should be a non-negative integer" }];

@@ -28,6 +28,11 @@ export interface Slot {
   container?: Container;
   /** Reached through object fields only: transition rules (oldSelf) correlate here. */
   correlated: boolean;
+  /**
+   * The scale subresource's specReplicasPath: the server reads the value as an int32 replica
+   * count and refuses one below 0 or above 2147483647, whatever the schema says.
+   */
+  scaleReplicas?: boolean;
 }
 
 export interface Container {

@@ -75,7 +75,10 @@ export function buildContractView(model: OperatorModel): ContractView {
   const fields = model.spec.fields;
   const minimal = exampleSpec(model.spec);
   const stored = serverDefaults(fields, minimal);
-  const slots = specSlots(fields, minimal, model.spec.rules);
+  const replicasPath = model.api.scale?.specReplicasPath.slice(1);
+  const slots = specSlots(fields, minimal, model.spec.rules).map((slot) =>
+    slot.path === replicasPath ? { ...slot, scaleReplicas: true } : slot,
+  );
   const problems = fieldViolations({ ...rootField(fields), path: "spec" }, minimal, "spec");
   if (problems.length > 0)
     throw new Error(`internal error: the minimal spec is invalid: ${problems.join("; ")}`);
