@@ -124,6 +124,10 @@ export function printerColumnChecks(model: OperatorModel, spec: Spec, status: Sp
         const found = (status.conditions as Spec[]).find((c) => c.type === condition[1]);
         return found ? cellCheck(column, found[condition[2]!]) : { name: column.name };
       }
+      // The suites create their objects without labels or annotations, so a cell on one is empty
+      // (escaped-dot keys too: .metadata.labels.example\.com/team).
+      if (/^\.metadata\.(labels|annotations)\b/.test(column.jsonPath))
+        return { name: column.name, value: null };
       if (!SIMPLE_PATH.test(column.jsonPath)) return { name: column.name };
       const value = valueAt(object, column.jsonPath.slice(1).split("."));
       // The JSONPath finds nothing in a field the object leaves out: the server's cell is empty.
