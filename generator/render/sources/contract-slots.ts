@@ -184,8 +184,7 @@ function withoutKey(object: Spec, key: string): Spec {
 
 /**
  * What the API server stores for `value` of these fields: every absent field with a default gets
- * it, and defaulting continues inside defaulted values, as structural defaulting does. Objects
- * with no default of their own whose children default are materialized (the CRD defaults them).
+ * it, and defaulting continues inside defaulted values, as structural defaulting does.
  */
 export function serverDefaults(fields: readonly FieldModel[], value: Spec): Spec {
   const result: Spec = { ...value };
@@ -240,15 +239,7 @@ function upstreamDefaulted(field: FieldModel, value: unknown): unknown {
   return result;
 }
 
-/** The field's default, or {} for an object whose optional children default (see crd-schema.ts). */
+/** The field's own default: an object left out stays absent (see crd-schema.ts rootDefault). */
 export function impliedDefault(field: FieldModel): unknown {
-  if (field.hasDefault) return field.default;
-  if (
-    field.type === "object" &&
-    !field.required &&
-    !field.fields.some((f) => f.required) &&
-    field.fields.some((f) => impliedDefault(f) !== undefined)
-  )
-    return {};
-  return undefined;
+  return field.hasDefault ? field.default : undefined;
 }
