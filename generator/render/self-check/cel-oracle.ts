@@ -49,8 +49,10 @@ function visit(schema: JSONSchemaProps, value: unknown, path: string, found: Cel
     value.forEach((item, i) => visit(schema.items!, item, `${path}[${i}]`, found));
   else if (typeof value === "object" && !Array.isArray(value))
     for (const [name, v] of Object.entries(value as Record<string, unknown>)) {
-      const member = schema.properties?.[name] ?? schema.additionalProperties;
-      if (member) visit(member, v, `${path}.${name}`, found);
+      // CEL causes name map keys in field.Path notation, unquoted in brackets: spec.tags[key-1].
+      if (schema.properties?.[name]) visit(schema.properties[name], v, `${path}.${name}`, found);
+      else if (schema.additionalProperties)
+        visit(schema.additionalProperties, v, `${path}[${name}]`, found);
     }
 }
 

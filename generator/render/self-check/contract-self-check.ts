@@ -40,9 +40,9 @@ export function sentSpecs(view: ContractView): SentSpec[] {
       ? []
       : [{ table: name, name, spec: expand(JSON.parse(json)), expect: "accepted" }];
   return [
-    ...whole("sample", view.minimalSpec),
-    ...whole("sample", view.sampleSpec),
-    ...whole("sample", view.changedSpec),
+    ...whole("the minimal spec", view.minimalSpec),
+    ...whole("the sample spec", view.sampleSpec),
+    ...whole("the changed spec", view.changedSpec),
     ...table("schema", view.schemaCases),
     ...table("cel", view.celCases),
     ...pruning.map((c) => ({

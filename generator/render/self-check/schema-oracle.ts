@@ -46,11 +46,16 @@ export function prunedAndDefaulted(schema: JSONSchemaProps, value: unknown): unk
   return out;
 }
 
-/** Every way `value` breaks the structural schema (CEL rules aside), each at its field path. */
+/**
+ * Every way `value` breaks the structural schema (CEL rules aside), each at its field path. The
+ * server names a place two ways: its OpenAPI check joins map keys with dots (`path`,
+ * spec.tags.key-1), list-type checks use field.Path (`fieldPath`, spec.tags[key-1]).
+ */
 export function schemaViolations(
   schema: JSONSchemaProps,
   value: unknown,
   path: string,
+  fieldPath = path,
 ): Violation[] {
   const out: Violation[] = [];
   const fail = (reason: string, message: string, at = path) =>
@@ -72,13 +77,14 @@ export function schemaViolations(
       fail("FieldValueInvalid", `should have at least ${schema.minItems} items`);
     if (schema.maxItems !== undefined && value.length > schema.maxItems)
       fail("FieldValueTooMany", `must have at most ${schema.maxItems} items`);
-    if (schema["x-kubernetes-list-type"] === "set") duplicates(value, (v) => v, path, out);
+    if (schema["x-kubernetes-list-type"] === "set") duplicates(value, (v) => v, fieldPath, out);
     if (schema["x-kubernetes-list-type"] === "map") {
       const keys = schema["x-kubernetes-list-map-keys"] ?? [];
-      duplicates(value, (v) => keys.map((k) => (isRecord(v) ? v[k] : undefined)), path, out);
+      duplicates(value, (v) => keys.map((k) => (isRecord(v) ? v[k] : undefined)), fieldPath, out);
     }
     value.forEach((item, i) => {
-      if (schema.items) out.push(...schemaViolations(schema.items, item, `${path}[${i}]`));
+      if (schema.items)
+        out.push(...schemaViolations(schema.items, item, `${path}[${i}]`, `${fieldPath}[${i}]`));
     });
   }
   if (isRecord(value)) {
@@ -91,8 +97,18 @@ export function schemaViolations(
       if (!Object.hasOwn(value, name))
         fail("FieldValueRequired", "Required value", `${path}.${name}`);
     for (const [name, v] of Object.entries(value)) {
-      const member = schema.properties?.[name] ?? schema.additionalProperties;
-      if (member) out.push(...schemaViolations(member, v, `${path}.${name}`));
+      const member = schema.properties?.[name];
+      if (member)
+        out.push(...schemaViolations(member, v, `${path}.${name}`, `${fieldPath}.${name}`));
+      else if (schema.additionalProperties)
+        out.push(
+          ...schemaViolations(
+            schema.additionalProperties,
+            v,
+            `${path}.${name}`,
+            `${fieldPath}[${name}]`,
+          ),
+        );
     }
   }
   return out;
@@ -128,7 +144,12 @@ function numberViolations(schema: JSONSchemaProps, value: number, fail: Fail): v
     fail("FieldValueInvalid", `should be less than or equal to ${schema.maximum}`);
   if (schema.type === "integer" && !inIntegerRange(value, schema.format))
     fail("FieldValueInvalid", `is outside the ${schema.format ?? "int64"} range`);
+  // A float-format number is read as a float32 (kube-openapi IsValueValidAgainstRange).
+  if (schema.type === "number" && schema.format === "float" && Math.abs(value) > FLOAT32_MAX)
+    fail("FieldValueInvalid", "is outside the float range");
 }
+
+const FLOAT32_MAX = 3.4028234663852886e38;
 
 /**
  * The server reads the JSON text, not a double: -(2 ** 63) is sent as -9223372036854776000, which

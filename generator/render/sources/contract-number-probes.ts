@@ -130,8 +130,12 @@ const REPLICAS = { low: 0, high: 2 ** 31 - 1 };
 
 /** Whether the server's scale check accepts `value` at the slot (always, off the scale path). */
 export function keepsReplicaRange(slot: Slot, value: unknown): boolean {
-  if (!slot.scaleReplicas || typeof value !== "number") return true;
-  return value >= REPLICAS.low && value <= REPLICAS.high;
+  return !slot.scaleReplicas || inReplicaRange(value);
+}
+
+/** A replica count the scale check takes (anything but a number is the schema's to judge). */
+export function inReplicaRange(value: unknown): boolean {
+  return typeof value !== "number" || (value >= REPLICAS.low && value <= REPLICAS.high);
 }
 
 /**

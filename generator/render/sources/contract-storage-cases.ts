@@ -80,7 +80,12 @@ export function defaultChecks(
 }
 
 /** The minimal spec with one mutable top-level scalar changed; fields without CEL rules first. */
-export function changedSpec(fields: FieldModel[], minimal: Spec, stored: Spec): Spec | undefined {
+export function changedSpec(
+  fields: FieldModel[],
+  minimal: Spec,
+  stored: Spec,
+  admits: (spec: Spec) => boolean,
+): Spec | undefined {
   for (const field of changeableFields(fields)) {
     const current = stored[field.name];
     // Growing a number first: a rule such as `self >= oldSelf` accepts it.
@@ -90,7 +95,7 @@ export function changedSpec(fields: FieldModel[], minimal: Spec, stored: Spec): 
       ...[1, 2, 3, 4, 5, 6].map((i) => exampleValue(field, i)),
     ]
       .filter((v) => fieldViolations(field, v).length === 0)
-      .find((v) => v !== current);
+      .find((v) => v !== current && admits({ ...minimal, [field.name]: v }));
     if (next !== undefined) return { ...minimal, [field.name]: next };
   }
   return undefined;

@@ -27,6 +27,7 @@ import { changedSpec, defaultChecks, pruningCases } from "./contract-storage-cas
 import { mergeCases } from "./contract-merge.ts";
 import { selectableCases } from "./contract-selectable.ts";
 import { fixtureJson } from "./contract-values.ts";
+import { inReplicaRange } from "./contract-number-probes.ts";
 import { invalidCompletion } from "./contract-invalid-examples.ts";
 
 export interface ContractView {
@@ -133,8 +134,10 @@ export function buildContractView(model: OperatorModel): ContractView {
   const pruning = pruningCases(fields, slots, minimal, stored, (spec) => admits(spec));
   const defaults = defaultChecks(fields, minimal, stored, "spec");
   const status = contractStatus(model);
-  const change = changedSpec(fields, minimal, stored);
-  const sample = columnSample(model, minimal, admits);
+  // What the server's scale check takes besides the schema: a replica count of 0..2147483647.
+  const accepts = (spec: Spec) => admits(spec) && inReplicaRange(valueAt(spec, replicasPath));
+  const change = changedSpec(fields, minimal, stored, accepts);
+  const sample = columnSample(model, minimal, accepts);
   const storedSample = serverDefaults(fields, sample);
   const scale = scaleView(model, storedSample, status);
   return {
@@ -236,6 +239,18 @@ function columnSample(model: OperatorModel, minimal: Spec, admits: (spec: Spec) 
     sample[field.name] = scaled ?? exampleValue(field);
   }
   return admits(sample) ? sample : minimal;
+}
+
+/** The value at a dotted path under spec (spec.a.b), or undefined. */
+function valueAt(spec: Spec, path: string | undefined): unknown {
+  if (!path) return undefined;
+  return path
+    .split(".")
+    .slice(1)
+    .reduce<unknown>(
+      (at, key) => (at !== null && typeof at === "object" ? (at as Spec)[key] : undefined),
+      spec,
+    );
 }
 
 /** The spec as one object field, so the local checks can look at it whole. */
