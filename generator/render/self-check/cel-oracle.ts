@@ -3,8 +3,8 @@
 // CRD's own schema at that node. Transition rules (oldSelf) do not run on create. Compiled and
 // evaluated with the check stage's CEL environment, which is the server's Kubernetes library.
 
-import { compileRule } from "../../check/cel-compile.ts";
-import { declTypeOf } from "../../check/cel-decl-type.ts";
+import { compileRule, type CompiledRule } from "../../check/cel-compile.ts";
+import { declTypeOf, type DeclType } from "../../check/cel-decl-type.ts";
 import { evaluateRule } from "../../check/cel-evaluate.ts";
 import type { RawObject } from "../../check/raw-spec.ts";
 import type { JSONSchemaProps } from "../manifests/schema-types.ts";
@@ -28,10 +28,10 @@ function visit(schema: JSONSchemaProps, value: unknown, path: string, found: Cel
     (r) => !/\boldSelf\b/.test(r.rule),
   );
   if (rules.length > 0) {
-    const self = declTypeOf(rawDefinition(schema), ["spec"]);
+    const { self, compile } = compilerOf(schema);
     for (const rule of rules) {
       const at = rule.fieldPath ? `${path}${rule.fieldPath}` : path;
-      const compiled = compileRule(rule.rule, self);
+      const compiled = compile(rule.rule);
       const verdict =
         compiled.status === "ok"
           ? evaluateRule(rule.rule, compiled.types, self, value)
@@ -54,6 +54,27 @@ function visit(schema: JSONSchemaProps, value: unknown, path: string, found: Cel
       else if (schema.additionalProperties)
         visit(schema.additionalProperties, v, `${path}[${name}]`, found);
     }
+}
+
+/** Each schema node's CEL type and compiled rules, built once however many cases reach it. */
+const compilers = new WeakMap<
+  JSONSchemaProps,
+  { self: DeclType; compile: (rule: string) => CompiledRule }
+>();
+
+function compilerOf(schema: JSONSchemaProps) {
+  let compiler = compilers.get(schema);
+  if (!compiler) {
+    const self = declTypeOf(rawDefinition(schema), ["spec"]);
+    const compiled = new Map<string, CompiledRule>();
+    const compile = (rule: string) => {
+      if (!compiled.has(rule)) compiled.set(rule, compileRule(rule, self));
+      return compiled.get(rule)!;
+    };
+    compiler = { self, compile };
+    compilers.set(schema, compiler);
+  }
+  return compiler;
 }
 
 /** The schema node in the spec-definition shape the CEL type builder reads. */

@@ -7,7 +7,7 @@ import { test } from "node:test";
 import { loadSpec } from "../../pipeline.ts";
 import { buildCrd } from "../manifests/crd.ts";
 import { buildContractView } from "../sources/contract-view.ts";
-import { contractMismatches, sentSpecs } from "./contract-self-check.ts";
+import { assertContractAgrees, contractMismatches, sentSpecs } from "./contract-self-check.ts";
 
 const HEAD = `apiVersion: create-operator.dev/v1alpha1
 kind: OperatorSpec
@@ -154,5 +154,26 @@ spec:
   assert.ok(
     rejected.some((e) => typeof e === "object" && e.message.includes("2147483647")),
     JSON.stringify(probes),
+  );
+});
+
+test("the self-check before writing: a contradicted case is an internal error naming it", () => {
+  const { view, crd } = judged(`spec:
+  fields:
+    size:
+      type: integer
+      maximum: 5
+`);
+  assert.doesNotThrow(() => assertContractAgrees(view, crd));
+  const schema = JSON.parse(view.schemaCases) as Array<{ name: string; expect: unknown }>;
+  const wrong = schema.map((c) =>
+    c.name === "spec.size: 6 is rejected (maximum 5)" ? { ...c, expect: "accepted" } : c,
+  );
+  assert.throws(
+    () => assertContractAgrees({ ...view, schemaCases: JSON.stringify(wrong) }, crd),
+    (error: Error) =>
+      error.message.startsWith("internal error: ") &&
+      error.message.includes('schema case "spec.size: 6 is rejected (maximum 5)"') &&
+      error.message.includes("should be less than or equal to 5"),
   );
 });

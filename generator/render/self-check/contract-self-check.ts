@@ -28,6 +28,19 @@ export function contractMismatches(view: ContractView, crd: JudgedCrd): CaseMism
   });
 }
 
+/**
+ * Run before a project is written: a case whose spec the generated CRD contradicts is a bug of
+ * the generator, so it stops with an internal error naming every such case (nothing is written).
+ */
+export function assertContractAgrees(view: ContractView, crd: JudgedCrd): void {
+  const mismatches = contractMismatches(view, crd);
+  if (mismatches.length === 0) return;
+  const cases = mismatches.map((m) => `${m.table} case "${m.name}" ${m.problem}`);
+  throw new Error(
+    `internal error: ${mismatches.length} generated contract test case(s) contradict the generated CRD:\n${cases.join("\n")}`,
+  );
+}
+
 /** The specs the generated suites create, with what they expect of each. */
 export function sentSpecs(view: ContractView): SentSpec[] {
   const table = (name: string, json: string) =>
