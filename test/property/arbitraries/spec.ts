@@ -164,7 +164,7 @@ function withReadyMarked(phases: Def[]): Def[] {
     next: [],
   }));
   if (readyPhaseKnown(table)) return phases;
-  const ready = phases.findLast((p) => p.terminal !== true)!;
+  const ready = [...phases].reverse().find((p) => p.terminal !== true)!;
   return phases.map((p) => (p === ready ? { ...p, ready: true } : p));
 }
 
