@@ -48,6 +48,12 @@ export function sentSpecs(view: ContractView): SentSpec[] {
       (c) => ({ table: name, name: c.name, spec: c.spec, expect: c.expect }),
     );
   const pruning = expand(JSON.parse(view.pruningCases)) as Array<{ name: string; spec: unknown }>;
+  const transitions = expand(JSON.parse(view.transitionCases)) as Array<{
+    name: string;
+    old: unknown;
+    new: unknown;
+    expect: Expectation;
+  }>;
   const whole = (name: string, json: string): SentSpec[] =>
     json === "null"
       ? []
@@ -64,6 +70,14 @@ export function sentSpecs(view: ContractView): SentSpec[] {
       spec: c.spec,
       expect: "accepted" as const,
     })),
+    // A transition case first creates its old spec, which every create-time check must pass;
+    // an accepted update must pass them too (the transition rules are the server's to judge).
+    ...transitions.flatMap((c) => [
+      { table: "transition (old)", name: c.name, spec: c.old, expect: "accepted" as const },
+      ...(c.expect === "accepted"
+        ? [{ table: "transition (new)", name: c.name, spec: c.new, expect: "accepted" as const }]
+        : []),
+    ]),
   ];
 }
 

@@ -89,6 +89,8 @@ export function buildContractView(model: OperatorModel): ContractView {
   // field rule. Such cases are left out (see contract-rules-admit.ts). The same holds for a value
   // a constraint accepts (an enum value the object's rule forbids beside its sibling).
   const admits = rulesAdmit(fields, model.spec.rules, minimal);
+  const schemaAccepts = (spec: Spec) =>
+    fieldViolations({ ...rootField(fields), path: "spec" }, spec, "spec").length === 0;
   const schema = dedupeAccepted([
     {
       name: "spec: the minimal spec (required fields only) is accepted",
@@ -129,7 +131,10 @@ export function buildContractView(model: OperatorModel): ContractView {
     ...slots
       .filter((s) => s.correlated)
       .flatMap(transitionCases)
-      .filter((c) => admits(c.old) && (c.expect !== "accepted" || admits(c.new))),
+      // An old object the schema refuses cannot be created, so it tests no transition: leaving
+      // an immutable member out of a one-of object with minProperties: 1 leaves it empty.
+      .filter((c) => schemaAccepts(c.old) && admits(c.old))
+      .filter((c) => c.expect !== "accepted" || (schemaAccepts(c.new) && admits(c.new))),
   ];
   const pruning = pruningCases(fields, slots, minimal, stored, (spec) => admits(spec));
   const defaults = defaultChecks(fields, minimal, stored, "spec");
