@@ -143,7 +143,7 @@ function checkAndModel(
 }
 
 /**
- * SEM244 when the CRD is larger than etcd stores, WARN111 past three quarters of that; either is
+ * SEM246 when the CRD is larger than etcd stores, WARN111 past three quarters of that; either is
  * located at the biggest field and names the three biggest with the type each embeds.
  */
 function reportCrdSize(
@@ -168,7 +168,7 @@ function reportCrdSize(
   const perVersion = versions > 1 ? ` (each of the ${versions} versions carries its own copy)` : "";
   if (bytes > ETCD_REQUEST_LIMIT)
     report.error(
-      "SEM244",
+      "SEM246",
       at,
       `the CRD is ${formatBytes(bytes)} serialized; etcd accepts at most 1.5 MiB, so no API server can store it. Biggest fields${perVersion}: ${biggest}`,
       "Embed fewer large Kubernetes types (hold a reference, e.g. a ConfigMap or template name, instead of a whole PodTemplateSpec), or drop fields from the biggest ones.",

@@ -1,8 +1,8 @@
 // The API server checks every default in a CRD against the CEL rules of the schema it sits in
 // when the CRD is created, so a default that breaks its own rule (`default: 1` under
 // `self > 1`) makes the whole CRD refused. Evaluate each rule on the default its object gets:
-// its own `default`, or the `{}` the generator writes for an object whose optional children
-// default (see crd-schema.ts), filled in with those children's defaults.
+// its own `default`, or for the spec root, the object its fields' own defaults make (see
+// crd-schema.ts rootDefault; nested objects get no implied default).
 
 import { compiledSites } from "./cel-compiled-sites.ts";
 import { evaluateRule } from "./cel-evaluate.ts";
@@ -14,7 +14,7 @@ export function checkCelDefaults({ data, report }: CheckContext): void {
     if (site.generated || site.section !== "spec" || compiled.status !== "ok") continue;
     // Transition rules do not run on defaults: there is no old object when a default applies.
     if (/\boldSelf\b/.test(site.rule)) continue;
-    const value = defaultOf(site.self);
+    const value = defaultOf(site.self, site.selfPath.length === 1);
     if (value === undefined) continue;
     const verdict = evaluateRule(site.rule, compiled.types, self, value);
     if (verdict.outcome !== "rejected") continue;
@@ -31,15 +31,15 @@ export function checkCelDefaults({ data, report }: CheckContext): void {
 }
 
 /** The default the CRD gives a definition, or undefined when it gets none. */
-function defaultOf(def: RawObject): unknown {
+function defaultOf(def: RawObject, specRoot: boolean): unknown {
   if (has(def, "default")) return def.default;
-  return impliedObjectDefault(def) ? {} : undefined;
-}
-
-/** An object with no required children and at least one (possibly nested) default. */
-function impliedObjectDefault(def: RawObject): boolean {
-  if (def.type !== undefined && def.type !== "object") return false;
-  const fields = Object.values(obj(def.fields)).filter(isObject);
-  if (fields.length === 0 || fields.some((f) => f.required === true)) return false;
-  return fields.some((f) => has(f, "default") || impliedObjectDefault(f));
+  if (!specRoot) return undefined;
+  const fields = Object.entries(obj(def.fields)).filter(([, f]) => isObject(f)) as Array<
+    [string, RawObject]
+  >;
+  if (fields.some(([, f]) => f.required === true)) return undefined;
+  const defaults = fields.filter(([, f]) => has(f, "default"));
+  return defaults.length > 0
+    ? Object.fromEntries(defaults.map(([name, f]) => [name, f.default]))
+    : undefined;
 }

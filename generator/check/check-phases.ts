@@ -8,6 +8,7 @@ import {
   type CheckContext,
 } from "./context.ts";
 import { checkPhaseMoves } from "./check-phase-moves.ts";
+import { READY_PHASE_NAMES, readyPhaseKnown } from "./phase-roles.ts";
 import { closestMatch } from "./did-you-mean.ts";
 import { toPascal } from "./derive-names.ts";
 import { objects, obj, str, strings, type RawObject } from "./raw-spec.ts";
@@ -86,6 +87,7 @@ export function checkPhases({ data, report }: CheckContext): void {
   }
   const initial = initials.length === 1 ? str(initials[0]![1].name) : undefined;
   if (initial !== undefined) reportUnreachable(initial, phases, report);
+  if (!checkReadyPhase(phases, report)) sound = false;
   if (initial !== undefined && sound && names.size === phases.length)
     checkPhaseMoves(
       phases.map(([index, phase]) => ({
@@ -95,11 +97,58 @@ export function checkPhases({ data, report }: CheckContext): void {
           name: str(phase.name)!,
           initial: phase.initial === true,
           terminal: phase.terminal === true,
+          ready: phase.ready === true,
           next: strings(phase.next).map(([, n]) => n),
         },
       })),
       report,
     );
+}
+
+/**
+ * SEM245: the ready phase is the author's to name when the names do not say it. Guessing (the last
+ * phase listed) picked failure phases of free-text tables, and SEM157 then asked for moves into
+ * them. False when the table cannot say which phase is ready.
+ */
+function checkReadyPhase(
+  phases: Array<[number, RawObject]>,
+  report: CheckContext["report"],
+): boolean {
+  const marked = phases.filter(([, phase]) => phase.ready === true);
+  for (const [i, phase] of marked.slice(1))
+    report.error(
+      "SEM245",
+      ["status", "phases", i, "ready"],
+      `more than one phase is marked ready (first: "${str(marked[0]![1].name)}"; also "${str(phase.name)}")`,
+      "Mark only the phase your objects settle in when everything is in place.",
+      "key",
+    );
+  for (const [i, phase] of marked)
+    if (phase.terminal === true)
+      report.error(
+        "SEM245",
+        ["status", "phases", i, "ready"],
+        `phase "${str(phase.name)}" is marked ready and terminal: the reconciler leaves ready again after a spec change`,
+        "Remove terminal: true, or mark another phase ready.",
+        "key",
+      );
+  const table = phases.map(([, phase]) => ({
+    name: str(phase.name) ?? "",
+    initial: phase.initial === true,
+    terminal: phase.terminal === true,
+    ready: phase.ready === true,
+    next: [],
+  }));
+  if (readyPhaseKnown(table))
+    return marked.length <= 1 && !marked.some(([, p]) => p.terminal === true);
+  report.error(
+    "SEM245",
+    ["status", "phases"],
+    `no phase is marked ready, and none is named ${READY_PHASE_NAMES.join(", ")}: which one the reconciler records when everything is in place is not known`,
+    `Mark it with ready: true (phases: ${table.map((p) => JSON.stringify(p.name)).join(", ")}).`,
+    "key",
+  );
+  return false;
 }
 
 function reportUnreachable(

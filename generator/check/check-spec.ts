@@ -13,6 +13,7 @@ import { checkCelDefaults } from "./check-cel-defaults.ts";
 import { checkCelExamples } from "./check-cel-examples.ts";
 import { checkCelRules } from "./check-cel-rules.ts";
 import { checkCaseCollisions } from "./check-case-collisions.ts";
+import { checkStatusDefaults } from "./check-status-defaults.ts";
 import { checkStatusRequired } from "./check-status-required.ts";
 import { checkListItems } from "./check-list-items.ts";
 import { checkChildCrds } from "./check-child-crds.ts";
@@ -51,6 +52,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkCaseCollisions,
   checkListItems,
   checkStatusRequired,
+  checkStatusDefaults,
   checkDerivedNames,
   checkKeywords,
   checkKubernetesTypes,

@@ -1,7 +1,7 @@
 // The JSONPath subset printer columns use. The API server only checks that a column's path
 // starts with "."; it parses it with client-go's jsonpath on every `kubectl get`, where a path
 // that does not parse or finds nothing prints an empty column. This parser accepts the paths
-// that can be checked against the schema: fields (.a, ['a.b/c']), indices ([0], [*]) and filters
+// that can be checked against the schema: fields (.a, .a\.b/c, ['a.b/c']), indices ([0], [*]) and filters
 // comparing a member with a literal ([?(@.type=="Ready")]). Recursive descent (..), unions and
 // slices are refused: no column needs them, and they cannot be checked.
 
@@ -17,7 +17,6 @@ export type PathSegment =
 
 export type ParsedPath = { ok: true; segments: PathSegment[] } | { ok: false; reason: string };
 
-const IDENT = /[A-Za-z_][A-Za-z0-9_-]*/y;
 const FILTER =
   /^\?\(@((?:\.[A-Za-z_][A-Za-z0-9_-]*)+)\s*(?:(==|!=|<=|>=|<|>)\s*("(?:[^"\\]|\\.)*"|'(?:[^'\\]|\\.)*'|-?\d+(?:\.\d+)?|true|false))?\s*\)$/;
 
@@ -30,11 +29,10 @@ export function parseJsonPath(path: string): ParsedPath {
     const c = path[i];
     if (c === ".") {
       if (i + 1 >= path.length) return fail(`it ends with "." at character ${i + 1}`);
-      IDENT.lastIndex = i + 1;
-      const ident = IDENT.exec(path);
-      if (!ident) return fail(`unexpected ${JSON.stringify(path[i + 1])} at character ${i + 2}`);
-      segments.push({ kind: "field", name: ident[0] });
-      i = IDENT.lastIndex;
+      const key = dottedKey(path, i + 1);
+      if (typeof key === "string") return fail(key);
+      segments.push({ kind: "field", name: key.name });
+      i = key.end;
     } else if (c === "[") {
       const close = closingBracket(path, i);
       if (close < 0) return fail(`unclosed [ at character ${i + 1}`);
@@ -54,6 +52,34 @@ export function parseJsonPath(path: string): ParsedPath {
   }
   return { ok: true, segments };
 }
+
+/**
+ * A dotted key as client-go's jsonpath reads it (parser.go parseField): up to the next unescaped
+ * terminator, a backslash taking the character after it literally, so
+ * .metadata.labels.example\.com/cluster is the label example.com/cluster, as kubectl reads it.
+ */
+function dottedKey(path: string, start: number): { name: string; end: number } | string {
+  let name = "";
+  let i = start;
+  for (; i < path.length && !KEY_TERMINATORS.has(path[i]!); i++) {
+    if (path[i] !== "\\") {
+      name += path[i];
+      continue;
+    }
+    if (i + 1 >= path.length) return `a "\\" at character ${i + 1} escapes nothing`;
+    name += path[++i];
+  }
+  if (name === "" || name === "*") {
+    const found = path[start];
+    return found === undefined
+      ? `it ends with "." at character ${start}`
+      : `unexpected ${JSON.stringify(found)} at character ${start + 1}`;
+  }
+  return { name, end: i };
+}
+
+/** What ends a dotted key in client-go's jsonpath (parser.go isTerminator). */
+const KEY_TERMINATORS = new Set([" ", ".", ",", "[", "]", "$", "@", "{", "}"]);
 
 /** Index of the "]" closing the "[" at `open`, skipping quoted text; -1 when there is none. */
 function closingBracket(path: string, open: number): number {

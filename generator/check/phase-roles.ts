@@ -7,6 +7,8 @@ export interface PhaseTableEntry {
   name: string;
   initial: boolean;
   terminal: boolean;
+  /** Marked ready: true by the author. */
+  ready?: boolean;
   next: readonly string[];
 }
 
@@ -16,7 +18,7 @@ export interface PhaseRoles {
   failed: string | undefined;
 }
 
-const READY_NAMES = [
+export const READY_PHASE_NAMES = [
   "Available",
   "Ready",
   "Running",
@@ -29,8 +31,9 @@ const READY_NAMES = [
 const FAILED_NAMES = ["Failed", "Degraded", "Error", "Errored"];
 
 /**
- * Read from the phase names and the transition table; a spec whose names fit none of the patterns
- * still gets a consistent choice.
+ * Read from the ready: true mark, else the phase names and the transition table. A table whose
+ * names fit none of the ready names and marks none is refused (SEM245, readyPhaseKnown), so the
+ * last fallback only serves tables of one phase and callers that run before the check.
  */
 export function phaseRoles(phases: readonly PhaseTableEntry[]): PhaseRoles {
   if (phases.length === 0) return { progressing: "", ready: "", failed: undefined };
@@ -38,12 +41,18 @@ export function phaseRoles(phases: readonly PhaseTableEntry[]): PhaseRoles {
   const failed =
     phases.find((p) => p.terminal)?.name ?? phases.find((p) => FAILED_NAMES.includes(p.name))?.name;
   const ready =
-    phases.find((p) => READY_NAMES.includes(p.name))?.name ??
+    phases.find((p) => p.ready)?.name ??
+    phases.find((p) => READY_PHASE_NAMES.includes(p.name))?.name ??
     [...phases].reverse().find((p) => !p.terminal && p.name !== failed && p.name !== initial.name)
       ?.name ??
     initial.name;
   const progressing = initial.next.find((n) => n !== ready && n !== failed) ?? initial.name;
   return { progressing, ready, failed };
+}
+
+/** Whether the ready phase is the author's (marked) or the names say it (or there is one phase). */
+export function readyPhaseKnown(phases: readonly PhaseTableEntry[]): boolean {
+  return phases.length < 2 || phases.some((p) => p.ready || READY_PHASE_NAMES.includes(p.name));
 }
 
 /**

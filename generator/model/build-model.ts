@@ -77,6 +77,7 @@ interface RawSpec {
       description?: string;
       initial?: boolean;
       terminal?: boolean;
+      ready?: boolean;
       next?: string[];
     }[];
     conditions?: ConditionModel[];
@@ -273,6 +274,7 @@ function buildPhases(raw: NonNullable<NonNullable<RawSpec["status"]>["phases"]>)
     name: p.name,
     initial: p.initial === true,
     terminal: p.terminal === true,
+    ready: p.ready === true,
     next: p.next ?? [],
     ...(p.description ? { description: p.description } : {}),
   }));

@@ -100,6 +100,8 @@ export interface PhaseModel {
   description?: string;
   initial: boolean;
   terminal: boolean;
+  /** Marked ready: true (the phase the reconciler records when everything is in place). */
+  ready: boolean;
   next: string[];
 }
 

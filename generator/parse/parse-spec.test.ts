@@ -90,3 +90,16 @@ test("the standard tags (!!str, !!int, !!map …) are still accepted", () => {
   assert.ok(result.ok);
   assert.deepEqual(result.spec.data, { a: "12", b: 3, c: { x: 1 }, d: [1] });
 });
+
+test("YAML012: a merge key (<<) is an error at the key, not a field named << (issue 21, finding 10)", () => {
+  const source =
+    "defaults: &d\n  type: string\nspec:\n  fields:\n    name:\n      <<: *d\n      minLength: 1\n";
+  const d = failure(parseSpec(source, "x.yaml"));
+  assert.deepEqual([d.code, d.at], ["YAML012", "6:7"]);
+  assert.match(d.message, /merge key/);
+  // Every merge key is reported, in one run.
+  const twice = parseSpec(source + "    other:\n      <<: *d\n", "x.yaml");
+  assert.deepEqual(twice.ok ? [] : twice.diagnostics.map((x) => x.code), ["YAML012", "YAML012"]);
+  // A quoted "<<" is a plain key, as YAML 1.2 reads it.
+  assert.ok(parseSpec('a:\n  "<<": 1\n', "x.yaml").ok);
+});

@@ -87,6 +87,21 @@ export function parseSpec(source: string, file: string): ParseResult {
       })),
     };
   }
+  const merges = mergeKeys(document);
+  if (merges.length > 0) {
+    return {
+      ok: false,
+      diagnostics: merges.map((offset) => ({
+        severity: "error" as const,
+        code: "YAML012",
+        path: "",
+        message: "the merge key << is not supported: YAML 1.2 reads it as a field named <<",
+        hint: "Write the fields out where they are needed (an alias *name may stand for a whole value).",
+        file,
+        position: toPos(offset),
+      })),
+    };
+  }
   let data: unknown;
   try {
     data = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -179,6 +194,23 @@ function unsupportedTags(
     },
   });
   return found.sort((a, b) => a.offset - b.offset);
+}
+
+/**
+ * Offsets of unquoted `<<` keys. YAML 1.1's merge key is not part of YAML 1.2, which reads it as
+ * an ordinary key; left alone, a later check would call the field it sits in "a free-form object"
+ * or name a field "<<". One clear error at the key instead.
+ */
+function mergeKeys(document: Document.Parsed): number[] {
+  const found: number[] = [];
+  visit(document, {
+    Pair(_, pair) {
+      const key = pair.key;
+      if (isScalar(key) && key.value === "<<" && key.type === "PLAIN" && key.range)
+        found.push(key.range[0]);
+    },
+  });
+  return found;
 }
 
 /** An alias stands for the node its anchor names; positions point into that node. */

@@ -72,3 +72,21 @@ test("binding condition types count as declared conditions in a filter", () => {
     [],
   );
 });
+
+test("escaped dots in a dotted key are JSONPath, as kubectl and the API server read them (issue 21, finding 6)", () => {
+  for (const path of [
+    ".metadata.labels.example\\.com/cluster",
+    ".metadata.annotations.app\\.kubernetes\\.io/managed-by",
+  ])
+    assert.deepEqual(
+      check(column(path)).map((d) => `${d.code} ${d.message}`),
+      [],
+      path,
+    );
+  // A backslash at the end escapes nothing, and an empty key is still refused.
+  for (const path of [".metadata.labels.team\\", ".metadata.labels.\\"])
+    assert.ok(
+      check(column(path)).some((d) => d.code === "SEM151"),
+      path,
+    );
+});

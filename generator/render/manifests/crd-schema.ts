@@ -20,11 +20,11 @@ export function specSchema(model: OperatorModel): JSONSchemaProps {
   const fields = model.spec.fields;
   const schema = objectSchema(fields, "spec", [...model.spec.rules]);
   // Without this, defaults of spec fields would not apply to an object created with no spec.
-  const needsEmptyDefault = !fields.some((f) => f.required) && fields.some(hasEffectiveDefault);
+  const needsEmptyDefault = !fields.some((f) => f.required) && fields.some((f) => f.hasDefault);
   return {
     ...(model.spec.description ? { description: model.spec.description } : {}),
     ...schema,
-    ...(needsEmptyDefault ? { default: impliedDefault(fields) } : {}),
+    ...(needsEmptyDefault ? { default: rootDefault(fields) } : {}),
   };
 }
 
@@ -47,7 +47,6 @@ export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProp
   if (field.nullable) schema.nullable = true;
   if (side === "spec") {
     if (field.hasDefault) schema.default = field.default;
-    else if (needsEmptyObjectDefault(field)) schema.default = impliedDefault(field.fields);
   }
   const rules: CelRule[] = [
     ...(field.immutable
@@ -137,40 +136,14 @@ function copyConstraints(field: FieldModel, schema: JSONSchemaProps): void {
 }
 
 /**
- * An object without a default of its own whose children are all optional and at least one of
- * them defaults: the API server applies children's defaults only when the parent exists, so the
- * parent gets a default and the children's defaults then fill it in.
+ * What the spec root stores when an object is created without spec: its fields' own defaults.
+ * Nested objects get no implied default: an optional object left out stays absent (real CRDs
+ * tell "absent" from "present with defaults", and a one-of object must not grow a member), and
+ * its members' defaults apply once it is sent. An author who wants it always present writes
+ * `default: {}` on it.
  */
-/**
- * An optional object whose children default gets `{}` as its own default, so the children's
- * defaults apply when it is left out. Never a required one: a default would satisfy `required`
- * before validation, and the server would accept the object left out.
- */
-function needsEmptyObjectDefault(field: FieldModel): boolean {
-  return (
-    field.type === "object" &&
-    !field.required &&
-    !field.hasDefault &&
-    !field.fields.some((f) => f.required) &&
-    field.fields.some(hasEffectiveDefault)
-  );
-}
-
-function hasEffectiveDefault(field: FieldModel): boolean {
-  return field.hasDefault || needsEmptyObjectDefault(field);
-}
-
-/**
- * The default of such an object, spelled out: what `{}` becomes once the children's defaults are
- * applied. The API server validates a default as written, CEL rules included, without applying
- * nested defaults first, so `{}` would fail a rule such as `!self.enabled || …` with "no such key".
- */
-function impliedDefault(fields: readonly FieldModel[]): Record<string, unknown> {
-  return Object.fromEntries(
-    fields
-      .filter(hasEffectiveDefault)
-      .map((f) => [f.name, f.hasDefault ? f.default : impliedDefault(f.fields)]),
-  );
+function rootDefault(fields: readonly FieldModel[]): Record<string, unknown> {
+  return Object.fromEntries(fields.filter((f) => f.hasDefault).map((f) => [f.name, f.default]));
 }
 
 function celName(name: string): string {

@@ -76,7 +76,7 @@ describe("CRD from the examples", () => {
     });
   }
 
-  it("database: immutable engine, defaults, backup defaults to its children's defaults", () => {
+  it("database: immutable engine, defaults, backup's explicit default", () => {
     const spec = checkCommon(exampleModel("database")).spec.versions[0].schema.openAPIV3Schema
       .properties.spec;
     assert.deepEqual(spec.properties.engine["x-kubernetes-validations"], [
@@ -86,7 +86,7 @@ describe("CRD from the examples", () => {
       },
     ]);
     assert.equal(spec.properties.engine.default, "postgres");
-    // Spelled out, not {}: the API server checks the backup rule against the default as written.
+    // Spelled out in the example, not {}: the server checks the backup rule against the default as written.
     assert.deepEqual(spec.properties.backup.default, { enabled: true, retentionDays: 7 });
     assert.equal(spec.properties.backup.properties.retentionDays.default, 7);
     assert.deepEqual(
@@ -214,8 +214,8 @@ describe("CRD from a hand-built model", () => {
     ]);
   });
 
-  it("an object of optional, defaulted children defaults to its children's defaults", () => {
-    assert.deepEqual(spec.properties.limits.default, { cpu: 1 });
+  it("an optional object of defaulted children gets no default: left out, it stays absent", () => {
+    assert.equal(spec.properties.limits.default, undefined);
     assert.deepEqual(spec.properties.limits.properties.cpu, {
       "x-kubernetes-int-or-string": true,
       default: 1,

@@ -19,7 +19,7 @@ ${status}`;
 
 const PHASES = `  phases:
     - { name: Setting up, initial: true, next: [Cluster in healthy state] }
-    - { name: Cluster in healthy state, next: [Setting up] }
+    - { name: Cluster in healthy state, ready: true, next: [Setting up] }
 `;
 
 async function statusOf(status: string) {

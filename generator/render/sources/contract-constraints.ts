@@ -11,7 +11,7 @@ import { fieldViolations } from "../manifests/field-violations.ts";
 import type { AcceptPlacer, SpecCase } from "./contract-case-types.ts";
 import { arrayProbes, mapProbes } from "./contract-collection-probes.ts";
 import { kubernetesProbes } from "./contract-kubernetes-probes.ts";
-import { boundProbes, formatRangeProbes } from "./contract-number-probes.ts";
+import { boundProbes, formatRangeProbes, keepsReplicaRange } from "./contract-number-probes.ts";
 import type { Probe } from "./contract-probe.ts";
 import type { Slot, Spec } from "./contract-slots.ts";
 import { stringProbes } from "./contract-string-probes.ts";
@@ -33,7 +33,9 @@ export function constraintCases(slot: Slot, accept: AcceptPlacer): SpecCase[] {
         expect: { field: slot.path, ...probe.rejection },
       });
     }
-    const good = probe.good.find((v) => fieldViolations(slot.field, v).length === 0);
+    const good = probe.good.find(
+      (v) => fieldViolations(slot.field, v).length === 0 && keepsReplicaRange(slot, v),
+    );
     if (good !== undefined) cases.push(accept(slot, good, probe.label));
   }
   return cases;

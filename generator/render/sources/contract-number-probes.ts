@@ -125,7 +125,58 @@ export function boundProbes(slot: Slot): Probe[] {
   return out;
 }
 
+/** The replica count range the server holds the scale subresource's specReplicasPath to. */
+const REPLICAS = { low: 0, high: 2 ** 31 - 1 };
+
+/** Whether the server's scale check accepts `value` at the slot (always, off the scale path). */
+export function keepsReplicaRange(slot: Slot, value: unknown): boolean {
+  return !slot.scaleReplicas || inReplicaRange(value);
+}
+
+/** A replica count the scale check takes (anything but a number is the schema's to judge). */
+export function inReplicaRange(value: unknown): boolean {
+  return typeof value !== "number" || (value >= REPLICAS.low && value <= REPLICAS.high);
+}
+
+/**
+ * The scale check's own probes, at the path as the server names it (field.NewPath of the
+ * specReplicasPath, leading dot kept: apiextensions-apiserver validator.go ValidateScaleSpec).
+ * Only where the schema's bounds do not already cut; the CRD says nothing of this range, so
+ * the local schema check cannot show the bad value breaks it.
+ */
+function replicaRangeProbes(slot: Slot): Probe[] {
+  const f = slot.field;
+  const field = `.${slot.path}`;
+  const out: Probe[] = [];
+  if ((f.maximum ?? Infinity) > REPLICAS.high)
+    out.push({
+      label: "scale replicas upper end",
+      bad: REPLICAS.high + 1,
+      rejection: {
+        field,
+        reason: "FieldValueInvalid",
+        message: `less than or equal to ${REPLICAS.high}`,
+      },
+      good: [REPLICAS.high],
+      breaks: () => true,
+    });
+  if ((f.minimum ?? -Infinity) < REPLICAS.low)
+    out.push({
+      label: "scale replicas lower end",
+      bad: REPLICAS.low - 1,
+      rejection: {
+        field,
+        reason: "FieldValueInvalid",
+        message: "should be a non-negative integer",
+      },
+      good: [REPLICAS.low],
+      breaks: () => true,
+    });
+  return out;
+}
+
 export function formatRangeProbes(slot: Slot): Probe[] {
+  if (slot.scaleReplicas) return replicaRangeProbes(slot);
   const f = slot.field;
   const range = formatRangeOf(f);
   if (!range) return [];

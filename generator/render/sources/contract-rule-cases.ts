@@ -38,6 +38,7 @@ export function ruleCases(
   self: FieldModel,
   place: (v: unknown) => Spec,
   complete: (v: unknown) => unknown = (v) => v,
+  completeInvalid: (v: unknown, rule: CelRule) => unknown = complete,
 ): SpecCase[] {
   return self.rules
     .filter((rule) => !readsOldSelf(rule))
@@ -49,7 +50,7 @@ export function ruleCases(
       })),
       ...(rule.examples?.invalid ?? []).map((example) => ({
         name: `${path}: ${show(example)} is rejected (${ruleLabel(rule)})`,
-        spec: place(complete(example)),
+        spec: place(completeInvalid(example, rule)),
         expect: celRejection(path, self, rule),
       })),
     ]);

@@ -28,6 +28,11 @@ export interface Slot {
   container?: Container;
   /** Reached through object fields only: transition rules (oldSelf) correlate here. */
   correlated: boolean;
+  /**
+   * The scale subresource's specReplicasPath: the server reads the value as an int32 replica
+   * count and refuses one below 0 or above 2147483647, whatever the schema says.
+   */
+  scaleReplicas?: boolean;
 }
 
 export interface Container {
@@ -62,13 +67,17 @@ function memberSlots(
   container: Container,
   placeObject: (value: Spec) => Spec,
   correlated: boolean,
+  maxProperties?: number,
 ): Slot[] {
   return fields.flatMap((field) => {
     const slot: Slot = {
       field,
       path: `${container.path}.${field.name}`,
       fieldPath: `${container.fieldPath}.${field.name}`,
-      place: (value) => placeObject({ ...base, [field.name]: value }),
+      place: (value) =>
+        placeObject(
+          withinMaxProperties({ ...base, [field.name]: value }, field.name, fields, maxProperties),
+        ),
       remove: () => placeObject(withoutKey(base, field.name)),
       container,
       correlated,
@@ -98,6 +107,7 @@ function childSlots(slot: Slot): Slot[] {
         container,
         (value) => slot.place(value),
         slot.correlated,
+        field.maxProperties,
       );
     }
     case "array": {
@@ -147,14 +157,34 @@ function isRecord(value: unknown): value is Spec {
   return typeof value === "object" && value !== null && !Array.isArray(value);
 }
 
+/**
+ * The object with its optional members other than `kept` left out, last first, until it has at
+ * most `maxProperties`: a one-of object (maxProperties: 1) holds the member under test alone, not
+ * beside the alternative its example value chose.
+ */
+function withinMaxProperties(
+  object: Spec,
+  kept: string,
+  fields: readonly FieldModel[],
+  maxProperties: number | undefined,
+): Spec {
+  if (maxProperties === undefined) return object;
+  const result = { ...object };
+  const optional = fields.filter((f) => !f.required && f.name !== kept).map((f) => f.name);
+  for (const name of optional.reverse()) {
+    if (Object.keys(result).length <= maxProperties) break;
+    delete result[name];
+  }
+  return result;
+}
+
 function withoutKey(object: Spec, key: string): Spec {
   return Object.fromEntries(Object.entries(object).filter(([k]) => k !== key));
 }
 
 /**
  * What the API server stores for `value` of these fields: every absent field with a default gets
- * it, and defaulting continues inside defaulted values, as structural defaulting does. Objects
- * with no default of their own whose children default are materialized (the CRD defaults them).
+ * it, and defaulting continues inside defaulted values, as structural defaulting does.
  */
 export function serverDefaults(fields: readonly FieldModel[], value: Spec): Spec {
   const result: Spec = { ...value };
@@ -209,15 +239,7 @@ function upstreamDefaulted(field: FieldModel, value: unknown): unknown {
   return result;
 }
 
-/** The field's default, or {} for an object whose optional children default (see crd-schema.ts). */
+/** The field's own default: an object left out stays absent (see crd-schema.ts rootDefault). */
 export function impliedDefault(field: FieldModel): unknown {
-  if (field.hasDefault) return field.default;
-  if (
-    field.type === "object" &&
-    !field.required &&
-    !field.fields.some((f) => f.required) &&
-    field.fields.some((f) => impliedDefault(f) !== undefined)
-  )
-    return {};
-  return undefined;
+  return field.hasDefault ? field.default : undefined;
 }

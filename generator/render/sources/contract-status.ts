@@ -2,7 +2,7 @@
 // printer columns the server's Table output must show for an object carrying it, and the scale
 // subresource's view of spec and status.
 
-import type { OperatorModel, PrinterColumn } from "../../model/types.ts";
+import type { FieldModel, OperatorModel, PrinterColumn } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import type { Expectation } from "./contract-case-types.ts";
@@ -124,6 +124,10 @@ export function printerColumnChecks(model: OperatorModel, spec: Spec, status: Sp
         const found = (status.conditions as Spec[]).find((c) => c.type === condition[1]);
         return found ? cellCheck(column, found[condition[2]!]) : { name: column.name };
       }
+      // The suites create their objects without labels or annotations, so a cell on one is empty
+      // (escaped-dot keys too: .metadata.labels.example\.com/team).
+      if (/^\.metadata\.(labels|annotations)\b/.test(column.jsonPath))
+        return { name: column.name, value: null };
       if (!SIMPLE_PATH.test(column.jsonPath)) return { name: column.name };
       const value = valueAt(object, column.jsonPath.slice(1).split("."));
       // The JSONPath finds nothing in a field the object leaves out: the server's cell is empty.
@@ -151,7 +155,12 @@ export function scaleView(model: OperatorModel, spec: Spec, status: Spec): Scale
   };
   const specPath = segments(scale.specReplicasPath, "spec");
   const statusPath = segments(scale.statusReplicasPath, "status");
-  const field = model.spec.fields.find((f) => f.name === specPath[0]);
+  // The path may lead through objects (.spec.pool.size): the integer field is at its end.
+  const field = specPath.reduce<FieldModel | undefined>(
+    (at, name, i) =>
+      (i === 0 ? model.spec.fields : (at?.fields ?? [])).find((f) => f.name === name),
+    undefined,
+  );
   const specReplicas = Number(valueAt(spec, specPath) ?? 0);
   const fits = (n: number) => !field || fieldViolations(field, n).length === 0;
   const newReplicas = [specReplicas + 1, specReplicas - 1, 1].find((n) => n >= 0 && fits(n));
@@ -168,7 +177,8 @@ export function scaleView(model: OperatorModel, spec: Spec, status: Spec): Scale
     statusReplicas: Number(valueAt(status, statusPath) ?? 0),
     newReplicas,
     selector: selector ?? null,
-    hasMaximum: field?.maximum !== undefined,
+    // A Scale's replicas is an int32: past that, the maximum is not what refuses a scale request.
+    hasMaximum: field?.maximum !== undefined && field.maximum < 2 ** 31 - 1,
     tooMany: (field?.maximum ?? 0) + 1,
     maximum: field?.maximum ?? 0,
   };

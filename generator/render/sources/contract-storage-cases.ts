@@ -17,6 +17,7 @@ export function pruningCases(
   slots: Slot[],
   minimal: Spec,
   stored: Spec,
+  admits: (spec: Spec) => boolean,
 ): PruningCase[] {
   const cases: PruningCase[] = [
     {
@@ -25,16 +26,18 @@ export function pruningCases(
       stored,
     },
   ];
-  const nested = slots.find((s) => s.field.type === "object");
+  // The first object the rules allow filled in beside the minimal spec's members: a spec-level
+  // one-of rule refuses a second alternative beside the one the minimal spec holds.
+  const nested = slots
+    .filter((s) => s.field.type === "object")
+    .map((slot) => ({ slot, base: objectBase(slot.field) }))
+    .find(({ slot, base }) => admits(slot.place(base)));
   if (nested) {
-    const validExample = nested.field.rules
-      .filter((r) => !readsOldSelf(r))
-      .flatMap((r) => r.examples?.valid ?? [])[0] as Spec | undefined;
-    const base = validExample ?? exampleObject(nested.field.fields, nested.field.minProperties);
+    const { slot, base } = nested;
     cases.push({
-      name: `an unknown field inside ${nested.path} is pruned`,
-      spec: nested.place({ ...base, [UNKNOWN]: "pruned" }),
-      stored: serverDefaults(fields, nested.place(base)),
+      name: `an unknown field inside ${slot.path} is pruned`,
+      spec: slot.place({ ...base, [UNKNOWN]: "pruned" }),
+      stored: serverDefaults(fields, slot.place(base)),
     });
   }
   for (const slot of slots.filter((s) => s.field.type === "free-form")) {
@@ -46,6 +49,14 @@ export function pruningCases(
     });
   }
   return cases;
+}
+
+/** An object's valid rule example, else the members it needs. */
+function objectBase(field: FieldModel): Spec {
+  const validExample = field.rules
+    .filter((r) => !readsOldSelf(r))
+    .flatMap((r) => r.examples?.valid ?? [])[0] as Spec | undefined;
+  return validExample ?? exampleObject(field.fields, field.minProperties);
 }
 
 /** Each value the server fills in for the minimal spec; objects defaulted as a whole are listed field by field. */
@@ -69,7 +80,12 @@ export function defaultChecks(
 }
 
 /** The minimal spec with one mutable top-level scalar changed; fields without CEL rules first. */
-export function changedSpec(fields: FieldModel[], minimal: Spec, stored: Spec): Spec | undefined {
+export function changedSpec(
+  fields: FieldModel[],
+  minimal: Spec,
+  stored: Spec,
+  admits: (spec: Spec) => boolean,
+): Spec | undefined {
   for (const field of changeableFields(fields)) {
     const current = stored[field.name];
     // Growing a number first: a rule such as `self >= oldSelf` accepts it.
@@ -79,7 +95,7 @@ export function changedSpec(fields: FieldModel[], minimal: Spec, stored: Spec): 
       ...[1, 2, 3, 4, 5, 6].map((i) => exampleValue(field, i)),
     ]
       .filter((v) => fieldViolations(field, v).length === 0)
-      .find((v) => v !== current);
+      .find((v) => v !== current && admits({ ...minimal, [field.name]: v }));
     if (next !== undefined) return { ...minimal, [field.name]: next };
   }
   return undefined;

@@ -75,8 +75,7 @@ describe("contract view of the examples", () => {
       { path: "spec.version", value: "16" },
       { path: "spec.size", value: "small" },
       { path: "spec.storageGB", value: 20 },
-      { path: "spec.backup.enabled", value: true },
-      { path: "spec.backup.retentionDays", value: 7 },
+      { path: "spec.backup", value: { enabled: true, retentionDays: 7 } },
     ]);
     const cel = cases<SpecCase>(view.celCases);
     assert.deepEqual(cel.at(-1)?.expect, {

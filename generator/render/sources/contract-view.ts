@@ -27,6 +27,8 @@ import { changedSpec, defaultChecks, pruningCases } from "./contract-storage-cas
 import { mergeCases } from "./contract-merge.ts";
 import { selectableCases } from "./contract-selectable.ts";
 import { fixtureJson } from "./contract-values.ts";
+import { inReplicaRange } from "./contract-number-probes.ts";
+import { invalidCompletion } from "./contract-invalid-examples.ts";
 
 export interface ContractView {
   /** JSON of the smallest spec the server accepts (required fields only). */
@@ -74,7 +76,10 @@ export function buildContractView(model: OperatorModel): ContractView {
   const fields = model.spec.fields;
   const minimal = exampleSpec(model.spec);
   const stored = serverDefaults(fields, minimal);
-  const slots = specSlots(fields, minimal, model.spec.rules);
+  const replicasPath = model.api.scale?.specReplicasPath.slice(1);
+  const slots = specSlots(fields, minimal, model.spec.rules).map((slot) =>
+    slot.path === replicasPath ? { ...slot, scaleReplicas: true } : slot,
+  );
   const problems = fieldViolations({ ...rootField(fields), path: "spec" }, minimal, "spec");
   if (problems.length > 0)
     throw new Error(`internal error: the minimal spec is invalid: ${problems.join("; ")}`);
@@ -84,6 +89,8 @@ export function buildContractView(model: OperatorModel): ContractView {
   // field rule. Such cases are left out (see contract-rules-admit.ts). The same holds for a value
   // a constraint accepts (an enum value the object's rule forbids beside its sibling).
   const admits = rulesAdmit(fields, model.spec.rules, minimal);
+  const schemaAccepts = (spec: Spec) =>
+    fieldViolations({ ...rootField(fields), path: "spec" }, spec, "spec").length === 0;
   const schema = dedupeAccepted([
     {
       name: "spec: the minimal spec (required fields only) is accepted",
@@ -105,14 +112,18 @@ export function buildContractView(model: OperatorModel): ContractView {
       root,
       (v) => v as Spec,
       (v) => overObject(minimal, v),
+      invalidCompletion(root, minimal),
     ),
-    ...slots.flatMap((slot) =>
-      ruleCases(slot.fieldPath, slot.field, slot.place, (v) =>
-        slot.field.type === "object"
-          ? overObject(exampleObject(slot.field.fields, slot.field.minProperties ?? 0), v)
-          : v,
-      ).filter((c) => c.expect !== "accepted" || admits(c.spec, slot.field.rules)),
-    ),
+    ...slots.flatMap((slot) => {
+      const base = exampleObject(slot.field.fields, slot.field.minProperties ?? 0);
+      return ruleCases(
+        slot.fieldPath,
+        slot.field,
+        slot.place,
+        (v) => (slot.field.type === "object" ? overObject(base, v) : v),
+        slot.field.type === "object" ? invalidCompletion(slot.field, base) : (v) => v,
+      ).filter((c) => c.expect !== "accepted" || admits(c.spec, slot.field.rules));
+    }),
   ];
   const transitions = [
     // A spec-level transition example is a whole spec too: created, it needs the required fields.
@@ -120,13 +131,18 @@ export function buildContractView(model: OperatorModel): ContractView {
     ...slots
       .filter((s) => s.correlated)
       .flatMap(transitionCases)
-      .filter((c) => admits(c.old) && (c.expect !== "accepted" || admits(c.new))),
+      // An old object the schema refuses cannot be created, so it tests no transition: leaving
+      // an immutable member out of a one-of object with minProperties: 1 leaves it empty.
+      .filter((c) => schemaAccepts(c.old) && admits(c.old))
+      .filter((c) => c.expect !== "accepted" || (schemaAccepts(c.new) && admits(c.new))),
   ];
-  const pruning = pruningCases(fields, slots, minimal, stored);
+  const pruning = pruningCases(fields, slots, minimal, stored, (spec) => admits(spec));
   const defaults = defaultChecks(fields, minimal, stored, "spec");
   const status = contractStatus(model);
-  const change = changedSpec(fields, minimal, stored);
-  const sample = columnSample(model, minimal, admits);
+  // What the server's scale check takes besides the schema: a replica count of 0..2147483647.
+  const accepts = (spec: Spec) => admits(spec) && inReplicaRange(valueAt(spec, replicasPath));
+  const change = changedSpec(fields, minimal, stored, accepts);
+  const sample = columnSample(model, minimal, accepts);
   const storedSample = serverDefaults(fields, sample);
   const scale = scaleView(model, storedSample, status);
   return {
@@ -228,6 +244,18 @@ function columnSample(model: OperatorModel, minimal: Spec, admits: (spec: Spec) 
     sample[field.name] = scaled ?? exampleValue(field);
   }
   return admits(sample) ? sample : minimal;
+}
+
+/** The value at a dotted path under spec (spec.a.b), or undefined. */
+function valueAt(spec: Spec, path: string | undefined): unknown {
+  if (!path) return undefined;
+  return path
+    .split(".")
+    .slice(1)
+    .reduce<unknown>(
+      (at, key) => (at !== null && typeof at === "object" ? (at as Spec)[key] : undefined),
+      spec,
+    );
 }
 
 /** The spec as one object field, so the local checks can look at it whole. */

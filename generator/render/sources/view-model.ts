@@ -19,6 +19,8 @@ import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, type BindingView } from "./binding-view.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
+import { buildCrd } from "../manifests/crd.ts";
+import { assertContractAgrees } from "../self-check/contract-self-check.ts";
 import { activeUserHooks, hooksView, type HooksView } from "./hooks-view.ts";
 import { referencesView, type ReferencesView } from "./references-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
@@ -174,9 +176,16 @@ export function buildViewModel(
       excludeJson: JSON.stringify(unusedUserFiles),
     },
     readme: { files },
-    contract: buildContractView(model),
+    contract: checkedContractView(model),
     testFixture: JSON.stringify(testFixture(model)),
   };
+}
+
+/** The contract view, its every case first judged against the CRD the project ships. */
+function checkedContractView(model: OperatorModel): ContractView {
+  const view = buildContractView(model);
+  assertContractAgrees(view, buildCrd(model));
+  return view;
 }
 
 /** The @kubernetes/client-node models of the Kubernetes types the spec and status embed, sorted. */

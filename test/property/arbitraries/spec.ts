@@ -9,7 +9,7 @@ import { fileURLToPath } from "node:url";
 import fc from "fast-check";
 import { stringify } from "yaml";
 import { BUILTIN_KINDS } from "../../../generator/check/builtin-kinds.ts";
-import { reconcilerMoves } from "../../../generator/check/phase-roles.ts";
+import { readyPhaseKnown, reconcilerMoves } from "../../../generator/check/phase-roles.ts";
 import { objectRule } from "./cel-rules.ts";
 import { defsOf, fieldMap, objectSamples } from "./fields.ts";
 import {
@@ -149,7 +149,24 @@ const phases = fc
       return phase;
     }),
   )
+  .map(withReadyMarked)
   .map(withReconcilerMoves);
+
+/**
+ * Free-text phases say nothing of which one is ready, so the author marks it (SEM245): the last
+ * phase that can be left, as CloudNativePG's "Cluster in healthy state" is.
+ */
+function withReadyMarked(phases: Def[]): Def[] {
+  const table = phases.map((p) => ({
+    name: p.name as string,
+    initial: p.initial === true,
+    terminal: p.terminal === true,
+    next: [],
+  }));
+  if (readyPhaseKnown(table)) return phases;
+  const ready = [...phases].reverse().find((p) => p.terminal !== true)!;
+  return phases.map((p) => (p === ready ? { ...p, ready: true } : p));
+}
 
 /**
  * A chain of phases plus the moves the generated reconciler makes (SEM157): each missing one is
@@ -163,6 +180,7 @@ function withReconcilerMoves(chain: Def[]): Def[] {
       name: p.name as string,
       initial: p.initial === true,
       terminal: p.terminal === true,
+      ready: p.ready === true,
       next: (p.next as string[] | undefined) ?? [],
     }));
   for (let round = 0; round < 8; round++) {

@@ -107,6 +107,9 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
           rule: "self.count > 3 || self.mode == 'safe'",
           message: "few widgets must be safe",
           reason: "FieldValueInvalid",
+          // The minimal spec is built from a valid example: without one it would be {count: 3,
+          // mode: fast}, which the rule refuses (the self-check stops such a project).
+          examples: { valid: [{ count: 4 }], invalid: [{ count: 3, mode: "fast" }] },
         },
       ],
     },

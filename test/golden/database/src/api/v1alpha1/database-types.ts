@@ -51,7 +51,10 @@ export interface DatabaseSpec {
    * Default: 20.
    */
   storageGB?: number;
-  /** Automated backups. */
+  /**
+   * Automated backups.
+   * Default: {"enabled":true,"retentionDays":7}.
+   */
   backup?: DatabaseSpecBackup;
   /** Client networks allowed to connect. */
   allowedCIDRs?: string[];

@@ -1,0 +1,179 @@
+// Contract cases judged against the generated CRD's own schema and CEL rules, for specs of the
+// classes the real-CRD specs broke (issue 21, findings 1-5): each spec here is written for the
+// class, none is an example. A mismatch names the case and what the CRD says of it.
+
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { loadSpec } from "../../pipeline.ts";
+import { buildCrd } from "../manifests/crd.ts";
+import { buildContractView } from "../sources/contract-view.ts";
+import { assertContractAgrees, contractMismatches, sentSpecs } from "./contract-self-check.ts";
+
+const HEAD = `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorSpec
+metadata:
+  name: route-operator
+api:
+  group: routes.example.com
+  kind: Route
+  versions:
+    - name: v1
+`;
+const STATUS = `status:
+  conditions:
+    - type: Ready
+`;
+
+function judged(body: string, status = STATUS) {
+  // loadSpec throws an InputError naming the diagnostics when the spec is invalid.
+  const loaded = loadSpec(HEAD + body + status, "operator.yaml");
+  const view = buildContractView(loaded.model);
+  const crd = buildCrd(loaded.model);
+  return { view, crd, mismatches: contractMismatches(view, crd) };
+}
+
+function assertNoMismatch(mismatches: ReturnType<typeof judged>["mismatches"]) {
+  assert.deepEqual(
+    mismatches.map((m) => `${m.table}: ${m.name}: ${m.problem}`),
+    [],
+  );
+}
+
+test("the judge refuses a case the CRD contradicts (it can fail)", () => {
+  const { view, crd } = judged(`spec:
+  fields:
+    size:
+      type: integer
+      maximum: 5
+`);
+  const schema = JSON.parse(view.schemaCases) as Array<{ expect: unknown }>;
+  const allAccepted = schema.map((c) => ({ ...c, expect: "accepted" }));
+  const mismatches = contractMismatches({ ...view, schemaCases: JSON.stringify(allAccepted) }, crd);
+  assert.deepEqual(
+    mismatches.map((m) => m.name),
+    [
+      "spec.size: 6 is rejected (maximum 5)",
+      "spec.size: -9223372036854776000 is rejected (int64 lower end)",
+    ],
+  );
+});
+
+test("finding 1: a required one-of object (minProperties = maxProperties = 1) holds one alternative per case", () => {
+  const { view, mismatches } = judged(`spec:
+  fields:
+    source:
+      type: object
+      required: true
+      minProperties: 1
+      maxProperties: 1
+      fields:
+        git:
+          type: object
+          fields:
+            url:
+              type: string
+              required: true
+              minLength: 3
+        bucket:
+          type: object
+          fields:
+            name:
+              type: string
+              maxLength: 20
+        inline:
+          type: string
+          minLength: 1
+`);
+  assertNoMismatch(mismatches);
+  const sources = sentSpecs(view).map((c) => (c.spec as { source?: object }).source);
+  assert.ok(
+    sources.some((s) => s && "bucket" in s),
+    "some case holds the second alternative",
+  );
+});
+
+/** Rule "exactly one of primary or replica" at the spec level, its examples as a real spec writes them. */
+const ONE_OF_RULE = `spec:
+  fields:
+    replicas:
+      type: integer
+      required: true
+    primary:
+      type: object
+      fields:
+        host:
+          type: string
+          required: true
+    replica:
+      type: object
+      fields:
+        host:
+          type: string
+          required: true
+  rules:
+    - rule: "has(self.primary) != has(self.replica)"
+      message: set exactly one of primary or replica
+      examples:
+        valid: [{ replicas: 1, replica: { host: db } }]
+        invalid: [{}, { primary: { host: a }, replica: { host: b } }]
+`;
+
+test("finding 2: a spec-level rule's invalid example stays invalid when completed to a whole spec", () => {
+  const { view, mismatches } = judged(ONE_OF_RULE);
+  assertNoMismatch(mismatches.filter((m) => m.table === "cel"));
+  const invalid = sentSpecs(view).filter((c) => c.table === "cel" && c.expect !== "accepted");
+  assert.equal(invalid.length, 2);
+});
+
+test("finding 3: the pruning case fills an object the spec-level one-of rule allows beside the sample", () => {
+  const { view, mismatches } = judged(ONE_OF_RULE);
+  assertNoMismatch(mismatches.filter((m) => m.table === "pruning"));
+  const pruning = sentSpecs(view).filter((c) => c.table === "pruning");
+  assert.ok(pruning.some((c) => c.name.startsWith("an unknown field inside")));
+});
+
+test("finding 4: the scale subresource's specReplicasPath field is probed in the int32 range the server reads it in", () => {
+  const { view, mismatches } = judged(
+    `  scale:
+    specReplicasPath: .spec.pool.size
+    statusReplicasPath: .status.size
+spec:
+  fields:
+    pool:
+      type: object
+      fields:
+        size:
+          type: integer
+          maximum: 100000000000
+`,
+    STATUS + "  fields:\n    size:\n      type: integer\n",
+  );
+  assertNoMismatch(mismatches);
+  const probes = sentSpecs(view).filter((c) => c.name.startsWith("spec.pool.size"));
+  const rejected = probes.filter((c) => c.expect !== "accepted").map((c) => c.expect);
+  assert.ok(
+    rejected.some((e) => typeof e === "object" && e.message.includes("2147483647")),
+    JSON.stringify(probes),
+  );
+});
+
+test("the self-check before writing: a contradicted case is an internal error naming it", () => {
+  const { view, crd } = judged(`spec:
+  fields:
+    size:
+      type: integer
+      maximum: 5
+`);
+  assert.doesNotThrow(() => assertContractAgrees(view, crd));
+  const schema = JSON.parse(view.schemaCases) as Array<{ name: string; expect: unknown }>;
+  const wrong = schema.map((c) =>
+    c.name === "spec.size: 6 is rejected (maximum 5)" ? { ...c, expect: "accepted" } : c,
+  );
+  assert.throws(
+    () => assertContractAgrees({ ...view, schemaCases: JSON.stringify(wrong) }, crd),
+    (error: Error) =>
+      error.message.startsWith("internal error: ") &&
+      error.message.includes('schema case "spec.size: 6 is rejected (maximum 5)"') &&
+      error.message.includes("should be less than or equal to 5"),
+  );
+});
