@@ -19,6 +19,20 @@ test("YAML002: a duplicate key is reported at the second occurrence", () => {
   assert.deepEqual([d.code, d.at], ["YAML002", "3:3"]);
 });
 
+test("YAML002: a key that an alias makes a duplicate is reported too, at the alias", () => {
+  // The yaml package compares key nodes, and an alias node is not the scalar it stands for: the
+  // second definition would silently win (issue 22, finding 10).
+  const d = failure(parseSpec("name: &n kind\napi:\n  kind: A\n  *n : B\n", "x.yaml"));
+  assert.deepEqual([d.code, d.at], ["YAML002", "4:3"]);
+  assert.match(d.message, /"kind".*twice/);
+});
+
+test("YAML002: a key that is an alias of a list or mapping is refused, not turned into text", () => {
+  const d = failure(parseSpec("list: &l [a, b]\napi:\n  *l : B\n", "x.yaml"));
+  assert.equal(d.code, "YAML002");
+  assert.deepEqual(d.at, "3:3");
+});
+
 test("YAML003: a file over the size limit is refused before parsing", () => {
   const d = failure(parseSpec(`a: "${"x".repeat(MAX_SPEC_BYTES)}"\n`, "x.yaml"));
   assert.equal(d.code, "YAML003");

@@ -102,6 +102,21 @@ export function parseSpec(source: string, file: string): ParseResult {
       })),
     };
   }
+  const aliasKeys = aliasKeyProblems(document);
+  if (aliasKeys.length > 0) {
+    return {
+      ok: false,
+      diagnostics: aliasKeys.map(({ message, offset }) => ({
+        severity: "error" as const,
+        code: "YAML002",
+        path: "",
+        message,
+        hint: "Each key may appear once in a mapping, as plain text; write the key out instead of the alias.",
+        file,
+        position: toPos(offset),
+      })),
+    };
+  }
   let data: unknown;
   try {
     data = document.toJS({ maxAliasCount: MAX_ALIAS_COUNT });
@@ -211,6 +226,39 @@ function mergeKeys(document: Document.Parsed): number[] {
     },
   });
   return found;
+}
+
+/**
+ * Keys written as aliases (`*name : value`): the yaml package's duplicate check compares key nodes,
+ * and an alias is not the scalar it stands for, so a key repeated through one would silently
+ * replace the first. Each such key is resolved and compared with the mapping's other keys; an
+ * alias of a list or a mapping is no key at all.
+ */
+function aliasKeyProblems(document: Document.Parsed): { message: string; offset: number }[] {
+  const problems: { message: string; offset: number }[] = [];
+  visit(document, {
+    Map(_, map) {
+      if (!map.items.some((pair) => isAlias(pair.key))) return;
+      const seen = new Set<string>();
+      for (const pair of map.items) {
+        const key = resolveAlias(document, pair.key);
+        const offset =
+          (isAlias(pair.key) || isScalar(pair.key) ? pair.key.range?.[0] : undefined) ?? 0;
+        if (!isScalar(key)) {
+          problems.push({ message: "a key is an alias of a list or mapping, not text", offset });
+          continue;
+        }
+        const text = String(key.value);
+        if (seen.has(text))
+          problems.push({
+            message: `the key ${JSON.stringify(text)} appears twice in this mapping`,
+            offset,
+          });
+        seen.add(text);
+      }
+    },
+  });
+  return problems;
 }
 
 /** An alias stands for the node its anchor names; positions point into that node. */
