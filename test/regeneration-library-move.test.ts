@@ -80,11 +80,30 @@ test("regenerating a 0.1.0 project moves it to the libraries with nothing lost",
 
   // Against the packages as this repository builds them (the workspace's node_modules links them).
   symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-  const tsc = spawnSync(
-    process.execPath,
-    [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", "tsconfig.json"],
-    { cwd: dir, encoding: "utf8" },
-  );
+  const typecheck = () =>
+    spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", "tsconfig.json"],
+      { cwd: dir, encoding: "utf8" },
+    );
+  // The provider contract has grown since 0.1.0 (listByOwnerTag, for the orphan sweep): the user's
+  // provider is the one thing that fails to compile, and the generator names what it lacks.
+  const missing = typecheck();
+  assert.notEqual(missing.status, 0);
+  assert.match(missing.stdout, /src\/providers\/instance-cloud\.ts.*incorrectly implements/);
+  assert.match(output, /instance-cloud\.ts: find, ensure, delete, listByOwnerTag/);
+  // The user's step: implement it.
+  const cloud = join(dir, "src/providers/instance-cloud.ts");
+  const source = readFileSync(cloud, "utf8");
+  const opening = "implements InstanceProvider {\n";
+  assert.ok(source.includes(opening));
+  const method = `
+  async listByOwnerTag(): Promise<Array<{ ownerUid: string; providerId: string }>> {
+    throw new Error("listByOwnerTag is not implemented");
+  }
+`;
+  writeFileSync(cloud, source.replace(opening, opening + method));
+  const tsc = typecheck();
   assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
 
   const again = runCli(["generate"], { cwd: dir });

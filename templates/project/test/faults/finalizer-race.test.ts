@@ -14,7 +14,7 @@ import { test } from "node:test";
 import { hasFinalizer, keyOf } from "@create-operator/runtime";
 import { waitFor } from "../integration/support/wait.ts";
 import { FIXTURE } from "../support/fixture.ts";
-import { FINALIZER, type Resource } from "../support/kind.ts";
+import { FINALIZER } from "../support/kind.ts";
 import { faultEnvironment } from "./support/fault-environment.ts";
 import { singleObject } from "./support/single-object.ts";
 
@@ -23,6 +23,8 @@ const env = await faultEnvironment();
 const MAX_TRIALS = 200;
 const WANTED_SIGHTINGS = 3;
 const RECREATIONS = 50;
+/** Recreations go on past RECREATIONS until one hits the race, at most this many. */
+const MAX_RECREATIONS = 200;
 const uidBound = FIXTURE.bindings.filter((binding) => binding.naturalKey === null);
 
 const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
@@ -53,20 +55,44 @@ test("the API server removes an object whose finalizer patch it has just acknowl
   assert.ok(sightings > 0, `the race was not seen in ${trials} trials`);
 });
 
-test(
-  `deleting and recreating one name ${RECREATIONS} times leaves no external resource without its object`,
-  { skip: uidBound.length === 0 ? "no external resource identified by its owner's UID" : false },
-  async (t) => {
+// Only an external resource identified by its owner's UID can be orphaned by the race: one keyed
+// on a natural key records its holder, and is free for the next claimant once the holder is gone.
+if (uidBound.length > 0)
+  test(`deleting and recreating one name ${RECREATIONS} times leaves no external resource without its object`, async (t) => {
     const run = singleObject(env, t);
     const replica = await run.start("replica-a", { orphanSweepIntervalMs: 500 });
-    for (let i = 0; i < RECREATIONS; i++) {
-      const created = await env.users.create(structuredClone(run.object));
-      // Spread over the moment the operator patches the finalizer in: before, during, after.
-      await sleep((i % 8) * 2);
-      await env.users.delete(keyOf(created));
-      await waitFor(`${run.key.name} #${i} to be gone`, async () => !(await env.users.get(run.key)));
+    // Each DELETE is sent the moment the replica's finalizer patch passes its proxy, which holds
+    // the patch 2 ms: the DELETE reads the object before the patch lands, the window of the race.
+    let deleteNow: (() => void) | undefined;
+    let i = 0;
+    replica.proxy.inject({
+      when: (request) => {
+        const patch = request.verb === "patch" && request.subresource === "";
+        if (!patch || request.name !== run.key.name || deleteNow === undefined) return false;
+        deleteNow();
+        deleteNow = undefined;
+        return true;
+      },
+      fault: { type: "latency", ms: 2 },
+    });
+    const caught = () => lines(replica, (msg) => msg.startsWith("deleted while its finalizer"));
+    const swept = () => lines(replica, (msg) => msg === "orphan swept");
+    for (; i < MAX_RECREATIONS && (i < RECREATIONS || caught() + swept() === 0); i++) {
+      // Armed before the create: the operator may patch before the create's answer is read.
+      const deleted = new Promise<void>((resolve) => {
+        deleteNow = () => resolve(env.users.delete(run.key));
+      });
+      await env.users.create(structuredClone(run.object));
+      await within(10_000, deleted, () => {
+        const recent = replica.lines.slice(-5).join("\n");
+        return `no finalizer patch of ${run.key.name} #${i} within 10 s; last lines:\n${recent}`;
+      });
+      await waitFor(
+        `${run.key.name} #${i} to be gone`,
+        async () => !(await env.users.get(run.key)),
+      );
     }
-    const last = (await env.users.create(structuredClone(run.object))) as Resource;
+    const last = await env.users.create(structuredClone(run.object));
     await run.waitReady(30_000);
     const leaked = () =>
       uidBound.flatMap((binding) =>
@@ -74,21 +100,34 @@ test(
       );
     const created = uidBound.reduce((sum, binding) => sum + run.provider(binding).creates, 0);
     const leakedAtFirst = leaked().length;
-    // The sweep runs every 500 ms here; a few rounds are plenty.
+    // The sweep runs every 500 ms here; a few rounds are plenty. The assertion below says what is left.
     await waitFor("every orphan to be swept", async () => leaked().length === 0, {
       timeoutMs: 10_000,
     }).catch(() => undefined);
-    const sweptLines = replica.lines.filter((line) => JSON.parse(line).msg === "orphan swept");
-    const goneLines = replica.lines.filter((line) =>
-      String(JSON.parse(line).msg).startsWith("deleted while its finalizer was added"),
-    );
     t.diagnostic(
-      `${created} created; ${goneLines.length} caught after the finalizer patch; ` +
-        `${leakedAtFirst} left once the last was Ready; ${sweptLines.length} swept`,
+      `${i} recreations, ${created} external resources created; ${caught()} deleted while their ` +
+        `finalizer was added (caught by the quorum read); ${leakedAtFirst} left once the last was ` +
+        `Ready; ${swept()} swept`,
     );
+    assert.ok(caught() + swept() > 0, `the race was not hit in ${i} recreations`);
     assert.deepEqual(leaked(), [], "external resources whose object is gone");
     for (const binding of uidBound) {
       assert.deepEqual([...run.provider(binding).resources.keys()], [last.metadata.uid]);
     }
-  },
-);
+  });
+
+function lines(replica: { lines: string[] }, matches: (msg: string) => boolean): number {
+  return replica.lines.filter((line) => matches(String(JSON.parse(line).msg))).length;
+}
+
+async function within<T>(ms: number, promise: Promise<T>, what: () => string): Promise<T> {
+  let timer: NodeJS.Timeout | undefined;
+  const timeout = new Promise<never>((_, reject) => {
+    timer = setTimeout(() => reject(new Error(what())), ms);
+  });
+  try {
+    return await Promise.race([promise, timeout]);
+  } finally {
+    clearTimeout(timer);
+  }
+}
