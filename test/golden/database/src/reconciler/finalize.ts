@@ -33,6 +33,7 @@ import {
   type DeletionPolicyOverride,
 } from "@create-operator/runtime";
 import { withTimeout } from "@create-operator/runtime";
+import type { SweptResource } from "@create-operator/runtime";
 import { FINALIZER, type Database, type DatabaseStatus } from "../api/v1alpha1/database-types.ts";
 import type { InstanceProvider } from "../providers/instance-provider.ts";
 
@@ -46,6 +47,25 @@ export const DELETION_POLICY_ANNOTATION = "db.example.com/deletion-policy";
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
 /** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
 export const STUCK_DELETION_AFTER_MS = 15 * 60_000;
+
+/**
+ * How often the leader looks for external resources whose Database is gone (the orphan sweep, in
+ * @create-operator/runtime's orphan-sweep.ts): the finalizer cannot promise there are none, since a
+ * DELETE racing the finalizer patch removes the object anyway (kubernetes/kubernetes#77988).
+ */
+export const ORPHAN_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** The external resources the orphan sweep covers: those identified by their owner's UID. */
+export function sweptResources(providers: { instanceProvider: InstanceProvider }): SweptResource[] {
+  return [
+    {
+      resource: "instance",
+      policy: "Delete",
+      listByOwnerTag: (signal) => providers.instanceProvider.listByOwnerTag(signal),
+      delete: (uid, signal) => providers.instanceProvider.delete(uid, signal),
+    },
+  ];
+}
 
 export interface FinalizeDatabaseDeps {
   client: ResourceClient<Database>;
