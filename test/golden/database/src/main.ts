@@ -48,7 +48,11 @@ import { REFERENCED_KINDS, referenceTargets } from "./references.ts";
 import { loadConfig } from "./config.ts";
 import { DatabaseReconciler } from "./reconciler/database-reconciler.ts";
 import { hooks } from "./hooks/index.ts";
-import { ORPHAN_SWEEP_INTERVAL_MS, sweptResources } from "./reconciler/finalize.ts";
+import {
+  CACHED_ANNOTATIONS,
+  ORPHAN_SWEEP_INTERVAL_MS,
+  sweptResources,
+} from "./reconciler/finalize.ts";
 import { CloudInstanceProvider } from "./providers/instance-cloud.ts";
 
 async function main(): Promise<void> {
@@ -70,11 +74,13 @@ async function main(): Promise<void> {
   });
 
   // The caches the reconciler reads from: its own kind, and every kind it owns.
+  // Only the annotations the operator reads are cached (src/reconciler/finalize.ts).
   const informers = customResourceInformers<Database>(
     kubeConfig,
     RESOURCE_REF,
     config.watchNamespaces,
     logger,
+    { keptAnnotations: CACHED_ANNOTATIONS },
   );
   const owned = {
     owner: { apiVersion: API_GROUP_VERSION, kind: KIND, namespaced: NAMESPACED },

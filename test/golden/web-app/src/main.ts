@@ -48,7 +48,11 @@ import { REFERENCED_KINDS, referenceTargets } from "./references.ts";
 import { loadConfig } from "./config.ts";
 import { WebAppReconciler } from "./reconciler/web-app-reconciler.ts";
 import { hooks } from "./hooks/index.ts";
-import { ORPHAN_SWEEP_INTERVAL_MS, sweptResources } from "./reconciler/finalize.ts";
+import {
+  CACHED_ANNOTATIONS,
+  ORPHAN_SWEEP_INTERVAL_MS,
+  sweptResources,
+} from "./reconciler/finalize.ts";
 
 async function main(): Promise<void> {
   const config = loadConfig();
@@ -69,11 +73,13 @@ async function main(): Promise<void> {
   });
 
   // The caches the reconciler reads from: its own kind, and every kind it owns.
+  // Only the annotations the operator reads are cached (src/reconciler/finalize.ts).
   const informers = customResourceInformers<WebApp>(
     kubeConfig,
     RESOURCE_REF,
     config.watchNamespaces,
     logger,
+    { keptAnnotations: CACHED_ANNOTATIONS },
   );
   const owned = {
     owner: { apiVersion: API_GROUP_VERSION, kind: KIND, namespaced: NAMESPACED },

@@ -29,6 +29,7 @@ export { desiredChildren, OWNED_KINDS } from "../../src/children/index.ts";
 export { REFERENCED_KINDS, referenceTargets } from "../../src/references.ts";
 export {
   ABANDON_ANNOTATION,
+  CACHED_ANNOTATIONS,
   DELETION_POLICY_ANNOTATION,
   sweptResources,
 } from "../../src/reconciler/finalize.ts";

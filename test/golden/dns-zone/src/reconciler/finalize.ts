@@ -45,6 +45,15 @@ export const ABANDON_ANNOTATION = "dns.example.org/abandon-external-resources";
  * operator.yaml's deletionPolicy. Read when the object is deleted.
  */
 export const DELETION_POLICY_ANNOTATION = "dns.example.org/deletion-policy";
+/**
+ * The only annotations of a DNSZone the operator's cache keeps (every other one is dropped as it
+ * is cached): any tenant may write up to 256 KiB of annotations per object, and caching them all
+ * ran the operator out of memory. A hook that reads an annotation needs it listed here.
+ */
+export const CACHED_ANNOTATIONS: readonly string[] = [
+  ABANDON_ANNOTATION,
+  DELETION_POLICY_ANNOTATION,
+];
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
 /** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
 export const STUCK_DELETION_AFTER_MS = 15 * 60_000;
