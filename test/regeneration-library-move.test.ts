@@ -13,6 +13,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { REPO_ROOT, listTree, runCli, tempDir } from "./support.ts";
 import { applyUserEdits, lostUserEdits, userSourceFiles } from "./regeneration/user-edits.ts";
+import { implementListByOwnerTag } from "./regeneration/provider-contract-growth.ts";
 
 const FIXTURE = join(REPO_ROOT, "test/regeneration/fixtures/database-operator-0.1.0.tar.xz");
 const EDITED_COPY = "src/runtime/backoff.ts";
@@ -80,11 +81,20 @@ test("regenerating a 0.1.0 project moves it to the libraries with nothing lost",
 
   // Against the packages as this repository builds them (the workspace's node_modules links them).
   symlinkSync(join(REPO_ROOT, "node_modules"), join(dir, "node_modules"), "dir");
-  const tsc = spawnSync(
-    process.execPath,
-    [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", "tsconfig.json"],
-    { cwd: dir, encoding: "utf8" },
-  );
+  const typecheck = () =>
+    spawnSync(
+      process.execPath,
+      [join(REPO_ROOT, "node_modules/typescript/bin/tsc"), "--noEmit", "-p", "tsconfig.json"],
+      { cwd: dir, encoding: "utf8" },
+    );
+  // The provider contract has grown since 0.1.0 (listByOwnerTag, for the orphan sweep): the user's
+  // provider is the one thing that fails to compile, and the generator names what it lacks.
+  const missing = typecheck();
+  assert.notEqual(missing.status, 0);
+  assert.match(missing.stdout, /src\/providers\/instance-cloud\.ts.*incorrectly implements/);
+  assert.match(output, /instance-cloud\.ts: find, ensure, delete, listByOwnerTag/);
+  implementListByOwnerTag(dir); // the user's step
+  const tsc = typecheck();
   assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);
 
   const again = runCli(["generate"], { cwd: dir });

@@ -28,15 +28,13 @@ export const SEMI_SPACE_MIB = 2;
 /**
  * Node flags of the manager container beside the heap sizes, measured with npm run bench:operator
  * (the Database example's bundled operator, 1,000 objects, on the shared 2-core machine):
- * - `--jitless`: V8 runs bytecode in its interpreter only. Its optimizing compilers' zones and
- *   code kept some 25 MiB of native memory resident after a burst of work: side by side with the
- *   controller-runtime operator, peak RSS 97.6 and 98.3 MiB with it, 132.1 without. It costs CPU
- *   (13.7 to 14.4 CPU seconds to converge against 8.2 to 12.5 while the runtime sent through
- *   client-node's undici, which parses HTTP in JavaScript when there is no WebAssembly; 5.3 to
- *   8.4 since its own transport on node:https parses natively), which a burst pays in time;
- *   memory over the limit is an OOM kill instead. It also keeps writable memory non-executable.
+ * - No `--jitless`, though it saved some 25 MiB of resident memory after a burst (peak RSS 97.6
+ *   against 132.1 MiB): it removes WebAssembly, so undici's fetch, which parses HTTP in WASM, and
+ *   every SDK built on fetch or WASM fail every call with only "fetch failed" (issue 24; proven by
+ *   manager-node-flags.test.ts). A provider must be free to use them. The memory it saved is
+ *   bounded instead by the heap and semi-space sizes and by the idle collection below.
  * - `--expose-gc`: lets the runtime run V8's memory-reducing collection once the work queue has
  *   been quiet for a while (runtime/idle-collector.ts): RSS 20 s after converging 87.8 MiB
- *   instead of 97.7 (with --jitless).
+ *   instead of 97.7 (measured with --jitless).
  */
-export const NODE_FLAGS = ["--jitless", "--expose-gc"] as const;
+export const NODE_FLAGS = ["--expose-gc"] as const;

@@ -56,7 +56,7 @@ test("every scaffold-once source file is listed with what it implements; unused 
     "implement `DatabaseChildBuilder<V1Secret>` in src/children/secret.ts: desiredSecret",
     "implement `DatabaseStatusHooks` in src/hooks/database-status.ts: observe",
     "implement `InstanceHooks` in src/hooks/instance.ts: validateDesired",
-    "implement `InstanceProvider` in src/providers/instance-cloud.ts: find, ensure, delete",
+    "implement `InstanceProvider` in src/providers/instance-cloud.ts: find, ensure, delete, listByOwnerTag",
     "src/children/config-map.ts is no longer used by the spec; kept and excluded from compilation in tsconfig.json; delete it when you no longer need its code",
     "src/hooks/backup-vault.ts is no longer used by the spec; kept and excluded from compilation in tsconfig.json; delete it when you no longer need its code",
   ]);

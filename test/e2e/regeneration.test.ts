@@ -12,6 +12,7 @@ import { spawnSync } from "node:child_process";
 import { examplePath, REPO_ROOT, runCli, tempDir } from "../support.ts";
 import { applyUserEdits, lostUserEdits } from "../regeneration/user-edits.ts";
 import { changeSpec, SPEC_CHANGES } from "../regeneration/spec-changes.ts";
+import { implementListByOwnerTag } from "../regeneration/provider-contract-growth.ts";
 import { passGeneratedSuite } from "./generated-suite.ts";
 
 const change = (name: string) => {
@@ -60,5 +61,6 @@ test("a 0.1.0 project (runtime copied in), edited, regenerated onto the librarie
   const result = runCli(["generate"], { cwd: dir });
   assert.equal(result.status, 0, result.stdout + result.stderr);
   assert.deepEqual(lostUserEdits(dir), []);
+  implementListByOwnerTag(dir); // the contract grew since 0.1.0; tsc and generate name the method
   passGeneratedSuite(dir, 20);
 });

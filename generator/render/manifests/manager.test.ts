@@ -73,7 +73,7 @@ function checkRestricted(model: OperatorModel) {
     WATCH_NAMESPACES: model.rbac.watchNamespaces.join(","),
     LEADER_ELECT: String(model.operator.leaderElection),
     METRICS_PORT: "8443",
-    NODE_OPTIONS: "--max-old-space-size=192 --max-semi-space-size=2 --jitless --expose-gc",
+    NODE_OPTIONS: "--max-old-space-size=192 --max-semi-space-size=2 --expose-gc",
   });
   assert.deepEqual(container.volumeMounts, [{ name: "tmp", mountPath: "/tmp" }]);
   assert.deepEqual(pod.spec.volumes, [{ name: "tmp", emptyDir: {} }]);

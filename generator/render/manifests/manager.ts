@@ -92,8 +92,8 @@ function container(model: OperatorModel) {
       { name: ENV.leaderElect, value: String(model.operator.leaderElection) },
       { name: ENV.metricsPort, value: String(METRICS_PORT) },
       // Keeps the heap under the memory limit with room for native memory, and the young
-      // generation small: Node's default grows it to 32 MiB and more of resident pages. No
-      // optimizing compiler, and gc() for the idle collection (NODE_FLAGS says why).
+      // generation small: Node's default grows it to 32 MiB and more of resident pages; gc() for
+      // the idle collection. Never --jitless: fetch and WebAssembly need the JIT (NODE_FLAGS).
       {
         name: ENV.nodeOptions,
         value: [

@@ -68,9 +68,11 @@ export function activeUserHooks(model: OperatorModel): ActiveUserHook[] {
       export: `Cloud${b.typeName}Provider`,
       contract: `src/providers/${b.fileName}-provider.ts`,
       members:
-        b.identity.kind === "naturalKey" && b.identity.adoption === "Adopt"
-          ? ["find", "ensure", "adopt", "delete"]
-          : ["find", "ensure", "delete"],
+        b.identity.kind !== "naturalKey"
+          ? ["find", "ensure", "delete", "listByOwnerTag"]
+          : b.identity.adoption === "Adopt"
+            ? ["find", "ensure", "adopt", "delete"]
+            : ["find", "ensure", "delete"],
       todos: [
         key
           ? `call the real API for ${b.name}, found by its name (spec.${key}) and tagged with its holder; each method throws until implemented`

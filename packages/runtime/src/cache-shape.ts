@@ -19,10 +19,27 @@ import type { KubernetesObject } from "@kubernetes/client-node";
 
 const LAST_APPLIED = "kubectl.kubernetes.io/last-applied-configuration";
 
-/** `obj` without managedFields and last-applied-configuration (its metadata replaced by a copy). */
-export function stripForCache<T extends KubernetesObject>(obj: T): T {
+/**
+ * `obj` without managedFields and last-applied-configuration (its metadata replaced by a copy), and,
+ * given `keptAnnotations`, without any annotation not in it: annotations are the one place any
+ * tenant may write 256 KiB per object that no schema bounds, and 800 such objects ran the operator
+ * out of heap at start-up (issue 24). The runtime and hooks read only the annotations they declare.
+ */
+export function stripForCache<T extends KubernetesObject>(
+  obj: T,
+  keptAnnotations?: readonly string[],
+): T {
   const metadata = obj.metadata;
   if (metadata === undefined) return obj;
+  if (keptAnnotations !== undefined) {
+    const { managedFields: _managedFields, annotations, ...kept } = metadata;
+    const allowed = Object.entries(annotations ?? {}).filter(([key]) =>
+      keptAnnotations.includes(key),
+    );
+    obj.metadata =
+      allowed.length === 0 ? kept : { ...kept, annotations: Object.fromEntries(allowed) };
+    return obj;
+  }
   const lastApplied = metadata.annotations !== undefined && LAST_APPLIED in metadata.annotations;
   if (metadata.managedFields === undefined && !lastApplied) return obj;
   const { managedFields: _managedFields, annotations, ...kept } = metadata;

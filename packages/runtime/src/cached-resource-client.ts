@@ -122,6 +122,11 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
     return cached === undefined ? undefined : structuredClone(cached);
   }
 
+  /** Past every cache: the API client's quorum read. */
+  getFromServer(key: ObjectKey, options?: CallOptions): Promise<T | undefined> {
+    return this.#api.getFromServer(key, options);
+  }
+
   replaceStatus(obj: T, options?: CallOptions): Promise<T> {
     return this.#write(obj, () => this.#api.replaceStatus(obj, options));
   }

@@ -50,6 +50,14 @@ export type { LeaseSettings, ManagedController, ManagerOptions } from "./manager
 export { OperatorMetrics } from "./metrics.ts";
 export { KubeMetricsAuthorizer } from "./metrics-auth.ts";
 export { metricsCertificate, startMetricsServer } from "./metrics-server.ts";
+export { OrphanSweeper, sweepOrphans } from "./orphan-sweep.ts";
+export type {
+  Orphan,
+  OrphanSweepOptions,
+  OwnerTaggedResource,
+  SweptResource,
+} from "./orphan-sweep.ts";
+export { cachedOwnerUids, storedOwnerUids } from "./owner-uids.ts";
 export { OwnWrites } from "./own-writes.ts";
 export { ownedInformers } from "./owned-kinds.ts";
 export type { OwnedKind } from "./owned-kinds.ts";

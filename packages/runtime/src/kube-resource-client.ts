@@ -36,6 +36,11 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
     this.#fieldManager = fieldManager;
   }
 
+  /** Always a quorum read: a GET without resourceVersion is served from etcd. */
+  getFromServer(key: ObjectKey, options: CallOptions = {}): Promise<T | undefined> {
+    return this.get(key, options);
+  }
+
   async get(key: ObjectKey, options: CallOptions = {}): Promise<T | undefined> {
     const call = signalOptions(options.signal);
     try {

@@ -128,6 +128,13 @@ export class OperatorMetrics {
     ["code", "method", "host"],
   );
 
+  /** Counted by the orphan sweep (orphan-sweep.ts): alert on any increase, each is a leak caught. */
+  readonly orphanedExternalResources = this.#counter(
+    "operator_orphaned_external_resources_total",
+    "External resources found without their owning object, by resource and action (deleted, reported).",
+    ["resource", "action"],
+  );
+
   constructor(options: { processMetrics?: boolean } = {}) {
     // Computed when scraped rather than on a timer: exact, and no work between scrapes.
     this.#gauge(

@@ -91,6 +91,7 @@ export class OwnWrites {
   wrap<T extends KubernetesObject>(client: ResourceClient<T>): ResourceClient<T> {
     return {
       get: (key, options) => client.get(key, options),
+      getFromServer: (key, options) => client.getFromServer(key, options),
       replaceStatus: async (obj, options) =>
         this.#recorded(await client.replaceStatus(obj, options)),
       setFinalizers: async (obj, finalizers, options) =>

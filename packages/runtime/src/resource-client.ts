@@ -24,6 +24,13 @@ export interface ResourceClient<T extends KubernetesObject> {
    */
   get(key: ObjectKey, options?: CallOptions): Promise<T | undefined>;
   /**
+   * The object as the API server stores it now: a quorum read from etcd, never a cache. Used once
+   * per new object, after its finalizer patch and before its first external side effect, to prove
+   * the finalizer holds (a DELETE racing the patch can remove the object anyway:
+   * kubernetes/kubernetes#77988). Undefined when it is gone.
+   */
+  getFromServer(key: ObjectKey, options?: CallOptions): Promise<T | undefined>;
+  /**
    * Replaces `.status` through the status subresource, guarded by `obj.metadata.resourceVersion`.
    * Throws ConflictError when the object changed since it was read. Returns the stored object.
    */

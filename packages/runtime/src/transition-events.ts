@@ -47,6 +47,7 @@ export function withTransitionEvents<T extends WithConditions>(
       remember(obj);
       return obj;
     },
+    getFromServer: (key: ObjectKey, options?: CallOptions) => client.getFromServer(key, options),
     async replaceStatus(obj: T, options?: CallOptions) {
       const stored = await client.replaceStatus(obj, options);
       const uid = stored.metadata?.uid;

@@ -1,8 +1,8 @@
 // Every API call of the operator (the generated API clients, the informers' list and watch,
 // leader election, Events, the metrics authorizer) goes through one node:https keep-alive Agent.
-// client-node 2.0.1 sends through undici's fetch, which parses HTTP in JavaScript (and in
-// WebAssembly only when the JIT is on): under the Deployment's --jitless that parsing was most
-// of the operator's CPU. node:http parses in C++ (llhttp) whatever the V8 flags. The TLS settings
+// client-node 2.0.1 sends through undici's fetch, which parses HTTP in WebAssembly (in
+// JavaScript, or not at all, without the JIT): when the Deployment ran --jitless that parsing was
+// most of the operator's CPU. node:http parses in C++ (llhttp) whatever the V8 flags. The TLS settings
 // (CA, client certificate and key) are read from the KubeConfig again every minute and a changed
 // one gets a new pool, so a certificate rotated on disk or by an exec plugin is used for the next
 // connections, as client-go's certificate rotation does; the Authorization header is applied per

@@ -78,6 +78,11 @@ export class FakeResourceClient<T extends WithStatus> implements ResourceClient<
     return stored === undefined ? undefined : structuredClone(stored);
   }
 
+  /** The store has no cache in front of it: the same as get. */
+  getFromServer(key: ObjectKey, options?: CallOptions): Promise<T | undefined> {
+    return this.get(key, options);
+  }
+
   async replaceStatus(obj: T, options?: CallOptions): Promise<T> {
     options?.signal?.throwIfAborted();
     const stored = this.#checkVersion(obj);

@@ -19,14 +19,17 @@ import {
   KubeMetricsAuthorizer,
   KubeResourceClient,
   Manager,
+  cachedOwnerUids,
   memoryReducingGc,
   metricsCertificate,
   OperatorMetrics,
+  OrphanSweeper,
   ownedInformers,
   OwnWrites,
   reloadCertificateFrom,
   startHealthServer,
   startMetricsServer,
+  storedOwnerUids,
   stopServer,
   withTransitionEvents,
 } from "@create-operator/runtime";
@@ -45,6 +48,11 @@ import { REFERENCED_KINDS, referenceTargets } from "./references.ts";
 import { loadConfig } from "./config.ts";
 import { DatabaseReconciler } from "./reconciler/database-reconciler.ts";
 import { hooks } from "./hooks/index.ts";
+import {
+  CACHED_ANNOTATIONS,
+  ORPHAN_SWEEP_INTERVAL_MS,
+  sweptResources,
+} from "./reconciler/finalize.ts";
 import { CloudInstanceProvider } from "./providers/instance-cloud.ts";
 
 async function main(): Promise<void> {
@@ -66,11 +74,13 @@ async function main(): Promise<void> {
   });
 
   // The caches the reconciler reads from: its own kind, and every kind it owns.
+  // Only the annotations the operator reads are cached (src/reconciler/finalize.ts).
   const informers = customResourceInformers<Database>(
     kubeConfig,
     RESOURCE_REF,
     config.watchNamespaces,
     logger,
+    { keptAnnotations: CACHED_ANNOTATIONS },
   );
   const owned = {
     owner: { apiVersion: API_GROUP_VERSION, kind: KIND, namespaced: NAMESPACED },
@@ -102,9 +112,12 @@ async function main(): Promise<void> {
       events,
     ),
   );
+  const providers = {
+    instanceProvider: new CloudInstanceProvider(),
+  };
   const reconciler = new DatabaseReconciler({
     client,
-    instanceProvider: new CloudInstanceProvider(),
+    ...providers,
     hooks,
     logger,
   });
@@ -147,6 +160,16 @@ async function main(): Promise<void> {
     metricsServer !== undefined && config.metricsCertDir !== ""
       ? reloadCertificateFrom(metricsServer, config.metricsCertDir, logger)
       : undefined;
+  // The leader sweeps for external resources whose owner is gone (src/reconciler/finalize.ts).
+  const orphans = new OrphanSweeper({
+    resources: sweptResources(providers),
+    cachedUids: () => cachedOwnerUids(informers),
+    storedUids: (signal) => storedOwnerUids(kubeConfig, informers, signal),
+    intervalMs: ORPHAN_SWEEP_INTERVAL_MS,
+    logger,
+    onOrphan: (orphan) =>
+      metrics.orphanedExternalResources.labels(orphan.resource, orphan.action).inc(),
+  });
   const leaderMetrics = config.leaderElection
     ? metrics.leaderElection(config.leaseName)
     : undefined;
@@ -165,8 +188,13 @@ async function main(): Promise<void> {
         }
       : undefined,
     drainTimeoutMs: config.drainTimeoutMs,
-    onLeadingChange: (leading) => leaderMetrics?.setLeading(leading),
+    onLeadingChange: (leading) => {
+      leaderMetrics?.setLeading(leading);
+      if (leading) orphans.start();
+      else void orphans.stop();
+    },
     alsoStop: [
+      () => orphans.stop(),
       () => events.flush(),
       async () => stopReloading?.(),
       async () => (metricsServer === undefined ? undefined : stopServer(metricsServer)),

@@ -19,11 +19,19 @@ import {
   type Logger,
   Manager,
   type ObjectKey,
+  OrphanSweeper,
+  cachedOwnerUids,
+  storedOwnerUids,
   OwnWrites,
   type ReconcileContext,
 } from "@create-operator/runtime";
 import { FaultProxy } from "@create-operator/envtest";
-import { createReconciler, type Providers, type Resource } from "../../support/kind.ts";
+import {
+  createReconciler,
+  type Providers,
+  type Resource,
+  sweptResources,
+} from "../../support/kind.ts";
 import { operatorWiring } from "../../integration/support/operator-wiring.ts";
 import type { FaultEnvironment } from "./fault-environment.ts";
 import type { ReconcileLog } from "./reconcile-log.ts";
@@ -45,6 +53,8 @@ export interface ReplicaOptions {
   /** Without it the replica leads from the start (leader election off). */
   lease?: LeaseTimings;
   resyncPeriodMs?: number;
+  /** How often the replica sweeps for orphaned external resources while it leads (default: never). */
+  orphanSweepIntervalMs?: number;
   /** Per-key retry backoff (default 100 ms to 1 s). */
   backoff?: BackoffSettings;
   concurrency?: number;
@@ -73,6 +83,7 @@ export class OperatorReplica {
   readonly #log: ReconcileLog;
   #controller: Controller<Resource> | undefined;
   #manager: Manager | undefined;
+  #orphans: OrphanSweeper | undefined;
   #dead = false;
   #stopping = false;
   #exited: Promise<number>;
@@ -177,14 +188,28 @@ export class OperatorReplica {
       logger,
     });
     this.#controller = controller;
+    const orphans =
+      options.orphanSweepIntervalMs === undefined
+        ? undefined
+        : new OrphanSweeper({
+            resources: sweptResources(options.providers),
+            cachedUids: () => cachedOwnerUids(wiring.informers),
+            storedUids: (signal) => storedOwnerUids(kubeConfig, wiring.informers, signal),
+            intervalMs: options.orphanSweepIntervalMs,
+            logger,
+          });
+    this.#orphans = orphans;
     const manager = new Manager({
       controllers: [controller],
       logger,
-      onLeadingChange: (leading) =>
+      onLeadingChange: (leading) => {
         this.#record({
           at: performance.now(),
           event: leading ? "started leading" : "stopped leading",
-        }),
+        });
+        if (leading) orphans?.start();
+        else void orphans?.stop();
+      },
       leaderElection:
         options.lease === undefined
           ? undefined
@@ -196,6 +221,7 @@ export class OperatorReplica {
               ...options.lease,
             },
       drainTimeoutMs: options.drainTimeoutMs ?? DEFAULTS.drainTimeoutMs,
+      alsoStop: [async () => orphans?.stop()],
       exit: (code) => this.#die(code),
     });
     this.#manager = manager;
@@ -218,6 +244,7 @@ export class OperatorReplica {
       }
       // Timers of a dead process do not fire: stop them without waiting for anything they hold.
       void this.#controller?.stop().catch(() => {});
+      void this.#orphans?.stop();
       void this.#manager?.shutdown("killed").catch(() => {});
       this.#exit(code);
     })();

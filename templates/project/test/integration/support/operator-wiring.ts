@@ -24,6 +24,7 @@ import {
 } from "@create-operator/runtime";
 import {
   API_GROUP_VERSION,
+  CACHED_ANNOTATIONS,
   FIELD_MANAGER,
   KIND,
   NAMESPACED,
@@ -54,6 +55,7 @@ export function operatorWiring(
     RESOURCE_REF,
     DEFAULTS.watchNamespaces,
     logger,
+    { keptAnnotations: CACHED_ANNOTATIONS },
   );
   const owned = {
     owner: { apiVersion: API_GROUP_VERSION, kind: KIND, namespaced: NAMESPACED },

@@ -27,6 +27,7 @@ import {
   withoutFinalizer,
   writeStatusIfChanged,
 } from "@create-operator/runtime";
+import type { SweptResource } from "@create-operator/runtime";
 import {
   FINALIZER,
   type Alertmanager,
@@ -40,9 +41,30 @@ export const ABANDON_ANNOTATION = "monitoring.coreos.com/abandon-external-resour
  * operator.yaml's deletionPolicy. Read when the object is deleted.
  */
 export const DELETION_POLICY_ANNOTATION = "monitoring.coreos.com/deletion-policy";
+/**
+ * The only annotations of a Alertmanager the operator's cache keeps (every other one is dropped as it
+ * is cached): any tenant may write up to 256 KiB of annotations per object, and caching them all
+ * ran the operator out of memory. A hook that reads an annotation needs it listed here.
+ */
+export const CACHED_ANNOTATIONS: readonly string[] = [
+  ABANDON_ANNOTATION,
+  DELETION_POLICY_ANNOTATION,
+];
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
 /** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
 export const STUCK_DELETION_AFTER_MS = 15 * 60_000;
+
+/**
+ * How often the leader looks for external resources whose Alertmanager is gone (the orphan sweep, in
+ * @create-operator/runtime's orphan-sweep.ts): the finalizer cannot promise there are none, since a
+ * DELETE racing the finalizer patch removes the object anyway (kubernetes/kubernetes#77988).
+ */
+export const ORPHAN_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** The external resources the orphan sweep covers: those identified by their owner's UID. */
+export function sweptResources(providers: {}): SweptResource[] {
+  return [];
+}
 
 export interface FinalizeAlertmanagerDeps {
   client: ResourceClient<Alertmanager>;

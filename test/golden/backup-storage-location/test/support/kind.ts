@@ -27,7 +27,12 @@ export {
 export type { BackupStorageLocation as Resource } from "../../src/api/v1/backup-storage-location-types.ts";
 export { desiredChildren, OWNED_KINDS } from "../../src/children/index.ts";
 export { REFERENCED_KINDS, referenceTargets } from "../../src/references.ts";
-export { ABANDON_ANNOTATION, DELETION_POLICY_ANNOTATION } from "../../src/reconciler/finalize.ts";
+export {
+  ABANDON_ANNOTATION,
+  CACHED_ANNOTATIONS,
+  DELETION_POLICY_ANNOTATION,
+  sweptResources,
+} from "../../src/reconciler/finalize.ts";
 export { PROGRESSING_PHASE, READY_PHASE } from "../../src/api/v1/phases.ts";
 
 /** Fresh in-memory stand-ins for every external resource, by the reconciler's dependency name. */

@@ -40,4 +40,16 @@ export class CloudInstanceProvider implements InstanceProvider {
       `CloudInstanceProvider.delete is not implemented: delete the resource tagged with UID ${uid}`,
     );
   }
+
+  async listByOwnerTag(
+    signal?: AbortSignal,
+  ): Promise<Array<{ ownerUid: string; providerId: string }>> {
+    signal?.throwIfAborted();
+    // TODO(user): list the resources carrying this cluster's and operator's tags (set them in
+    // ensure next to the UID tag) and return each one's UID tag and ID; the orphan sweep (every
+    // ORPHAN_SWEEP_INTERVAL_MS, leader only) deletes those whose owner is gone.
+    throw new Error(
+      "CloudInstanceProvider.listByOwnerTag is not implemented: list the resources tagged by this operator in this cluster",
+    );
+  }
 }

@@ -101,6 +101,16 @@ export class InMemoryInstanceProvider implements InstanceProvider {
     return "deleted";
   }
 
+  async listByOwnerTag(
+    signal?: AbortSignal,
+  ): Promise<Array<{ ownerUid: string; providerId: string }>> {
+    signal?.throwIfAborted();
+    return [...this.resources].map(([ownerUid, resource]) => ({
+      ownerUid,
+      providerId: resource.id,
+    }));
+  }
+
   #maybeFail(operation: Operation, afterSideEffect: boolean): void {
     const index = this.#failures.findIndex(
       (f) => f.operation === operation && f.afterSideEffect === afterSideEffect,

@@ -65,6 +65,15 @@ export interface InstanceProvider {
   ensure(uid: string, desired: InstanceDesired, signal?: AbortSignal): Promise<InstanceObserved>;
   /** Deletes the resource tagged with `uid`; "gone" when there was nothing to delete. */
   delete(uid: string, signal?: AbortSignal): Promise<"deleted" | "gone">;
+  /**
+   * Every resource this operator made in this cluster, with the owner UID it is tagged with. The
+   * orphan sweep deletes (deletionPolicy Delete) or reports (Retain) each one whose owner no longer
+   * exists: a DELETE racing the finalizer patch can remove an object the operator is already
+   * creating a resource for (kubernetes/kubernetes#77988). List only what carries this cluster's
+   * and this operator's tag too (e.g. the kube-system namespace's UID and the operator's name):
+   * another cluster's owners are not in this one, and their resources are not ours to sweep.
+   */
+  listByOwnerTag(signal?: AbortSignal): Promise<Array<{ ownerUid: string; providerId: string }>>;
 }
 
 /** The desired instance for `obj`, with operator.yaml's defaults applied. */

@@ -33,7 +33,7 @@ import {
   TerminalError,
   writeStatusIfChanged,
 } from "@create-operator/runtime";
-import { deletionPolicyOverride } from "@create-operator/runtime";
+import { deletionPolicyOverride, effectiveDeletionPolicy } from "@create-operator/runtime";
 import { hasFinalizer, isBeingDeleted, withFinalizer } from "@create-operator/runtime";
 import { foldParts, type PartResult } from "@create-operator/runtime";
 import { FINALIZER, type Database, type DatabaseStatus } from "../api/v1alpha1/database-types.ts";
@@ -83,9 +83,16 @@ export class DatabaseReconciler implements Reconciler {
     if (obj === undefined) return {};
     // 2. Deletion first: an object that is going away is never provisioned again.
     if (isBeingDeleted(obj)) return finalizeDatabase(obj, this.#deps, signal);
-    // 3. Our finalizer goes on before the first external side effect, so cleanup cannot be skipped.
-    if (!hasFinalizer(obj, FINALIZER))
+    // 3. Our finalizer goes on before the first external side effect. The patch's success does not
+    //    prove it holds: a DELETE that read the object just before can still remove it outright
+    //    (kubernetes/kubernetes#77988). So one quorum read per new object, past every cache, proves
+    //    the finalizer holds before anything is created; gone means cleaning up what may exist. A
+    //    DELETE still in flight after this read is caught by the orphan sweep (main.ts).
+    if (!hasFinalizer(obj, FINALIZER)) {
       obj = await client.setFinalizers(obj, withFinalizer(obj, FINALIZER), call);
+      const stored = await client.getFromServer(key, call);
+      if (stored?.metadata.uid !== obj.metadata.uid) return this.#cleanUpVanished(obj, signal);
+    }
     const generation = obj.metadata.generation ?? 0;
     // A terminal phase holds only for the generation that reached it (the Ready condition says
     // why); a new spec is a new chance, as errors.ts promises.
@@ -193,6 +200,31 @@ export class DatabaseReconciler implements Reconciler {
     status.conditions = setCondition(status.conditions, ready, now);
     status.observedGeneration = generation;
     return { status, waiting };
+  }
+
+  /**
+   * `obj` was deleted while its finalizer went on, so no finalize pass will ever run for it: delete
+   * what a pass may have created for its UID, by its deletion policy. A resource keyed on a
+   * natural key records its holder and is free for the next claimant once the holder is gone.
+   */
+  async #cleanUpVanished(obj: Database, signal: AbortSignal | undefined): Promise<ReconcileResult> {
+    const uid = obj.metadata.uid!;
+    const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
+    const cleaned: string[] = [];
+    if (override.kind !== "invalid" && effectiveDeletionPolicy(override, "Delete") === "Delete") {
+      if ((await this.#deps.instanceProvider.delete(uid, signal)) === "deleted")
+        cleaned.push("instance");
+    }
+    this.#deps.logger.warn(
+      "deleted while its finalizer was added (kubernetes/kubernetes#77988): cleaned up what may exist",
+      {
+        name: obj.metadata.name,
+        namespace: obj.metadata.namespace,
+        uid,
+        deleted: cleaned,
+      },
+    );
+    return {};
   }
 
   #failedStatus(obj: Database, generation: number, err: TerminalError): DatabaseStatus {

@@ -33,6 +33,7 @@ import {
   type DeletionPolicyOverride,
 } from "@create-operator/runtime";
 import { withTimeout } from "@create-operator/runtime";
+import type { SweptResource } from "@create-operator/runtime";
 import { FINALIZER, type Database, type DatabaseStatus } from "../api/v1alpha1/database-types.ts";
 import type { InstanceProvider } from "../providers/instance-provider.ts";
 
@@ -43,9 +44,37 @@ export const ABANDON_ANNOTATION = "db.example.com/abandon-external-resources";
  * operator.yaml's deletionPolicy. Read when the object is deleted.
  */
 export const DELETION_POLICY_ANNOTATION = "db.example.com/deletion-policy";
+/**
+ * The only annotations of a Database the operator's cache keeps (every other one is dropped as it
+ * is cached): any tenant may write up to 256 KiB of annotations per object, and caching them all
+ * ran the operator out of memory. A hook that reads an annotation needs it listed here.
+ */
+export const CACHED_ANNOTATIONS: readonly string[] = [
+  ABANDON_ANNOTATION,
+  DELETION_POLICY_ANNOTATION,
+];
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
 /** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
 export const STUCK_DELETION_AFTER_MS = 15 * 60_000;
+
+/**
+ * How often the leader looks for external resources whose Database is gone (the orphan sweep, in
+ * @create-operator/runtime's orphan-sweep.ts): the finalizer cannot promise there are none, since a
+ * DELETE racing the finalizer patch removes the object anyway (kubernetes/kubernetes#77988).
+ */
+export const ORPHAN_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** The external resources the orphan sweep covers: those identified by their owner's UID. */
+export function sweptResources(providers: { instanceProvider: InstanceProvider }): SweptResource[] {
+  return [
+    {
+      resource: "instance",
+      policy: "Delete",
+      listByOwnerTag: (signal) => providers.instanceProvider.listByOwnerTag(signal),
+      delete: (uid, signal) => providers.instanceProvider.delete(uid, signal),
+    },
+  ];
+}
 
 export interface FinalizeDatabaseDeps {
   client: ResourceClient<Database>;

@@ -108,6 +108,8 @@ interface Counts {
   status: number;
   finalizers: number;
   applies: number;
+  /** Quorum reads past the caches: one per new object, proving its finalizer holds. */
+  quorumReads: number;
   /** Ready reason: message of every status write, in order. */
   readyWrites: string[];
 }
@@ -118,7 +120,7 @@ function countingClient(real: ResourceClient<Resource>) {
   const of = (key: string): Counts => {
     let c = counts.get(key);
     if (c === undefined) {
-      c = { passes: 0, status: 0, finalizers: 0, applies: 0, readyWrites: [] };
+      c = { passes: 0, status: 0, finalizers: 0, applies: 0, quorumReads: 0, readyWrites: [] };
       counts.set(key, c);
     }
     return c;
@@ -133,6 +135,10 @@ function countingClient(real: ResourceClient<Resource>) {
   // Extra arguments (per-call options such as an AbortSignal) pass through untouched.
   const client: ResourceClient<Resource> = {
     get: (...args: Parameters<ResourceClient<Resource>["get"]>) => real.get(...args),
+    getFromServer: (...args: Parameters<ResourceClient<Resource>["getFromServer"]>) => {
+      of(keyToString(args[0])).quorumReads++;
+      return real.getFromServer(...args);
+    },
     replaceStatus: (...args: Parameters<ResourceClient<Resource>["replaceStatus"]>) => {
       const c = of(keyToString(keyOf(args[0])));
       c.status++;
@@ -258,6 +264,8 @@ test(
           `status writes: ${c.readyWrites.join(" | ")}`,
         );
         assert.ok(c.finalizers <= (bindings.length > 0 ? 1 : 0));
+        // The one read past the caches: after the finalizer patch, before any external side effect.
+        assert.equal(c.quorumReads, c.finalizers, "one quorum read per finalizer added");
       } else {
         const writes = c.status + c.finalizers + c.applies;
         assert.ok(

@@ -31,7 +31,7 @@ import {
   TerminalError,
   writeStatusIfChanged,
 } from "@create-operator/runtime";
-import { deletionPolicyOverride } from "@create-operator/runtime";
+import { deletionPolicyOverride, effectiveDeletionPolicy } from "@create-operator/runtime";
 import { hasFinalizer, isBeingDeleted, withFinalizer } from "@create-operator/runtime";
 import { applyVerdict, foldParts, type PartResult } from "@create-operator/runtime";
 import { FINALIZER, type DNSZone, type DNSZoneStatus } from "../api/v1beta1/dns-zone-types.ts";
@@ -73,9 +73,16 @@ export class DNSZoneReconciler implements Reconciler {
     if (obj === undefined) return {};
     // 2. Deletion first: an object that is going away is never provisioned again.
     if (isBeingDeleted(obj)) return finalizeDNSZone(obj, this.#deps, signal);
-    // 3. Our finalizer goes on before the first external side effect, so cleanup cannot be skipped.
-    if (!hasFinalizer(obj, FINALIZER))
+    // 3. Our finalizer goes on before the first external side effect. The patch's success does not
+    //    prove it holds: a DELETE that read the object just before can still remove it outright
+    //    (kubernetes/kubernetes#77988). So one quorum read per new object, past every cache, proves
+    //    the finalizer holds before anything is created; gone means cleaning up what may exist. A
+    //    DELETE still in flight after this read is caught by the orphan sweep (main.ts).
+    if (!hasFinalizer(obj, FINALIZER)) {
       obj = await client.setFinalizers(obj, withFinalizer(obj, FINALIZER), call);
+      const stored = await client.getFromServer(key, call);
+      if (stored?.metadata.uid !== obj.metadata.uid) return this.#cleanUpVanished(obj, signal);
+    }
     const generation = obj.metadata.generation ?? 0;
     try {
       // 4. Converge, then record what was observed in one status write (compare before write: no
@@ -189,6 +196,27 @@ export class DNSZoneReconciler implements Reconciler {
       waiting,
       recheckAfterMs: rechecks.length > 0 ? Math.min(...rechecks) : undefined,
     };
+  }
+
+  /**
+   * `obj` was deleted while its finalizer went on, so no finalize pass will ever run for it: delete
+   * what a pass may have created for its UID, by its deletion policy. A resource keyed on a
+   * natural key records its holder and is free for the next claimant once the holder is gone.
+   */
+  async #cleanUpVanished(obj: DNSZone, signal: AbortSignal | undefined): Promise<ReconcileResult> {
+    const uid = obj.metadata.uid!;
+    const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
+    const cleaned: string[] = [];
+    this.#deps.logger.warn(
+      "deleted while its finalizer was added (kubernetes/kubernetes#77988): cleaned up what may exist",
+      {
+        name: obj.metadata.name,
+        namespace: obj.metadata.namespace,
+        uid,
+        deleted: cleaned,
+      },
+    );
+    return {};
   }
 
   #failedStatus(obj: DNSZone, generation: number, err: TerminalError): DNSZoneStatus {

@@ -26,7 +26,12 @@ export {
 export type { Tenant as Resource } from "../../src/api/v2/tenant-types.ts";
 export { desiredChildren, OWNED_KINDS } from "../../src/children/index.ts";
 export { REFERENCED_KINDS, referenceTargets } from "../../src/references.ts";
-export { ABANDON_ANNOTATION, DELETION_POLICY_ANNOTATION } from "../../src/reconciler/finalize.ts";
+export {
+  ABANDON_ANNOTATION,
+  CACHED_ANNOTATIONS,
+  DELETION_POLICY_ANNOTATION,
+  sweptResources,
+} from "../../src/reconciler/finalize.ts";
 /** Tenant has no phases. */
 export const PROGRESSING_PHASE: string | undefined = undefined;
 export const READY_PHASE: string | undefined = undefined;

@@ -27,6 +27,7 @@ import {
   withoutFinalizer,
   writeStatusIfChanged,
 } from "@create-operator/runtime";
+import type { SweptResource } from "@create-operator/runtime";
 import { FINALIZER, type WebApp, type WebAppStatus } from "../api/v1/web-app-types.ts";
 
 /** Set to "true" to delete the WebApp while leaving its external resources in place. */
@@ -36,9 +37,30 @@ export const ABANDON_ANNOTATION = "apps.example.com/abandon-external-resources";
  * operator.yaml's deletionPolicy. Read when the object is deleted.
  */
 export const DELETION_POLICY_ANNOTATION = "apps.example.com/deletion-policy";
+/**
+ * The only annotations of a WebApp the operator's cache keeps (every other one is dropped as it
+ * is cached): any tenant may write up to 256 KiB of annotations per object, and caching them all
+ * ran the operator out of memory. A hook that reads an annotation needs it listed here.
+ */
+export const CACHED_ANNOTATIONS: readonly string[] = [
+  ABANDON_ANNOTATION,
+  DELETION_POLICY_ANNOTATION,
+];
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
 /** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
 export const STUCK_DELETION_AFTER_MS = 15 * 60_000;
+
+/**
+ * How often the leader looks for external resources whose WebApp is gone (the orphan sweep, in
+ * @create-operator/runtime's orphan-sweep.ts): the finalizer cannot promise there are none, since a
+ * DELETE racing the finalizer patch removes the object anyway (kubernetes/kubernetes#77988).
+ */
+export const ORPHAN_SWEEP_INTERVAL_MS = 10 * 60_000;
+
+/** The external resources the orphan sweep covers: those identified by their owner's UID. */
+export function sweptResources(providers: {}): SweptResource[] {
+  return [];
+}
 
 export interface FinalizeWebAppDeps {
   client: ResourceClient<WebApp>;

@@ -363,6 +363,7 @@ if (specChange !== null) {
         }
         return obj;
       },
+      getFromServer: (k) => real.getFromServer(k),
       replaceStatus: (obj) => real.replaceStatus(obj),
       setFinalizers: (obj, finalizers) => real.setFinalizers(obj, finalizers),
       applyChild: (child) => real.applyChild(child),

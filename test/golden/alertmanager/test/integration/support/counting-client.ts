@@ -19,6 +19,7 @@ export function countingClient(operator: KubeConfig): {
   const deleted: string[] = [];
   const client: ResourceClient<Resource> = {
     get: (key, options) => real.get(key, options),
+    getFromServer: (key, options) => real.getFromServer(key, options),
     replaceStatus: (obj, options) => real.replaceStatus(obj, options),
     setFinalizers: (obj, finalizers, options) => real.setFinalizers(obj, finalizers, options),
     applyChild: (child, options) => {
