@@ -32,6 +32,7 @@ import {
 } from "./plan/plan.ts";
 import {
   ExtraFileClashError,
+  presetFileClashes,
   renderProject,
   SPEC_FILE,
   userHooks,
@@ -134,8 +135,9 @@ function checkAndModel(
       );
   });
   reportCrdSize(model, merged.data, report);
+  const clashes = presetClashDiagnostics(presetFileClashes(model), files);
   return {
-    diagnostics: [...diagnostics, ...report.diagnostics],
+    diagnostics: [...diagnostics, ...report.diagnostics, ...clashes],
     model,
     files,
     ...(preset ? { preset } : {}),
@@ -193,21 +195,24 @@ async function render(
     return await renderProject(loaded.model, options);
   } catch (error) {
     if (!(error instanceof ExtraFileClashError)) throw error;
-    throw new InputError(
-      error.paths.map((path) => {
-        const file = loaded.presetFiles.find((f) => f.path === path)!;
-        return {
-          severity: "error" as const,
-          code: "PRESET012",
-          path: `files[${file.index}].path`,
-          message: `${path} is a file the generator renders itself`,
-          hint: "Choose another path; to change a generated file, change operator.yaml or the preset's defaults instead.",
-          file: file.preset.file,
-          position: file.preset.parsed.positionOf(["files", file.index, "path"]),
-        };
-      }),
-    );
+    throw new InputError(presetClashDiagnostics(error.paths, loaded.presetFiles));
   }
+}
+
+/** PRESET012 for each preset file at a path the generator renders, located in its preset. */
+function presetClashDiagnostics(paths: readonly string[], files: PresetFile[]): Diagnostic[] {
+  return paths.map((path) => {
+    const file = files.find((f) => f.path === path)!;
+    return {
+      severity: "error" as const,
+      code: "PRESET012",
+      path: `files[${file.index}].path`,
+      message: `${path} is a file the generator renders itself`,
+      hint: "Choose another path; to change a generated file, change operator.yaml or the preset's defaults instead.",
+      file: file.preset.file,
+      position: file.preset.parsed.positionOf(["files", file.index, "path"]),
+    };
+  });
 }
 
 /** The spec's text, read bounded; refusals (missing, a directory, too large) are InputErrors. */

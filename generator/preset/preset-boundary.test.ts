@@ -62,6 +62,18 @@ test("two spellings of one name in a preset are one file: listed twice", () => {
   assert.match(d.message, /listed twice/);
 });
 
+test("validate reports a preset file at a generated path as new does: PRESET012 (issue 22, finding 10)", () => {
+  for (const path of ["package.json", "PACKAGE.JSON", "src/main.ts", "config/rbac/role.yaml"]) {
+    const preset = withFile(path, "{}");
+    const root = acmeTree(preset);
+    assert.equal(
+      where(only(diagnose(root), "PRESET012")),
+      `${presetOf(root)}:${positionIn(preset, JSON.stringify(path))} PRESET012`,
+      path,
+    );
+  }
+});
+
 test("a preset file at a generated path in another case (PACKAGE.JSON) clashes: PRESET012", async () => {
   const preset = withFile("PACKAGE.JSON", "{}");
   const root = acmeTree(preset);

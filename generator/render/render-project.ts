@@ -34,6 +34,27 @@ export class ExtraFileClashError extends Error {
   }
 }
 
+/** Preset files at a path the generator renders, compared folded (PACKAGE.JSON is package.json on macOS). */
+function clashingPaths(model: OperatorModel, generated: Iterable<string>): string[] {
+  const taken = new Set([...generated].map(foldPath));
+  return model.extraFiles.filter((f) => taken.has(foldPath(f.path))).map((f) => f.path);
+}
+
+/**
+ * The preset files that would land on one of the generator's own paths, without rendering a
+ * template: what `validate` reports, so it agrees with `new` and `generate`.
+ */
+export function presetFileClashes(model: OperatorModel): string[] {
+  if (model.extraFiles.length === 0) return [];
+  const generated = [
+    SPEC_FILE,
+    SCHEMA_FILE,
+    ...renderManifests(model).map((f) => f.path),
+    ...sourcePaths(model),
+  ];
+  return clashingPaths(model, generated);
+}
+
 export interface RenderOptions {
   /**
    * Scaffold-once files the previous generation left that still exist (from the lock file and
@@ -111,10 +132,9 @@ export async function renderProject(
   }
   withLicenseHeader(files, model.licenseHeader);
   // A preset's files come last and never replace one of the generator's: the spec's presets
-  // are input, so a clash is the user's to fix (the pipeline reports where).
-  // Compared folded: on macOS or Windows PACKAGE.JSON would overwrite package.json.
-  const taken = new Set([...files.keys()].map(foldPath));
-  const clashes = model.extraFiles.filter((f) => taken.has(foldPath(f.path))).map((f) => f.path);
+  // are input, so a clash is the user's to fix (the pipeline reports where; validate checks the
+  // same with presetFileClashes before anything is rendered).
+  const clashes = clashingPaths(model, files.keys());
   if (clashes.length > 0) throw new ExtraFileClashError(clashes);
   for (const extra of model.extraFiles)
     files.set(extra.path, { ...extra, ownership: Ownership.Generated, origin: "preset" });
