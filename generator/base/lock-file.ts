@@ -79,6 +79,13 @@ export class LockFileError extends Error {
 }
 
 const OWNERSHIPS: readonly string[] = Object.values(Ownership);
+
+/**
+ * More files than any spec renders: a spec is at most 256 KiB, and the smallest entry that adds a
+ * file (a child) takes about 40 bytes of it, so some 6,500 entries; the examples render under 200
+ * files. A lock listing more is damaged or planted, and refused before anything reads each file.
+ */
+export const MAX_LOCKED_FILES = 20_000;
 const SHA256 = /^[0-9a-f]{64}$/;
 
 /** Parses and validates every field; each error names the field, or line:col for bad JSON. */
@@ -117,8 +124,15 @@ export function parseLock(text: string): LockFile {
     );
   if (!isRecord(value.files))
     throw new LockFileError(where(`"files" must be an object, found ${kind(value.files)}`));
+  const entries = Object.entries(value.files);
+  if (entries.length > MAX_LOCKED_FILES)
+    throw new LockFileError(
+      where(
+        `"files" lists ${entries.length} files; a generated project has at most ${MAX_LOCKED_FILES}`,
+      ),
+    );
   const files: Record<string, LockedFile> = {};
-  for (const [path, entry] of Object.entries(value.files)) {
+  for (const [path, entry] of entries) {
     const field = `files[${JSON.stringify(path)}]`;
     try {
       resolveInside("/", path);
