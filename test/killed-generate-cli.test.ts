@@ -5,7 +5,7 @@
 // and the result is what an uninterrupted run leaves, with no stray file.
 
 import assert from "node:assert/strict";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
 import { examplePath, listTree, runCli, tempDir } from "./support.ts";
@@ -46,3 +46,22 @@ for (const k of [3, 80])
     assert.deepEqual(listTree(root), expected);
     assert.equal(runCli(["check"], { cwd: root }).status, 0);
   });
+
+test("new SIGKILLed while writing: the next new into that folder removes the dead run's staging folder", () => {
+  const parent = tempDir("killed-new");
+  const target = join(parent, "db");
+  const killed = runCli(["new", target, "--spec", examplePath("database")], {
+    env: { CREATE_OPERATOR_WRITE_FAULT_AT: "5" },
+  });
+  assert.equal(killed.signal, "SIGKILL", killed.stdout + killed.stderr);
+  const stale = readdirSync(parent);
+  assert.equal(stale.length, 1, "the killed run left its staging folder");
+  assert.match(stale[0]!, /^\.db\.create-operator-/);
+  const next = runCli(["new", target, "--spec", examplePath("database")]);
+  assert.equal(next.status, 0, next.stdout + next.stderr);
+  assert.deepEqual(readdirSync(parent), ["db"], "only the project is left");
+  assert.match(
+    next.stderr + next.stdout,
+    /removed .*\.db\.create-operator-.* left by an interrupted run/,
+  );
+});

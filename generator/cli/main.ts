@@ -220,6 +220,11 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
     if ("message" in found) return usageError(reporter, found.message, found.hint);
     preset = found.reference;
   }
+  if (!options.dryRun) {
+    const { removeDeadStaging } = await import("../write/staging.ts");
+    for (const path of removeDeadStaging(resolve(dir)))
+      reporter.note(`removed ${path} left by an interrupted run of create-operator new`);
+  }
   if (options.spec !== undefined) {
     const file = options.spec;
     const read = await guard(reporter, () => readSpecFile(file));

@@ -13,19 +13,19 @@ import {
   chmodSync,
   lstatSync,
   mkdirSync,
-  mkdtempSync,
   readdirSync,
   readFileSync,
   renameSync,
   rmSync,
   writeFileSync,
 } from "node:fs";
-import { basename, dirname, join, relative } from "node:path";
+import { dirname, join, relative } from "node:path";
 import { basePath, LOCK_PATH } from "../base/lock-file.ts";
 import { resolveInside } from "../base/safe-path.ts";
 import { isSystemError } from "../base/system-error.ts";
 import { isBlocked, type Action, type Plan } from "../plan/plan.ts";
 import { applyJournal, commitJournal, stagedPath, TXN_DIR } from "./journal.ts";
+import { makeStagingDirectory } from "./staging.ts";
 import { WriteError } from "./write-error.ts";
 
 export interface WriteSummary {
@@ -53,7 +53,7 @@ function writeFreshDirectory(plan: Plan, options: WriteOptions): WriteSummary {
   let staging: string | undefined;
   try {
     staging = attempt("create a staging directory in", parent, () =>
-      mkdtempSync(join(parent, `.${basename(plan.root)}.create-operator-`)),
+      makeStagingDirectory(plan.root),
     );
     const inStaging = staging;
     // mkdtemp makes 0700; the project root gets what mkdir would give it under the user's umask.
