@@ -122,6 +122,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["FaultEnvironment"],
   ...["ExternalOwner", "DeletionPolicyOverride", "NaturalKeyFixture", "KeyedMemoryProvider"],
   ...["RecordedOwner"],
+  // the orphan sweep (the runtime's OrphanSweeper, wired in src/main.ts and the fault suite)
+  ...["OrphanSweeper", "SweptResource"],
   // the runtime's transport (runtime/transport.ts) and its test
   ...["KubeTransport", "RequestOutcome", "ServerConfiguration", "Configuration", "HttpLibrary"],
   ...["SecurityAuthentication", "AgentOptions", "TLSSocket"],
