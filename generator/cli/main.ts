@@ -213,7 +213,7 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
       force: options.force ?? false,
       dryRun: options.dryRun ?? false,
     });
-  const { presetReferenceFor, withExtends } = await import("./preset-option.ts");
+  const { presetReferenceFor, rebaseExtends, withExtends } = await import("./preset-option.ts");
   let preset: string | undefined;
   if (options.preset !== undefined) {
     const found = presetReferenceFor(options.preset, process.cwd(), dir);
@@ -229,8 +229,13 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
     const file = options.spec;
     const read = await guard(reporter, () => readSpecFile(file));
     if (typeof read === "number") return read;
-    const source = preset === undefined ? read : withExtends(read, preset);
+    let source = preset === undefined ? read : withExtends(read, preset);
     if (typeof source !== "string") return usageError(reporter, source.message, source.hint);
+    if (preset === undefined) {
+      const rebased = rebaseExtends(source, file, dir);
+      if (rebased.note !== undefined) reporter.note(rebased.note);
+      source = rebased.source;
+    }
     return runPipeline(reporter, options.dryRun ?? false, create(source, file));
   }
   if (!options.yes && !process.stdin.isTTY)

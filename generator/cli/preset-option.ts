@@ -3,8 +3,8 @@
 // operator.yaml it is relative to the project folder (where the file lives), so it is rewritten.
 
 import { existsSync } from "node:fs";
-import { isAbsolute, relative, resolve } from "node:path";
-import { stringify } from "yaml";
+import { dirname, isAbsolute, relative, resolve } from "node:path";
+import { isMap, isScalar, parseDocument, stringify } from "yaml";
 import { parsePresetReference } from "../preset/preset-reference.ts";
 import { resolvePreset } from "../preset/resolve-preset.ts";
 import type { UsageError } from "./usage-checks.ts";
@@ -59,4 +59,35 @@ export function presetProblem(typed: string, cwd: string, targetDir: string): tr
   if ("error" in parsed) return parsed.error;
   const resolved = resolvePreset(parsed, resolve(targetDir));
   return resolved.ok ? true : resolved.message;
+}
+
+/**
+ * `new --spec <file>` copies the spec into the project folder, and a relative `extends:` is
+ * relative to the folder of the operator.yaml holding it: so the copy names the same preset from
+ * the project folder, as `validate <file>` found it from the spec's folder. Returns the source
+ * unchanged (and no note) when there is nothing to move: no relative path, or the same folder.
+ */
+export function rebaseExtends(
+  source: string,
+  specFile: string,
+  targetDir: string,
+): { source: string; note?: string } {
+  const document = parseDocument(source);
+  if (document.errors.length > 0 || !isMap(document.contents)) return { source };
+  const node = document.contents.get("extends", true);
+  if (!isScalar(node) || typeof node.value !== "string" || !node.range) return { source };
+  const parsed = parsePresetReference(node.value);
+  if ("error" in parsed || parsed.kind !== "path" || isAbsolute(parsed.path)) return { source };
+  const from = dirname(resolve(specFile));
+  const to = resolve(targetDir);
+  if (from === to) return { source };
+  const moved = relative(to, resolve(from, parsed.path)).split("\\").join("/");
+  const reference = moved.startsWith(".") ? moved : `./${moved}`;
+  if (reference === parsed.path) return { source };
+  const [start, end] = node.range;
+  return {
+    source:
+      source.slice(0, start) + stringify(reference, { lineWidth: 0 }).trimEnd() + source.slice(end),
+    note: `extends: ${parsed.path} is relative to ${from}; the project's operator.yaml has it written as ${reference}, the same preset seen from ${to}`,
+  };
 }
