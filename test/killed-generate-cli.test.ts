@@ -5,7 +5,8 @@
 // and the result is what an uninterrupted run leaves, with no stray file.
 
 import assert from "node:assert/strict";
-import { cpSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
+import { spawnSync } from "node:child_process";
+import { cpSync, existsSync, readdirSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
 import { examplePath, listTree, runCli, tempDir } from "./support.ts";
@@ -64,4 +65,25 @@ test("new SIGKILLed while writing: the next new into that folder removes the dea
     next.stderr + next.stdout,
     /removed .*\.db\.create-operator-.* left by an interrupted run/,
   );
+});
+
+test("an older create-operator killed while writing left <file>.<pid>.tmp files: the next generate removes them", () => {
+  const root = join(tempDir("killed"), "db");
+  cpSync(pristine, root, { recursive: true });
+  const dead = spawnSync(process.execPath, ["-e", "0"]).pid!; // exited: its pid names no process
+  const leftovers = [
+    `src/main.ts.${dead}.tmp`,
+    `.create-operator/lock.json.${dead}.tmp`,
+    `.create-operator/base/src/main.ts.${dead}.tmp`,
+  ];
+  for (const path of leftovers) writeFileSync(join(root, path), "half-written");
+  const mine = `src/main.ts.notes.tmp`; // not a name the old writer made: never touched
+  writeFileSync(join(root, mine), "the user's");
+  const next = runCli(["generate"], { cwd: root });
+  assert.equal(next.status, 0, next.stdout + next.stderr);
+  for (const path of leftovers) {
+    assert.ok(!existsSync(join(root, path)), `${path} is removed`);
+    assert.match(next.stderr + next.stdout, new RegExp(`removed ${path.replace(/[.]/g, "\\.")}`));
+  }
+  assert.ok(existsSync(join(root, mine)));
 });

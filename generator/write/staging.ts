@@ -5,6 +5,7 @@
 
 import { mkdtempSync, readdirSync, rmSync } from "node:fs";
 import { basename, dirname, join } from "node:path";
+import { isProcessAlive } from "./process-alive.ts";
 
 const prefix = (target: string) => `.${basename(target)}.create-operator-`;
 
@@ -26,18 +27,9 @@ export function removeDeadStaging(target: string): string[] {
   for (const entry of entries) {
     if (!entry.startsWith(prefix(target))) continue;
     const pid = Number(/^(\d+)-/.exec(entry.slice(prefix(target).length))?.[1]);
-    if (!Number.isInteger(pid) || pid <= 0 || isAlive(pid)) continue;
+    if (!Number.isSafeInteger(pid) || isProcessAlive(pid)) continue; // no pid: an older name, kept
     rmSync(join(parent, entry), { recursive: true, force: true });
     removed.push(join(parent, entry));
   }
   return removed;
-}
-
-function isAlive(pid: number): boolean {
-  try {
-    process.kill(pid, 0);
-    return true;
-  } catch (error) {
-    return (error as NodeJS.ErrnoException).code === "EPERM"; // exists, owned by someone else
-  }
 }
