@@ -89,7 +89,7 @@ status:
   phases:
     - { name: Setting up primary, initial: true, next: [Creating a new replica, "Cluster in \\"healthy\\" state"] }
     - { name: Creating a new replica, next: ["Cluster in \\"healthy\\" state"] }
-    - { name: "Cluster in \\"healthy\\" state", next: [Creating a new replica] }
+    - { name: "Cluster in \\"healthy\\" state", ready: true, next: [Creating a new replica] }
     - { name: Failed, terminal: true }
 externalResources:
   - { name: instance, description: A cloud instance., inputs: [size] }
