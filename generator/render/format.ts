@@ -17,6 +17,7 @@ import type { GeneratedFile } from "../base/files.ts";
 import type { RenderedFile } from "./sources/index.ts";
 import { cacheDirectory, cacheKey, readCached, writeCached } from "./format-cache.ts";
 import { layoutJson } from "./json-layout.ts";
+import { alignTables } from "./markdown-tables.ts";
 
 /** The same settings the generated project's .prettierrc.json declares, so `prettier --check` agrees. */
 export const PRETTIER_OPTIONS: Options = { printWidth: 100 };
@@ -42,7 +43,7 @@ export function layoutWithoutPrettier(file: RenderedFile, parser: string): strin
   if (parser === "json") return layoutJson(file.content);
   if (!file.laidOut) return undefined;
   if (parser === "typescript") return codeLinesFit(file.content) ? file.content : undefined;
-  if (parser === "markdown") return tablesAscii(file.content) ? file.content : undefined;
+  if (parser === "markdown") return alignTables(file.content);
   return undefined;
 }
 
@@ -57,14 +58,6 @@ function codeLinesFit(content: string): boolean {
     if (line.length + (line.match(/[^\x00-\x7f]/g)?.length ?? 0) > width) return false;
   }
   return true;
-}
-
-/**
- * Markdown lines are never wrapped (proseWrap "preserve"), but prettier pads table cells to its
- * display width, which templates compute as string length: exact for ASCII only.
- */
-function tablesAscii(content: string): boolean {
-  return content.split("\n").every((line) => !line.startsWith("|") || /^[\x20-\x7e]*$/.test(line));
 }
 
 /** Loaded on first use: validate, --help and fully cached renders never pay for prettier. */

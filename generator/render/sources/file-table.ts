@@ -63,7 +63,12 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.Merged,
     outputs: single(() => "package.json"),
   },
-  { template: "README.md.hbs", ownership: Ownership.Merged, outputs: single(() => "README.md") },
+  {
+    template: "README.md.hbs",
+    ownership: Ownership.Merged,
+    outputs: single(() => "README.md"),
+    laidOut: true,
+  },
   {
     template: "tsconfig.json.hbs",
     ownership: Ownership.Generated,
@@ -86,6 +91,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/api/phases.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: (m) => (m.status.phases.length > 0 ? [{ path: `${apiDir(m)}/phases.ts` }] : []),
   },
@@ -151,16 +157,19 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/hooks/types.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => HOOK_TYPES_PATH),
   },
   {
     template: "src/hooks/index.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "src/hooks/index.ts"),
   },
   {
     template: "src/hooks/resource.ts.hbs",
+    laidOut: true,
     ownership: Ownership.ScaffoldOnce,
     outputs: perBindingAt("src/hooks", ""),
   },
@@ -171,6 +180,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/references.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "src/references.ts"),
   },

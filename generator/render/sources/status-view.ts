@@ -31,7 +31,8 @@ export interface StatusView {
   conditions: Array<{ type: string; json: string; doc: string }>;
   conditionUnion: string;
   /** Declared conditions other than Ready and the per-binding ones: the user's code sets them. */
-  userConditions: Array<{ type: string; json: string }>;
+  /** `key`: the type as a property key, bare when it is an identifier (as prettier prints it). */
+  userConditions: Array<{ type: string; json: string; key: string }>;
   hasUserConditions: boolean;
   /** Status fields no external binding fills: the user's code sets them (key and member as TypeScript prints them). */
   userStatusFields: Array<{ key: string; member: string }>;
@@ -72,7 +73,11 @@ export function statusView(model: OperatorModel): StatusView {
       doc: docComment(c.description ? [c.description] : []),
     })),
     conditionUnion: model.status.conditions.map((c) => JSON.stringify(c.type)).join(" | "),
-    userConditions: userConditions(model).map((type) => ({ type, json: JSON.stringify(type) })),
+    userConditions: userConditions(model).map((type) => ({
+      type,
+      json: JSON.stringify(type),
+      key: tsKey(type),
+    })),
     hasUserConditions: userConditions(model).length > 0,
     userStatusFields: userStatusFields(model).map((name) => ({
       key: tsKey(name),
