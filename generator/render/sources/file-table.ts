@@ -26,8 +26,21 @@ export interface TemplateRow {
    * without prettier when its lines fit (see render/format.ts); checked over random specs by
    * test/property/prettier-clean.property.test.ts. Unset: the output goes through prettier.
    */
-  laidOut?: true;
+  laidOut?: true | ((model: OperatorModel) => boolean);
 }
+
+/**
+ * Text Markdown prints as written: words of letters and digits with plain punctuation, single
+ * spaces, starting with a letter (so never a list, heading or emphasis). Spec text outside this
+ * (a description with `*`, `_`, a leading `1.`) sends the README through prettier instead.
+ */
+const PLAIN_MARKDOWN = /^[A-Za-z](?:[A-Za-z0-9,.;:()'/-]| (?! ))*(?<! )$/;
+
+/** The README shows the operator's and each external resource's description as Markdown. */
+const plainReadmeText = (m: OperatorModel): boolean =>
+  [m.description, ...m.externalResources.map((b) => b.description)].every((text) =>
+    PLAIN_MARKDOWN.test(text),
+  );
 
 const apiDir = (m: OperatorModel): string => `src/api/${m.api.version}`;
 const single = (path: (m: OperatorModel) => string) => (m: OperatorModel) => [{ path: path(m) }];
@@ -67,7 +80,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     template: "README.md.hbs",
     ownership: Ownership.Merged,
     outputs: single(() => "README.md"),
-    laidOut: true,
+    laidOut: plainReadmeText,
   },
   {
     template: "tsconfig.json.hbs",

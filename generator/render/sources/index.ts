@@ -125,7 +125,7 @@ export function renderSources(model: OperatorModel, options: SourceOptions = {})
       content: header(output.path, row.ownership) + body,
       ownership: row.ownership,
     };
-    if (row.laidOut) file.laidOut = true;
+    if (typeof row.laidOut === "function" ? row.laidOut(model) : row.laidOut) file.laidOut = true;
     return file;
   });
   return { rendered, verbatim };
