@@ -9,6 +9,7 @@ import { fieldViolations } from "../manifests/field-violations.ts";
 import {
   commentLine,
   docComment,
+  memberDoc,
   specAccessor,
   tsKey,
   tsMember,
@@ -90,7 +91,7 @@ export function bindingView(
     member: tsMember(field.name),
     optional: "?" as const,
     type: field.tsType,
-    doc: docComment([
+    doc: memberDoc([
       `Copied to status.${field.name}${field.description ? `: ${field.description}` : ""}`,
     ]),
     fakeExpression: fakeOutput(field, binding.fileName),
@@ -140,7 +141,7 @@ export function bindingView(
         name: inputPropertyName(field.path),
         optional: accessor.optional ? "?" : "",
         type: field.tsType,
-        doc: docComment([`spec.${field.path}${field.description ? `: ${field.description}` : ""}`]),
+        doc: memberDoc([`spec.${field.path}${field.description ? `: ${field.description}` : ""}`]),
         expression: accessor.expression,
       };
     }),

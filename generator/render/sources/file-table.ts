@@ -99,6 +99,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/api/types.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single((m) => `${apiDir(m)}/${m.names.kindFile}-types.ts`),
   },

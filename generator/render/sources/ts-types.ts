@@ -27,14 +27,22 @@ export function commentLine(text: string): string {
   return text.replace(/\s+/g, " ").trim().replaceAll("*/", "*\\/");
 }
 
-export function docComment(lines: readonly string[]): string {
+export function docComment(lines: readonly string[], indent = ""): string {
   const clean = lines
     .flatMap((line) => line.split("\n"))
     .map((line) => line.replaceAll("*/", "*\\/").trimEnd());
   const body = clean.filter((line, i) => line !== "" || (i > 0 && i < clean.length - 1));
   if (body.length === 0) return "";
-  if (body.length === 1) return `/** ${body[0]} */\n`;
-  return `/**\n${body.map((line) => (line ? ` * ${line}` : " *")).join("\n")}\n */\n`;
+  // Continuation lines carry the indentation of the member the comment documents, and the
+  // comment ends with it, so `  {{doc}}{{name}}` renders prettier's layout at any depth.
+  if (body.length === 1) return `/** ${body[0]} */\n${indent}`;
+  const inner = body.map((line) => (line ? `${indent} * ${line}` : `${indent} *`)).join("\n");
+  return `/**\n${inner}\n${indent} */\n${indent}`;
+}
+
+/** The doc comment of an interface member or array element, one level (two spaces) in. */
+export function memberDoc(lines: readonly string[]): string {
+  return docComment(lines, "  ");
 }
 
 function fieldDocLines(field: FieldModel): string[] {
@@ -70,7 +78,7 @@ export function propertyOf(field: FieldModel): PropertyView {
     name: tsKey(field.name),
     optional: field.required ? "" : "?",
     type: field.tsType,
-    doc: docComment(fieldDocLines(field)),
+    doc: memberDoc(fieldDocLines(field)),
   };
 }
 
