@@ -146,6 +146,8 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   })),
   {
     template: "src/children/index.ts.hbs",
+    // Conditional and spec-named children are written in a layout prettier may change.
+    laidOut: (m) => m.children.every((c) => c.when === undefined && c.naming === undefined),
     ownership: Ownership.Generated,
     outputs: single(() => "src/children/index.ts"),
   },

@@ -78,6 +78,11 @@ export interface ViewModel extends StatusView, ReferencesView {
   hasConditionalChildren: boolean;
   childCount: number;
   children: ChildView[];
+  /**
+   * desiredChildren()'s list on one line, as prettier prints it when it fits (a longer line goes
+   * through prettier); null when a child is conditional or named from the spec.
+   */
+  childListLine: string | null;
   /** One entry per child kind (several children may share one): informers and RBAC. */
   ownedKinds: OwnedKindView[];
   /** The kinds whose children are pruned (named from the spec, or conditional). */
@@ -153,6 +158,9 @@ export function buildViewModel(
     hasCountChildren: model.children.some((c) => c.naming?.instances.kind === "count"),
     childCount: model.children.length,
     children: model.children.map((c) => childView(c, model, specOptional === "?")),
+    childListLine: model.children.every((c) => c.when === undefined && c.naming === undefined)
+      ? `[${model.children.map((c) => `${childView(c, model, specOptional === "?").builderFn}(obj)`).join(", ")}]`
+      : null,
     ownedKinds: childKinds(model.children).map(ownedKindView),
     prunedKinds: prunedKinds(model.children).map(ownedKindView),
     childEntryTypes: [
