@@ -2,6 +2,7 @@
 // implementations, and the reconciler's calls, all named from the binding's type name. Desired
 // properties read the spec; outputs are what the provider reports and the status records.
 
+import { PRETTIER_OPTIONS } from "../format.ts";
 import { inputPropertyName } from "../../check/derive-names.ts";
 import type { ExternalResourceModel, FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
@@ -16,6 +17,8 @@ import {
   type PropertyView,
 } from "./ts-types.ts";
 
+const PRINT_WIDTH = PRETTIER_OPTIONS.printWidth!;
+
 export interface BindingView {
   name: string;
   typeName: string;
@@ -26,6 +29,8 @@ export interface BindingView {
   provider: string;
   desired: string;
   observed: string;
+  /** The providers' `ensure(…)` signature fits on one line: else it is written one parameter a line, as prettier does. */
+  ensureSignatureFits: boolean;
   memoryClass: string;
   cloudClass: string;
   desiredFn: string;
@@ -110,6 +115,9 @@ export function bindingView(
     provider: `${t}Provider`,
     desired: `${t}Desired`,
     observed: `${t}Observed`,
+    ensureSignatureFits:
+      `  async ensure(uid: string, desired: ${t}Desired, signal?: AbortSignal): Promise<${t}Observed> {`
+        .length <= PRINT_WIDTH,
     memoryClass: `InMemory${t}Provider`,
     cloudClass: `Cloud${t}Provider`,
     desiredFn: `desired${t}`,

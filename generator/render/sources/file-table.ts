@@ -111,6 +111,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/providers/provider.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: perBinding("provider", "uid"),
   },
@@ -121,6 +122,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/providers/memory.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: perBinding("memory", "uid"),
   },
@@ -131,6 +133,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/providers/cloud.ts.hbs",
+    laidOut: true,
     ownership: Ownership.ScaffoldOnce,
     outputs: perBinding("cloud", "uid"),
   },
@@ -191,6 +194,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/hooks/status.ts.hbs",
+    laidOut: true,
     ownership: Ownership.ScaffoldOnce,
     outputs: single((m) => `src/hooks/${m.names.kindFile}-status.ts`),
   },
