@@ -49,12 +49,16 @@ export function layoutWithoutPrettier(file: RenderedFile, parser: string): strin
 
 /**
  * Every line of code fits the print width, counting a non-ASCII character as two columns (an
- * upper bound of prettier's display width). Comment lines may be longer: prettier never wraps them.
+ * upper bound of prettier's display width). Comment lines may be longer (prettier never wraps
+ * them), and so may a line holding nothing but a string (an argument of a call already broken
+ * one argument a line: prettier cannot make it shorter).
  */
+const UNBREAKABLE = /^\s*(\/\/|\/\*|\*|`[^`]*`,?$|"(?:[^"\\]|\\.)*",?$)/;
+
 function codeLinesFit(content: string): boolean {
   const width = PRETTIER_OPTIONS.printWidth!;
   for (const line of content.split("\n")) {
-    if (line.length * 2 <= width || /^\s*(\/\/|\/\*|\*)/.test(line)) continue;
+    if (line.length * 2 <= width || UNBREAKABLE.test(line)) continue;
     if (line.length + (line.match(/[^\x00-\x7f]/g)?.length ?? 0) > width) return false;
   }
   return true;

@@ -35,6 +35,8 @@ export interface BindingView {
   cloudClass: string;
   desiredFn: string;
   cleanUpFn: string;
+  /** finalize.ts's call of cleanUpFn fits on one line: else one argument a line, as prettier does. */
+  cleanUpCallFits: boolean;
   reconcileFn: string;
   /** Local variable holding this binding's result in the reconciler. */
   resultVar: string;
@@ -122,6 +124,9 @@ export function bindingView(
     cloudClass: `Cloud${t}Provider`,
     desiredFn: `desired${t}`,
     cleanUpFn: `cleanUp${t}`,
+    cleanUpCallFits:
+      `        await cleanUp${t}(deps.${providerDepName(binding)}, ${binding.identity.kind === "naturalKey" ? `${binding.name}Key(obj), ` : ""}uid, override, abandon, generation, logger, signal),`
+        .length <= PRINT_WIDTH,
     reconcileFn: `reconcile${t}`,
     depName: providerDepName(binding),
     hooksType: `${t}Hooks`,

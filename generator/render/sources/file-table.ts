@@ -89,11 +89,13 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/config.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "src/config.ts"),
   },
   {
     template: "src/main.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "src/main.ts"),
   },
@@ -161,11 +163,13 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/reconciler/reconciler.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single((m) => `src/reconciler/${m.names.kindFile}-reconciler.ts`),
   },
   {
     template: "src/reconciler/binding-part.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: perBindingAt("src/reconciler", "-part", "uid"),
   },
@@ -212,11 +216,13 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/reconciler/finalize.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "src/reconciler/finalize.ts"),
   },
   {
     template: "test/support/kind.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "test/support/kind.ts"),
   },

@@ -23,7 +23,8 @@ export function settingsView(model: OperatorModel): SettingsView {
     backoffInitialMs: model.operator.backoffInitialMs,
     backoffMaxMs: model.operator.backoffMaxMs,
     leaderElection: model.operator.leaderElection,
-    watchNamespacesLiteral: JSON.stringify(model.rbac.watchNamespaces),
+    // prettier's spacing: a line too long for it goes through prettier (render/format.ts).
+    watchNamespacesLiteral: `[${model.rbac.watchNamespaces.map((ns) => JSON.stringify(ns)).join(", ")}]`,
     drainTimeoutMs: DRAIN_TIMEOUT_MS,
     terminationGracePeriodSeconds: TERMINATION_GRACE_PERIOD_SECONDS,
   };

@@ -16,7 +16,8 @@ import {
 } from "./api-types-view.ts";
 import { metricsServiceName } from "../manifests/rbac-names.ts";
 import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
-import { bindingView, type BindingView } from "./binding-view.ts";
+import { bindingView, providerDepName, type BindingView } from "./binding-view.ts";
+import { PRETTIER_OPTIONS } from "../format.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
 import { buildCrd } from "../manifests/crd.ts";
@@ -83,6 +84,8 @@ export interface ViewModel extends StatusView, ReferencesView {
    * through prettier); null when a child is conditional or named from the spec.
    */
   childListLine: string | null;
+  /** finalize.ts's sweptResources parameter type on one line when its signature fits, else null. */
+  sweptParamsLine: string | null;
   /** One entry per child kind (several children may share one): informers and RBAC. */
   ownedKinds: OwnedKindView[];
   /** The kinds whose children are pruned (named from the spec, or conditional). */
@@ -158,6 +161,7 @@ export function buildViewModel(
     hasCountChildren: model.children.some((c) => c.naming?.instances.kind === "count"),
     childCount: model.children.length,
     children: model.children.map((c) => childView(c, model, specOptional === "?")),
+    sweptParamsLine: sweptParamsLine(model),
     childListLine: model.children.every((c) => c.when === undefined && c.naming === undefined)
       ? `[${model.children.map((c) => `${childView(c, model, specOptional === "?").builderFn}(obj)`).join(", ")}]`
       : null,
@@ -220,4 +224,14 @@ function embeddedModels(model: OperatorModel): string[] {
     return imported ? [imported] : [];
   });
   return [...new Set(embedded)].sort();
+}
+
+/** `{ aProvider: AProvider; … }` when `sweptResources(providers: …)` fits one line, as prettier joins it. */
+function sweptParamsLine(model: OperatorModel): string | null {
+  const members = model.externalResources
+    .filter((b) => b.identity.kind !== "naturalKey")
+    .map((b) => `${providerDepName(b)}: ${b.typeName}Provider`);
+  const type = members.length === 0 ? "{}" : `{ ${members.join("; ")} }`;
+  const line = `export function sweptResources(providers: ${type}): SweptResource[] {`;
+  return line.length <= PRETTIER_OPTIONS.printWidth! ? type : null;
 }
