@@ -56,6 +56,8 @@ export function layoutWithoutPrettier(file: RenderedFile, parser: string): strin
 const UNBREAKABLE = /^\s*(\/\/|\/\*|\*|`[^`]*`,?$|"(?:[^"\\]|\\.)*",?$)/;
 
 function codeLinesFit(content: string): boolean {
+  // A string with an escaped double quote may be one prettier prints in single quotes.
+  if (content.includes('\\"')) return false;
   const width = PRETTIER_OPTIONS.printWidth!;
   for (const line of content.split("\n")) {
     if (line.length * 2 <= width || UNBREAKABLE.test(line)) continue;

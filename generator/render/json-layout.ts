@@ -130,7 +130,7 @@ function fill(items: Node[], indent: string): string {
 }
 
 /** prettier's printNumber: lower case, no `+` or leading zeros in exponents, no trailing zeros. */
-function printNumber(raw: string): string {
+export function printNumber(raw: string): string {
   return raw
     .toLowerCase()
     .replace(/^([+-]?[\d.]+e)(?:\+|(-))?0*(\d)/, "$1$2$3")

@@ -13,6 +13,7 @@ import {
   memberDoc,
   specAccessor,
   tsKey,
+  tsLiteral,
   tsMember,
   type PropertyView,
 } from "./ts-types.ts";
@@ -214,7 +215,7 @@ function fakeOutput(field: FieldModel, fileName: string): string {
   const problems = fieldViolations(field, value, `status.${field.path}`);
   if (problems.length > 0)
     throw new Error(`internal error: no valid in-memory output: ${problems.join("; ")}`);
-  return JSON.stringify(value);
+  return tsLiteral(value);
 }
 
 /** A string output with no constraint the ID-based value could break. */

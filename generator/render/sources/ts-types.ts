@@ -1,6 +1,7 @@
 // TypeScript declarations derived from FieldModel trees: interface shapes, doc comments and
 // property accessors. Templates print these; they never derive a type themselves.
 
+import { printNumber } from "../json-layout.ts";
 import { fieldImmutability } from "../../check/immutability.ts";
 import type { FieldModel } from "../../model/types.ts";
 
@@ -65,6 +66,22 @@ const IDENTIFIER = /^[A-Za-z_$][A-Za-z0-9_$]*$/;
 /** A property key as TypeScript prints it: bare when it is an identifier, quoted otherwise (`"pg-hba"`). */
 export function tsKey(name: string): string {
   return IDENTIFIER.test(name) ? name : JSON.stringify(name);
+}
+
+/**
+ * A JSON value as a TypeScript literal on one line, spaced as prettier prints it: `{ a: 1 }`,
+ * `["x", "y"]`, keys bare when they are identifiers. Strings are JSON's double-quoted text; one
+ * holding a double quote is left to prettier (render/format.ts refuses lines with `\"`).
+ */
+export function tsLiteral(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(tsLiteral).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return "{}";
+    return `{ ${entries.map(([k, v]) => `${tsKey(k)}: ${tsLiteral(v)}`).join(", ")} }`;
+  }
+  if (typeof value === "number") return printNumber(JSON.stringify(value));
+  return JSON.stringify(value);
 }
 
 /** Reading property `name` after an expression: `.name`, or `["pg-hba"]` (`?.` forms when `optional`). */
@@ -146,7 +163,7 @@ export function specAccessor(
     level = field.fields;
   }
   if (field!.hasDefault && field!.default !== null) {
-    return { expression: `${expression} ?? ${JSON.stringify(field!.default)}`, optional: false };
+    return { expression: `${expression} ?? ${tsLiteral(field!.default)}`, optional: false };
   }
   return { expression, optional: maybeAbsent };
 }
