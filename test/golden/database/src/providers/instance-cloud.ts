@@ -14,9 +14,7 @@ export class CloudInstanceProvider implements InstanceProvider {
     signal?.throwIfAborted();
     // TODO(user): look the resource up by a tag holding `uid` (e.g. "db.example.com/uid") and map it
     // to InstanceObserved; compare the live settings with the last applied ones to set `drifted`.
-    throw new Error(
-      `CloudInstanceProvider.find is not implemented: look up the resource tagged with UID ${uid}`,
-    );
+    throw notImplemented("find", `look up the resource tagged with UID ${uid}`);
   }
 
   async ensure(
@@ -27,8 +25,9 @@ export class CloudInstanceProvider implements InstanceProvider {
     signal?.throwIfAborted();
     // TODO(user): call find(uid) first and adopt what exists (the last create may have succeeded
     // with its response lost); create it tagged with `uid` when missing, update it when it differs.
-    throw new Error(
-      `CloudInstanceProvider.ensure is not implemented: create or update the resource tagged with UID ${uid} to match ${JSON.stringify(desired)}`,
+    throw notImplemented(
+      "ensure",
+      `create or update the resource tagged with UID ${uid} to match ${JSON.stringify(desired)}`,
     );
   }
 
@@ -36,9 +35,7 @@ export class CloudInstanceProvider implements InstanceProvider {
     signal?.throwIfAborted();
     // TODO(user): delete the resource tagged with `uid`; return "gone" when none exists, so a
     // repeated delete after a crash succeeds.
-    throw new Error(
-      `CloudInstanceProvider.delete is not implemented: delete the resource tagged with UID ${uid}`,
-    );
+    throw notImplemented("delete", `delete the resource tagged with UID ${uid}`);
   }
 
   async listByOwnerTag(
@@ -48,8 +45,14 @@ export class CloudInstanceProvider implements InstanceProvider {
     // TODO(user): list the resources carrying this cluster's and operator's tags (set them in
     // ensure next to the UID tag) and return each one's UID tag and ID; the orphan sweep (every
     // ORPHAN_SWEEP_INTERVAL_MS, leader only) deletes those whose owner is gone.
-    throw new Error(
-      "CloudInstanceProvider.listByOwnerTag is not implemented: list the resources tagged by this operator in this cluster",
+    throw notImplemented(
+      "listByOwnerTag",
+      "list the resources tagged by this operator in this cluster",
     );
   }
+}
+
+/** What a method not implemented yet throws: the class, the method and what it has to do. */
+function notImplemented(method: string, what: string): Error {
+  return new Error(`CloudInstanceProvider.${method} is not implemented: ${what}`);
 }
