@@ -22,11 +22,14 @@ export type {
   ReconcileResult,
   Reconciler,
 } from "./controller.ts";
+export { parseCommandLine } from "./command-line.ts";
+export type { CommandLine, Program, Setting } from "./command-line.ts";
 export { crashOnUnhandled } from "./crash-on-unhandled.ts";
 export { deletionPolicyOverride, effectiveDeletionPolicy } from "./deletion-policy.ts";
 export type { DeletionPolicyOverride } from "./deletion-policy.ts";
 export { ConflictError, TerminalError, errorMessage, statusCode } from "./errors.ts";
 export { KubeEventRecorder, noopEventRecorder } from "./events.ts";
+export { KubeConfigNotFoundError, loadKubeConfig } from "./kube-config.ts";
 export type {
   EventRecord,
   EventRecorder,
