@@ -139,8 +139,10 @@ export class WebhookCertificates {
     const expiring =
       this.#serving !== undefined && notAfterMs(this.#serving.certificate) - now < renewBefore;
     // Without any certificate yet, serve under the signing CA at once (a first start: nothing to
-    // fail over from); otherwise switch CA only once the API server trusts the new one.
-    if (this.#serving === undefined || (caUsable && (expiring || this.#servingCa !== signingKey))) {
+    // fail over from). Renewing under the CA already served needs no wait: the API server trusts
+    // it. Moving to a new CA waits until the API server has had time to trust that one.
+    const sameCa = this.#servingCa === signingKey;
+    if (this.#serving === undefined || (sameCa && expiring) || (!sameCa && caUsable)) {
       this.#serving = this.#issue(ca.signing, now);
       this.#servingCa = signingKey;
       this.#options.logger.info("conversion webhook serving certificate issued", {
