@@ -7,11 +7,13 @@
 import {
   ApiException,
   ApiextensionsV1Api,
+  CoreV1Api,
   CustomObjectsApi,
   type V1CustomResourceDefinition,
 } from "@kubernetes/client-node";
 import { freePort, pollUntil, sharedControlPlane } from "@create-operator/envtest";
 import assert from "node:assert/strict";
+import { X509Certificate } from "node:crypto";
 import { after, before, test } from "node:test";
 import type { JsonObject, KindConversion } from "../../src/conversion/converters.ts";
 import {
@@ -241,6 +243,37 @@ test("storage migration re-encodes every object in the new storage version and d
   });
   assert.equal(again.migrated, 0);
   process.stdout.write(`# storage migration of 20 objects: ${Math.round(ms)} ms\n`);
+});
+
+test("replicas starting together share one CA; readiness waits for the injection", async () => {
+  const replica = (crdNames: string[]) =>
+    new WebhookCertificates({
+      kubeConfig: plane.admin,
+      secret: { namespace, name: "race-ca" },
+      crdNames,
+      dnsNames: ["localhost"],
+      logger: silentLogger,
+    });
+  // No CRD of this name: the bundle cannot be injected anywhere.
+  const replicas = [
+    replica(["widgets.absent.example.com"]),
+    replica(["widgets.absent.example.com"]),
+  ];
+  const [a, b] = await Promise.all(replicas.map((r) => r.start()));
+  replicas.forEach((r) => r.stop());
+  const issuer = (pem: string) => new X509Certificate(pem).issuer;
+  assert.equal(issuer(a!.certificate), issuer(b!.certificate), "one CA for both (create-or-get)");
+  const secret = await plane.admin
+    .makeApiClient(CoreV1Api)
+    .readNamespacedSecret({ namespace, name: "race-ca" });
+  const ca = Buffer.from(secret.data!["ca.crt"]!, "base64").toString("utf8");
+  assert.equal(issuer(a!.certificate), new X509Certificate(ca).subject);
+  assert.ok(new X509Certificate(a!.certificate).checkIssued(new X509Certificate(ca)));
+  assert.deepEqual(
+    replicas.map((r) => r.ready),
+    [false, false],
+    "not ready: the API server could not verify them",
+  );
 });
 
 // --- helpers --------------------------------------------------------------------------------
