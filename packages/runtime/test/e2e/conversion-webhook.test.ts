@@ -22,6 +22,8 @@ import {
 } from "../../src/conversion/webhook-server.ts";
 import { WebhookCertificates } from "../../src/conversion/webhook-certificates.ts";
 import { migrateStorage } from "../../src/conversion/storage-migration.ts";
+import { StorageMigrator } from "../../src/conversion/storage-migrator.ts";
+import { Manager } from "../../src/manager.ts";
 import { silentLogger } from "../../src/logger.ts";
 import { OperatorMetrics } from "../../src/metrics.ts";
 
@@ -32,6 +34,7 @@ const metrics = new OperatorMetrics({ processMetrics: false });
 
 const GROUP = "conversion.example.com";
 const MIGRATION_GROUP = "migration.example.com";
+const MANAGED_GROUP = "managed.example.com";
 const spec = (object: JsonObject) => (object.spec ?? {}) as JsonObject;
 
 /** Hub v2; v1's `size` is v2's `replicas`. A v1 size of 13 makes the converter throw. */
@@ -60,7 +63,7 @@ const servedIssuers = new Set<string>();
 
 const startWebhook = async () => {
   webhook = await startConversionWebhook({
-    conversions: [widgets(GROUP), widgets(MIGRATION_GROUP)], // two kinds, one server
+    conversions: [widgets(GROUP), widgets(MIGRATION_GROUP), widgets(MANAGED_GROUP)], // one server
     port,
     host: "127.0.0.1",
     certificate: certificates.certificate!,
@@ -80,10 +83,11 @@ const startWebhook = async () => {
 before(async () => {
   await installCrd(GROUP, "v1");
   await installCrd(MIGRATION_GROUP, "v1");
+  await installCrd(MANAGED_GROUP, "v1");
   certificates = new WebhookCertificates({
     kubeConfig: plane.admin,
     secret: { namespace, name: "webhook-ca" },
-    crdNames: [`widgets.${GROUP}`, `widgets.${MIGRATION_GROUP}`],
+    crdNames: [`widgets.${GROUP}`, `widgets.${MIGRATION_GROUP}`, `widgets.${MANAGED_GROUP}`],
     dnsNames: ["localhost"],
     ipAddresses: ["127.0.0.1"],
     logger: silentLogger,
@@ -243,6 +247,30 @@ test("storage migration re-encodes every object in the new storage version and d
   });
   assert.equal(again.migrated, 0);
   process.stdout.write(`# storage migration of 20 objects: ${Math.round(ms)} ms\n`);
+});
+
+test("the manager runs the storage migrator among its controllers, while leading", async () => {
+  for (const name of ["a", "b", "c"]) await create(MANAGED_GROUP, "v1", name, { size: 1 });
+  await switchStorage(MANAGED_GROUP, "v2");
+  const migrator = new StorageMigrator({
+    kubeConfig: plane.admin,
+    crdNames: [`widgets.${MANAGED_GROUP}`],
+    logger: silentLogger,
+  });
+  const manager = new Manager({
+    controllers: [migrator],
+    logger: silentLogger,
+    leaderElection: undefined, // leads at once
+    drainTimeoutMs: 1_000,
+    exit: () => {},
+  });
+  await manager.start();
+  await migrator.done();
+  const crd = await extensions.readCustomResourceDefinition({ name: `widgets.${MANAGED_GROUP}` });
+  assert.deepEqual(crd.status?.storedVersions, ["v2"]);
+  for (const name of ["a", "b", "c"])
+    assert.match(await stored(MANAGED_GROUP, name), /"apiVersion":"managed.example.com\/v2"/);
+  await manager.shutdown("SIGTERM");
 });
 
 test("replicas starting together share one CA; readiness waits for the injection", async () => {
