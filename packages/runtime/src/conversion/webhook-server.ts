@@ -57,23 +57,25 @@ export async function startConversionWebhook(
       response.writeHead(status, { "content-type": type }).end(body);
     if ((request.url ?? "").split("?")[0] !== CONVERSION_PATH) return void reply(404, "not found");
     if (request.method !== "POST") return void reply(405, "method not allowed");
-    const declared = Number(request.headers["content-length"] ?? 0);
-    if (declared > maxBytes) {
-      reply(413, `request larger than ${maxBytes} bytes`);
-      return void request.destroy();
-    }
+    // Too large: answered at once and the rest discarded unread, so memory stays bounded; the
+    // connection closes after the answer.
+    const refuse = () => {
+      response.writeHead(413, { "content-type": "text/plain", connection: "close" });
+      response.end(`request larger than ${maxBytes} bytes`);
+      request.removeAllListeners("data");
+      request.resume();
+    };
+    if (Number(request.headers["content-length"] ?? 0) > maxBytes) return void refuse();
     const chunks: Buffer[] = [];
     let size = 0;
     request.on("data", (chunk: Buffer) => {
       size += chunk.length;
-      if (size > maxBytes) {
-        if (!response.headersSent) reply(413, `request larger than ${maxBytes} bytes`);
-        request.destroy();
-      } else chunks.push(chunk);
+      if (size > maxBytes) refuse();
+      else chunks.push(chunk);
     });
     request.on("error", () => {}); // a client that goes away is no error of ours
     request.on("end", () => {
-      if (size > maxBytes) return;
+      if (response.headersSent) return;
       void (async () => {
         let review: unknown;
         try {
