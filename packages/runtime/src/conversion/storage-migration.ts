@@ -62,9 +62,14 @@ export async function migrateStorage(
   const started = performance.now();
   const interval = 1000 / (options.writesPerSecond ?? 20);
   let nextWrite = 0;
+  // Objects written in this run: a re-list after an expired token skips them (any write since, ours
+  // or another client's, stored them in the storage version already).
+  const written = new Set<string>();
   let migrated = 0;
   let token: string | undefined;
-  do {
+  // A plain loop, not do/while: `continue` after an expired token must list again, and in a
+  // do/while it would test the (now cleared) token and end the migration after one page.
+  for (;;) {
     if (signal.aborted) throw new Error("storage migration stopped");
     let page: {
       items: JsonObject[];
@@ -87,18 +92,25 @@ export async function migrateStorage(
     let remaining = page.items.length + (page.metadata?.remainingItemCount ?? 0);
     metrics.remaining(crdName, remaining);
     for (const item of page.items) {
+      const uid = (item.metadata as { uid?: string } | undefined)?.uid ?? "";
+      if (written.has(uid)) {
+        metrics.remaining(crdName, --remaining);
+        continue;
+      }
       const wait = nextWrite - performance.now();
       if (wait > 0) await abortableSleep(wait, signal);
       if (signal.aborted) throw new Error("storage migration stopped");
       nextWrite = performance.now() + interval;
       if (await rewrite(custom, ref, item)) {
+        written.add(uid);
         migrated++;
         metrics.migrated(crdName);
       }
       metrics.remaining(crdName, --remaining);
     }
     token = page.metadata?.continue || undefined;
-  } while (token !== undefined);
+    if (token === undefined) break;
+  }
   // Every object listed was written in the storage version; one created since was too. Drop the
   // old versions, unless the storage version changed again meanwhile (then the next run does it).
   const latest = await extensions.readCustomResourceDefinition({ name: crdName });

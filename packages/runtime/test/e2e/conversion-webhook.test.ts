@@ -11,7 +11,7 @@ import {
   CustomObjectsApi,
   type V1CustomResourceDefinition,
 } from "@kubernetes/client-node";
-import { freePort, pollUntil, sharedControlPlane } from "@create-operator/envtest";
+import { FaultProxy, freePort, pollUntil, sharedControlPlane } from "@create-operator/envtest";
 import assert from "node:assert/strict";
 import { X509Certificate } from "node:crypto";
 import { after, before, test } from "node:test";
@@ -214,9 +214,27 @@ test("storage migration re-encodes every object in the new storage version and d
   // Changing the storage version rewrites nothing by itself.
   assert.match(await stored(MIGRATION_GROUP, "m0"), /^{"apiVersion":"migration.example.com\/v1"/);
 
+  // Through a fault proxy: three writes lose a race (409) and the second page's continue token has
+  // expired (410), as on a busy cluster; the migration re-reads and re-lists.
+  const proxy = await FaultProxy.start(plane.admin);
+  after(() => proxy.stop());
+  const resource = `widgets.${MIGRATION_GROUP}`;
+  const conflicts = proxy.inject({
+    verb: "update",
+    resource,
+    times: 3,
+    fault: { type: "status", code: 409, message: "the object has been modified" },
+  });
+  let lists = 0;
+  const expired = proxy.inject({
+    verb: "list",
+    resource,
+    when: () => ++lists === 2,
+    fault: { type: "status", code: 410, message: "the provided continue parameter is too old" },
+  });
   const started = performance.now();
   const result = await migrateStorage({
-    kubeConfig: plane.admin,
+    kubeConfig: proxy.kubeConfig(),
     crdName: `widgets.${MIGRATION_GROUP}`,
     logger: silentLogger,
     metrics: metrics.migration(),
@@ -225,6 +243,9 @@ test("storage migration re-encodes every object in the new storage version and d
   });
   const ms = performance.now() - started;
   assert.deepEqual(result, { storageVersion: "v2", migrated: 20, storedVersions: ["v2"] });
+  assert.equal(conflicts.hits, 3);
+  assert.equal(expired.hits, 1);
+  assert.equal(proxy.count("get", resource), 3, "each conflict re-read its object");
   for (const name of names) {
     const bytes = await stored(MIGRATION_GROUP, name);
     assert.match(bytes, /^{"apiVersion":"migration.example.com\/v2"/, name);
