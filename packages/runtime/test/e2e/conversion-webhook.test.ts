@@ -209,7 +209,6 @@ test("rotated serving certificates and a rotated CA are picked up with no failed
     webhook!.setCertificate(await certificates.start()); // back to the long-lived ones
   }
   assert.ok(bothInBundle, "old and new CA were in the bundle together");
-  assert.ok(conversions > 10, `${conversions} conversions`);
   process.stdout.write(
     `# rotation: ${conversions} conversions, ${serials.size} serving certificates of 2 CAs, none failed\n`,
   );
