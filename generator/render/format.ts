@@ -51,9 +51,10 @@ export function layoutWithoutPrettier(file: RenderedFile, parser: string): strin
  * Every line of code fits the print width, counting a non-ASCII character as two columns (an
  * upper bound of prettier's display width). Comment lines may be longer (prettier never wraps
  * them), and so may a line holding nothing but a string (an argument of a call already broken
- * one argument a line: prettier cannot make it shorter).
+ * one argument a line) or a variable set to a template literal: prettier cannot make them shorter.
  */
-const UNBREAKABLE = /^\s*(\/\/|\/\*|\*|`[^`]*`,?$|"(?:[^"\\]|\\.)*",?$)/;
+const UNBREAKABLE =
+  /^\s*(\/\/|\/\*|\*|`[^`]*`,?$|"(?:[^"\\]|\\.)*",?$|(const|let) [\w$]+ = `[^`]*`;$)/;
 
 function codeLinesFit(content: string): boolean {
   // A string with an escaped double quote may be one prettier prints in single quotes.

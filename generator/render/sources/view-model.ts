@@ -86,6 +86,8 @@ export interface ViewModel extends StatusView, ReferencesView {
   childListLine: string | null;
   /** finalize.ts's sweptResources parameter type on one line when its signature fits, else null. */
   sweptParamsLine: string | null;
+  /** An external resource is identified by its owner's UID: the orphan sweep covers it. */
+  hasSweptResources: boolean;
   /** One entry per child kind (several children may share one): informers and RBAC. */
   ownedKinds: OwnedKindView[];
   /** The kinds whose children are pruned (named from the spec, or conditional). */
@@ -162,6 +164,7 @@ export function buildViewModel(
     childCount: model.children.length,
     children: model.children.map((c) => childView(c, model, specOptional === "?")),
     sweptParamsLine: sweptParamsLine(model),
+    hasSweptResources: model.externalResources.some((b) => b.identity.kind !== "naturalKey"),
     childListLine: model.children.every((c) => c.when === undefined && c.naming === undefined)
       ? `[${model.children.map((c) => `${childView(c, model, specOptional === "?").builderFn}(obj)`).join(", ")}]`
       : null,
