@@ -144,8 +144,10 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.ScaffoldOnce,
     outputs: perBinding("cloud", "naturalKey"),
   },
+  // Every child builder renders prettier's layout but the Pod's (its spec is indented otherwise).
   ...childTemplates.map((name) => ({
     template: `src/children/${name}.ts.hbs`,
+    ...(name !== "pod" ? { laidOut: true as const } : {}),
     ownership: Ownership.ScaffoldOnce,
     outputs: perChild((c) => childKind(c).template === name),
   })),
