@@ -2,6 +2,7 @@
 // Everything else under src/ is internal and may change in any release; the package's `exports`
 // map makes only this module (and ./testing) reachable. Grouped by the module that defines it.
 
+export { raceAbort } from "./abort.ts";
 export { applyChildren } from "./apply-children.ts";
 export type { BackoffSettings } from "./backoff.ts";
 export { CachedResourceClient } from "./cached-resource-client.ts";
@@ -37,6 +38,8 @@ export { describeOwner, isHeldBy, liveHolder, ownerOf, recheckDelayMs } from "./
 export type { ExternalOwner } from "./external-owner.ts";
 export { hasFinalizer, isBeingDeleted, withFinalizer, withoutFinalizer } from "./finalizers.ts";
 export { startHealthServer, stopServer } from "./health.ts";
+export { idempotencyToken } from "./idempotency-token.ts";
+export type { EnsureRequest } from "./idempotency-token.ts";
 export { memoryReducingGc } from "./idle-collector.ts";
 export { INFORMER_BACKOFF, Informer } from "./informer.ts";
 export { KubeResourceClient } from "./kube-resource-client.ts";
