@@ -3,6 +3,7 @@
 // map makes only this module (and ./testing) reachable. Grouped by the module that defines it.
 
 export { raceAbort } from "./abort.ts";
+export { annotationManager } from "./annotation-manager.ts";
 export { applyChildren } from "./apply-children.ts";
 export type { BackoffSettings } from "./backoff.ts";
 export { CachedResourceClient } from "./cached-resource-client.ts";
