@@ -51,10 +51,11 @@ export function layoutWithoutPrettier(file: RenderedFile, parser: string): strin
  * Every line of code fits the print width, counting a non-ASCII character as two columns (an
  * upper bound of prettier's display width). Comment lines may be longer (prettier never wraps
  * them), and so may a line holding nothing but a string (an argument of a call already broken
- * one argument a line) or a variable set to a template literal: prettier cannot make them shorter.
+ * one argument a line), or a variable or property set to a template literal: prettier cannot make
+ * them shorter (it never breaks a line after the `=` or `:` before a template literal).
  */
 const UNBREAKABLE =
-  /^\s*(\/\/|\/\*|\*|`[^`]*`,?$|"(?:[^"\\]|\\.)*",?$|(const|let) [\w$]+ = `[^`]*`;$)/;
+  /^\s*(\/\/|\/\*|\*|`[^`]*`,?$|"(?:[^"\\]|\\.)*",?$|(const|let) [\w$]+ = `[^`]*`;$|[\w$]+: `[^`]*`,?$)/;
 
 function codeLinesFit(content: string): boolean {
   // A string with an escaped double quote may be one prettier prints in single quotes.

@@ -30,8 +30,6 @@ export interface BindingView {
   provider: string;
   desired: string;
   observed: string;
-  /** The providers' `ensure(…)` signature fits on one line: else it is written one parameter a line, as prettier does. */
-  ensureSignatureFits: boolean;
   memoryClass: string;
   cloudClass: string;
   desiredFn: string;
@@ -118,9 +116,6 @@ export function bindingView(
     provider: `${t}Provider`,
     desired: `${t}Desired`,
     observed: `${t}Observed`,
-    ensureSignatureFits:
-      `  async ensure(uid: string, desired: ${t}Desired, signal?: AbortSignal): Promise<${t}Observed> {`
-        .length <= PRINT_WIDTH,
     memoryClass: `InMemory${t}Provider`,
     cloudClass: `Cloud${t}Provider`,
     desiredFn: `desired${t}`,
