@@ -31,6 +31,9 @@ const PARSER_BY_EXTENSION: Record<string, string> = {
 };
 
 export function parserFor(path: string): string | undefined {
+  // prettier's own choice for package.json (its CLI infers it from the name): JSON.stringify's
+  // layout, every object and array broken, so `prettier --check` in the project agrees.
+  if (path === "package.json" || path.endsWith("/package.json")) return "json-stringify";
   const dot = path.lastIndexOf(".");
   return dot < 0 ? undefined : PARSER_BY_EXTENSION[path.slice(dot)];
 }
@@ -41,6 +44,7 @@ export function parserFor(path: string): string | undefined {
  */
 export function layoutWithoutPrettier(file: RenderedFile, parser: string): string | undefined {
   if (parser === "json") return layoutJson(file.content);
+  if (parser === "json-stringify") return layoutJson(file.content, { breakAll: true });
   if (!file.laidOut) return undefined;
   if (parser === "typescript") return codeLinesFit(file.content) ? file.content : undefined;
   if (parser === "markdown") return alignTables(file.content);

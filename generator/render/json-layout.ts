@@ -29,12 +29,25 @@ const NARROW =
   /^[\x20-\x7e\n\r\t\u00a0-\u00a8\u00aa-\u00ad\u00af-\u00ff\u2010-\u2027\u2190-\u2193]*$/;
 
 /** `text` laid out as prettier would, ending in a newline; undefined for other characters (see NARROW). */
-export function layoutJson(text: string): string | undefined {
+export function layoutJson(text: string, options: { breakAll?: boolean } = {}): string | undefined {
   if (!NARROW.test(text)) return undefined;
   const parser = new Parser(text);
   const root = parser.value();
   parser.end();
-  return print(root, 0, 0) + "\n";
+  // prettier's "json-stringify" parser (package.json) breaks every non-empty object and array.
+  return (options.breakAll ? printBroken(root, 0) : print(root, 0, 0)) + "\n";
+}
+
+function printBroken(node: Node, depth: number): string {
+  if (node.type === "scalar") return node.raw;
+  const items = node.type === "array" ? node.items.map((i) => ["", i] as const) : node.entries;
+  const [open, close] = node.type === "array" ? ["[", "]"] : ["{", "}"];
+  if (items.length === 0) return open + close;
+  const inner = INDENT.repeat(depth + 1);
+  const lines = items.map(
+    ([key, value]) => inner + (key ? `${key}: ` : "") + printBroken(value, depth + 1),
+  );
+  return `${open}\n${lines.join(",\n")}\n${INDENT.repeat(depth)}${close}`;
 }
 
 /** Width of `node` on one line, or Infinity when it must break (prettier's propagated hard breaks). */
