@@ -2,6 +2,7 @@
 // key without parsing prose. LOG_LEVEL=debug|info|warn|error (default info). Inside a reconcile,
 // every line also carries its key and reconcileID (log-context.ts).
 
+import { describeApiError, errorMessage } from "./errors.ts";
 import { logContext } from "./log-context.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -53,12 +54,25 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   };
 }
 
-/** Errors serialize to `{}` by default, which hides exactly what an operator needs to see. */
+/**
+ * Errors serialize to `{}` by default, which hides exactly what an operator needs to see. An API
+ * error becomes its code, Status reason, message and object (client-node's own message and stack
+ * are a multi-line dump of the body and every response header); any other error its one-line
+ * message with its causes (errors.ts). Only a programming error (a TypeError and its kin) keeps
+ * its stack: there the stack is the news, while for a refused request or a failed provider call
+ * it only names the runtime's own frames.
+ */
 function errorReplacer(_key: string, value: unknown): unknown {
-  if (value instanceof Error)
-    return { name: value.name, message: value.message, stack: value.stack };
-  return value;
+  if (!(value instanceof Error)) return value;
+  const api = describeApiError(value);
+  // client-node leaves an ApiException's name at "Error".
+  if (api !== undefined) return { name: value.constructor.name, ...api };
+  const entry: Record<string, unknown> = { name: value.name, message: errorMessage(value) };
+  if (PROGRAMMING_ERRORS.has(value.name)) entry["stack"] = value.stack;
+  return entry;
 }
+
+const PROGRAMMING_ERRORS = new Set(["TypeError", "ReferenceError", "RangeError", "SyntaxError"]);
 
 /** For tests: a logger that drops everything. */
 export const silentLogger: Logger = createLogger({ level: "error", write: () => {} });
