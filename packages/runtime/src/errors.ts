@@ -148,11 +148,11 @@ interface StatusBody {
 
 function statusBody(body: unknown): StatusBody | undefined {
   let value = body;
-  if (typeof value === "string") {
+  if (typeof body === "string") {
     try {
-      value = JSON.parse(value);
+      value = JSON.parse(body);
     } catch {
-      return value.trim() === "" ? undefined : { message: value };
+      return body.trim() === "" ? undefined : { message: body };
     }
   }
   return typeof value === "object" && value !== null ? (value as StatusBody) : undefined;

@@ -25,7 +25,16 @@ export type {
 export { crashOnUnhandled } from "./crash-on-unhandled.ts";
 export { deletionPolicyOverride, effectiveDeletionPolicy } from "./deletion-policy.ts";
 export type { DeletionPolicyOverride } from "./deletion-policy.ts";
-export { ConflictError, TerminalError, errorMessage, statusCode } from "./errors.ts";
+export {
+  ConflictError,
+  HookError,
+  ProviderError,
+  TerminalError,
+  describeApiError,
+  errorMessage,
+  statusCode,
+} from "./errors.ts";
+export type { ApiErrorDetails } from "./errors.ts";
 export { KubeEventRecorder, noopEventRecorder } from "./events.ts";
 export type {
   EventRecord,
@@ -35,6 +44,7 @@ export type {
 } from "./events.ts";
 export { describeOwner, isHeldBy, liveHolder, ownerOf, recheckDelayMs } from "./external-owner.ts";
 export type { ExternalOwner } from "./external-owner.ts";
+export { failedPassStatus, failureMessage, failureReason } from "./failure-status.ts";
 export { hasFinalizer, isBeingDeleted, withFinalizer, withoutFinalizer } from "./finalizers.ts";
 export { startHealthServer, stopServer } from "./health.ts";
 export { memoryReducingGc } from "./idle-collector.ts";
@@ -64,6 +74,8 @@ export type { OwnedKind } from "./owned-kinds.ts";
 export { childMetadata, nameForContent, selectorLabels } from "./ownership.ts";
 export { applyVerdict, bindingOutcomes, foldParts, requireUid } from "./parts.ts";
 export type { ConditionedPart, ConditionVerdict, FoldedParts, PartResult } from "./parts.ts";
+export { hookCalls, isRateLimited, providerCalls } from "./provider-calls.ts";
+export type { ProviderCall, ProviderCallMetrics } from "./provider-calls.ts";
 export { pruneChildren } from "./prune-children.ts";
 export {
   CacheReferenceReader,
@@ -90,3 +102,4 @@ export { selfSignedCertificate } from "./self-signed-certificate.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
 export { TimeoutError, withTimeout } from "./timeout.ts";
 export { withTransitionEvents } from "./transition-events.ts";
+export type { TransitionEventOptions } from "./transition-events.ts";

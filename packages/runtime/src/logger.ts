@@ -56,23 +56,18 @@ export function createLogger(options: LoggerOptions = {}): Logger {
 
 /**
  * Errors serialize to `{}` by default, which hides exactly what an operator needs to see. An API
- * error becomes its code, Status reason, message and object (client-node's own message and stack
- * are a multi-line dump of the body and every response header); any other error its one-line
- * message with its causes (errors.ts). Only a programming error (a TypeError and its kin) keeps
- * its stack: there the stack is the news, while for a refused request or a failed provider call
- * it only names the runtime's own frames.
+ * error becomes its code, Status reason, message and object, without a stack (client-node's own
+ * message, and so its stack, is a multi-line dump of the body and every response header; the
+ * frames are the HTTP client's); any other error its one-line message with its causes
+ * (errors.ts) and its stack.
  */
 function errorReplacer(_key: string, value: unknown): unknown {
   if (!(value instanceof Error)) return value;
   const api = describeApiError(value);
   // client-node leaves an ApiException's name at "Error".
   if (api !== undefined) return { name: value.constructor.name, ...api };
-  const entry: Record<string, unknown> = { name: value.name, message: errorMessage(value) };
-  if (PROGRAMMING_ERRORS.has(value.name)) entry["stack"] = value.stack;
-  return entry;
+  return { name: value.name, message: errorMessage(value), stack: value.stack };
 }
-
-const PROGRAMMING_ERRORS = new Set(["TypeError", "ReferenceError", "RangeError", "SyntaxError"]);
 
 /** For tests: a logger that drops everything. */
 export const silentLogger: Logger = createLogger({ level: "error", write: () => {} });

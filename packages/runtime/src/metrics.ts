@@ -6,6 +6,7 @@
 
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { TerminalError } from "./errors.ts";
+import type { ProviderCallMetrics } from "./provider-calls.ts";
 
 /** controller-runtime's `result` label values of controller_runtime_reconcile_total. */
 export type ReconcileOutcome = "success" | "error" | "requeue" | "requeue_after";
@@ -50,6 +51,8 @@ export const RECONCILE_TIME_BUCKETS = [
   0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9,
   1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30, 40, 50, 60,
 ];
+/** Cloud API calls: from a fast cached read to a slow synchronous create. */
+export const PROVIDER_CALL_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 /** prometheus.ExponentialBuckets(10e-9, 10, 12): the work queue's duration buckets. */
 export const QUEUE_DURATION_BUCKETS = Array.from({ length: 12 }, (_, i) => 1e-8 * 10 ** i);
 
@@ -134,6 +137,45 @@ export class OperatorMetrics {
     "External resources found without their owning object, by resource and action (deleted, reported).",
     ["resource", "action"],
   );
+
+  /**
+   * Status writes the API server refused, by controller and HTTP code (withTransitionEvents'
+   * onStatusWriteError): a 403 here is RBAC without the status subresource, and every object of
+   * the controller keeps a stale status until it is fixed.
+   */
+  readonly statusUpdateErrors = this.#counter(
+    "operator_status_update_errors_total",
+    "Status writes refused by the API server (conflicts aside), by controller and HTTP code.",
+    ["controller", "code"],
+  );
+
+  readonly #providerCallDuration = new Histogram({
+    name: "operator_provider_call_duration_seconds",
+    help: "Duration of calls to an external resource's provider, by resource class and operation.",
+    labelNames: ["resource", "operation"],
+    buckets: PROVIDER_CALL_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly #providerCallErrors = this.#counter(
+    "operator_provider_call_errors_total",
+    "Failed calls to an external resource's provider (rate-limited ones included), by resource class and operation.",
+    ["resource", "operation"],
+  );
+  readonly #providerRateLimited = this.#counter(
+    "operator_provider_rate_limited_total",
+    "Calls to an external resource's provider answered with a rate limit (HTTP 429, a throttling error), by resource class and operation.",
+    ["resource", "operation"],
+  );
+
+  /** The provider calls of the reconciler and the orphan sweep (provider-calls.ts). */
+  readonly providerCalls: ProviderCallMetrics = {
+    observe: ({ resource, operation, seconds, outcome }) => {
+      const labels = { resource, operation };
+      this.#providerCallDuration.observe(labels, seconds);
+      if (outcome !== "success") this.#providerCallErrors.inc(labels);
+      if (outcome === "rate_limited") this.#providerRateLimited.inc(labels);
+    },
+  };
 
   constructor(options: { processMetrics?: boolean } = {}) {
     // Computed when scraped rather than on a timer: exact, and no work between scrapes.

@@ -107,10 +107,12 @@ test("the logger writes an API error as one line with its fields and its cause, 
   logger.error("status write refused", { err: invalid });
   assert.equal(lines.length, 2);
   for (const line of lines) {
-    assert.doesNotMatch(line, /\\n|audit-id|Unknown API Status Code/, line);
+    assert.doesNotMatch(line, /audit-id|Unknown API Status Code|Headers/, line);
   }
+  assert.doesNotMatch(lines[1]!, /\\n/, "an API error carries no stack: its stack is the dump");
   const first = JSON.parse(lines[0]!) as { err: Record<string, unknown> };
   assert.equal(first.err["name"], "ProviderError");
+  assert.match(String(first.err["stack"]), /^ProviderError: instance provider ensure failed/);
   assert.equal(
     first.err["message"],
     'instance provider ensure failed: fetch failed; cause: HTTP 404 NotFound: databases.example.com "orders" not found (databases example.com/orders)',
