@@ -69,6 +69,8 @@ export interface ViewModel extends StatusView, ReferencesView {
   hasBindings: boolean;
   /** Some external resource is keyed on a natural key from the spec. */
   hasNaturalKeys: boolean;
+  /** Some external resource is keyed on the owner's UID: the orphan sweep covers it. */
+  hasSweptBindings: boolean;
   bindings: BindingView[];
   hasChildren: boolean;
   /** Some child has a name template: instance builders, pruning, delete RBAC. */
@@ -144,6 +146,7 @@ export function buildViewModel(
     ...referencesView(model),
     hasBindings: model.externalResources.length > 0,
     hasNaturalKeys: model.externalResources.some((b) => b.identity.kind === "naturalKey"),
+    hasSweptBindings: model.externalResources.some((b) => b.identity.kind !== "naturalKey"),
     bindings: model.externalResources.map((b) =>
       bindingView(b, model, specOptional === "?", declared),
     ),

@@ -32,6 +32,7 @@ export {
   TerminalError,
   describeApiError,
   errorMessage,
+  isConflict,
   statusCode,
 } from "./errors.ts";
 export type { ApiErrorDetails } from "./errors.ts";

@@ -29,11 +29,13 @@ import {
   reloadCertificateFrom,
   startHealthServer,
   startMetricsServer,
+  statusCode,
   storedOwnerUids,
   stopServer,
   withTransitionEvents,
 } from "@create-operator/runtime";
 import { referenceInformers } from "@create-operator/runtime";
+import { providerCalls } from "@create-operator/runtime";
 import {
   API_GROUP_VERSION,
   FIELD_MANAGER,
@@ -110,6 +112,14 @@ async function main(): Promise<void> {
         { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
       ),
       events,
+      // A refused status write is a Warning Event and counted: RBAC without the status
+      // subresource must not hide behind a log line.
+      {
+        onStatusWriteError: (err) =>
+          metrics.statusUpdateErrors
+            .labels(config.controllerName, String(statusCode(err) ?? "<error>"))
+            .inc(),
+      },
     ),
   );
   const providers = {
@@ -120,6 +130,7 @@ async function main(): Promise<void> {
     ...providers,
     hooks,
     logger,
+    providerMetrics: metrics.providerCalls,
   });
   const controller = new Controller<Database>({
     informers,
@@ -132,6 +143,8 @@ async function main(): Promise<void> {
     reconcileTimeoutMs: config.reconcileTimeoutMs,
     ownWrites,
     logger,
+    // Each failed pass is a Warning Event about the object; repeats aggregate into one's count.
+    events,
     metrics: metrics.controller(config.controllerName, config.concurrency),
     // Under --expose-gc (the Deployment's NODE_OPTIONS) a burst's garbage goes back to the
     // system once the queue is quiet, instead of holding the container's RSS at its peak.
@@ -162,7 +175,14 @@ async function main(): Promise<void> {
       : undefined;
   // The leader sweeps for external resources whose owner is gone (src/reconciler/finalize.ts).
   const orphans = new OrphanSweeper({
-    resources: sweptResources(providers),
+    // The sweep's provider calls are timed and counted as the reconciler's are.
+    resources: sweptResources({
+      instanceProvider: providerCalls(
+        "instance",
+        providers.instanceProvider,
+        metrics.providerCalls,
+      ),
+    }),
     cachedUids: () => cachedOwnerUids(informers),
     storedUids: (signal) => storedOwnerUids(kubeConfig, informers, signal),
     intervalMs: ORPHAN_SWEEP_INTERVAL_MS,

@@ -29,6 +29,7 @@ import {
   reloadCertificateFrom,
   startHealthServer,
   startMetricsServer,
+  statusCode,
   storedOwnerUids,
   stopServer,
   withTransitionEvents,
@@ -109,6 +110,14 @@ async function main(): Promise<void> {
         { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
       ),
       events,
+      // A refused status write is a Warning Event and counted: RBAC without the status
+      // subresource must not hide behind a log line.
+      {
+        onStatusWriteError: (err) =>
+          metrics.statusUpdateErrors
+            .labels(config.controllerName, String(statusCode(err) ?? "<error>"))
+            .inc(),
+      },
     ),
   );
   const providers = {};
@@ -117,6 +126,7 @@ async function main(): Promise<void> {
     ...providers,
     hooks,
     logger,
+    providerMetrics: metrics.providerCalls,
   });
   const controller = new Controller<WebApp>({
     informers,
@@ -129,6 +139,8 @@ async function main(): Promise<void> {
     reconcileTimeoutMs: config.reconcileTimeoutMs,
     ownWrites,
     logger,
+    // Each failed pass is a Warning Event about the object; repeats aggregate into one's count.
+    events,
     metrics: metrics.controller(config.controllerName, config.concurrency),
     // Under --expose-gc (the Deployment's NODE_OPTIONS) a burst's garbage goes back to the
     // system once the queue is quiet, instead of holding the container's RSS at its peak.
