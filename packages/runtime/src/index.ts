@@ -61,6 +61,8 @@ export type { LeaseSettings, ManagedController, ManagerOptions } from "./manager
 export { OperatorMetrics } from "./metrics.ts";
 export { KubeMetricsAuthorizer } from "./metrics-auth.ts";
 export { metricsCertificate, startMetricsServer } from "./metrics-server.ts";
+export { ObjectLag } from "./object-lag.ts";
+export type { ObjectLagOptions, ObjectLagSnapshot } from "./object-lag.ts";
 export { OrphanSweeper, sweepOrphans } from "./orphan-sweep.ts";
 export type {
   Orphan,

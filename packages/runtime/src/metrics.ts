@@ -6,6 +6,7 @@
 
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { TerminalError } from "./errors.ts";
+import type { ObjectLagSnapshot } from "./object-lag.ts";
 import type { ProviderCallMetrics } from "./provider-calls.ts";
 
 /** controller-runtime's `result` label values of controller_runtime_reconcile_total. */
@@ -177,7 +178,48 @@ export class OperatorMetrics {
     },
   };
 
+  /** What objectLag() registered: each controller's source, read when scraped. */
+  readonly #lags = new Map<string, { snapshot(): ObjectLagSnapshot }>();
+
   constructor(options: { processMetrics?: boolean } = {}) {
+    // How far each controller's objects are behind (object-lag.ts), read when scraped.
+    const lagGauge = (name: string, help: string, value: (s: ObjectLagSnapshot) => number) => {
+      const lags = this.#lags;
+      new Gauge({
+        name,
+        help,
+        labelNames: ["controller"],
+        registers: [this.registry],
+        collect(this: Gauge) {
+          for (const [controller, lag] of lags) this.set({ controller }, value(lag.snapshot()));
+        },
+      });
+    };
+    lagGauge(
+      "operator_stale_generation_objects",
+      "Objects whose status.observedGeneration differs from metadata.generation (deletions aside), per controller.",
+      (s) => s.staleGenerations,
+    );
+    lagGauge(
+      "operator_stale_generation_oldest_seconds",
+      "How long the status of the longest-lagging object has not answered for its generation, per controller; 0 when none lags.",
+      (s) => s.oldestStaleSeconds,
+    );
+    lagGauge(
+      "operator_deleting_objects",
+      "Objects with a deletionTimestamp that are still present, per controller.",
+      (s) => s.deleting,
+    );
+    lagGauge(
+      "operator_stuck_deletion_objects",
+      "Objects deleting for longer than operator.deletionStuckAfter (Ready reason DeletionStuck), per controller.",
+      (s) => s.stuckDeletions,
+    );
+    lagGauge(
+      "operator_deletion_oldest_seconds",
+      "Age of the oldest pending deletion (since its deletionTimestamp), per controller; 0 when none is pending.",
+      (s) => s.oldestDeletionSeconds,
+    );
     // Computed when scraped rather than on a timer: exact, and no work between scrapes.
     this.#gauge(
       "workqueue_unfinished_work_seconds",
@@ -270,6 +312,11 @@ export class OperatorMetrics {
         }
       },
     };
+  }
+
+  /** operator_stale_generation_* and operator_*deletion* of the controller `name` (an ObjectLag). */
+  objectLag(name: string, lag: { snapshot(): ObjectLagSnapshot }): void {
+    this.#lags.set(name, lag);
   }
 
   /** leader_election_master_status{name=<lease>}: 0 until this replica leads. */
