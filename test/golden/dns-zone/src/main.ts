@@ -22,6 +22,7 @@ import {
   cachedOwnerUids,
   memoryReducingGc,
   metricsCertificate,
+  ObjectLag,
   OperatorMetrics,
   OrphanSweeper,
   ownedInformers,
@@ -130,7 +131,14 @@ async function main(): Promise<void> {
     hooks,
     logger,
     providerMetrics: metrics.providerCalls,
+    deletionStuckAfterMs: config.deletionStuckAfterMs,
   });
+  // How far the objects are behind (operator_stale_generation_*, operator_*deletion*), from the
+  // cache's events; stuck past the same threshold as the Ready reason DeletionStuck.
+  metrics.objectLag(
+    config.controllerName,
+    new ObjectLag(informers, { stuckDeletionAfterMs: config.deletionStuckAfterMs }),
+  );
   const controller = new Controller<DNSZone>({
     informers,
     owned,

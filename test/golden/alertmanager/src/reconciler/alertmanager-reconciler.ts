@@ -54,6 +54,8 @@ export interface AlertmanagerReconcilerDeps {
   pollIntervalMs?: number;
   /** Times and counts every provider call per resource (main.ts: OperatorMetrics.providerCalls). */
   providerMetrics?: ProviderCallMetrics;
+  /** A failing deletion older than this is DeletionStuck (finalize.ts); operator.yaml's by default. */
+  deletionStuckAfterMs?: number;
 }
 
 export class AlertmanagerReconciler implements Reconciler {

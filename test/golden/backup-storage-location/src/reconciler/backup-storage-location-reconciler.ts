@@ -67,6 +67,8 @@ export interface BackupStorageLocationReconcilerDeps {
   pollIntervalMs?: number;
   /** Times and counts every provider call per resource (main.ts: OperatorMetrics.providerCalls). */
   providerMetrics?: ProviderCallMetrics;
+  /** A failing deletion older than this is DeletionStuck (finalize.ts); operator.yaml's by default. */
+  deletionStuckAfterMs?: number;
 }
 
 export class BackupStorageLocationReconciler implements Reconciler {

@@ -55,6 +55,8 @@ export interface TenantReconcilerDeps {
   pollIntervalMs?: number;
   /** Times and counts every provider call per resource (main.ts: OperatorMetrics.providerCalls). */
   providerMetrics?: ProviderCallMetrics;
+  /** A failing deletion older than this is DeletionStuck (finalize.ts); operator.yaml's by default. */
+  deletionStuckAfterMs?: number;
 }
 
 export class TenantReconciler implements Reconciler {

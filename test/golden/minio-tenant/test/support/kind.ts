@@ -70,6 +70,8 @@ export function createReconciler(
     references?: ReferenceReader;
     /** Times and counts provider calls per resource, as main.ts wires OperatorMetrics.providerCalls. */
     providerMetrics?: ProviderCallMetrics;
+    /** A failing deletion older than this is DeletionStuck; operator.yaml's deletionStuckAfter by default. */
+    deletionStuckAfterMs?: number;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},
