@@ -47,6 +47,7 @@ import { installOperatorIdentity } from "../integration/support/identity.ts";
 import { recordingLogger } from "../integration/support/recording-logger.ts";
 import { uniqueName } from "../integration/support/unique-name.ts";
 import { waitFor } from "../integration/support/wait.ts";
+import { failingWhile, sampleSum } from "./support/failing-calls.ts";
 
 const RESOURCE = `${PLURAL}.${API_GROUP}`;
 const cp: ControlPlane = await sharedControlPlane();
@@ -90,18 +91,6 @@ async function eventsAbout(uid: string): Promise<EventsV1Event[]> {
   return list.items.filter((e) => e.regarding?.uid === uid);
 }
 
-/** Sum of a metric's samples whose labels include every `labels` pair. */
-async function sampleSum(metrics: OperatorMetrics, name: string, labels: Record<string, string>) {
-  let sum = 0;
-  for (const line of (await metrics.exposition()).body.split("\n")) {
-    const match = /^([a-zA-Z_:][a-zA-Z0-9_:]*)(\{[^}]*\})?\s+(\S+)$/.exec(line);
-    if (!match || match[1] !== name) continue;
-    if (Object.entries(labels).every(([k, v]) => (match[2] ?? "").includes(`${k}="${v}"`)))
-      sum += Number(match[3]);
-  }
-  return sum;
-}
-
 /**
  * The reconciler as src/main.ts wires it: through the proxy, Ready transitions and refused status
  * writes recorded as Events and counted, provider calls counted per resource.
@@ -137,20 +126,6 @@ function wiredReconciler(providers: Providers, overrides: { hooks?: typeof hooks
     overrides,
   );
   return { reconciler, wiring, ownWrites, events, metrics, logger, lines };
-}
-
-/** `provider` whose `operation` throws while `failing()` says so; every other call goes through. */
-function failingWhile<P extends object>(provider: P, operation: string, failing: () => boolean): P {
-  return new Proxy(provider, {
-    get(target, property, receiver) {
-      const value: unknown = Reflect.get(target, property, receiver);
-      if (property === operation && failing())
-        return async () => {
-          throw new Error("cloud API unavailable (injected)");
-        };
-      return typeof value === "function" ? value.bind(target) : value;
-    },
-  });
 }
 
 for (const binding of FIXTURE.bindings.slice(0, 1)) {
