@@ -132,6 +132,15 @@ export class OperatorMetrics {
     ["code", "method", "host"],
   );
 
+  /** Observed by instrumentKubeConfig: client-go's name, labels and buckets. */
+  readonly restClientRequestDuration = new Histogram({
+    name: "rest_client_request_duration_seconds",
+    help: "Request latency in seconds. Broken down by verb, and host.",
+    labelNames: ["verb", "host"],
+    buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60],
+    registers: [this.registry],
+  });
+
   /** Counted by the orphan sweep (orphan-sweep.ts): alert on any increase, each is a leak caught. */
   readonly orphanedExternalResources = this.#counter(
     "operator_orphaned_external_resources_total",

@@ -64,9 +64,10 @@ async function main(): Promise<void> {
   const kubeConfig = new KubeConfig();
   kubeConfig.loadFromDefault();
   // Every API call, list and watch goes through one keep-alive connection pool with native HTTP
-  // parsing (@create-operator/runtime's transport); rest_client_requests_total counts each of its requests.
+  // parsing (@create-operator/runtime's transport); rest_client_requests_total counts each of its
+  // requests and rest_client_request_duration_seconds times it.
   const metrics = new OperatorMetrics();
-  instrumentKubeConfig(kubeConfig, metrics.restClientRequests);
+  instrumentKubeConfig(kubeConfig, metrics.restClientRequests, metrics.restClientRequestDuration);
   const identity = `${hostname()}-${randomUUID().slice(0, 8)}`;
   const events = new KubeEventRecorder(kubeConfig, {
     reportingController: FIELD_MANAGER,
