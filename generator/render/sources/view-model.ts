@@ -14,7 +14,7 @@ import {
   type ModulePaths,
   type TypeNames,
 } from "./api-types-view.ts";
-import { metricsServiceName } from "../manifests/rbac-names.ts";
+import { controllerName, metricsServiceName } from "../manifests/rbac-names.ts";
 import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, type BindingView } from "./binding-view.ts";
 import { childView, type ChildView } from "./child-view.ts";
@@ -134,7 +134,7 @@ export function buildViewModel(
     abandonAnnotation: `${model.api.group}/abandon-external-resources`,
     deletionPolicyAnnotation: deletionPolicyAnnotation(model),
     leaseName: `${model.name}-leader`,
-    controllerName: model.api.kind.toLowerCase(),
+    controllerName: controllerName(model),
     metricsServiceName: metricsServiceName(model),
     types,
     modules: modulePaths(model),
