@@ -275,6 +275,22 @@ test("generate lists the files whose interface changed when the spec needs more 
   assert.doesNotMatch(result.stdout, /\(new file\)/);
 });
 
+test("generate does not claim an interface changed when only a default did (issue 23)", () => {
+  const target = join(tempDir("cli"), "db");
+  assert.equal(runCli(["new", target, "--spec", examplePath("database")]).status, 0);
+  const spec = readFileSync(join(target, "operator.yaml"), "utf8");
+  assert.match(spec, /\n {6}default: 20\n/);
+  writeFileSync(
+    join(target, "operator.yaml"),
+    spec.replace(/\n {6}default: 20\n/, "\n      default: 30\n"),
+  );
+  const result = runCli(["generate"], { cwd: target });
+  assert.equal(result.status, 0, result.stdout + result.stderr);
+  // The provider's file changed (its desired-state mapping holds the default), its interface did not.
+  assert.match(result.stdout, /update {2}src\/providers\/instance-provider\.ts/);
+  assert.doesNotMatch(result.stdout, /interfaces your code implements changed/);
+});
+
 test("generate lists the provider whose interface changed when an external resource is keyed on a natural key", () => {
   const target = join(tempDir("cli"), "db");
   assert.equal(runCli(["new", target, "--spec", examplePath("database")]).status, 0);

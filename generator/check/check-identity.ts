@@ -45,12 +45,13 @@ export function checkIdentity({ data, report }: CheckContext): void {
     );
   }
   const group = str(api.group);
-  if (group && !(isDnsSubdomain(group) && group.includes("."))) {
+  const groupProblem = group === undefined ? undefined : apiGroupProblem(group);
+  if (group && groupProblem) {
     report.error(
       "SEM002",
       ["api", "group"],
-      `group "${group}" is not a DNS subdomain with a dot`,
-      "Use a lower-case domain you own, e.g. db.example.com.",
+      `group "${group}" ${groupProblem.problem}`,
+      groupProblem.hint ?? "Use a lower-case domain you own, e.g. db.example.com.",
     );
   } else if (group && isProtectedGroup(group)) {
     report.error(
@@ -155,4 +156,28 @@ function checkVersions(data: CheckContext["data"], report: CheckContext["report"
       "Keep one version: multiple served versions need conversion, which is not generated yet.",
     );
   }
+}
+
+/**
+ * What is wrong with an API group, in the words that point at the fix: a group is a DNS subdomain
+ * (lower-case labels of letters, digits and hyphens, joined by dots) with at least one dot.
+ */
+function apiGroupProblem(group: string): { problem: string; hint?: string } | undefined {
+  if (isDnsSubdomain(group) && group.includes(".")) return undefined;
+  if (group.toLowerCase() !== group && isDnsSubdomain(group.toLowerCase()))
+    return {
+      problem: "has upper-case letters; an API group is a lower-case DNS subdomain",
+      hint: `Write it as ${JSON.stringify(group.toLowerCase())}${group.includes(".") ? "" : " with a dot, e.g. under a domain you own"}.`,
+    };
+  if (group.length > 253)
+    return { problem: `is ${group.length} characters; at most 253 are allowed` };
+  const labels = group.split(".");
+  if (labels.some((label) => label === ""))
+    return { problem: "has an empty label (two dots together, or a dot at an end)" };
+  const bad = labels.find((label) => !DNS_LABEL.test(label.toLowerCase()) || label.length > 63);
+  if (bad !== undefined)
+    return {
+      problem: `is not a DNS subdomain: "${bad}" is not a DNS label (lower-case letters, digits and "-", at most 63, starting and ending with a letter or digit)`,
+    };
+  return { problem: "has no dot; an API group is a domain with at least one dot" };
 }

@@ -13,6 +13,7 @@ import {
   summaryCounts,
 } from "./plan-summary.ts";
 import { describeUserHook, HOOK_TYPES_PATH, type UserHook } from "../base/user-hooks.ts";
+import { declarationsChanged } from "./declared-types.ts";
 
 export interface Reporter {
   diagnostics(diagnostics: readonly Diagnostic[]): void;
@@ -93,7 +94,16 @@ function textReporter(): Reporter {
       // When an interface changed (src/hooks/types.ts, or a provider's), every file implementing
       // it may owe something new (a status field, a condition, a provider method): list those, new
       // files marked; otherwise only new files.
-      const updated = new Set(plan.entries.filter((e) => e.action === "update").map((e) => e.path));
+      // An update counts only when the file's declarations changed: a default inside a
+      // function body or a doc comment changes the file, not what code implementing it owes.
+      const updated = new Set(
+        plan.entries
+          .filter((e) => e.action === "update")
+          .filter(
+            (e) => e.previous === undefined || declarationsChanged(e.previous, e.content ?? ""),
+          )
+          .map((e) => e.path),
+      );
       const contractOf = (h: UserHook) =>
         h.state === "active" ? (h.contract ?? HOOK_TYPES_PATH) : undefined;
       const owes = (h: UserHook) => {

@@ -50,6 +50,37 @@ test("safe: a new optional status field", () => {
   });
 });
 
+test("safe: a condition type added is reported as that, not as a description change (issue 23)", () => {
+  const after = edit(
+    "status:\n",
+    "status:\n  conditions:\n    - type: Synced\n      description: In sync.\n",
+  );
+  expect(only(compareSources(BASE_SPEC, after)), {
+    class: "safe",
+    code: "COMPAT008",
+    path: "status.conditions",
+    at: lineColOf(after, "conditions:"),
+    message:
+      /^status\.conditions: condition type Synced added: clients that do not know it ignore it$/,
+  });
+});
+
+test("risky: a condition type removed", () => {
+  const before = edit(
+    "status:\n",
+    "status:\n  conditions:\n    - type: Synced\n    - type: Degraded\n",
+  );
+  const after = edit("status:\n", "status:\n  conditions:\n    - type: Synced\n");
+  expect(only(compareSources(before, after)), {
+    class: "risky",
+    code: "COMPAT017",
+    path: "status.conditions",
+    at: lineColOf(after, "conditions:"),
+    message:
+      /^status\.conditions: condition type Degraded removed: objects already stored keep it until their next status write, and clients or alerts that wait for it never see it again$/,
+  });
+});
+
 test("safe: a description changed", () => {
   const after = edit("How big the shop is.", "The shop's size class.");
   expect(only(compareSources(BASE_SPEC, after)), {

@@ -3,6 +3,7 @@
 // reaches the CRD (fields, items, values, defaults, rules, immutable, list types) is covered.
 
 import { isDeepStrictEqual } from "node:util";
+import { conditionTypesOf } from "../render/manifests/status-schema.ts";
 import type { JSONSchemaProps } from "../render/manifests/schema-types.ts";
 import {
   itemsLocation,
@@ -37,7 +38,7 @@ export function diffSchema(
     });
     return;
   }
-  if (o.description !== n.description)
+  if (o.description !== n.description && !diffConditionTypes(o, n, at, push))
     push({
       code: "COMPAT002",
       side: "new",
@@ -258,4 +259,36 @@ function pairRenames(
     renames.set(pick, name);
   }
   return renames;
+}
+
+/**
+ * The conditions field's description lists the condition types: when that list is what changed,
+ * say which types came and went (a description change would hide it). False when it is not.
+ */
+function diffConditionTypes(
+  o: JSONSchemaProps,
+  n: JSONSchemaProps,
+  at: Location,
+  push: (change: Omit<Change, "version">) => void,
+): boolean {
+  const before = conditionTypesOf(o.description);
+  const after = conditionTypesOf(n.description);
+  if (before === undefined || after === undefined) return false;
+  for (const type of after.filter((t) => !before.includes(t)))
+    push({
+      code: "COMPAT008",
+      side: "new",
+      specPath: at.spec,
+      message: `${at.field}: condition type ${type} added: clients that do not know it ignore it`,
+      hint: "Nothing to do; document what it means for your users.",
+    });
+  for (const type of before.filter((t) => !after.includes(t)))
+    push({
+      code: "COMPAT017",
+      side: "new",
+      specPath: at.spec,
+      message: `${at.field}: condition type ${type} removed: objects already stored keep it until their next status write, and clients or alerts that wait for it never see it again`,
+      hint: `Tell the users of ${type} (kubectl wait --for=condition=${type}, alert rules, dashboards) before rolling this out.`,
+    });
+  return true;
 }

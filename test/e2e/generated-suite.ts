@@ -40,6 +40,8 @@ export interface SuiteOptions {
    * scenarios exercise the same runtime paths for every spec.
    */
   faults?: boolean;
+  /** A check to make once the project is installed, before its tests run. */
+  afterInstall?: () => void;
 }
 
 /** Installs, tests (npm test type-checks first) and builds a generated project; returns how many tests passed. */
@@ -58,6 +60,7 @@ export function runGeneratedSuite(
   options: SuiteOptions = {},
 ): { passed: number; output: string } {
   run("npm", installArguments(), target);
+  options.afterInstall?.();
   const tests = run("npm", ["test"], target);
   assert.match(tests, /^# tsc --noEmit: no type errors/m, "npm test type-checks the project first");
   let passed = Number(/^ℹ pass (\d+)$/m.exec(tests)?.[1] ?? 0);

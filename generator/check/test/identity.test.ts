@@ -8,19 +8,15 @@ test("SEM001 kind must be PascalCase", () => {
   assert.match(d.hint!, /"ShopItem"/);
 });
 
-test("SEM002 group must be a DNS subdomain with a dot", () => {
-  expectOne(
-    edit(MINIMAL, "group: shop.example.com", "group: shop"),
-    "SEM002",
-    "6:10",
-    'group "shop" is not a DNS subdomain with a dot',
-  );
-  expectOne(
-    edit(MINIMAL, "group: shop.example.com", "group: Shop.Example.com"),
-    "SEM002",
-    "6:10",
-    '"Shop.Example.com"',
-  );
+test("SEM002 group must be a DNS subdomain with a dot, and the message names what is wrong", () => {
+  const group = (value: string) => edit(MINIMAL, "group: shop.example.com", `group: ${value}`);
+  expectOne(group("shop"), "SEM002", "6:10", 'group "shop" has no dot');
+  // It has a dot: the message must not say it lacks one (issue 23).
+  const upper = expectOne(group("Platform.Example"), "SEM002", "6:10", "upper-case letters");
+  assert.doesNotMatch(upper.message, /with a dot|no dot/);
+  assert.match(upper.hint!, /"platform\.example"/);
+  expectOne(group("shop_x.example.com"), "SEM002", "6:10", '"shop_x" is not a DNS label');
+  expectOne(group("shop..example.com"), "SEM002", "6:10", "an empty label");
 });
 
 test("SEM003 metadata.name must be a DNS-1123 label", () => {

@@ -57,7 +57,7 @@ export function statusSchema(model: OperatorModel): JSONSchemaProps {
 export function conditionsSchema(model: OperatorModel): JSONSchemaProps {
   const types = model.status.conditions.map((c) => c.type);
   return {
-    description: `Latest observations of the object's state. Condition types: ${types.join(", ")}.`,
+    description: conditionsDescription(types),
     type: "array",
     items: {
       description:
@@ -112,4 +112,18 @@ export function conditionsSchema(model: OperatorModel): JSONSchemaProps {
     "x-kubernetes-list-type": "map",
     "x-kubernetes-list-map-keys": ["type"],
   };
+}
+
+const CONDITIONS_DESCRIPTION = "Latest observations of the object's state. Condition types: ";
+
+/** The conditions field's description, which lists the condition types (kubectl explain shows it). */
+export function conditionsDescription(types: readonly string[]): string {
+  return `${CONDITIONS_DESCRIPTION}${types.join(", ")}.`;
+}
+
+/** The condition types a conditions description lists; undefined for any other description. */
+export function conditionTypesOf(description: string | undefined): string[] | undefined {
+  if (!description?.startsWith(CONDITIONS_DESCRIPTION) || !description.endsWith("."))
+    return undefined;
+  return description.slice(CONDITIONS_DESCRIPTION.length, -1).split(", ");
 }

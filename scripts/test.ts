@@ -1,0 +1,59 @@
+// `npm test`, which CI runs on a fresh machine: every check and test in order, each step's wall
+// time printed, stopping at the first failure. The control-plane build (`npm run envtest`: minutes
+// of `go build` on a fresh machine, instant once cached) starts first and runs beside the steps
+// that do not need a control plane (type-check, format check, unit tests); the end-to-end tests
+// wait for it. Its output is held back and printed whole when it ends, so the two do not interleave.
+
+import { spawn } from "node:child_process";
+
+const say = (message: string) => process.stdout.write(`# npm test: ${message}\n`);
+const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
+
+interface Finished {
+  code: number | null;
+  output: string;
+}
+
+/** `npm run <script>`: its output streamed (foreground) or kept until it ends (background). */
+function npmRun(script: string, background = false): Promise<Finished> {
+  // In the background at low priority: the steps in front are what the run waits for.
+  const [command, args] = background
+    ? ["nice", ["-n", "10", "npm", "run", "--silent", script]]
+    : ["npm", ["run", "--silent", script]];
+  const child = spawn(command, args, {
+    stdio: background ? ["ignore", "pipe", "pipe"] : "inherit",
+  });
+  let output = "";
+  child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
+  return new Promise((resolve, reject) => {
+    child.once("error", reject);
+    child.once("close", (code) => resolve({ code, output }));
+  });
+}
+
+async function step(script: string): Promise<void> {
+  const started = Date.now();
+  const { code } = await npmRun(script);
+  if (code !== 0) {
+    say(`${script} failed (exit ${code}) after ${seconds(started)}`);
+    process.exit(code ?? 1);
+  }
+  say(`${script}: ${seconds(started)}`);
+}
+
+const started = Date.now();
+// The build comes first: the unit tests run the compiled CLI, the envtest command too.
+await step("build");
+const envtestStarted = Date.now();
+const envtest = npmRun("envtest", true);
+for (const script of ["typecheck", "format:check", "test:unit"]) await step(script);
+const built = await envtest;
+process.stdout.write(built.output);
+if (built.code !== 0) {
+  say(`envtest failed (exit ${built.code}): no control-plane binaries for the end-to-end tests`);
+  process.exit(built.code ?? 1);
+}
+say(`envtest (beside the steps above): ${seconds(envtestStarted)}`);
+await step("test:e2e");
+say(`every test passed in ${seconds(started)}`);
