@@ -125,7 +125,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   // the orphan sweep (the runtime's OrphanSweeper, wired in src/main.ts and the fault suite)
   ...["OrphanSweeper", "SweptResource"],
   // truthful status (issue 24): the reconciler's wrappers of provider and hook calls
-  ...["ProviderCallMetrics", "ProviderError", "HookError"],
+  ...["ProviderCallMetrics", "ProviderError", "HookError", "ObjectLag"],
   // the runtime's transport (runtime/transport.ts) and its test
   ...["KubeTransport", "RequestOutcome", "ServerConfiguration", "Configuration", "HttpLibrary"],
   ...["SecurityAuthentication", "AgentOptions", "TLSSocket"],
