@@ -126,6 +126,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["OrphanSweeper", "SweptResource"],
   // truthful status (issue 24): the reconciler's wrappers of provider and hook calls
   ...["ProviderCallMetrics", "ProviderError", "HookError", "ObjectLag"],
+  // the manager's command line and kubeconfig (src/main.ts, src/config.ts, test/main.test.ts)
+  ...["parseCommandLine", "loadKubeConfig", "Setting", "SETTINGS"],
   // the runtime's transport (runtime/transport.ts) and its test
   ...["KubeTransport", "RequestOutcome", "ServerConfiguration", "Configuration", "HttpLibrary"],
   ...["SecurityAuthentication", "AgentOptions", "TLSSocket"],

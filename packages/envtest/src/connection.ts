@@ -16,6 +16,8 @@ export interface Connection {
   directory: string;
   /** etcd and kube-apiserver. */
   pids: number[];
+  /** etcd's client URL, for tests that read what the API server stored. */
+  etcdUrl: string;
   ca: CertificateAuthority;
   /** A system:masters client certificate. */
   admin: KeyPairPem;
@@ -25,6 +27,7 @@ interface ConnectionFile {
   server: string;
   directory: string;
   pids: number[];
+  etcdUrl: string;
   ca: KeyPairPem;
   admin: KeyPairPem;
 }

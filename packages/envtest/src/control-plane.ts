@@ -49,6 +49,11 @@ export class ControlPlane {
   readonly startupMs: number;
   /** Process ids of etcd and kube-apiserver (each leads its own process group). */
   readonly pids: number[];
+  /**
+   * etcd's client URL (http://127.0.0.1:<port>, no TLS): a test that must prove how the API server
+   * stored an object reads the key there (POST /v3/kv/range of the JSON gateway).
+   */
+  readonly etcdUrl: string;
   readonly #ca: CertificateAuthority;
   readonly #adminPair: KeyPairPem;
   readonly #get: Get;
@@ -60,6 +65,7 @@ export class ControlPlane {
     this.server = connection.server;
     this.startupMs = startupMs;
     this.pids = connection.pids;
+    this.etcdUrl = connection.etcdUrl;
     this.#ca = connection.ca;
     this.#adminPair = connection.admin;
     this.admin = kubeConfig(this.server, connection.ca.certificate, "admin", connection.admin);
@@ -101,6 +107,7 @@ export class ControlPlane {
         server: `https://127.0.0.1:${running.port}`,
         directory: running.directory,
         pids: [running.etcd.pid, running.apiserver.pid],
+        etcdUrl: running.etcdUrl,
         ca: pki.ca,
         admin: pki.admin,
       };
@@ -179,6 +186,7 @@ export class ControlPlane {
       server: this.server,
       directory: this.directory,
       pids: this.pids,
+      etcdUrl: this.etcdUrl,
       ca: this.#ca,
       admin: this.#adminPair,
     });

@@ -22,6 +22,8 @@ export interface Running {
   port: number;
   etcd: ManagedProcess;
   apiserver: ManagedProcess;
+  /** http://127.0.0.1:<port>: etcd's client URL (its v3 JSON gateway answers there too). */
+  etcdUrl: string;
 }
 
 export async function createPki(): Promise<Pki> {
@@ -99,7 +101,7 @@ export async function startProcesses(
       },
       () => `kube-apiserver not ready on port ${port} within ${timeoutMs} ms\n${apiserver.tail()}`,
     );
-    return { directory, port, etcd, apiserver };
+    return { directory, port, etcd, apiserver, etcdUrl };
   } catch (error) {
     for (const p of started.reverse()) await p.stop();
     rmSync(directory, { recursive: true, force: true, maxRetries: 3 });

@@ -22,6 +22,25 @@ export type {
   ReconcileResult,
   Reconciler,
 } from "./controller.ts";
+export { parseCommandLine } from "./command-line.ts";
+export type { CommandLine, Program, Setting } from "./command-line.ts";
+export { ConversionFailure, ConversionRegistry } from "./conversion/converters.ts";
+export type { JsonObject, KindConversion, VersionConverter } from "./conversion/converters.ts";
+export {
+  CONVERSION_PATH,
+  DEFAULT_MAX_REQUEST_BYTES,
+  startConversionWebhook,
+} from "./conversion/webhook-server.ts";
+export type { ConversionWebhook, ConversionWebhookOptions } from "./conversion/webhook-server.ts";
+export { CA_SECRET_KEYS, WebhookCertificates } from "./conversion/webhook-certificates.ts";
+export type { WebhookCertificatesOptions } from "./conversion/webhook-certificates.ts";
+export { migrateStorage, storageVersionOf } from "./conversion/storage-migration.ts";
+export type {
+  StorageMigrationOptions,
+  StorageMigrationResult,
+} from "./conversion/storage-migration.ts";
+export { StorageMigrator } from "./conversion/storage-migrator.ts";
+export type { StorageMigratorOptions } from "./conversion/storage-migrator.ts";
 export { crashOnUnhandled } from "./crash-on-unhandled.ts";
 export { deletionPolicyOverride, effectiveDeletionPolicy } from "./deletion-policy.ts";
 export type { DeletionPolicyOverride } from "./deletion-policy.ts";
@@ -37,6 +56,7 @@ export {
 } from "./errors.ts";
 export type { ApiErrorDetails } from "./errors.ts";
 export { KubeEventRecorder, noopEventRecorder } from "./events.ts";
+export { KubeConfigNotFoundError, loadKubeConfig } from "./kube-config.ts";
 export type {
   EventRecord,
   EventRecorder,
@@ -59,6 +79,7 @@ export type { Logger } from "./logger.ts";
 export { ALSO_STOP_TIMEOUT_MS, Manager } from "./manager.ts";
 export type { LeaseSettings, ManagedController, ManagerOptions } from "./manager.ts";
 export { OperatorMetrics } from "./metrics.ts";
+export type { ConversionMetrics, MigrationMetrics } from "./metrics.ts";
 export { KubeMetricsAuthorizer } from "./metrics-auth.ts";
 export { metricsCertificate, startMetricsServer } from "./metrics-server.ts";
 export { ObjectLag } from "./object-lag.ts";
@@ -101,7 +122,12 @@ export { keyOf, keyToString } from "./resource-client.ts";
 export type { CallOptions, ObjectKey, ResourceClient } from "./resource-client.ts";
 export { instrumentKubeConfig } from "./rest-client-metrics.ts";
 export { withCallLimits } from "./request-options.ts";
-export { selfSignedCertificate } from "./self-signed-certificate.ts";
+export {
+  certificateAuthority,
+  issueServingCertificate,
+  selfSignedCertificate,
+} from "./self-signed-certificate.ts";
+export type { CertificatePem } from "./self-signed-certificate.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
 export { TimeoutError, withTimeout } from "./timeout.ts";
 export { withTransitionEvents } from "./transition-events.ts";

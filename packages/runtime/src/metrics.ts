@@ -35,6 +35,30 @@ export interface LeaderMetrics {
   setLeading(leading: boolean): void;
 }
 
+/** What the conversion webhook reports: one call per ConversionReview. */
+export interface ConversionMetrics {
+  observe(review: {
+    /** Kind.group, e.g. Database.example.com. */
+    kind: string;
+    desiredApiVersion: string;
+    objects: number;
+    seconds: number;
+    failed: boolean;
+  }): void;
+}
+
+/** What the storage migrator reports, per CRD. */
+export interface MigrationMetrics {
+  migrated(crd: string): void;
+  remaining(crd: string, count: number): void;
+}
+
+export const noopConversionMetrics: ConversionMetrics = { observe: () => {} };
+export const noopMigrationMetrics: MigrationMetrics = { migrated: () => {}, remaining: () => {} };
+
+/** controller-runtime's webhook latency buckets (prometheus.DefBuckets). */
+export const WEBHOOK_LATENCY_BUCKETS = [0.005, 0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10];
+
 export const noopQueueMetrics: QueueMetrics = {
   added: () => {},
   started: () => {},
@@ -190,6 +214,34 @@ export class OperatorMetrics {
   /** What objectLag() registered: each controller's source, read when scraped. */
   readonly #lags = new Map<string, { snapshot(): ObjectLagSnapshot }>();
 
+  readonly #conversionLatency = new Histogram({
+    name: "operator_conversion_webhook_duration_seconds",
+    help: "Time to answer one ConversionReview, by kind, desired apiVersion and result (success, failure).",
+    labelNames: ["kind", "desired_api_version", "result"],
+    buckets: WEBHOOK_LATENCY_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly #conversionObjects = this.#counter(
+    "operator_conversion_webhook_objects_total",
+    "Objects sent to the conversion webhook, by kind and desired apiVersion.",
+    ["kind", "desired_api_version"],
+  );
+  readonly #conversionFailures = this.#counter(
+    "operator_conversion_webhook_failures_total",
+    "ConversionReviews answered with a failure (a converter threw or returned an invalid object).",
+    ["kind", "desired_api_version"],
+  );
+  readonly #migrated = this.#counter(
+    "operator_storage_migration_objects_migrated_total",
+    "Objects re-written so the API server stores them in the CRD's storage version.",
+    ["crd"],
+  );
+  readonly #remaining = this.#gauge(
+    "operator_storage_migration_objects_remaining",
+    "Objects of the current storage migration not re-written yet (0 when none runs).",
+    ["crd"],
+  );
+
   constructor(options: { processMetrics?: boolean } = {}) {
     // How far each controller's objects are behind (object-lag.ts), read when scraped.
     const lagGauge = (name: string, help: string, value: (s: ObjectLagSnapshot) => number) => {
@@ -332,6 +384,29 @@ export class OperatorMetrics {
   leaderElection(name: string): LeaderMetrics {
     this.#leaderStatus.set({ name }, 0);
     return { setLeading: (leading) => this.#leaderStatus.set({ name }, leading ? 1 : 0) };
+  }
+
+  /** The conversion webhook's latency, objects and failures. */
+  conversion(): ConversionMetrics {
+    return {
+      observe: ({ kind, desiredApiVersion, objects, seconds, failed }) => {
+        const labels = { kind, desired_api_version: desiredApiVersion };
+        this.#conversionLatency.observe(
+          { ...labels, result: failed ? "failure" : "success" },
+          seconds,
+        );
+        this.#conversionObjects.inc(labels, objects);
+        if (failed) this.#conversionFailures.inc(labels);
+      },
+    };
+  }
+
+  /** Storage migration progress: objects migrated, objects remaining. */
+  migration(): MigrationMetrics {
+    return {
+      migrated: (crd) => this.#migrated.inc({ crd }),
+      remaining: (crd, count) => this.#remaining.set({ crd }, count),
+    };
   }
 
   /** The text exposition format, as Prometheus scrapes it. */

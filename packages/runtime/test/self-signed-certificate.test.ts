@@ -3,7 +3,11 @@ import { X509Certificate, createPublicKey } from "node:crypto";
 import { get } from "node:https";
 import { createServer } from "node:https";
 import { test } from "node:test";
-import { selfSignedCertificate } from "../src/self-signed-certificate.ts";
+import {
+  certificateAuthority,
+  issueServingCertificate,
+  selfSignedCertificate,
+} from "../src/self-signed-certificate.ts";
 
 test("a self-signed serving certificate that parses, verifies and names its hosts", () => {
   const now = new Date("2030-06-01T00:00:00Z");
@@ -62,5 +66,47 @@ test("every serial number is encoded minimally: 2000 certificates all parse", ()
   for (let i = 0; i < 2000; i++) {
     const pem = selfSignedCertificate({ commonName: `c${i}`, dnsNames: ["localhost"] });
     assert.ok(new X509Certificate(pem.certificate).serialNumber.length > 0);
+  }
+});
+
+test("a CA of our own signs serving certificates a TLS client trusting only the CA accepts", async () => {
+  const ca = certificateAuthority({ commonName: "op-webhook-ca-1" });
+  const caCert = new X509Certificate(ca.certificate);
+  assert.equal(caCert.ca, true);
+  const serving = issueServingCertificate(ca, {
+    commonName: "op-webhook.system.svc",
+    dnsNames: ["op-webhook.system.svc", "localhost"],
+    ipAddresses: ["127.0.0.1"],
+    validDays: 1,
+  });
+  const cert = new X509Certificate(serving.certificate);
+  assert.equal(cert.issuer, "CN=op-webhook-ca-1");
+  assert.ok(cert.checkIssued(caCert), "issued by the CA");
+  assert.ok(cert.verify(caCert.publicKey), "signed with the CA's key");
+  assert.equal(cert.ca, false);
+  const server = createServer({ cert: serving.certificate, key: serving.privateKey }, (_req, res) =>
+    res.end("ok"),
+  );
+  await new Promise<void>((resolve) => server.listen(0, "127.0.0.1", resolve));
+  const port = (server.address() as { port: number }).port;
+  // A bundle of an older CA and this one, as during a rotation: either may have signed.
+  const other = certificateAuthority({ commonName: "op-webhook-ca-0" });
+  try {
+    const body = await new Promise<string>((resolve, reject) => {
+      get({ host: "127.0.0.1", port, ca: other.certificate + ca.certificate }, (res) => {
+        let text = "";
+        res.on("data", (chunk) => (text += chunk));
+        res.on("end", () => resolve(text));
+      }).on("error", reject);
+    });
+    assert.equal(body, "ok");
+    await assert.rejects(
+      new Promise((resolve, reject) => {
+        get({ host: "127.0.0.1", port, ca: other.certificate }, resolve).on("error", reject);
+      }),
+      /self[- ]signed|unable to verify|unable to get local issuer/i,
+    );
+  } finally {
+    await new Promise((resolve) => server.close(resolve));
   }
 });

@@ -7,7 +7,7 @@
 
 import { hostname } from "node:os";
 import { randomUUID } from "node:crypto";
-import { KubeConfig } from "@kubernetes/client-node";
+import { readFileSync } from "node:fs";
 import {
   CachedResourceClient,
   Controller,
@@ -18,6 +18,7 @@ import {
   KubeEventRecorder,
   KubeMetricsAuthorizer,
   KubeResourceClient,
+  loadKubeConfig,
   Manager,
   cachedOwnerUids,
   memoryReducingGc,
@@ -27,6 +28,7 @@ import {
   OrphanSweeper,
   ownedInformers,
   OwnWrites,
+  parseCommandLine,
   reloadCertificateFrom,
   startHealthServer,
   startMetricsServer,
@@ -47,7 +49,7 @@ import {
 } from "./api/v1/backup-storage-location-types.ts";
 import { OWNED_KINDS } from "./children/index.ts";
 import { REFERENCED_KINDS, referenceTargets } from "./references.ts";
-import { loadConfig } from "./config.ts";
+import { loadConfig, SETTINGS } from "./config.ts";
 import { BackupStorageLocationReconciler } from "./reconciler/backup-storage-location-reconciler.ts";
 import { hooks } from "./hooks/index.ts";
 import {
@@ -57,12 +59,24 @@ import {
 } from "./reconciler/finalize.ts";
 
 async function main(): Promise<void> {
+  // --help lists every setting (all are environment variables), --version the package's version.
+  const commandLine = parseCommandLine(process.argv.slice(2), {
+    name: OPERATOR_NAME,
+    version: packageVersion(),
+    description: `the operator of ${KIND} (${API_GROUP_VERSION})`,
+    settings: SETTINGS,
+  });
+  if (commandLine.action === "exit") {
+    process.stdout.write(commandLine.stdout ?? "");
+    process.stderr.write(commandLine.stderr ?? "");
+    process.exit(commandLine.code);
+  }
   const config = loadConfig();
   const logger = createLogger({ bindings: { operator: "backup-location-operator" } });
   // An error nobody handled ends the process with one JSON error line (@create-operator/runtime's crashOnUnhandled).
   crashOnUnhandled(logger, (code) => process.exit(code));
-  const kubeConfig = new KubeConfig();
-  kubeConfig.loadFromDefault();
+  // KUBECONFIG, else ~/.kube/config, else the pod's service account; none: a start-up error saying so.
+  const kubeConfig = loadKubeConfig();
   // Every API call, list and watch goes through one keep-alive connection pool with native HTTP
   // parsing (@create-operator/runtime's transport); rest_client_requests_total counts each of its
   // requests and rest_client_request_duration_seconds times it.
@@ -224,6 +238,18 @@ async function main(): Promise<void> {
   process.on("SIGTERM", () => void manager.shutdown("SIGTERM"));
   process.on("SIGINT", () => void manager.shutdown("SIGINT"));
   await manager.start();
+}
+
+/** The version in package.json, one folder up from src/main.ts and from dist/main.js (the image copies it). */
+function packageVersion(): string {
+  try {
+    const manifest = JSON.parse(
+      readFileSync(new URL("../package.json", import.meta.url), "utf8"),
+    ) as { version?: unknown };
+    return typeof manifest.version === "string" ? manifest.version : "unknown";
+  } catch {
+    return "unknown";
+  }
 }
 
 main().catch((err: unknown) => {

@@ -5,6 +5,8 @@
 // variables (the manager Deployment in config/manager sets POD_NAMESPACE, WATCH_NAMESPACES and
 // LEADER_ELECT). A malformed value stops the process at start-up rather than running half-configured.
 
+import type { Setting } from "@create-operator/runtime";
+
 export interface OperatorConfig {
   /** Namespace the operator runs in; holds the leader-election Lease. */
   podNamespace: string;
@@ -68,6 +70,86 @@ export const DEFAULTS: OperatorConfig = {
 
 /** Prefix of the tuning variables, e.g. DNS_OPERATOR_CONCURRENCY. */
 export const ENV_PREFIX = "DNS_OPERATOR";
+
+/** Every environment variable loadConfig reads, for `--help` (test/config.test.ts checks the list is whole). */
+export const SETTINGS: readonly Setting[] = [
+  {
+    variable: "POD_NAMESPACE",
+    description: "namespace the operator runs in; holds the leader-election Lease",
+    default: DEFAULTS.podNamespace,
+  },
+  {
+    variable: "WATCH_NAMESPACES",
+    description: "comma-separated namespaces to watch; empty watches all",
+    default: DEFAULTS.watchNamespaces.join(","),
+  },
+  {
+    variable: "LEADER_ELECT",
+    description: "true or false: whether replicas elect one leader that reconciles",
+    default: String(DEFAULTS.leaderElection),
+  },
+  {
+    variable: `${ENV_PREFIX}_CONCURRENCY`,
+    description: "reconciles run in parallel",
+    default: String(DEFAULTS.concurrency),
+  },
+  {
+    variable: `${ENV_PREFIX}_RESYNC_PERIOD_MS`,
+    description: "every object is reconciled again after this long (ms)",
+    default: String(DEFAULTS.resyncPeriodMs),
+  },
+  {
+    variable: `${ENV_PREFIX}_BACKOFF_INITIAL_MS`,
+    description: "first retry delay after a failed pass (ms)",
+    default: String(DEFAULTS.backoffInitialMs),
+  },
+  {
+    variable: `${ENV_PREFIX}_BACKOFF_MAX_MS`,
+    description: "longest retry delay (ms)",
+    default: String(DEFAULTS.backoffMaxMs),
+  },
+  {
+    variable: `${ENV_PREFIX}_RECONCILE_TIMEOUT_MS`,
+    description: "deadline of one reconcile pass (ms)",
+    default: String(DEFAULTS.reconcileTimeoutMs),
+  },
+  {
+    variable: "HEALTH_PORT",
+    description: "HTTP port of /healthz and /readyz",
+    default: String(DEFAULTS.healthPort),
+  },
+  {
+    variable: "METRICS_PORT",
+    description: "HTTPS port of /metrics; 0 turns metrics off",
+    default: String(DEFAULTS.metricsPort),
+  },
+  {
+    variable: "METRICS_CERT_DIR",
+    description:
+      "directory with tls.crt and tls.key for /metrics; unset: a self-signed certificate",
+    default: DEFAULTS.metricsCertDir,
+  },
+  {
+    variable: `${ENV_PREFIX}_LEASE_DURATION_SECONDS`,
+    description: "leader-election lease duration (s)",
+    default: String(DEFAULTS.leaseDurationSeconds),
+  },
+  {
+    variable: `${ENV_PREFIX}_RENEW_DEADLINE_MS`,
+    description: "the leader gives up its lease when it cannot renew for this long (ms)",
+    default: String(DEFAULTS.renewDeadlineMs),
+  },
+  {
+    variable: `${ENV_PREFIX}_RETRY_PERIOD_MS`,
+    description: "interval of leader-election attempts (ms)",
+    default: String(DEFAULTS.retryPeriodMs),
+  },
+  {
+    variable: `${ENV_PREFIX}_DRAIN_TIMEOUT_MS`,
+    description: "on SIGTERM, how long reconciles in flight may finish (ms)",
+    default: String(DEFAULTS.drainTimeoutMs),
+  },
+];
 
 export function loadConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig {
   const config: OperatorConfig = {

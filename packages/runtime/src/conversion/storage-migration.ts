@@ -1,0 +1,174 @@
+// Storage migration, which Kubernetes leaves to whoever changed the storage version: objects stay
+// encoded in the version they were last written in, and an old version can only leave the CRD once
+// `status.storedVersions` no longer lists it. The migrator re-writes every object unchanged (a PUT
+// with its resourceVersion: the API server decodes it and stores it again, now in the storage
+// version), then sets storedVersions to the storage version alone. kube-storage-version-migrator
+// does the same. It is idempotent: after a restart it simply lists and re-writes again.
+
+import {
+  ApiextensionsV1Api,
+  CustomObjectsApi,
+  PatchStrategy,
+  setHeaderOptions,
+  type V1CustomResourceDefinition,
+} from "@kubernetes/client-node";
+import type { KubeConfig } from "@kubernetes/client-node";
+import { abortableSleep } from "../abortable-sleep.ts";
+import { isConflict, isNotFound, statusCode } from "../errors.ts";
+import type { Logger } from "../logger.ts";
+import { noopMigrationMetrics, type MigrationMetrics } from "../metrics.ts";
+import { makeApiClient } from "../transport.ts";
+import type { JsonObject } from "./converters.ts";
+
+export interface StorageMigrationOptions {
+  kubeConfig: KubeConfig;
+  /** The CRD by name, e.g. databases.example.com. */
+  crdName: string;
+  logger: Logger;
+  metrics?: MigrationMetrics;
+  /** Objects per LIST page; default 100. */
+  pageSize?: number;
+  /** Re-writes per second at most; default 20, so a migration never crowds out reconciles. */
+  writesPerSecond?: number;
+  signal?: AbortSignal;
+}
+
+export interface StorageMigrationResult {
+  /** The version every object is now stored in. */
+  storageVersion: string;
+  /** Objects re-written (0 when nothing needed migrating). */
+  migrated: number;
+  /** status.storedVersions after the run. */
+  storedVersions: string[];
+}
+
+/** Migrates the objects of one CRD if its storedVersions lists more than the storage version. */
+export async function migrateStorage(
+  options: StorageMigrationOptions,
+): Promise<StorageMigrationResult> {
+  const { crdName, logger } = options;
+  const metrics = options.metrics ?? noopMigrationMetrics;
+  const signal = options.signal ?? new AbortController().signal;
+  const extensions = makeApiClient(options.kubeConfig, ApiextensionsV1Api);
+  const custom = makeApiClient(options.kubeConfig, CustomObjectsApi);
+  const crd = await extensions.readCustomResourceDefinition({ name: crdName });
+  const storageVersion = storageVersionOf(crd);
+  const stored = crd.status?.storedVersions ?? [];
+  if (stored.length === 1 && stored[0] === storageVersion)
+    return { storageVersion, migrated: 0, storedVersions: stored };
+  const { group, names } = crd.spec;
+  const ref = { group, version: storageVersion, plural: names.plural };
+  logger.info("storage migration started", { crd: crdName, from: stored, to: storageVersion });
+  const started = performance.now();
+  const interval = 1000 / (options.writesPerSecond ?? 20);
+  let nextWrite = 0;
+  // Objects written in this run: a re-list after an expired token skips them (any write since, ours
+  // or another client's, stored them in the storage version already).
+  const written = new Set<string>();
+  let migrated = 0;
+  let token: string | undefined;
+  // A plain loop, not do/while: `continue` after an expired token must list again, and in a
+  // do/while it would test the (now cleared) token and end the migration after one page.
+  for (;;) {
+    if (signal.aborted) throw new Error("storage migration stopped");
+    let page: {
+      items: JsonObject[];
+      metadata?: { continue?: string; remainingItemCount?: number };
+    };
+    try {
+      page = (await custom.listClusterCustomObject({
+        ...ref,
+        limit: options.pageSize ?? 100,
+        ...(token ? { _continue: token } : {}),
+      })) as typeof page;
+    } catch (err) {
+      // 410: the continue token expired (the page took longer than etcd keeps its revision).
+      // Listing again from the start is correct: re-writing a migrated object is harmless.
+      if (statusCode(err) !== 410 || token === undefined) throw err;
+      logger.info("storage migration list expired; listing again", { crd: crdName });
+      token = undefined;
+      continue;
+    }
+    let remaining = page.items.length + (page.metadata?.remainingItemCount ?? 0);
+    metrics.remaining(crdName, remaining);
+    for (const item of page.items) {
+      const uid = (item.metadata as { uid?: string } | undefined)?.uid ?? "";
+      if (written.has(uid)) {
+        metrics.remaining(crdName, --remaining);
+        continue;
+      }
+      const wait = nextWrite - performance.now();
+      if (wait > 0) await abortableSleep(wait, signal);
+      if (signal.aborted) throw new Error("storage migration stopped");
+      nextWrite = performance.now() + interval;
+      if (await rewrite(custom, ref, item)) {
+        written.add(uid);
+        migrated++;
+        metrics.migrated(crdName);
+      }
+      metrics.remaining(crdName, --remaining);
+    }
+    token = page.metadata?.continue || undefined;
+    if (token === undefined) break;
+  }
+  // Every object listed was written in the storage version; one created since was too. Drop the
+  // old versions, unless the storage version changed again meanwhile (then the next run does it).
+  const latest = await extensions.readCustomResourceDefinition({ name: crdName });
+  if (storageVersionOf(latest) !== storageVersion)
+    throw new Error(`storage version of ${crdName} changed during the migration; run it again`);
+  await extensions.patchCustomResourceDefinitionStatus(
+    {
+      name: crdName,
+      body: {
+        metadata: { resourceVersion: latest.metadata?.resourceVersion },
+        status: { storedVersions: [storageVersion] },
+      },
+    },
+    setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
+  );
+  metrics.remaining(crdName, 0);
+  logger.info("storage migration finished", {
+    crd: crdName,
+    migrated,
+    removed: stored.filter((version) => version !== storageVersion),
+    ms: Math.round(performance.now() - started),
+  });
+  return { storageVersion, migrated, storedVersions: [storageVersion] };
+}
+
+export function storageVersionOf(crd: V1CustomResourceDefinition): string {
+  const version = crd.spec.versions.find((candidate) => candidate.storage);
+  if (version === undefined) throw new Error(`${crd.metadata?.name} has no storage version`);
+  return version.name;
+}
+
+type Ref = { group: string; version: string; plural: string };
+
+/**
+ * PUTs `item` back unchanged; on a conflict (somebody wrote it meanwhile, which re-encoded it
+ * too, but a newer read costs little and proves it) re-reads and writes that. False if it is gone.
+ */
+async function rewrite(custom: CustomObjectsApi, ref: Ref, item: JsonObject): Promise<boolean> {
+  const metadata = item.metadata as { name: string; namespace?: string };
+  const key = { ...ref, name: metadata.name };
+  let body: JsonObject = item;
+  for (let attempt = 0; ; attempt++) {
+    try {
+      if (metadata.namespace)
+        await custom.replaceNamespacedCustomObject({ ...key, namespace: metadata.namespace, body });
+      else await custom.replaceClusterCustomObject({ ...key, body });
+      return true;
+    } catch (err) {
+      if (isNotFound(err)) return false;
+      if (!isConflict(err) || attempt >= 5) throw err;
+      try {
+        body = (await (metadata.namespace
+          ? custom.getNamespacedCustomObject({ ...key, namespace: metadata.namespace })
+          : custom.getClusterCustomObject(key))) as JsonObject;
+      } catch (readErr) {
+        if (isNotFound(readErr)) return false;
+        throw readErr;
+      }
+    }
+  }
+}
