@@ -109,6 +109,11 @@ export const SETTINGS: readonly Setting[] = [
     default: String(DEFAULTS.backoffMaxMs),
   },
   {
+    variable: `${ENV_PREFIX}_DELETION_STUCK_AFTER_MS`,
+    description: "a deletion failing for longer is DeletionStuck (ms)",
+    default: String(DEFAULTS.deletionStuckAfterMs),
+  },
+  {
     variable: `${ENV_PREFIX}_RECONCILE_TIMEOUT_MS`,
     description: "deadline of one reconcile pass (ms)",
     default: String(DEFAULTS.reconcileTimeoutMs),
