@@ -205,13 +205,15 @@ test("keying an external resource on a natural key is refused as breaking, and o
     /^src\/providers\/instance-cloud\.ts\(\d+,\d+\): error TS2416: Property 'ensure'/m,
   );
   assert.match(first.output, /Property 'adopt' is missing/);
-  // The user fixes ensure()'s parameters; tsc then names the missing adopt() in their file.
+  // The user fixes ensure()'s parameters (a natural key's contract has no idempotency token: the
+  // cloud refuses a second resource of one name); tsc then names the missing adopt() in their file.
   const cloudPath = join(dir, "src/providers/instance-cloud.ts");
   const fixed = readFileSync(cloudPath, "utf8")
     .replace(
       /async ensure\(\s*uid: string,\s*desired: InstanceDesired,/,
       "async ensure(uid: string, owner: ExternalOwner, desired: InstanceDesired,",
     )
+    .replace(/\s*request: EnsureRequest,/, "")
     .replace(
       /^import type /m,
       'import type { ExternalOwner } from "../runtime/external-owner.ts";\nimport type ',

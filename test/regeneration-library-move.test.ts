@@ -93,6 +93,9 @@ test("regenerating a 0.1.0 project moves it to the libraries with nothing lost",
   assert.notEqual(missing.status, 0);
   assert.match(missing.stdout, /src\/providers\/instance-cloud\.ts.*incorrectly implements/);
   assert.match(output, /instance-cloud\.ts: find, ensure, delete, listByOwnerTag/);
+  // ensure() is also given an idempotency token now: old code that ignores it still compiles
+  // (fewer parameters), so the generator's list is where the user learns to pass it on.
+  assert.match(output, /request\.idempotencyToken to the create call as its client token/);
   implementListByOwnerTag(dir); // the user's step
   const tsc = typecheck();
   assert.equal(tsc.status, 0, tsc.stdout + tsc.stderr);

@@ -179,5 +179,5 @@ function apiGroupProblem(group: string): { problem: string; hint?: string } | un
     return {
       problem: `is not a DNS subdomain: "${bad}" is not a DNS label (lower-case letters, digits and "-", at most 63, starting and ending with a letter or digit)`,
     };
-  return { problem: "has no dot; an API group is a domain with at least one dot" };
+  return { problem: "has no dot; an API group is a DNS subdomain with at least one dot" };
 }

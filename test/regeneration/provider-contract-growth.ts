@@ -1,6 +1,8 @@
 // What a user of a 0.1.0 project does after regenerating: the provider contract has grown since
 // (listByOwnerTag, for the orphan sweep), tsc names the scaffold-once cloud provider as the one
-// file that no longer compiles, and the user adds the method.
+// file that no longer compiles, and the user adds the method. ensure() has grown a fourth
+// argument too (the create's idempotency token): an ensure() with three parameters still
+// implements it, so that step is optional for compiling and the generator's list names it.
 
 import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";

@@ -73,11 +73,15 @@ export function activeUserHooks(model: OperatorModel): ActiveUserHook[] {
           : b.identity.adoption === "Adopt"
             ? ["find", "ensure", "adopt", "delete"]
             : ["find", "ensure", "delete"],
-      todos: [
-        key
-          ? `call the real API for ${b.name}, found by its name (spec.${key}) and tagged with its holder; each method throws until implemented`
-          : `call the real API for ${b.name}; each method throws until implemented`,
-      ],
+      todos: key
+        ? [
+            `call the real API for ${b.name}, found by its name (spec.${key}) and tagged with its holder; each method throws until implemented`,
+          ]
+        : [
+            `call the real API for ${b.name}; each method throws until implemented`,
+            // ensure()'s fourth argument is new in 0.2.0; older providers compile without it.
+            `give ensure()'s request.idempotencyToken to the create call as its client token or request ID, so a create cut short by a crash is not made twice`,
+          ],
     });
   }
   for (const c of model.children) {

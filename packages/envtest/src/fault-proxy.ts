@@ -31,7 +31,9 @@ export type Fault =
   /** Answer a watch with one ERROR event carrying 410 Gone (resourceVersion too old), then close it. */
   | { type: "watch-gone" }
   /** Forward and let the server finish (a write lands), then reset the connection: the answer is lost. */
-  | { type: "reset-after-forward" };
+  | { type: "reset-after-forward" }
+  /** Reset the client's connection without forwarding: the API server cannot be reached. */
+  | { type: "reset" };
 
 /** Every field given must match; an empty match matches every request. */
 export interface FaultMatch {
@@ -84,7 +86,7 @@ export class FaultProxy {
   /** Every request's URL (path and query) since the last resetCounts(). */
   readonly #urls: string[] = [];
   /** Open watch streams, each with the function that cuts it. */
-  readonly #watches = new Map<ServerResponse, (how: "end" | "destroy") => void>();
+  readonly #watches = new Map<ServerResponse, (how: "end" | "destroy" | "blackhole") => void>();
 
   private constructor(
     server: ReturnType<typeof createHttpServer>,
@@ -216,7 +218,7 @@ export class FaultProxy {
     return this.#accepted;
   }
 
-  /** Requests accepted by a "hang" rule and not yet given up by their client. */
+  /** Requests accepted by a "hang" rule, and blackholed watches, not yet given up by their client. */
   get hanging(): number {
     return this.#hung.size;
   }
@@ -230,6 +232,17 @@ export class FaultProxy {
   cutWatches(how: "end" | "destroy" = "end"): number {
     const open = [...this.#watches.values()];
     for (const cut of open) cut(how);
+    return open.length;
+  }
+
+  /**
+   * Blackholes every watch stream open now: nothing more reaches the client, and its connection
+   * stays open without a byte or a close, as a NAT or load balancer that dropped the flow leaves
+   * a half-open TCP connection. Only the client's own deadline ends it. New requests pass.
+   */
+  blackholeWatches(): number {
+    const open = [...this.#watches.values()];
+    for (const cut of open) cut("blackhole");
     return open.length;
   }
 
@@ -289,6 +302,9 @@ export class FaultProxy {
         });
       case "reset-after-forward":
         return this.#forward(req, res, info, undefined, true);
+      case "reset":
+        req.resume();
+        return void req.socket.destroy();
     }
   }
 
@@ -338,12 +354,17 @@ export class FaultProxy {
         answer.once("end", () => req.socket.destroy());
         return;
       }
-      const cut = (how: "end" | "destroy") => {
+      const cut = (how: "end" | "destroy" | "blackhole") => {
         this.#watches.delete(res);
         answer.unpipe(res);
         upstream.destroy();
         if (how === "end") res.end();
-        else res.destroy();
+        else if (how === "destroy") res.destroy();
+        else {
+          // Held open and silent until the client gives up (or stop() closes every connection).
+          this.#hung.add(res);
+          res.once("close", () => this.#hung.delete(res));
+        }
       };
       res.writeHead(answer.statusCode ?? 502, withoutHopByHop(answer.headers));
       res.flushHeaders();

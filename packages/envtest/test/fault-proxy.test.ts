@@ -219,6 +219,38 @@ test("cutWatches ends every open watch at once", async () => {
   assert.equal(proxy.openWatches, 0);
 });
 
+test("blackholeWatches: an open watch gets nothing more and stays open until its client gives up; new requests pass", async () => {
+  const events: string[] = [];
+  const watch = await new Watch(proxy.kubeConfig()).watch(
+    `/api/v1/namespaces/${namespace}/configmaps`,
+    {},
+    (type, object: { metadata?: { name?: string } }) =>
+      events.push(`${type} ${object.metadata?.name}`),
+    () => events.push("ended"),
+  );
+  await until("the watch to open", () => proxy.openWatches === 1);
+  assert.equal(proxy.blackholeWatches(), 1);
+  const body = configMap();
+  // A new request goes through at once, on another connection.
+  await core.createNamespacedConfigMap({ namespace, body });
+  await new Promise((resolve) => setTimeout(resolve, 1_000));
+  // (The watch started without a resourceVersion: the ConfigMaps of earlier tests came first.)
+  assert.ok(!events.includes(`ADDED ${body.metadata.name}`), "the new ConfigMap never arrived");
+  assert.ok(!events.includes("ended"), "nor did the watch's end");
+  assert.equal(proxy.hanging, 1);
+  watch.abort();
+  await until("the client to give up its connection", () => proxy.hanging === 0);
+});
+
+test("reset: the connection is dropped without an answer, as from a server that cannot be reached", async () => {
+  const fault = proxy.inject({ verb: "get", resource: "namespaces", fault: { type: "reset" } });
+  const failed = await core.readNamespace({ name: namespace }).catch((err: unknown) => err);
+  fault.remove();
+  assert.equal(fault.hits, 1);
+  assert.ok(failed instanceof Error && statusCode(failed) === undefined, String(failed));
+  assert.equal((await core.readNamespace({ name: namespace })).metadata?.name, namespace);
+});
+
 test("stop() closes every connection at once, one still in its TLS handshake included", async () => {
   const stopping = await FaultProxy.start(plane.admin);
   // A client that has connected and not finished its handshake: it sends nothing at all.

@@ -22,6 +22,7 @@ import { CONFLICT_INITIAL_MS, RateLimiter } from "./rate-limiter.ts";
 import { watchReferences, type ReferenceWatch } from "./references.ts";
 import { keyOf, keyToString, parseKey, type ObjectKey } from "./resource-client.ts";
 import { timerDelay } from "./timer-delay.ts";
+import { cachesReady, type CacheHealth, UNREACHABLE_GRACE_MS } from "./watch-health.ts";
 import { WorkQueue } from "./work-queue.ts";
 
 export type { ReconcileContext } from "./abort.ts";
@@ -51,6 +52,8 @@ export interface ControllerOptions<T extends KubernetesObject> {
   resyncPeriodMs: number;
   backoff: BackoffSettings;
   logger: Logger;
+  /** How long the caches may fail to reach the API server before `ready` turns false (watch-health.ts). */
+  unreachableGraceMs?: number;
   /** Deadline of one reconcile pass (DEFAULT_RECONCILE_TIMEOUT_MS). */
   reconcileTimeoutMs?: number;
   /** The overall retry bucket shared by all keys (client-go: 10 qps, burst 100). */
@@ -163,6 +166,25 @@ export class Controller<T extends KubernetesObject> {
     this.#resyncTimer = setInterval(() => this.resync(), timerDelay(this.#options.resyncPeriodMs));
     this.#resyncTimer.unref();
     logger.info("informers synced", { sources: all.map((informer) => informer.path) });
+  }
+
+  /**
+   * /readyz: synced, and no cache has been out of reach of the API server (every list and watch
+   * failing or stalled) for longer than `unreachableGraceMs`; true again once they reach it.
+   */
+  get ready(): boolean {
+    return (
+      this.#synced &&
+      cachesReady(this.#allInformers(), this.#options.unreachableGraceMs ?? UNREACHABLE_GRACE_MS)
+    );
+  }
+
+  #allInformers(): CacheHealth[] {
+    return [
+      ...this.#informers,
+      ...(this.#options.owned?.informers ?? []),
+      ...(this.#options.references?.informers ?? []).map((r) => r.informer),
+    ];
   }
 
   /** Reconcile only while leading: a replica that lost its lease must stop writing. */

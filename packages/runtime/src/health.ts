@@ -1,6 +1,7 @@
 // Liveness and readiness for the kubelet. /healthz answers while the event loop runs; /readyz
-// only once the informer cache has synced, so a rollout waits for a replica that can actually
-// see its objects.
+// as `isReady` says: the generated main.ts passes Controller.ready, true once the informer caches
+// synced and false while they cannot reach the API server past a grace period (watch-health.ts),
+// so a rollout waits for a replica that can actually see its objects.
 
 import { createServer, type Server } from "node:http";
 

@@ -2,6 +2,8 @@
 // Everything else under src/ is internal and may change in any release; the package's `exports`
 // map makes only this module (and ./testing) reachable. Grouped by the module that defines it.
 
+export { raceAbort } from "./abort.ts";
+export { annotationManager } from "./annotation-manager.ts";
 export { applyChildren } from "./apply-children.ts";
 export type { BackoffSettings } from "./backoff.ts";
 export { CachedResourceClient } from "./cached-resource-client.ts";
@@ -68,12 +70,21 @@ export type { ExternalOwner } from "./external-owner.ts";
 export { failedPassStatus, failureMessage, failureReason } from "./failure-status.ts";
 export { hasFinalizer, isBeingDeleted, withFinalizer, withoutFinalizer } from "./finalizers.ts";
 export { startHealthServer, stopServer } from "./health.ts";
+export { idempotencyToken } from "./idempotency-token.ts";
+export type { EnsureRequest } from "./idempotency-token.ts";
 export { memoryReducingGc } from "./idle-collector.ts";
-export { Informer } from "./informer.ts";
+export { INFORMER_BACKOFF, Informer } from "./informer.ts";
 export { KubeResourceClient } from "./kube-resource-client.ts";
 export type { CustomResourceRef } from "./kube-resource-client.ts";
 export { LeaderElector } from "./leader-election.ts";
-export { listPage } from "./list-watch.ts";
+export { listPage, WatchStalledError } from "./list-watch.ts";
+export {
+  cachesReady,
+  type CacheHealth,
+  SERVER_BOOKMARK_INTERVAL_MS,
+  UNREACHABLE_GRACE_MS,
+  WATCH_IDLE_TIMEOUT_MS,
+} from "./watch-health.ts";
 export { createLogger, silentLogger } from "./logger.ts";
 export type { Logger } from "./logger.ts";
 export { ALSO_STOP_TIMEOUT_MS, Manager } from "./manager.ts";

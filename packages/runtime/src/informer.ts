@@ -2,14 +2,17 @@
 // WATCH from the list's resourceVersion with bookmarks, resume every watch from the last version
 // seen (a quiet watch costs nothing to renew), LIST again only when the server says that version
 // is gone (410). Every failure, whatever its type, restarts after an exponential backoff with
-// jitter, so a broken API server sees a trickle of retries rather than a hot loop. `synced`
-// turns true only once a LIST has fully succeeded: a 403 (RBAC) or 404 (no CRD) keeps it false
-// and keeps the operator out of the Service's endpoints (/readyz).
+// jitter, so a broken API server sees a trickle of retries rather than a hot loop. A watch that
+// hears neither events nor bookmarks for WATCH_IDLE_TIMEOUT_MS is presumed dead and renewed
+// (watch-health.ts). `synced` turns true only once a LIST has fully succeeded: a 403 (RBAC) or
+// 404 (no CRD) keeps it false and keeps the operator out of the Service's endpoints (/readyz);
+// `unreachableSince` says since when every list and watch failed, for /readyz's grace period.
 
 import type { KubeConfig, KubernetesObject } from "@kubernetes/client-node";
 import { backoffDelay, type BackoffSettings } from "./backoff.ts";
 import { errorMessage, statusCode } from "./errors.ts";
-import { listPage, watchStream, type WatchEvent } from "./list-watch.ts";
+import { listPage, watchStream, WatchStalledError, type WatchEvent } from "./list-watch.ts";
+import { WATCH_IDLE_TIMEOUT_MS } from "./watch-health.ts";
 import type { Logger } from "./logger.ts";
 import { keyOf, keyToString, type ObjectKey } from "./resource-client.ts";
 import { shareStrings, stripForCache } from "./cache-shape.ts";
@@ -36,17 +39,20 @@ export interface InformerOptions {
   pageSize?: number;
   /** The only annotations cached (cache-shape.ts); every one when undefined. */
   keptAnnotations?: readonly string[];
-  /** Restart backoff after a failed list or watch (client-go's reflector: 800 ms to 30 s). */
+  /** Restart backoff after a failed list or watch (INFORMER_BACKOFF). */
   backoff?: BackoffSettings;
   /** A LIST page that has not answered in this long is abandoned and retried (a hung server). */
   listTimeoutMs?: number;
   /** Server-side watch timeout; client-go draws it from 5 to 10 minutes so watches spread out. */
   watchTimeoutSeconds?: () => number;
-  /** A watch silent this long is a half-open connection (bookmarks arrive every minute). */
+  /** A watch silent this long is a dead connection (default WATCH_IDLE_TIMEOUT_MS, watch-health.ts). */
   idleTimeoutMs?: number;
   /** A watch that ended sooner than this counts as a failure, so a flapping stream backs off. */
   minHealthyWatchMs?: number;
 }
+
+/** Restart backoff after a failed list or watch: client-go's reflector, 800 ms to 30 s. */
+export const INFORMER_BACKOFF: BackoffSettings = { initialMs: 800, maxMs: 30_000 };
 
 export interface InformerStats {
   /** Complete lists (all pages), and their pages. */
@@ -55,11 +61,20 @@ export interface InformerStats {
   watches: number;
   bookmarks: number;
   failures: number;
+  /** Watches renewed because they heard nothing, not even a bookmark, for idleTimeoutMs. */
+  stalls: number;
 }
 
 export class Informer<T extends KubernetesObject> {
   readonly path: string;
-  readonly stats: InformerStats = { lists: 0, pages: 0, watches: 0, bookmarks: 0, failures: 0 };
+  readonly stats: InformerStats = {
+    lists: 0,
+    pages: 0,
+    watches: 0,
+    bookmarks: 0,
+    failures: 0,
+    stalls: 0,
+  };
   readonly #options: InformerOptions;
   readonly #cache = new Map<string, T>();
   /** The object cached last: the next one shares its equal strings (cache-shape.ts). */
@@ -70,6 +85,7 @@ export class Informer<T extends KubernetesObject> {
   #synced = false;
   #failures = 0;
   #watchStarted: number | undefined;
+  #unreachableSince: number | undefined;
   #running: Promise<void> | undefined;
   #onSynced: Array<() => void> = [];
 
@@ -85,6 +101,14 @@ export class Informer<T extends KubernetesObject> {
   /** The last resourceVersion seen (list, event or bookmark): where the next watch resumes. */
   get resourceVersion(): string | undefined {
     return this.#resourceVersion;
+  }
+
+  /**
+   * performance.now() of the first failed list or watch since the API server last answered one
+   * (a page, or a watch accepted); undefined while it answers.
+   */
+  get unreachableSince(): number | undefined {
+    return this.#unreachableSince;
   }
 
   get size(): number {
@@ -168,6 +192,7 @@ export class Informer<T extends KubernetesObject> {
         ]),
       });
       this.stats.pages++;
+      this.#unreachableSince = undefined;
       for (const item of page.items) {
         const obj = this.#compact(item);
         fresh.set(keyToString(keyOf(obj)), obj);
@@ -206,9 +231,10 @@ export class Informer<T extends KubernetesObject> {
     await watchStream<T>(options.kubeConfig, this.path, {
       resourceVersion: this.#resourceVersion ?? "",
       timeoutSeconds,
-      idleTimeoutMs: options.idleTimeoutMs ?? Math.max(150_000, (timeoutSeconds + 30) * 1_000),
+      idleTimeoutMs: options.idleTimeoutMs ?? WATCH_IDLE_TIMEOUT_MS,
       ...(options.labelSelector ? { labelSelector: options.labelSelector } : {}),
       signal,
+      onOpen: () => (this.#unreachableSince = undefined),
       onEvent: (event) => this.#apply(event),
     });
     // The server closed the stream: resume from the last version, at once if the watch was healthy.
@@ -274,14 +300,17 @@ export class Informer<T extends KubernetesObject> {
     if (this.#stop.signal.aborted) return;
     this.#failures++;
     this.stats.failures++;
-    const delayMs = backoffDelay(
-      this.#failures,
-      this.#options.backoff ?? { initialMs: 800, maxMs: 30_000 },
-    );
+    this.#unreachableSince ??= performance.now();
+    const delayMs = backoffDelay(this.#failures, this.#options.backoff ?? INFORMER_BACKOFF);
     const fields = { path: this.path, failures: this.#failures, delayMs, err: errorMessage(err) };
-    // The first failure of a healthy watch is routine (a load balancer cut it); a series is not.
-    if (this.#failures === 1 && this.#synced) this.#options.logger.info("watch restarting", fields);
-    else this.#options.logger.warn("list/watch failed, retrying", fields);
+    if (err instanceof WatchStalledError) {
+      // Not routine: the connection died without a word, and changes went unseen meanwhile.
+      this.stats.stalls++;
+      this.#options.logger.warn("watch stalled, renewing it", fields);
+    } else if (this.#failures === 1 && this.#synced) {
+      // The first failure of a healthy watch is routine (a load balancer cut it); a series is not.
+      this.#options.logger.info("watch restarting", fields);
+    } else this.#options.logger.warn("list/watch failed, retrying", fields);
     await abortableSleep(delayMs, this.#stop.signal);
   }
 }

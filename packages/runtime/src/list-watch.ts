@@ -3,7 +3,8 @@
 // runtime's transport rather than client-node's Watch because that one aborts any stream quiet
 // for 30 s (a private, fixed timeout shorter than the API server's one-minute bookmarks) and
 // drops lines it cannot parse; here the stream lasts as long as the server's timeoutSeconds, and
-// a stream that goes silent for longer than `idleTimeoutMs` is cut as a half-open connection.
+// a stream that goes silent for longer than `idleTimeoutMs` (watch-health.ts: the server's
+// bookmarks stopped) is cut as a half-open connection with a WatchStalledError.
 
 import type { KubeConfig } from "@kubernetes/client-node";
 import { KubeTransport, readAll } from "./transport.ts";
@@ -16,6 +17,17 @@ export class ApiStatusError extends Error {
     super(message);
     this.name = "ApiStatusError";
     this.code = code;
+  }
+}
+
+/** A watch that heard nothing, not even a bookmark, for `idleMs`: its connection is presumed dead. */
+export class WatchStalledError extends Error {
+  readonly idleMs: number;
+
+  constructor(path: string, idleMs: number) {
+    super(`watch ${path} sent neither events nor bookmarks for ${idleMs} ms`);
+    this.name = "WatchStalledError";
+    this.idleMs = idleMs;
   }
 }
 
@@ -102,6 +114,8 @@ export async function watchStream<T>(
     idleTimeoutMs: number;
     labelSelector?: string;
     signal: AbortSignal;
+    /** The server accepted the watch (200): it is reachable. */
+    onOpen?: () => void;
     onEvent: (event: WatchEvent<T>) => void;
   },
 ): Promise<void> {
@@ -111,7 +125,7 @@ export async function watchStream<T>(
   const armIdleTimer = (): void => {
     clearTimeout(timer);
     timer = setTimeout(
-      () => idle.abort(new Error(`watch ${path} sent nothing for ${options.idleTimeoutMs} ms`)),
+      () => idle.abort(new WatchStalledError(path, options.idleTimeoutMs)),
       options.idleTimeoutMs,
     );
     timer.unref();
@@ -130,6 +144,7 @@ export async function watchStream<T>(
       },
       signal,
     );
+    options.onOpen?.();
     const decoder = new TextDecoder();
     let buffered = "";
     for await (const chunk of response.body) {

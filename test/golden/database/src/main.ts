@@ -176,7 +176,7 @@ async function main(): Promise<void> {
 
   const health = await startHealthServer({
     port: config.healthPort,
-    isReady: () => controller.synced,
+    isReady: () => controller.ready,
   });
   const metricsServer =
     config.metricsPort === 0

@@ -75,10 +75,14 @@ export class CustomResourceApi<T extends KubernetesObject> {
     return obj;
   }
 
-  /** A JSON merge patch of the main resource (spec and metadata). */
-  async patch(key: ObjectKey, body: object): Promise<T> {
+  /**
+   * A JSON merge patch of the main resource (spec and metadata), recorded in managedFields under
+   * `fieldManager` when given (as `kubectl --field-manager` does).
+   */
+  async patch(key: ObjectKey, body: object, fieldManager?: string): Promise<T> {
     const { group, version, plural } = this.#ref;
     const options = setHeaderOptions("Content-Type", PatchStrategy.MergePatch);
+    const manager = fieldManager === undefined ? {} : { fieldManager };
     return (await (this.#ref.namespaced
       ? this.#api.patchNamespacedCustomObject(
           {
@@ -88,11 +92,12 @@ export class CustomResourceApi<T extends KubernetesObject> {
             namespace: requireNamespace(key.namespace),
             name: key.name,
             body,
+            ...manager,
           },
           options,
         )
       : this.#api.patchClusterCustomObject(
-          { group, version, plural, name: key.name, body },
+          { group, version, plural, name: key.name, body, ...manager },
           options,
         ))) as T;
   }

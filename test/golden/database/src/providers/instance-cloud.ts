@@ -6,6 +6,7 @@
 // Read the contract in instance-provider.ts first. Until a method is implemented it
 // throws, so an unfinished provider fails loudly instead of pretending to work.
 
+import type { EnsureRequest } from "@create-operator/runtime";
 import type { InstanceDesired, InstanceObserved, InstanceProvider } from "./instance-provider.ts";
 
 export class CloudInstanceProvider implements InstanceProvider {
@@ -22,11 +23,18 @@ export class CloudInstanceProvider implements InstanceProvider {
   async ensure(
     uid: string,
     desired: InstanceDesired,
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    request: EnsureRequest,
   ): Promise<InstanceObserved> {
     signal?.throwIfAborted();
     // TODO(user): call find(uid) first and adopt what exists (the last create may have succeeded
     // with its response lost); create it tagged with `uid` when missing, update it when it differs.
+    // Give the create `request.idempotencyToken` as its client token, so a create still running
+    // when the operator died is answered with that resource, not made twice. For example:
+    //   EC2 RunInstances: { ClientToken: request.idempotencyToken, TagSpecifications: [...] }
+    //   Google Cloud Compute instances.insert: { requestId: request.idempotencyToken, ... }
+    //   an HTTP API: headers: { "Idempotency-Key": request.idempotencyToken }
+    // Without such a token, find(uid) first is all there is: a create cut short may leave a twin.
     throw new Error(
       `CloudInstanceProvider.ensure is not implemented: create or update the resource tagged with UID ${uid} to match ${JSON.stringify(desired)}`,
     );

@@ -2,10 +2,12 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // An in-memory InstanceProvider for tests. It keeps the provider contract (identity by UID,
-// look up before create, idempotent delete) and lets a test script the failures that matter:
-// a crash right after the side effect, and changes made behind the operator's back.
+// look up before create, the create's idempotency token honoured, idempotent delete) and lets a
+// test script the failures that matter: a crash right after the side effect, a create slow
+// enough that the operator dies while the cloud is still making the resource, and changes made
+// behind the operator's back.
 
-import { sameJson } from "@create-operator/runtime";
+import { type EnsureRequest, raceAbort, sameJson } from "@create-operator/runtime";
 import type { InstanceDesired, InstanceObserved, InstanceProvider } from "./instance-provider.ts";
 
 type Operation = "find" | "ensure" | "delete";
@@ -30,6 +32,18 @@ export class InMemoryInstanceProvider implements InstanceProvider {
   deletes = 0;
   /** What ensure() and find() report as `ready`; tests flip it to simulate slow provisioning. */
   ready = true;
+  /** Creates asked for (a repeat of a known idempotency token included). */
+  createRequests = 0;
+  /** Creates the cloud is still making. */
+  createsInFlight = 0;
+  /** Creates made for a UID that already had a resource (the later one is kept): leaked twins. */
+  readonly duplicates: Array<{ uid: string; id: string }> = [];
+  #createsHeld: Promise<void> | undefined;
+  /**
+   * Creates by idempotency token, finished or still running: a repeat gets the first one's. A
+   * delete forgets the owner's tokens, as the contract asks a provider to create anew then.
+   */
+  readonly #createsByToken = new Map<string, { uid: string; resource: Promise<StoredResource> }>();
   readonly #failures: Array<{ operation: Operation; afterSideEffect: boolean; error: Error }> = [];
   #nextId = 1;
 
@@ -43,6 +57,20 @@ export class InMemoryInstanceProvider implements InstanceProvider {
       afterSideEffect: options.afterSideEffect ?? false,
       error: options.error ?? new Error(`injected ${operation} failure`),
     });
+  }
+
+  /**
+   * Makes every create accepted from now on a slow one, finished when the returned function is
+   * called: until then find() does not see the resource, and the create runs to the end even when
+   * its caller gave up or died, as a cloud goes on with a create it accepted.
+   */
+  holdCreates(): () => void {
+    let release!: () => void;
+    this.#createsHeld = new Promise((resolve) => (release = resolve));
+    return () => {
+      this.#createsHeld = undefined;
+      release();
+    };
   }
 
   /** Changes the live resource behind the operator's back (drift), optionally setting `change`. */
@@ -63,21 +91,20 @@ export class InMemoryInstanceProvider implements InstanceProvider {
   async ensure(
     uid: string,
     desired: InstanceDesired,
-    signal?: AbortSignal,
+    signal: AbortSignal | undefined,
+    request: EnsureRequest,
   ): Promise<InstanceObserved> {
     signal?.throwIfAborted();
     this.#maybeFail("ensure", false);
     let resource = this.resources.get(uid);
     if (resource === undefined) {
-      const applied = structuredClone(desired);
-      resource = {
-        id: `mem-instance-${this.#nextId++}`,
-        applied,
-        live: applied,
-        changedOutOfBand: false,
-      };
-      this.resources.set(uid, resource);
-      this.creates++;
+      this.createRequests++;
+      let creating = this.#createsByToken.get(request.idempotencyToken)?.resource;
+      if (creating === undefined) {
+        creating = this.#create(uid, desired);
+        this.#createsByToken.set(request.idempotencyToken, { uid, resource: creating });
+      }
+      resource = await (signal === undefined ? creating : raceAbort(creating, signal));
     } else if (
       resource.changedOutOfBand ||
       !sameJson(resource.live, desired) ||
@@ -92,9 +119,30 @@ export class InMemoryInstanceProvider implements InstanceProvider {
     return this.#observe(resource);
   }
 
+  /** The cloud's side of a create: it runs to the end whatever happens to the caller. */
+  async #create(uid: string, desired: InstanceDesired): Promise<StoredResource> {
+    const applied = structuredClone(desired);
+    const resource: StoredResource = {
+      id: `mem-instance-${this.#nextId++}`,
+      applied,
+      live: applied,
+      changedOutOfBand: false,
+    };
+    this.createsInFlight++;
+    await this.#createsHeld;
+    this.createsInFlight--;
+    const earlier = this.resources.get(uid);
+    if (earlier !== undefined) this.duplicates.push({ uid, id: earlier.id });
+    this.resources.set(uid, resource);
+    this.creates++;
+    return resource;
+  }
+
   async delete(uid: string, signal?: AbortSignal): Promise<"deleted" | "gone"> {
     signal?.throwIfAborted();
     this.#maybeFail("delete", false);
+    for (const [token, create] of this.#createsByToken)
+      if (create.uid === uid) this.#createsByToken.delete(token);
     if (!this.resources.delete(uid)) return "gone";
     this.deletes++;
     this.#maybeFail("delete", true);

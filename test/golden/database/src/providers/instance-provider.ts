@@ -7,7 +7,10 @@
 // - Identity is the Database's metadata.uid, never its name: names are reused after deletion, UIDs
 //   are not. Tag the external resource with the UID so it can be found again.
 // - "Create succeeded but the response was lost" happens (timeouts, crashes). ensure() therefore
-//   looks the resource up by UID before creating, and adopts what it finds.
+//   looks the resource up by UID before creating, and adopts what it finds. A create still running
+//   when the operator died is not found yet: pass `request.idempotencyToken` (the same for every
+//   attempt at one generation of the Database) to the create call as its client token or request ID,
+//   so the cloud answers a repeat with the first resource instead of making a second.
 // - Every method is idempotent: calling it twice has the effect of calling it once.
 // - Throw TerminalError for failures that retrying cannot fix (invalid input, quota the user must
 //   raise); anything else is retried with backoff.
@@ -17,6 +20,7 @@
 //
 // deletionPolicy: Delete · driftPolicy: Enforce
 
+import type { EnsureRequest } from "@create-operator/runtime";
 import type { Database } from "../api/v1alpha1/database-types.ts";
 
 /** What the spec asks for; built from the fields listed as inputs in operator.yaml. */
@@ -60,9 +64,15 @@ export interface InstanceProvider {
   find(uid: string, signal?: AbortSignal): Promise<InstanceObserved | undefined>;
   /**
    * Makes the resource tagged with `uid` match `desired`: looks it up first, creates it when
-   * missing, updates it when it differs. Returns what is live afterwards.
+   * missing (with `request.idempotencyToken` as the create's client token), updates it when it
+   * differs. Returns what is live afterwards.
    */
-  ensure(uid: string, desired: InstanceDesired, signal?: AbortSignal): Promise<InstanceObserved>;
+  ensure(
+    uid: string,
+    desired: InstanceDesired,
+    signal: AbortSignal | undefined,
+    request: EnsureRequest,
+  ): Promise<InstanceObserved>;
   /** Deletes the resource tagged with `uid`; "gone" when there was nothing to delete. */
   delete(uid: string, signal?: AbortSignal): Promise<"deleted" | "gone">;
   /**

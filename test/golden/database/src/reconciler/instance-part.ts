@@ -6,7 +6,12 @@
 // asked of the provider is yours to decide in src/hooks/instance.ts; the rest follows from
 // operator.yaml.
 
-import { bindingOutcomes, requireUid, type ConditionedPart } from "@create-operator/runtime";
+import {
+  bindingOutcomes,
+  idempotencyToken,
+  requireUid,
+  type ConditionedPart,
+} from "@create-operator/runtime";
 import type { Database } from "../api/v1alpha1/database-types.ts";
 import {
   desiredInstance,
@@ -34,8 +39,11 @@ export async function reconcileInstance(
   const outcome = bindingOutcomes("instance", type, generation);
   // ensure() is keyed on the UID and looks up before creating: a repeat after a crash adopts the
   // resource instead of creating a second one, and an out-of-band change is reverted
-  // (driftPolicy: Enforce).
-  const observed = await provider.ensure(uid, desired, signal);
+  // (driftPolicy: Enforce). A create still running when the process died is not found yet:
+  // the token, the same for every attempt at this generation, lets the cloud answer the repeat.
+  const observed = await provider.ensure(uid, desired, signal, {
+    idempotencyToken: idempotencyToken(uid, generation),
+  });
   if (!observed.ready) {
     const message = `waiting for ${observed.providerId} to become ready`;
     return {

@@ -24,6 +24,24 @@ export interface MemoryProvider {
   ): Promise<{ providerId: string; drifted: boolean; owner?: RecordedOwner } | undefined>;
 }
 
+/** What the suites use of an in-memory provider keyed on its owner's UID (src/providers/*-memory.ts). */
+export interface UidMemoryProvider extends MemoryProvider {
+  /** Creates asked for, a repeat of a known idempotency token included. */
+  readonly createRequests: number;
+  /** Creates the "cloud" is still making. */
+  readonly createsInFlight: number;
+  /** Creates made for a UID that already had a resource: leaked twins. */
+  readonly duplicates: ReadonlyArray<{ uid: string; id: string }>;
+  /** Creates accepted from now on finish when the returned function is called. */
+  holdCreates(): () => void;
+}
+
+/** The binding's provider as one keyed on the owner's UID; only for bindings without a natural key. */
+export function uidKeyed(provider: MemoryProvider): UidMemoryProvider {
+  if (!("holdCreates" in provider)) throw new Error("not keyed on the owner's UID");
+  return provider as UidMemoryProvider;
+}
+
 /** The holder an in-memory provider keyed on a natural key records on a resource. */
 export interface RecordedOwner {
   group: string;

@@ -13,7 +13,10 @@
 // A cleanup that keeps failing is retried with backoff and surfaces as Ready=False with reason
 // CleanupFailed, then DeletionStuck; a repeat of the same failure writes nothing, so its watch
 // event cannot requeue the object ahead of its backoff. The finalizer is never removed blindly: giving up on the
-// external resources is an explicit, recorded decision (the abandon annotation below). Nor is a
+// external resources is an explicit, recorded decision (the abandon annotation below) that leaves
+// evidence: Ready=False with reason Abandoned, which becomes a Warning Event that outlives the
+// object (for the API server's event TTL), and one log line, both naming who set the annotation
+// (its field manager in managedFields) and the provider IDs left in place. Nor is a
 // deletion-policy annotation that is not a policy guessed at: nothing is cleaned up until it is
 // fixed (an annotation change is a watch event, so the fix is picked up at once).
 
@@ -32,6 +35,7 @@ import {
   effectiveDeletionPolicy,
   type DeletionPolicyOverride,
 } from "@create-operator/runtime";
+import { annotationManager, keyOf } from "@create-operator/runtime";
 import { describeOwner, isHeldBy } from "@create-operator/runtime";
 import { withTimeout } from "@create-operator/runtime";
 import type { SweptResource } from "@create-operator/runtime";
@@ -69,6 +73,26 @@ export function sweptResources(providers: {}): SweptResource[] {
   return [];
 }
 
+/** An abandon in progress: who asked for it, and what each cleanup left in place. */
+interface Abandon {
+  requestedBy: string;
+  /** "<resource> <provider ID>" per external resource left behind. */
+  left: string[];
+}
+
+/**
+ * Who set the abandon annotation: its field manager in the stored object's managedFields (the
+ * cache strips them, so this one read goes to the API server, and only when abandoning).
+ */
+async function abandonRequester(
+  deps: { client: ResourceClient<DNSZone> },
+  obj: DNSZone,
+  signal: AbortSignal | undefined,
+): Promise<string> {
+  const stored = await deps.client.getFromServer(keyOf(obj), { signal });
+  return annotationManager(stored ?? obj, ABANDON_ANNOTATION) ?? "an unknown field manager";
+}
+
 export interface FinalizeDNSZoneDeps {
   client: ResourceClient<DNSZone>;
   hostedZoneProvider: HostedZoneProvider;
@@ -92,10 +116,13 @@ export async function finalizeDNSZone(
   const generation = obj.metadata.generation ?? 0;
   const uid = obj.metadata.uid;
   if (!uid) throw new Error(`DNSZone ${obj.metadata.name} has no metadata.uid`);
-  const abandon = obj.metadata.annotations?.[ABANDON_ANNOTATION] === "true";
+  const abandon: Abandon | undefined =
+    obj.metadata.annotations?.[ABANDON_ANNOTATION] === "true"
+      ? { requestedBy: await abandonRequester(deps, obj, signal), left: [] }
+      : undefined;
   const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
   const logger = deps.logger.child({ name: obj.metadata.name, namespace: obj.metadata.namespace });
-  if (override.kind === "invalid" && !abandon) {
+  if (override.kind === "invalid" && abandon === undefined) {
     // Which policy was meant cannot be known: delete nothing, keep the finalizer, say why.
     logger.warn("invalid deletion policy annotation", {
       annotation: DELETION_POLICY_ANNOTATION,
@@ -169,6 +196,30 @@ export async function finalizeDNSZone(
     // Retried with backoff by the controller; the finalizer stays until cleanup succeeds.
     throw err;
   }
+  if (abandon !== undefined) {
+    // Not "Deleting … cleaning up": cleanup was skipped on request. Reason Abandoned is a Warning
+    // Event (transition-events.ts) that names who asked and what stays, as this log line does.
+    const left = abandon.left.length > 0 ? abandon.left.join(", ") : "nothing (none existed)";
+    logger.warn("abandoned external resources on request", {
+      requestedBy: abandon.requestedBy,
+      annotation: ABANDON_ANNOTATION,
+      left: abandon.left,
+    });
+    status = {
+      ...status,
+      conditions: setCondition(
+        status.conditions,
+        {
+          type: "Ready",
+          status: "False",
+          reason: "Abandoned",
+          message: `deleted without cleanup at the request of ${abandon.requestedBy} (${ABANDON_ANNOTATION}=true); left in place: ${left}`,
+          observedGeneration: generation,
+        },
+        now,
+      ),
+    };
+  }
   obj = await writeStatusIfChanged(deps.client, obj, status, { signal });
   await deps.client.setFinalizers(obj, withoutFinalizer(obj, FINALIZER), { signal });
   logger.info("finalized");
@@ -185,7 +236,7 @@ async function cleanUpHostedZone(
   key: string,
   uid: string,
   override: DeletionPolicyOverride,
-  abandon: boolean,
+  abandon: Abandon | undefined,
   generation: number,
   logger: Logger,
   signal: AbortSignal | undefined,
@@ -235,13 +286,9 @@ async function cleanUpHostedZone(
     const message = `released ${found.providerId}; it stays (${why})`;
     return { type, status: "False", reason: "Retained", message, observedGeneration: generation };
   }
-  if (abandon) {
-    logger.warn("abandoning external resource on request", {
-      resource: "hostedZone",
-      key,
-      annotation: ABANDON_ANNOTATION,
-    });
-    const message = `left in place because of ${ABANDON_ANNOTATION}; it is named ${key}`;
+  if (abandon !== undefined) {
+    abandon.left.push(`hostedZone ${found.providerId}`);
+    const message = `left ${found.providerId} in place at the request of ${abandon.requestedBy} (${ABANDON_ANNOTATION}); it is named ${key}`;
     return { type, status: "False", reason: "Abandoned", message, observedGeneration: generation };
   }
   const outcome = await withTimeout(

@@ -13,7 +13,10 @@
 // A cleanup that keeps failing is retried with backoff and surfaces as Ready=False with reason
 // CleanupFailed, then DeletionStuck; a repeat of the same failure writes nothing, so its watch
 // event cannot requeue the object ahead of its backoff. The finalizer is never removed blindly: giving up on the
-// external resources is an explicit, recorded decision (the abandon annotation below). Nor is a
+// external resources is an explicit, recorded decision (the abandon annotation below) that leaves
+// evidence: Ready=False with reason Abandoned, which becomes a Warning Event that outlives the
+// object (for the API server's event TTL), and one log line, both naming who set the annotation
+// (its field manager in managedFields) and the provider IDs left in place. Nor is a
 // deletion-policy annotation that is not a policy guessed at: nothing is cleaned up until it is
 // fixed (an annotation change is a watch event, so the fix is picked up at once).
 

@@ -58,6 +58,8 @@ export interface ReplicaOptions {
   /** Per-key retry backoff (default 100 ms to 1 s). */
   backoff?: BackoffSettings;
   concurrency?: number;
+  /** How long the caches may fail to reach the API server before `ready` (/readyz) turns false. */
+  unreachableGraceMs?: number;
   /** How long the shutdown sequence waits for reconciles in flight. */
   drainTimeoutMs?: number;
   /**
@@ -109,6 +111,11 @@ export class OperatorReplica {
   /** Leading right now, as the replica itself believes. */
   get leading(): boolean {
     return this.#manager !== undefined && !this.#dead && this.#manager.leading;
+  }
+
+  /** What /readyz answers: src/main.ts passes the controller's `ready` to the health server. */
+  get ready(): boolean {
+    return !this.#dead && (this.#controller?.ready ?? false);
   }
 
   /** When `event` first happened, or undefined. */
@@ -186,6 +193,9 @@ export class OperatorReplica {
       backoff: options.backoff ?? { initialMs: 100, maxMs: 1_000 },
       ownWrites,
       logger,
+      ...(options.unreachableGraceMs === undefined
+        ? {}
+        : { unreachableGraceMs: options.unreachableGraceMs }),
     });
     this.#controller = controller;
     const orphans =
