@@ -124,6 +124,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["RecordedOwner"],
   // the orphan sweep (the runtime's OrphanSweeper, wired in src/main.ts and the fault suite)
   ...["OrphanSweeper", "SweptResource"],
+  // truthful status (issue 24): the reconciler's wrappers of provider and hook calls
+  ...["ProviderCallMetrics", "ProviderError", "HookError", "ObjectLag"],
   // the manager's command line and kubeconfig (src/main.ts, src/config.ts, test/main.test.ts)
   ...["parseCommandLine", "loadKubeConfig", "Setting", "SETTINGS"],
   // the idempotency token ensure() is given (the runtime's EnsureRequest, src/providers/*-provider.ts)

@@ -9,6 +9,7 @@ export interface SettingsView {
   resyncPeriodMs: number;
   backoffInitialMs: number;
   backoffMaxMs: number;
+  deletionStuckAfterMs: number;
   leaderElection: boolean;
   watchNamespacesLiteral: string;
   drainTimeoutMs: number;
@@ -22,6 +23,7 @@ export function settingsView(model: OperatorModel): SettingsView {
     resyncPeriodMs: model.operator.resyncPeriodMs,
     backoffInitialMs: model.operator.backoffInitialMs,
     backoffMaxMs: model.operator.backoffMaxMs,
+    deletionStuckAfterMs: model.operator.deletionStuckAfterMs,
     leaderElection: model.operator.leaderElection,
     // prettier's spacing: a line too long for it goes through prettier (render/format.ts).
     watchNamespacesLiteral: `[${model.rbac.watchNamespaces.map((ns) => JSON.stringify(ns)).join(", ")}]`,

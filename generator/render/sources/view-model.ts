@@ -14,7 +14,7 @@ import {
   type ModulePaths,
   type TypeNames,
 } from "./api-types-view.ts";
-import { metricsServiceName } from "../manifests/rbac-names.ts";
+import { controllerName, metricsServiceName } from "../manifests/rbac-names.ts";
 import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, providerDepName, type BindingView } from "./binding-view.ts";
 import { PRETTIER_OPTIONS } from "../format.ts";
@@ -70,6 +70,8 @@ export interface ViewModel extends StatusView, ReferencesView {
   hasBindings: boolean;
   /** Some external resource is keyed on a natural key from the spec. */
   hasNaturalKeys: boolean;
+  /** Some external resource is keyed on the owner's UID: the orphan sweep covers it. */
+  hasSweptBindings: boolean;
   bindings: BindingView[];
   hasChildren: boolean;
   /** Some child has a name template: instance builders, pruning, delete RBAC. */
@@ -142,7 +144,7 @@ export function buildViewModel(
     abandonAnnotation: `${model.api.group}/abandon-external-resources`,
     deletionPolicyAnnotation: deletionPolicyAnnotation(model),
     leaseName: `${model.name}-leader`,
-    controllerName: model.api.kind.toLowerCase(),
+    controllerName: controllerName(model),
     metricsServiceName: metricsServiceName(model),
     types,
     modules: modulePaths(model),
@@ -154,6 +156,7 @@ export function buildViewModel(
     ...referencesView(model),
     hasBindings: model.externalResources.length > 0,
     hasNaturalKeys: model.externalResources.some((b) => b.identity.kind === "naturalKey"),
+    hasSweptBindings: model.externalResources.some((b) => b.identity.kind !== "naturalKey"),
     bindings: model.externalResources.map((b) =>
       bindingView(b, model, specOptional === "?", declared),
     ),

@@ -4,7 +4,13 @@
 // The Alertmanager bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
+import type {
+  Logger,
+  ProviderCallMetrics,
+  Reconciler,
+  ReferenceReader,
+  ResourceClient,
+} from "@create-operator/runtime";
 import type { Alertmanager } from "../../src/api/v1/alertmanager-types.ts";
 import { AlertmanagerReconciler } from "../../src/reconciler/alertmanager-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -62,6 +68,10 @@ export function createReconciler(
      * the sample names, in memory. Unused by a Alertmanager without reference fields.
      */
     references?: ReferenceReader;
+    /** Times and counts provider calls per resource, as main.ts wires OperatorMetrics.providerCalls. */
+    providerMetrics?: ProviderCallMetrics;
+    /** A failing deletion older than this is DeletionStuck; operator.yaml's deletionStuckAfter by default. */
+    deletionStuckAfterMs?: number;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},

@@ -4,7 +4,13 @@
 // The BackupStorageLocation bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
+import type {
+  Logger,
+  ProviderCallMetrics,
+  Reconciler,
+  ReferenceReader,
+  ResourceClient,
+} from "@create-operator/runtime";
 import type { BackupStorageLocation } from "../../src/api/v1/backup-storage-location-types.ts";
 import { BackupStorageLocationReconciler } from "../../src/reconciler/backup-storage-location-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -61,6 +67,10 @@ export function createReconciler(
      * the sample names, in memory. Unused by a BackupStorageLocation without reference fields.
      */
     references?: ReferenceReader;
+    /** Times and counts provider calls per resource, as main.ts wires OperatorMetrics.providerCalls. */
+    providerMetrics?: ProviderCallMetrics;
+    /** A failing deletion older than this is DeletionStuck; operator.yaml's deletionStuckAfter by default. */
+    deletionStuckAfterMs?: number;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},

@@ -4,7 +4,13 @@
 // The Database bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
+import type {
+  Logger,
+  ProviderCallMetrics,
+  Reconciler,
+  ReferenceReader,
+  ResourceClient,
+} from "@create-operator/runtime";
 import type { Database } from "../../src/api/v1alpha1/database-types.ts";
 import { DatabaseReconciler } from "../../src/reconciler/database-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -63,6 +69,10 @@ export function createReconciler(
      * the sample names, in memory. Unused by a Database without reference fields.
      */
     references?: ReferenceReader;
+    /** Times and counts provider calls per resource, as main.ts wires OperatorMetrics.providerCalls. */
+    providerMetrics?: ProviderCallMetrics;
+    /** A failing deletion older than this is DeletionStuck; operator.yaml's deletionStuckAfter by default. */
+    deletionStuckAfterMs?: number;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},

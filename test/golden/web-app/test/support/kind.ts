@@ -4,7 +4,13 @@
 // The WebApp bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
+import type {
+  Logger,
+  ProviderCallMetrics,
+  Reconciler,
+  ReferenceReader,
+  ResourceClient,
+} from "@create-operator/runtime";
 import type { WebApp } from "../../src/api/v1/web-app-types.ts";
 import { WebAppReconciler } from "../../src/reconciler/web-app-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -60,6 +66,10 @@ export function createReconciler(
      * the sample names, in memory. Unused by a WebApp without reference fields.
      */
     references?: ReferenceReader;
+    /** Times and counts provider calls per resource, as main.ts wires OperatorMetrics.providerCalls. */
+    providerMetrics?: ProviderCallMetrics;
+    /** A failing deletion older than this is DeletionStuck; operator.yaml's deletionStuckAfter by default. */
+    deletionStuckAfterMs?: number;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},
