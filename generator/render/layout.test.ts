@@ -35,7 +35,8 @@ test("a code line over the print width, an escaped quote or a template not marke
 });
 
 test("Markdown tables are padded as prettier pads them", async () => {
-  const text = "# t\n\n| a | longer header | c |\n|---|---|---|\n| `x` | y | 1 |\n| wider cell | z | 2 |\n";
+  const text =
+    "# t\n\n| a | longer header | c |\n|---|---|---|\n| `x` | y | 1 |\n| wider cell | z | 2 |\n";
   const aligned = alignTables(text);
   assert.equal(aligned, await format(text, { ...PRETTIER_OPTIONS, parser: "markdown" }));
 });
