@@ -128,6 +128,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["ProviderCallMetrics", "ProviderError", "HookError", "ObjectLag"],
   // the manager's command line and kubeconfig (src/main.ts, src/config.ts, test/main.test.ts)
   ...["parseCommandLine", "loadKubeConfig", "Setting", "SETTINGS"],
+  ...["loadOperatorConfig", "operatorSettings", "OperatorConfig"],
   // the idempotency token ensure() is given (the runtime's EnsureRequest, src/providers/*-provider.ts)
   ...["EnsureRequest", "UidMemoryProvider"],
   // the runtime's transport (runtime/transport.ts) and its test

@@ -25,6 +25,8 @@ export type {
   Reconciler,
 } from "./controller.ts";
 export { parseCommandLine } from "./command-line.ts";
+export { loadOperatorConfig, operatorSettings } from "./operator-config.ts";
+export type { OperatorConfig } from "./operator-config.ts";
 export type { CommandLine, Program, Setting } from "./command-line.ts";
 export { ConversionFailure, ConversionRegistry } from "./conversion/converters.ts";
 export type { JsonObject, KindConversion, VersionConverter } from "./conversion/converters.ts";
