@@ -19,6 +19,7 @@ import {
   type Logger,
   Manager,
   type ObjectKey,
+  OperatorMetrics,
   OrphanSweeper,
   cachedOwnerUids,
   storedOwnerUids,
@@ -82,6 +83,8 @@ export class OperatorReplica {
   readonly timeline: ReplicaEvent[] = [];
   /** Every log line the replica wrote. */
   readonly lines: string[] = [];
+  /** The replica's metrics, as src/main.ts counts them (the orphan sweep's, for one). */
+  readonly metrics = new OperatorMetrics({ processMetrics: false });
   readonly #log: ReconcileLog;
   #controller: Controller<Resource> | undefined;
   #manager: Manager | undefined;
@@ -207,6 +210,8 @@ export class OperatorReplica {
             storedUids: (signal) => storedOwnerUids(kubeConfig, wiring.informers, signal),
             intervalMs: options.orphanSweepIntervalMs,
             logger,
+            onOrphan: (orphan) =>
+              this.metrics.orphanedExternalResources.labels(orphan.resource, orphan.action).inc(),
           });
     this.#orphans = orphans;
     const manager = new Manager({
