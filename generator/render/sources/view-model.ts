@@ -6,6 +6,7 @@ import { GENERATOR_VERSION } from "../../base/generator-version.ts";
 import { kubernetesTsType } from "../../base/kubernetes-types/catalog.ts";
 import { walkFields } from "../../model/build-fields.ts";
 import { childKinds, prunedKinds } from "../../model/child-kinds.ts";
+import { keepsOrphanReport } from "../../model/orphan-report.ts";
 import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import {
   apiInterfaces,
@@ -14,7 +15,7 @@ import {
   type ModulePaths,
   type TypeNames,
 } from "./api-types-view.ts";
-import { metricsServiceName } from "../manifests/rbac-names.ts";
+import { metricsServiceName, orphanReportName } from "../manifests/rbac-names.ts";
 import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, type BindingView } from "./binding-view.ts";
 import { childView, type ChildView } from "./child-view.ts";
@@ -67,6 +68,10 @@ export interface ViewModel extends StatusView, ReferencesView {
   /** The embedded Kubernetes types' models, which the API types module re-exports ("" if none). */
   embeddedTypes: string;
   hasBindings: boolean;
+  /** The finalizer records kept resources in the orphan report, which the sweep reads. */
+  keepsOrphanReport: boolean;
+  /** The orphan report's ConfigMap, in the operator's namespace. */
+  orphanReportName: string;
   /** Some external resource is keyed on a natural key from the spec. */
   hasNaturalKeys: boolean;
   bindings: BindingView[];
@@ -143,6 +148,8 @@ export function buildViewModel(
     ...statusView(model),
     ...referencesView(model),
     hasBindings: model.externalResources.length > 0,
+    keepsOrphanReport: keepsOrphanReport(model),
+    orphanReportName: orphanReportName(model),
     hasNaturalKeys: model.externalResources.some((b) => b.identity.kind === "naturalKey"),
     bindings: model.externalResources.map((b) =>
       bindingView(b, model, specOptional === "?", declared),

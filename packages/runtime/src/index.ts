@@ -86,8 +86,8 @@ export { ConfigMapOrphanReport } from "./configmap-orphan-report.ts";
 export type { ConfigMapOrphanReportOptions } from "./configmap-orphan-report.ts";
 export {
   keptOrphanKey,
-  MemoryOrphanReport,
   ORPHAN_REPORT_MAX_BYTES,
+  parseEntries as parseOrphanReport,
   OrphanReportFullError,
   orphanReportName,
 } from "./orphan-report.ts";

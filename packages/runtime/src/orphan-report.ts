@@ -108,25 +108,3 @@ function dataBytes(data: Readonly<Record<string, string>>): number {
     bytes += Buffer.byteLength(key) + Buffer.byteLength(value);
   return bytes;
 }
-
-/** An OrphanReport in memory, for unit tests of pure logic; operators use ConfigMapOrphanReport. */
-export class MemoryOrphanReport implements OrphanReport {
-  data: Record<string, string> = {};
-  readonly #maxBytes: number;
-
-  constructor(options: { maxBytes?: number } = {}) {
-    this.#maxBytes = options.maxBytes ?? ORPHAN_REPORT_MAX_BYTES;
-  }
-
-  async record(entries: KeptOrphan[]): Promise<void> {
-    this.data = withEntries(this.data, entries, "memory", this.#maxBytes);
-  }
-
-  async list(): Promise<KeptOrphan[]> {
-    return parseEntries(this.data);
-  }
-
-  async remove(keys: string[]): Promise<void> {
-    this.data = withoutKeys(this.data, keys);
-  }
-}

@@ -1,7 +1,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { silentLogger } from "../src/logger.ts";
-import { MemoryOrphanReport } from "../src/orphan-report.ts";
+import { MemoryOrphanReport } from "../src/testing/memory-orphan-report.ts";
 import { sweepOrphans, type SweptResource } from "../src/orphan-sweep.ts";
 
 function provider(policy: "Delete" | "Retain", ownerUids: string[]) {

@@ -4,7 +4,14 @@
 // The Alertmanager bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
+import type {
+  Logger,
+  OrphanReport,
+  Reconciler,
+  ReferenceReader,
+  ResourceClient,
+} from "@create-operator/runtime";
+import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { Alertmanager } from "../../src/api/v1/alertmanager-types.ts";
 import { AlertmanagerReconciler } from "../../src/reconciler/alertmanager-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -62,9 +69,20 @@ export function createReconciler(
      * the sample names, in memory. Unused by a Alertmanager without reference fields.
      */
     references?: ReferenceReader;
+    /**
+     * Where the finalizer records external resources kept on purpose; by default in memory. The
+     * suites on the real API server pass the ConfigMap main.ts uses. Unused without a resource the
+     * orphan sweep would delete.
+     */
+    orphanReport?: OrphanReport;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},
 ): Reconciler {
-  return new AlertmanagerReconciler({ ...deps, ...providers, hooks: overrides.hooks ?? hooks });
+  return new AlertmanagerReconciler({
+    orphanReport: new MemoryOrphanReport(),
+    ...deps,
+    ...providers,
+    hooks: overrides.hooks ?? hooks,
+  });
 }

@@ -4,7 +4,14 @@
 // The Database bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
+import type {
+  Logger,
+  OrphanReport,
+  Reconciler,
+  ReferenceReader,
+  ResourceClient,
+} from "@create-operator/runtime";
+import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { Database } from "../../src/api/v1alpha1/database-types.ts";
 import { DatabaseReconciler } from "../../src/reconciler/database-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -63,9 +70,20 @@ export function createReconciler(
      * the sample names, in memory. Unused by a Database without reference fields.
      */
     references?: ReferenceReader;
+    /**
+     * Where the finalizer records external resources kept on purpose; by default in memory. The
+     * suites on the real API server pass the ConfigMap main.ts uses. Unused without a resource the
+     * orphan sweep would delete.
+     */
+    orphanReport?: OrphanReport;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},
 ): Reconciler {
-  return new DatabaseReconciler({ ...deps, ...providers, hooks: overrides.hooks ?? hooks });
+  return new DatabaseReconciler({
+    orphanReport: new MemoryOrphanReport(),
+    ...deps,
+    ...providers,
+    hooks: overrides.hooks ?? hooks,
+  });
 }

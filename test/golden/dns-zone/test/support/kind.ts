@@ -4,7 +4,14 @@
 // The DNSZone bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
+import type {
+  Logger,
+  OrphanReport,
+  Reconciler,
+  ReferenceReader,
+  ResourceClient,
+} from "@create-operator/runtime";
+import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { DNSZone } from "../../src/api/v1beta1/dns-zone-types.ts";
 import { DNSZoneReconciler } from "../../src/reconciler/dns-zone-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -65,9 +72,20 @@ export function createReconciler(
      * the sample names, in memory. Unused by a DNSZone without reference fields.
      */
     references?: ReferenceReader;
+    /**
+     * Where the finalizer records external resources kept on purpose; by default in memory. The
+     * suites on the real API server pass the ConfigMap main.ts uses. Unused without a resource the
+     * orphan sweep would delete.
+     */
+    orphanReport?: OrphanReport;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},
 ): Reconciler {
-  return new DNSZoneReconciler({ ...deps, ...providers, hooks: overrides.hooks ?? hooks });
+  return new DNSZoneReconciler({
+    orphanReport: new MemoryOrphanReport(),
+    ...deps,
+    ...providers,
+    hooks: overrides.hooks ?? hooks,
+  });
 }

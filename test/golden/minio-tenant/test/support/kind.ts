@@ -4,7 +4,14 @@
 // The Tenant bindings of the test suites. The suites are the same for every operator; they reach
 // the kind's API types, reconciler and providers through this module only.
 
-import type { Logger, Reconciler, ReferenceReader, ResourceClient } from "@create-operator/runtime";
+import type {
+  Logger,
+  OrphanReport,
+  Reconciler,
+  ReferenceReader,
+  ResourceClient,
+} from "@create-operator/runtime";
+import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { Tenant } from "../../src/api/v2/tenant-types.ts";
 import { TenantReconciler } from "../../src/reconciler/tenant-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -62,9 +69,20 @@ export function createReconciler(
      * the sample names, in memory. Unused by a Tenant without reference fields.
      */
     references?: ReferenceReader;
+    /**
+     * Where the finalizer records external resources kept on purpose; by default in memory. The
+     * suites on the real API server pass the ConfigMap main.ts uses. Unused without a resource the
+     * orphan sweep would delete.
+     */
+    orphanReport?: OrphanReport;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},
 ): Reconciler {
-  return new TenantReconciler({ ...deps, ...providers, hooks: overrides.hooks ?? hooks });
+  return new TenantReconciler({
+    orphanReport: new MemoryOrphanReport(),
+    ...deps,
+    ...providers,
+    hooks: overrides.hooks ?? hooks,
+  });
 }
