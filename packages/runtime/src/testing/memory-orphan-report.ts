@@ -12,14 +12,15 @@ import {
 
 export class MemoryOrphanReport implements OrphanReport {
   data: Record<string, string> = {};
-  readonly #maxBytes: number;
+  /** A test may shrink it to see what a full report does, and grow it again. */
+  maxBytes: number;
 
   constructor(options: { maxBytes?: number } = {}) {
-    this.#maxBytes = options.maxBytes ?? ORPHAN_REPORT_MAX_BYTES;
+    this.maxBytes = options.maxBytes ?? ORPHAN_REPORT_MAX_BYTES;
   }
 
   async record(entries: KeptOrphan[]): Promise<void> {
-    this.data = withEntries(this.data, entries, "memory", this.#maxBytes);
+    this.data = withEntries(this.data, entries, "memory", this.maxBytes);
   }
 
   async list(): Promise<KeptOrphan[]> {
