@@ -446,7 +446,7 @@ describe("the orphan report's Role", () => {
   });
 
   it("web-app and dns-zone (nothing the sweep deletes): no orphan report Role", () => {
-    for (const name of ["web-app", "dns-zone"]) {
+    for (const name of ["web-app", "dns-zone"] as const) {
       const files = rbacFiles(exampleModel(name));
       assert.ok(!files.some((f) => f.path.includes("orphan_report")), name);
       assert.ok(!files.some((f) => f.content.includes("-orphans")), name);
