@@ -124,6 +124,10 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["RecordedOwner"],
   // the orphan sweep (the runtime's OrphanSweeper, wired in src/main.ts and the fault suite)
   ...["OrphanSweeper", "SweptResource"],
+  // the orphan report (the runtime's orphan-report.ts; src/main.ts, finalize.ts, the suites)
+  ...["ConfigMapOrphanReport", "OrphanReport", "KeptOrphan", "KeptReason", "MemoryOrphanReport"],
+  // src/config.ts (the runtime's command-line Setting)
+  ...["Setting"],
   // the idempotency token ensure() is given (the runtime's EnsureRequest, src/providers/*-provider.ts)
   ...["EnsureRequest", "UidMemoryProvider"],
   // the runtime's transport (runtime/transport.ts) and its test
