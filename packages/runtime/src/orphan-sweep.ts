@@ -117,7 +117,10 @@ async function keptEntries(
   signal: AbortSignal | undefined,
 ): Promise<Map<string, KeptOrphan>> {
   const kept = new Map<string, KeptOrphan>();
-  if (options.report === undefined) return kept;
+  // Only what the sweep would delete is ever recorded (an operator whose swept resources are all
+  // Retain keeps no report, and is granted no access to one).
+  const deletes = listed.some(({ swept }) => swept.policy === "Delete");
+  if (options.report === undefined || !deletes) return kept;
   const present = new Set<string>();
   for (const { swept, items } of listed)
     for (const item of items) present.add(keptOrphanKey(swept.resource, item.ownerUid));

@@ -161,3 +161,20 @@ test("prunes entries whose resource is gone, but not one recorded after the list
     ["future"],
   );
 });
+
+test("an operator whose swept resources are all Retain never reads the orphan report", async () => {
+  const report = new MemoryOrphanReport();
+  let reads = 0;
+  const counting = { ...report, list: async () => (reads++, report.list()) } as MemoryOrphanReport;
+  await sweepOrphans(
+    {
+      resources: [provider("Retain", ["gone"])],
+      cachedUids: () => new Set<string>(),
+      storedUids: async () => new Set<string>(),
+      report: counting,
+      logger: silentLogger,
+    },
+    new Set(),
+  );
+  assert.equal(reads, 0);
+});
