@@ -66,6 +66,7 @@ export function checkOperator({ data, report }: CheckContext): void {
     return nanos;
   };
   duration(["operator", "resyncPeriod"], operator.resyncPeriod, MIN_RESYNC_MS);
+  duration(["operator", "deletionStuckAfter"], operator.deletionStuckAfter);
   const initial = duration(["operator", "backoff", "initial"], backoff.initial);
   const max = duration(["operator", "backoff", "max"], backoff.max);
   // A value left out takes its default, which the given one must still fit (initial: 10m alone

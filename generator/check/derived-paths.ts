@@ -126,8 +126,10 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["OrphanSweeper", "SweptResource"],
   // the orphan report (the runtime's orphan-report.ts; src/main.ts, finalize.ts, the suites)
   ...["ConfigMapOrphanReport", "OrphanReport", "KeptOrphan", "KeptReason", "MemoryOrphanReport"],
-  // src/config.ts (the runtime's command-line Setting)
-  ...["Setting"],
+  // truthful status (issue 24): the reconciler's wrappers of provider and hook calls
+  ...["ProviderCallMetrics", "ProviderError", "HookError", "ObjectLag"],
+  // the manager's command line and kubeconfig (src/main.ts, src/config.ts, test/main.test.ts)
+  ...["parseCommandLine", "loadKubeConfig", "Setting", "SETTINGS"],
   // the idempotency token ensure() is given (the runtime's EnsureRequest, src/providers/*-provider.ts)
   ...["EnsureRequest", "UidMemoryProvider"],
   // the runtime's transport (runtime/transport.ts) and its test

@@ -20,6 +20,7 @@ export const DEFAULT_DURATIONS = {
   resyncPeriod: "10m",
   backoffInitial: "1s",
   backoffMax: "5m",
+  deletionStuckAfter: "15m",
 } as const;
 
 /**

@@ -112,6 +112,7 @@ interface RawSpec {
     concurrency?: number;
     resyncPeriod?: string;
     backoff?: { initial?: string; max?: string };
+    deletionStuckAfter?: string;
     leaderElection?: boolean;
     resources?: {
       requests?: { cpu?: string; memory?: string };
@@ -176,6 +177,9 @@ export function buildModel(
       operator.backoff?.initial ?? DEFAULT_SETTINGS.backoffInitial,
     )!,
     backoffMaxMs: parseDurationMs(operator.backoff?.max ?? DEFAULT_SETTINGS.backoffMax)!,
+    deletionStuckAfterMs: parseDurationMs(
+      operator.deletionStuckAfter ?? DEFAULT_SETTINGS.deletionStuckAfter,
+    )!,
     leaderElection: operator.leaderElection ?? DEFAULT_SETTINGS.leaderElection,
     resources: buildResources(operator.resources),
     heapMiB: 0,

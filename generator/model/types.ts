@@ -269,6 +269,8 @@ export interface OperatorSettings {
   resyncPeriodMs: number;
   backoffInitialMs: number;
   backoffMaxMs: number;
+  /** operator.deletionStuckAfter: a failing deletion older than this is DeletionStuck. */
+  deletionStuckAfterMs: number;
   leaderElection: boolean;
   /** The manager container's requests and limits (Kubernetes quantities). */
   resources: {

@@ -54,6 +54,22 @@ test("SEM054 durations are Go-style", () => {
   expectOne(zero, "SEM054", posOf(zero, "0s"), '"0s" is not a positive duration');
 });
 
+test("operator.deletionStuckAfter: a Go-style duration of whole milliseconds within a timer's range", () => {
+  const at = (value: string) => `${MINIMAL}operator:\n  deletionStuckAfter: ${value}\n`;
+  assert.deepEqual(check(at("5m")), []);
+  const words = at("a while");
+  expectOne(words, "SEM054", posOf(words, "a while"), '"a while" is not a positive duration');
+  const fraction = at("1.5us");
+  expectOne(
+    fraction,
+    "SEM150",
+    posOf(fraction, "1.5us"),
+    '"1.5us" is not a whole number of milliseconds',
+  );
+  const long = at("600h");
+  expectOne(long, "SEM149", posOf(long, "600h"), '"600h" is longer than 596h31m23.647s');
+});
+
 test("SEM055 backoff initial longer than max", () => {
   const src = `${MINIMAL}operator:\n  backoff:\n    initial: 10m\n    max: 1m30s\n`;
   expectOne(src, "SEM055", posOf(src, "10m"), "backoff initial 10m is longer than max 1m30s");

@@ -12,6 +12,8 @@ const EXPECTED_FILES = {
     "config/manager/kustomization.yaml",
     "config/manager/manager.yaml",
     "config/manager/metrics_service.yaml",
+    "config/prometheus/kustomization.yaml",
+    "config/prometheus/prometheus_rule.yaml",
     "config/rbac/database_admin_role.yaml",
     "config/rbac/database_editor_role.yaml",
     "config/rbac/database_viewer_role.yaml",

@@ -8,6 +8,7 @@ import { renderCrd } from "./crd.ts";
 import { renderKustomizations } from "./kustomize.ts";
 import { renderManager } from "./manager.ts";
 import { renderMetricsService } from "./metrics.ts";
+import { renderPrometheusRule } from "./prometheus-rule.ts";
 import { renderOperatorRbac } from "./rbac.ts";
 import { renderSamples } from "./sample.ts";
 import { renderUserRoles } from "./user-roles.ts";
@@ -20,6 +21,7 @@ export function renderManifests(model: OperatorModel): GeneratedFile[] {
     ...rbac,
     renderManager(model),
     renderMetricsService(model),
+    ...renderPrometheusRule(model),
     ...renderSamples(model),
     ...renderKustomizations(model, rbac),
   ];

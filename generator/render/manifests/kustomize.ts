@@ -34,6 +34,8 @@ export function renderKustomizations(
           "operator that watches listed namespaces lives in each of those. A global `namespace:` would",
           "move those RoleBindings into the operator's namespace and silently revoke its access, and",
           "a global label transformer would rewrite the Deployment's immutable selector.",
+          "",
+          "Alerts for the Prometheus Operator: add `components: [../prometheus]` (config/prometheus).",
         ],
       },
     ),

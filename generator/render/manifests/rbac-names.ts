@@ -18,6 +18,11 @@ export function deploymentName(model: OperatorModel): string {
   return `${model.name}-controller-manager`;
 }
 
+/** controller-runtime's controller name, the `controller` label of the metrics: the lower-cased kind. */
+export function controllerName(model: OperatorModel): string {
+  return model.api.kind.toLowerCase();
+}
+
 /** kubebuilder's names for the metrics Service and its roles. */
 export function metricsServiceName(model: OperatorModel): string {
   return `${model.name}-controller-manager-metrics-service`;

@@ -9,6 +9,7 @@ export interface SettingsView {
   resyncPeriodMs: number;
   backoffInitialMs: number;
   backoffMaxMs: number;
+  deletionStuckAfterMs: number;
   leaderElection: boolean;
   watchNamespacesLiteral: string;
   drainTimeoutMs: number;
@@ -22,6 +23,7 @@ export function settingsView(model: OperatorModel): SettingsView {
     resyncPeriodMs: model.operator.resyncPeriodMs,
     backoffInitialMs: model.operator.backoffInitialMs,
     backoffMaxMs: model.operator.backoffMaxMs,
+    deletionStuckAfterMs: model.operator.deletionStuckAfterMs,
     leaderElection: model.operator.leaderElection,
     watchNamespacesLiteral: JSON.stringify(model.rbac.watchNamespaces),
     drainTimeoutMs: DRAIN_TIMEOUT_MS,

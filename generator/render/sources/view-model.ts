@@ -15,7 +15,7 @@ import {
   type ModulePaths,
   type TypeNames,
 } from "./api-types-view.ts";
-import { metricsServiceName, orphanReportName } from "../manifests/rbac-names.ts";
+import { controllerName, metricsServiceName, orphanReportName } from "../manifests/rbac-names.ts";
 import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, type BindingView } from "./binding-view.ts";
 import { childView, type ChildView } from "./child-view.ts";
@@ -74,6 +74,8 @@ export interface ViewModel extends StatusView, ReferencesView {
   orphanReportName: string;
   /** Some external resource is keyed on a natural key from the spec. */
   hasNaturalKeys: boolean;
+  /** Some external resource is keyed on the owner's UID: the orphan sweep covers it. */
+  hasSweptBindings: boolean;
   bindings: BindingView[];
   hasChildren: boolean;
   /** Some child has a name template: instance builders, pruning, delete RBAC. */
@@ -137,7 +139,7 @@ export function buildViewModel(
     abandonAnnotation: `${model.api.group}/abandon-external-resources`,
     deletionPolicyAnnotation: deletionPolicyAnnotation(model),
     leaseName: `${model.name}-leader`,
-    controllerName: model.api.kind.toLowerCase(),
+    controllerName: controllerName(model),
     metricsServiceName: metricsServiceName(model),
     types,
     modules: modulePaths(model),
@@ -151,6 +153,7 @@ export function buildViewModel(
     keepsOrphanReport: keepsOrphanReport(model),
     orphanReportName: orphanReportName(model),
     hasNaturalKeys: model.externalResources.some((b) => b.identity.kind === "naturalKey"),
+    hasSweptBindings: model.externalResources.some((b) => b.identity.kind !== "naturalKey"),
     bindings: model.externalResources.map((b) =>
       bindingView(b, model, specOptional === "?", declared),
     ),

@@ -425,10 +425,16 @@ function statusBody(code: number, message: string, reason = reasonOf(code)) {
 }
 
 function reasonOf(code: number): string {
+  // The reasons the API server itself gives (metav1.StatusReason), so a client reads an injected
+  // failure exactly as a real one.
   const reasons: Record<number, string> = {
+    400: "BadRequest",
+    401: "Unauthorized",
+    403: "Forbidden",
     404: "NotFound",
     409: "Conflict",
     410: "Expired",
+    422: "Invalid",
     429: "TooManyRequests",
     500: "InternalError",
     503: "ServiceUnavailable",

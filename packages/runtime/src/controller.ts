@@ -8,6 +8,8 @@ import type { KubeConfig, KubernetesObject } from "@kubernetes/client-node";
 import { DeadlineExceededError, raceAbort, type ReconcileContext } from "./abort.ts";
 import type { BackoffSettings } from "./backoff.ts";
 import { ConflictError, TerminalError, errorMessage, retryAfterMs } from "./errors.ts";
+import type { EventRecorder } from "./events.ts";
+import { failureMessage, failureReason } from "./failure-status.ts";
 import type { CustomResourceRef } from "./kube-resource-client.ts";
 import { IdleCollector } from "./idle-collector.ts";
 import { Informer, type InformerOptions } from "./informer.ts";
@@ -58,6 +60,13 @@ export interface ControllerOptions<T extends KubernetesObject> {
   retryRateLimit?: { qps: number; burst: number };
   /** The reconciler's own writes (its client wrapped by `ownWrites.wrap`): their events are skipped. */
   ownWrites?: OwnWrites;
+  /**
+   * Every failed pass (a conflict aside) becomes a Warning Event about the object, reason as the
+   * Ready condition's (failure-status.ts), action ReconcileFailed; the recorder aggregates repeats
+   * into one Event's series count (events.ts), so a failure that lasts shows as one Event whose
+   * count grows with each retry. None by default.
+   */
+  events?: EventRecorder;
   /** controller_runtime_* and workqueue_* metrics (OperatorMetrics.controller); none by default. */
   metrics?: ControllerMetrics;
   /**
@@ -257,6 +266,7 @@ export class Controller<T extends KubernetesObject> {
   /** After a failed pass: conflicts and failures back off per key; terminal errors wait for news. */
   #retry(key: string, err: unknown): void {
     const { logger } = this.#options;
+    if (!(err instanceof ConflictError)) this.#recordFailure(key, err);
     if (err instanceof TerminalError) {
       this.#queue.forget(key);
       logger.error("terminal error, not retrying", { key, reason: err.reason, err: err.message });
@@ -284,6 +294,29 @@ export class Controller<T extends KubernetesObject> {
       delayMs,
       ...(retryAfter === undefined ? {} : { retryAfterMs: retryAfter }),
       err: errorMessage(err),
+    });
+  }
+
+  /** The failure Event of one pass, about the object as the cache holds it (gone: no Event). */
+  #recordFailure(key: string, err: unknown): void {
+    const events = this.#options.events;
+    if (events === undefined) return;
+    const objectKey = parseKey(key);
+    const obj = this.#informers.map((informer) => informer.get(objectKey)).find((o) => o);
+    const { apiVersion, kind, metadata } = obj ?? {};
+    if (apiVersion === undefined || kind === undefined || metadata?.name === undefined) return;
+    events.record({
+      regarding: {
+        apiVersion,
+        kind,
+        name: metadata.name,
+        ...(metadata.namespace ? { namespace: metadata.namespace } : {}),
+        ...(metadata.uid ? { uid: metadata.uid } : {}),
+      },
+      type: "Warning",
+      reason: failureReason(err),
+      action: "ReconcileFailed",
+      note: failureMessage(err),
     });
   }
 }

@@ -46,7 +46,17 @@ export type { StorageMigratorOptions } from "./conversion/storage-migrator.ts";
 export { crashOnUnhandled } from "./crash-on-unhandled.ts";
 export { deletionPolicyOverride, effectiveDeletionPolicy } from "./deletion-policy.ts";
 export type { DeletionPolicyOverride } from "./deletion-policy.ts";
-export { ConflictError, TerminalError, errorMessage, statusCode } from "./errors.ts";
+export {
+  ConflictError,
+  HookError,
+  ProviderError,
+  TerminalError,
+  describeApiError,
+  errorMessage,
+  isConflict,
+  statusCode,
+} from "./errors.ts";
+export type { ApiErrorDetails } from "./errors.ts";
 export { KubeEventRecorder, noopEventRecorder } from "./events.ts";
 export { KubeConfigNotFoundError, loadKubeConfig } from "./kube-config.ts";
 export type {
@@ -57,6 +67,7 @@ export type {
 } from "./events.ts";
 export { describeOwner, isHeldBy, liveHolder, ownerOf, recheckDelayMs } from "./external-owner.ts";
 export type { ExternalOwner } from "./external-owner.ts";
+export { failedPassStatus, failureMessage, failureReason } from "./failure-status.ts";
 export { hasFinalizer, isBeingDeleted, withFinalizer, withoutFinalizer } from "./finalizers.ts";
 export { startHealthServer, stopServer } from "./health.ts";
 export { idempotencyToken } from "./idempotency-token.ts";
@@ -92,6 +103,8 @@ export {
   orphanReportName,
 } from "./orphan-report.ts";
 export type { KeptOrphan, KeptReason, OrphanReport } from "./orphan-report.ts";
+export { ObjectLag } from "./object-lag.ts";
+export type { ObjectLagOptions, ObjectLagSnapshot } from "./object-lag.ts";
 export { OrphanSweeper, sweepOrphans } from "./orphan-sweep.ts";
 export type {
   Orphan,
@@ -106,6 +119,8 @@ export type { OwnedKind } from "./owned-kinds.ts";
 export { childMetadata, nameForContent, selectorLabels } from "./ownership.ts";
 export { applyVerdict, bindingOutcomes, foldParts, requireUid } from "./parts.ts";
 export type { ConditionedPart, ConditionVerdict, FoldedParts, PartResult } from "./parts.ts";
+export { hookCalls, isRateLimited, providerCalls } from "./provider-calls.ts";
+export type { ProviderCall, ProviderCallMetrics } from "./provider-calls.ts";
 export { pruneChildren } from "./prune-children.ts";
 export {
   CacheReferenceReader,
@@ -137,3 +152,4 @@ export type { CertificatePem } from "./self-signed-certificate.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
 export { TimeoutError, withTimeout } from "./timeout.ts";
 export { withTransitionEvents } from "./transition-events.ts";
+export type { TransitionEventOptions } from "./transition-events.ts";

@@ -2,6 +2,7 @@
 // key without parsing prose. LOG_LEVEL=debug|info|warn|error (default info). Inside a reconcile,
 // every line also carries its key and reconcileID (log-context.ts).
 
+import { describeApiError, errorMessage } from "./errors.ts";
 import { logContext } from "./log-context.ts";
 
 export type LogLevel = "debug" | "info" | "warn" | "error";
@@ -53,11 +54,19 @@ export function createLogger(options: LoggerOptions = {}): Logger {
   };
 }
 
-/** Errors serialize to `{}` by default, which hides exactly what an operator needs to see. */
+/**
+ * Errors serialize to `{}` by default, which hides exactly what an operator needs to see. An API
+ * error becomes its code, Status reason, message and object, without a stack (client-node's own
+ * message, and so its stack, is a multi-line dump of the body and every response header; the
+ * frames are the HTTP client's); any other error its one-line message with its causes
+ * (errors.ts) and its stack.
+ */
 function errorReplacer(_key: string, value: unknown): unknown {
-  if (value instanceof Error)
-    return { name: value.name, message: value.message, stack: value.stack };
-  return value;
+  if (!(value instanceof Error)) return value;
+  const api = describeApiError(value);
+  // client-node leaves an ApiException's name at "Error".
+  if (api !== undefined) return { name: value.constructor.name, ...api };
+  return { name: value.name, message: errorMessage(value), stack: value.stack };
 }
 
 /** For tests: a logger that drops everything. */

@@ -6,6 +6,8 @@
 
 import { Counter, Gauge, Histogram, Registry, collectDefaultMetrics } from "prom-client";
 import { TerminalError } from "./errors.ts";
+import type { ObjectLagSnapshot } from "./object-lag.ts";
+import type { ProviderCallMetrics } from "./provider-calls.ts";
 
 /** controller-runtime's `result` label values of controller_runtime_reconcile_total. */
 export type ReconcileOutcome = "success" | "error" | "requeue" | "requeue_after";
@@ -74,6 +76,8 @@ export const RECONCILE_TIME_BUCKETS = [
   0.005, 0.01, 0.025, 0.05, 0.1, 0.15, 0.2, 0.25, 0.3, 0.35, 0.4, 0.45, 0.5, 0.6, 0.7, 0.8, 0.9,
   1.0, 1.25, 1.5, 1.75, 2.0, 2.5, 3.0, 3.5, 4.0, 4.5, 5, 6, 7, 8, 9, 10, 15, 20, 25, 30, 40, 50, 60,
 ];
+/** Cloud API calls: from a fast cached read to a slow synchronous create. */
+export const PROVIDER_CALL_BUCKETS = [0.01, 0.025, 0.05, 0.1, 0.25, 0.5, 1, 2.5, 5, 10, 30, 60];
 /** prometheus.ExponentialBuckets(10e-9, 10, 12): the work queue's duration buckets. */
 export const QUEUE_DURATION_BUCKETS = Array.from({ length: 12 }, (_, i) => 1e-8 * 10 ** i);
 
@@ -152,12 +156,63 @@ export class OperatorMetrics {
     ["code", "method", "host"],
   );
 
+  /** Observed by instrumentKubeConfig: client-go's name, labels and buckets. */
+  readonly restClientRequestDuration = new Histogram({
+    name: "rest_client_request_duration_seconds",
+    help: "Request latency in seconds. Broken down by verb, and host.",
+    labelNames: ["verb", "host"],
+    buckets: [0.005, 0.025, 0.1, 0.25, 0.5, 1, 2, 4, 8, 15, 30, 60],
+    registers: [this.registry],
+  });
+
   /** Counted by the orphan sweep (orphan-sweep.ts): alert on any increase, each is a leak caught. */
   readonly orphanedExternalResources = this.#counter(
     "operator_orphaned_external_resources_total",
     "External resources found without their owning object, by resource and action (deleted; reported: deletionPolicy Retain; kept: listed in the orphan report).",
     ["resource", "action"],
   );
+
+  /**
+   * Status writes the API server refused, by controller and HTTP code (withTransitionEvents'
+   * onStatusWriteError): a 403 here is RBAC without the status subresource, and every object of
+   * the controller keeps a stale status until it is fixed.
+   */
+  readonly statusUpdateErrors = this.#counter(
+    "operator_status_update_errors_total",
+    "Status writes refused by the API server (conflicts aside), by controller and HTTP code.",
+    ["controller", "code"],
+  );
+
+  readonly #providerCallDuration = new Histogram({
+    name: "operator_provider_call_duration_seconds",
+    help: "Duration of calls to an external resource's provider, by resource class and operation.",
+    labelNames: ["resource", "operation"],
+    buckets: PROVIDER_CALL_BUCKETS,
+    registers: [this.registry],
+  });
+  readonly #providerCallErrors = this.#counter(
+    "operator_provider_call_errors_total",
+    "Failed calls to an external resource's provider (rate-limited ones included), by resource class and operation.",
+    ["resource", "operation"],
+  );
+  readonly #providerRateLimited = this.#counter(
+    "operator_provider_rate_limited_total",
+    "Calls to an external resource's provider answered with a rate limit (HTTP 429, a throttling error), by resource class and operation.",
+    ["resource", "operation"],
+  );
+
+  /** The provider calls of the reconciler and the orphan sweep (provider-calls.ts). */
+  readonly providerCalls: ProviderCallMetrics = {
+    observe: ({ resource, operation, seconds, outcome }) => {
+      const labels = { resource, operation };
+      this.#providerCallDuration.observe(labels, seconds);
+      if (outcome !== "success") this.#providerCallErrors.inc(labels);
+      if (outcome === "rate_limited") this.#providerRateLimited.inc(labels);
+    },
+  };
+
+  /** What objectLag() registered: each controller's source, read when scraped. */
+  readonly #lags = new Map<string, { snapshot(): ObjectLagSnapshot }>();
 
   readonly #conversionLatency = new Histogram({
     name: "operator_conversion_webhook_duration_seconds",
@@ -188,6 +243,44 @@ export class OperatorMetrics {
   );
 
   constructor(options: { processMetrics?: boolean } = {}) {
+    // How far each controller's objects are behind (object-lag.ts), read when scraped.
+    const lagGauge = (name: string, help: string, value: (s: ObjectLagSnapshot) => number) => {
+      const lags = this.#lags;
+      new Gauge({
+        name,
+        help,
+        labelNames: ["controller"],
+        registers: [this.registry],
+        collect(this: Gauge) {
+          for (const [controller, lag] of lags) this.set({ controller }, value(lag.snapshot()));
+        },
+      });
+    };
+    lagGauge(
+      "operator_stale_generation_objects",
+      "Objects whose status.observedGeneration differs from metadata.generation (deletions aside), per controller.",
+      (s) => s.staleGenerations,
+    );
+    lagGauge(
+      "operator_stale_generation_oldest_seconds",
+      "How long the status of the longest-lagging object has not answered for its generation, per controller; 0 when none lags.",
+      (s) => s.oldestStaleSeconds,
+    );
+    lagGauge(
+      "operator_deleting_objects",
+      "Objects with a deletionTimestamp that are still present, per controller.",
+      (s) => s.deleting,
+    );
+    lagGauge(
+      "operator_stuck_deletion_objects",
+      "Objects deleting for longer than operator.deletionStuckAfter (Ready reason DeletionStuck), per controller.",
+      (s) => s.stuckDeletions,
+    );
+    lagGauge(
+      "operator_deletion_oldest_seconds",
+      "Age of the oldest pending deletion (since its deletionTimestamp), per controller; 0 when none is pending.",
+      (s) => s.oldestDeletionSeconds,
+    );
     // Computed when scraped rather than on a timer: exact, and no work between scrapes.
     this.#gauge(
       "workqueue_unfinished_work_seconds",
@@ -280,6 +373,11 @@ export class OperatorMetrics {
         }
       },
     };
+  }
+
+  /** operator_stale_generation_* and operator_*deletion* of the controller `name` (an ObjectLag). */
+  objectLag(name: string, lag: { snapshot(): ObjectLagSnapshot }): void {
+    this.#lags.set(name, lag);
   }
 
   /** leader_election_master_status{name=<lease>}: 0 until this replica leads. */

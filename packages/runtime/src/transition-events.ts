@@ -3,10 +3,15 @@
 // Deleting, CleanupFailed, DeletionStuck, ...) becomes one Event, Warning unless the object is
 // ready or on its way. It wraps the ResourceClient, so the reconciler stays unaware of Events:
 // the Ready condition every status write carries is compared with the last one this client saw.
+// A status write the API server refuses (403 when RBAC lacks the status subresource, 422, 5xx)
+// is a Warning Event too, StatusUpdateFailed, and reported to `onStatusWriteError` (the metric
+// operator_status_update_errors_total): otherwise the object would show nothing at all while its
+// status silently stays behind. A 409 is no failure (the pass runs again on the newer version).
 
 import type { KubernetesObject } from "@kubernetes/client-node";
 import type { ObservedCondition } from "./conditions.ts";
-import type { EventRecorder } from "./events.ts";
+import { errorMessage, isConflict } from "./errors.ts";
+import type { EventRecorder, ObjectReference } from "./events.ts";
 import {
   keyOf,
   keyToString,
@@ -20,9 +25,15 @@ export const PROGRESS_REASONS: ReadonlySet<string> = new Set(["Reconciling", "De
 
 type WithConditions = KubernetesObject & { status?: { conditions?: ObservedCondition[] } };
 
+export interface TransitionEventOptions {
+  /** Called with each error of a status write other than a conflict (after its Event). */
+  onStatusWriteError?: (err: unknown) => void;
+}
+
 export function withTransitionEvents<T extends WithConditions>(
   client: ResourceClient<T>,
   recorder: EventRecorder,
+  options: TransitionEventOptions = {},
 ): ResourceClient<T> {
   /** The Ready status and reason last seen per object (by UID, so a recreated one starts over). */
   const lastReady = new Map<string, string>();
@@ -48,8 +59,23 @@ export function withTransitionEvents<T extends WithConditions>(
       return obj;
     },
     getFromServer: (key: ObjectKey, options?: CallOptions) => client.getFromServer(key, options),
-    async replaceStatus(obj: T, options?: CallOptions) {
-      const stored = await client.replaceStatus(obj, options);
+    async replaceStatus(obj: T, callOptions?: CallOptions) {
+      let stored: T;
+      try {
+        stored = await client.replaceStatus(obj, callOptions);
+      } catch (err) {
+        if (!isConflict(err) && !callOptions?.signal?.aborted) {
+          recorder.record({
+            regarding: regardingOf(obj, obj),
+            type: "Warning",
+            reason: "StatusUpdateFailed",
+            action: "UpdateStatus",
+            note: `the status could not be written: ${errorMessage(err)}`,
+          });
+          options.onStatusWriteError?.(err);
+        }
+        throw err;
+      }
       const uid = stored.metadata?.uid;
       const before = uid ? lastReady.get(uid) : undefined;
       const ready = findReady(stored);
@@ -58,13 +84,7 @@ export function withTransitionEvents<T extends WithConditions>(
         const reason = ready.reason ?? "Unknown";
         const fine = ready.status === "True" || PROGRESS_REASONS.has(reason);
         recorder.record({
-          regarding: {
-            apiVersion: stored.apiVersion ?? obj.apiVersion ?? "",
-            kind: stored.kind ?? obj.kind ?? "",
-            name: stored.metadata?.name ?? keyToString(keyOf(obj)),
-            ...(stored.metadata?.namespace ? { namespace: stored.metadata.namespace } : {}),
-            ...(uid ? { uid } : {}),
-          },
+          regarding: regardingOf(stored, obj),
           type: fine ? "Normal" : "Warning",
           reason,
           action: stored.metadata?.deletionTimestamp ? "Finalize" : "Reconcile",
@@ -82,6 +102,17 @@ export function withTransitionEvents<T extends WithConditions>(
     applyChild: (child, options) => client.applyChild(child, options),
     listOwnedChildren: (kind, owner, options) => client.listOwnedChildren(kind, owner, options),
     deleteChild: (child, options) => client.deleteChild(child, options),
+  };
+}
+
+function regardingOf(stored: KubernetesObject, sent: KubernetesObject): ObjectReference {
+  const uid = stored.metadata?.uid ?? sent.metadata?.uid;
+  return {
+    apiVersion: stored.apiVersion ?? sent.apiVersion ?? "",
+    kind: stored.kind ?? sent.kind ?? "",
+    name: stored.metadata?.name ?? keyToString(keyOf(sent)),
+    ...(stored.metadata?.namespace ? { namespace: stored.metadata.namespace } : {}),
+    ...(uid ? { uid } : {}),
   };
 }
 

@@ -30,6 +30,8 @@ export interface RequestOutcome {
   host: string;
   /** The HTTP status, or "<error>" when no response came. */
   code: string;
+  /** From sending to the response's headers (or the failure), as client-go times a request. */
+  seconds: number;
 }
 
 export interface TransportRequest {
@@ -229,14 +231,20 @@ export class KubeTransport {
     for (const [name, value] of Object.entries(request.headers ?? {}))
       headers[name.toLowerCase()] = value;
     const method = request.method.toUpperCase();
-    const outcome = { method, host: url.host };
+    const started = performance.now();
+    const outcome = (code: string) => ({
+      method,
+      host: url.host,
+      code,
+      seconds: (performance.now() - started) / 1000,
+    });
     try {
       const agent = await this.#agent();
       const response = await this.#attempt(agent, url, method, headers, request);
-      this.#report({ ...outcome, code: String(response.status) });
+      this.#report(outcome(String(response.status)));
       return response;
     } catch (err) {
-      this.#report({ ...outcome, code: "<error>" });
+      this.#report(outcome("<error>"));
       throw err;
     }
   }

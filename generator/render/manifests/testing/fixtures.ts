@@ -148,6 +148,7 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
       resyncPeriodMs: 600_000,
       backoffInitialMs: 1000,
       backoffMaxMs: 300_000,
+      deletionStuckAfterMs: 900_000,
       leaderElection: false,
       resources: {
         requests: { cpu: "10m", memory: "64Mi" },

@@ -23,6 +23,7 @@ import {
   cachedOwnerUids,
   memoryReducingGc,
   metricsCertificate,
+  ObjectLag,
   OperatorMetrics,
   OrphanSweeper,
   ownedInformers,
@@ -31,6 +32,7 @@ import {
   reloadCertificateFrom,
   startHealthServer,
   startMetricsServer,
+  statusCode,
   storedOwnerUids,
   stopServer,
   withTransitionEvents,
@@ -76,9 +78,10 @@ async function main(): Promise<void> {
   // KUBECONFIG, else ~/.kube/config, else the pod's service account; none: a start-up error saying so.
   const kubeConfig = loadKubeConfig();
   // Every API call, list and watch goes through one keep-alive connection pool with native HTTP
-  // parsing (@create-operator/runtime's transport); rest_client_requests_total counts each of its requests.
+  // parsing (@create-operator/runtime's transport); rest_client_requests_total counts each of its
+  // requests and rest_client_request_duration_seconds times it.
   const metrics = new OperatorMetrics();
-  instrumentKubeConfig(kubeConfig, metrics.restClientRequests);
+  instrumentKubeConfig(kubeConfig, metrics.restClientRequests, metrics.restClientRequestDuration);
   const identity = `${hostname()}-${randomUUID().slice(0, 8)}`;
   const events = new KubeEventRecorder(kubeConfig, {
     reportingController: FIELD_MANAGER,
@@ -123,6 +126,14 @@ async function main(): Promise<void> {
         { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
       ),
       events,
+      // A refused status write is a Warning Event and counted: RBAC without the status
+      // subresource must not hide behind a log line.
+      {
+        onStatusWriteError: (err) =>
+          metrics.statusUpdateErrors
+            .labels(config.controllerName, String(statusCode(err) ?? "<error>"))
+            .inc(),
+      },
     ),
   );
   const providers = {};
@@ -131,7 +142,15 @@ async function main(): Promise<void> {
     ...providers,
     hooks,
     logger,
+    providerMetrics: metrics.providerCalls,
+    deletionStuckAfterMs: config.deletionStuckAfterMs,
   });
+  // How far the objects are behind (operator_stale_generation_*, operator_*deletion*), from the
+  // cache's events; stuck past the same threshold as the Ready reason DeletionStuck.
+  metrics.objectLag(
+    config.controllerName,
+    new ObjectLag(informers, { stuckDeletionAfterMs: config.deletionStuckAfterMs }),
+  );
   const controller = new Controller<Alertmanager>({
     informers,
     owned,
@@ -143,6 +162,8 @@ async function main(): Promise<void> {
     reconcileTimeoutMs: config.reconcileTimeoutMs,
     ownWrites,
     logger,
+    // Each failed pass is a Warning Event about the object; repeats aggregate into one's count.
+    events,
     metrics: metrics.controller(config.controllerName, config.concurrency),
     // Under --expose-gc (the Deployment's NODE_OPTIONS) a burst's garbage goes back to the
     // system once the queue is quiet, instead of holding the container's RSS at its peak.

@@ -18,6 +18,11 @@ export interface OperatorConfig {
   resyncPeriodMs: number;
   backoffInitialMs: number;
   backoffMaxMs: number;
+  /**
+   * A deletion whose cleanup keeps failing for longer than this is reported as stuck (Ready
+   * reason DeletionStuck, operator_stuck_deletion_objects): operator.yaml's deletionStuckAfter.
+   */
+  deletionStuckAfterMs: number;
   /** Deadline of one reconcile pass: a hung call is cancelled and the pass retried with backoff. */
   reconcileTimeoutMs: number;
   healthPort: number;
@@ -50,6 +55,7 @@ export const DEFAULTS: OperatorConfig = {
   resyncPeriodMs: 600000,
   backoffInitialMs: 1000,
   backoffMaxMs: 300000,
+  deletionStuckAfterMs: 900000,
   reconcileTimeoutMs: 60_000,
   healthPort: 8081,
   metricsPort: 8443,
@@ -101,6 +107,11 @@ export const SETTINGS: readonly Setting[] = [
     variable: `${ENV_PREFIX}_BACKOFF_MAX_MS`,
     description: "longest retry delay (ms)",
     default: String(DEFAULTS.backoffMaxMs),
+  },
+  {
+    variable: `${ENV_PREFIX}_DELETION_STUCK_AFTER_MS`,
+    description: "a deletion failing for longer is DeletionStuck (ms)",
+    default: String(DEFAULTS.deletionStuckAfterMs),
   },
   {
     variable: `${ENV_PREFIX}_RECONCILE_TIMEOUT_MS`,
@@ -169,6 +180,11 @@ export function loadConfig(env: NodeJS.ProcessEnv = process.env): OperatorConfig
       DEFAULTS.backoffInitialMs,
     ),
     backoffMaxMs: parsePositiveInt(env, `${ENV_PREFIX}_BACKOFF_MAX_MS`, DEFAULTS.backoffMaxMs),
+    deletionStuckAfterMs: parsePositiveInt(
+      env,
+      `${ENV_PREFIX}_DELETION_STUCK_AFTER_MS`,
+      DEFAULTS.deletionStuckAfterMs,
+    ),
     reconcileTimeoutMs: parsePositiveInt(
       env,
       `${ENV_PREFIX}_RECONCILE_TIMEOUT_MS`,

@@ -20,8 +20,12 @@
 import {
   applyChildren,
   type ConditionUpdate,
+  failedPassStatus,
+  hookCalls,
+  isConflict,
   type Logger,
   type ObjectKey,
+  type ProviderCallMetrics,
   type ReconcileContext,
   type Reconciler,
   type ReconcileResult,
@@ -61,13 +65,22 @@ export interface BackupStorageLocationReconcilerDeps {
   now?: () => Date;
   /** How soon to look again while something is still becoming ready. */
   pollIntervalMs?: number;
+  /** Times and counts every provider call per resource (main.ts: OperatorMetrics.providerCalls). */
+  providerMetrics?: ProviderCallMetrics;
+  /** A failing deletion older than this is DeletionStuck (finalize.ts); operator.yaml's by default. */
+  deletionStuckAfterMs?: number;
 }
 
 export class BackupStorageLocationReconciler implements Reconciler {
   readonly #deps: BackupStorageLocationReconcilerDeps;
 
   constructor(deps: BackupStorageLocationReconcilerDeps) {
-    this.#deps = deps;
+    // Your code is called through wrappers that name its failures (Ready reason ProviderError or
+    // HookError) and time each provider call for metrics; a TerminalError passes through as yours.
+    this.#deps = {
+      ...deps,
+      hooks: hookCalls(deps.hooks),
+    };
   }
 
   async reconcile(key: ObjectKey, context?: ReconcileContext): Promise<ReconcileResult> {
@@ -90,22 +103,63 @@ export class BackupStorageLocationReconciler implements Reconciler {
     // why); a new spec is a new chance, as errors.ts promises.
     if (isTerminalPhase(obj.status?.phase) && obj.status?.observedGeneration === generation)
       return {};
+    // 4. Converge, then record what was observed in one status write (compare before write: no
+    //    change, no write). Until that write, status.observedGeneration still names the old
+    //    generation, which is how readers know the status does not answer for the new spec yet;
+    //    a pass that ends waiting writes Ready=False with what it waits for.
+    let converged;
     try {
-      // 4. Converge, then record what was observed in one status write (compare before write: no
-      //    change, no write). Until that write, status.observedGeneration still names the old
-      //    generation, which is how readers know the status does not answer for the new spec yet;
-      //    a pass that ends waiting writes Ready=False with what it waits for.
-      const { status, waiting } = await this.#converge(obj, generation, signal);
-      obj = await writeStatusIfChanged(client, obj, status, call);
-      return waiting ? { requeueAfterMs: this.#deps.pollIntervalMs ?? 10_000 } : {};
+      converged = await this.#converge(obj, generation, signal);
     } catch (err) {
-      // A ConflictError goes back to the controller, which requeues with a short backoff, so the
-      // next pass reads the newer version; any other non-terminal error is retried with backoff.
-      if (!(err instanceof TerminalError)) throw err;
-      this.#deps.logger.error("terminal error", { key, reason: err.reason, err: err.message });
-      await writeStatusIfChanged(client, obj, this.#failedStatus(obj, generation, err), call);
+      return this.#failed(obj, generation, err, signal);
+    }
+    const { status, waiting } = converged;
+    obj = await writeStatusIfChanged(client, obj, status, call);
+    return waiting ? { requeueAfterMs: this.#deps.pollIntervalMs ?? 10_000 } : {};
+  }
+
+  /**
+   * A pass that failed says so in status before it is retried: Ready=False with a reason derived
+   * from the error (ProviderError, HookError, Forbidden, Invalid, ... see failure-status.ts in
+   * @create-operator/runtime) and a one-line message, within this pass, so a new object has a
+   * status at all and a changed one no longer shows the old generation's Ready=True. The Ready
+   * condition's observedGeneration is this generation; status.observedGeneration stays at the
+   * last generation whose whole status was computed (none for a new object), since a failed pass
+   * computed no outputs or phase for this one. A TerminalError is final for this generation: its
+   * reason, the failed phase, status.observedGeneration = generation, and no retry until the spec
+   * changes. Anything else goes back to the controller, which retries with backoff and records a
+   * Warning Event per failed pass (aggregated into one Event's count); a ConflictError is no
+   * failure (the next pass reads the newer version) and a pass cut at its deadline can no longer
+   * write.
+   */
+  async #failed(
+    obj: BackupStorageLocation,
+    generation: number,
+    err: unknown,
+    signal: AbortSignal | undefined,
+  ): Promise<ReconcileResult> {
+    const { client, logger } = this.#deps;
+    const key = { name: obj.metadata.name!, namespace: obj.metadata.namespace };
+    if (err instanceof TerminalError) {
+      logger.error("terminal error", { key, reason: err.reason, err: err.message });
+      await writeStatusIfChanged(client, obj, this.#failedStatus(obj, generation, err), { signal });
       return {};
     }
+    if (!isConflict(err) && signal?.aborted !== true) {
+      try {
+        await writeStatusIfChanged(
+          client,
+          obj,
+          failedPassStatus(obj.status, generation, err, this.#now()),
+          { signal },
+        );
+      } catch (writeErr) {
+        // The pass's own failure is what is retried; this one is logged (and, with the client
+        // main.ts wires, an Event and operator_status_update_errors_total).
+        logger.warn("could not record the failure in status", { key, err: writeErr });
+      }
+    }
+    throw err;
   }
 
   async #converge(

@@ -36,6 +36,7 @@ import {
   type BackupStorageLocation,
   type BackupStorageLocationStatus,
 } from "../api/v1/backup-storage-location-types.ts";
+import { DEFAULTS } from "../config.ts";
 
 /** Set to "true" to delete the BackupStorageLocation while leaving its external resources in place. */
 export const ABANDON_ANNOTATION = "velero.io/abandon-external-resources";
@@ -54,8 +55,6 @@ export const CACHED_ANNOTATIONS: readonly string[] = [
   DELETION_POLICY_ANNOTATION,
 ];
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
-/** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
-export const STUCK_DELETION_AFTER_MS = 15 * 60_000;
 
 /**
  * How often the leader looks for external resources whose BackupStorageLocation is gone (the orphan sweep, in
@@ -73,6 +72,11 @@ export interface FinalizeBackupStorageLocationDeps {
   client: ResourceClient<BackupStorageLocation>;
   logger: Logger;
   now?: () => Date;
+  /**
+   * After this long in deletion, failures are reported as DeletionStuck (alert on it:
+   * operator_stuck_deletion_objects); operator.yaml's deletionStuckAfter by default.
+   */
+  deletionStuckAfterMs?: number;
 }
 
 export async function finalizeBackupStorageLocation(
@@ -102,7 +106,7 @@ export async function finalizeBackupStorageLocation(
   try {
   } catch (err) {
     const deletingForMs = now.getTime() - new Date(obj.metadata.deletionTimestamp ?? now).getTime();
-    const stuck = deletingForMs > STUCK_DELETION_AFTER_MS;
+    const stuck = deletingForMs > (deps.deletionStuckAfterMs ?? DEFAULTS.deletionStuckAfterMs);
     const message = `${errorMessage(err)}; retrying with backoff. To leave the external resources in place instead, set the annotation ${ABANDON_ANNOTATION}=true.`;
     const log = stuck ? logger.error : logger.warn;
     log("cleanup failed", { deletingForMs, err: errorMessage(err) });

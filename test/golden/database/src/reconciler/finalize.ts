@@ -46,6 +46,7 @@ import { withTimeout } from "@create-operator/runtime";
 import type { SweptResource } from "@create-operator/runtime";
 import type { KeptOrphan, KeptReason, OrphanReport } from "@create-operator/runtime";
 import { FINALIZER, type Database, type DatabaseStatus } from "../api/v1alpha1/database-types.ts";
+import { DEFAULTS } from "../config.ts";
 import type { InstanceProvider } from "../providers/instance-provider.ts";
 
 /** Set to "true" to delete the Database while leaving its external resources in place. */
@@ -65,8 +66,6 @@ export const CACHED_ANNOTATIONS: readonly string[] = [
   DELETION_POLICY_ANNOTATION,
 ];
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
-/** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
-export const STUCK_DELETION_AFTER_MS = 15 * 60_000;
 
 /**
  * How often the leader looks for external resources whose Database is gone (the orphan sweep, in
@@ -156,6 +155,11 @@ export interface FinalizeDatabaseDeps {
   orphanReport: OrphanReport;
   logger: Logger;
   now?: () => Date;
+  /**
+   * After this long in deletion, failures are reported as DeletionStuck (alert on it:
+   * operator_stuck_deletion_objects); operator.yaml's deletionStuckAfter by default.
+   */
+  deletionStuckAfterMs?: number;
 }
 
 export async function finalizeDatabase(
@@ -230,7 +234,7 @@ export async function finalizeDatabase(
     };
   } catch (err) {
     const deletingForMs = now.getTime() - new Date(obj.metadata.deletionTimestamp ?? now).getTime();
-    const stuck = deletingForMs > STUCK_DELETION_AFTER_MS;
+    const stuck = deletingForMs > (deps.deletionStuckAfterMs ?? DEFAULTS.deletionStuckAfterMs);
     const message = `${errorMessage(err)}; retrying with backoff. To leave the external resources in place instead, set the annotation ${ABANDON_ANNOTATION}=true.`;
     const log = stuck ? logger.error : logger.warn;
     log("cleanup failed", { deletingForMs, err: errorMessage(err) });

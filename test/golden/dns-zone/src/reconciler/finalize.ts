@@ -40,6 +40,7 @@ import { describeOwner, isHeldBy } from "@create-operator/runtime";
 import { withTimeout } from "@create-operator/runtime";
 import type { SweptResource } from "@create-operator/runtime";
 import { FINALIZER, type DNSZone, type DNSZoneStatus } from "../api/v1beta1/dns-zone-types.ts";
+import { DEFAULTS } from "../config.ts";
 import { hostedZoneKey, type HostedZoneProvider } from "../providers/hosted-zone-provider.ts";
 
 /** Set to "true" to delete the DNSZone while leaving its external resources in place. */
@@ -59,8 +60,6 @@ export const CACHED_ANNOTATIONS: readonly string[] = [
   DELETION_POLICY_ANNOTATION,
 ];
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
-/** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
-export const STUCK_DELETION_AFTER_MS = 15 * 60_000;
 
 /**
  * How often the leader looks for external resources whose DNSZone is gone (the orphan sweep, in
@@ -99,6 +98,11 @@ export interface FinalizeDNSZoneDeps {
   hostedZoneProvider: HostedZoneProvider;
   logger: Logger;
   now?: () => Date;
+  /**
+   * After this long in deletion, failures are reported as DeletionStuck (alert on it:
+   * operator_stuck_deletion_objects); operator.yaml's deletionStuckAfter by default.
+   */
+  deletionStuckAfterMs?: number;
 }
 
 export async function finalizeDNSZone(
@@ -172,7 +176,7 @@ export async function finalizeDNSZone(
     };
   } catch (err) {
     const deletingForMs = now.getTime() - new Date(obj.metadata.deletionTimestamp ?? now).getTime();
-    const stuck = deletingForMs > STUCK_DELETION_AFTER_MS;
+    const stuck = deletingForMs > (deps.deletionStuckAfterMs ?? DEFAULTS.deletionStuckAfterMs);
     const message = `${errorMessage(err)}; retrying with backoff. To leave the external resources in place instead, set the annotation ${ABANDON_ANNOTATION}=true.`;
     const log = stuck ? logger.error : logger.warn;
     log("cleanup failed", { deletingForMs, err: errorMessage(err) });

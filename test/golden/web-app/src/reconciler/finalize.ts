@@ -32,6 +32,7 @@ import {
 } from "@create-operator/runtime";
 import type { SweptResource } from "@create-operator/runtime";
 import { FINALIZER, type WebApp, type WebAppStatus } from "../api/v1/web-app-types.ts";
+import { DEFAULTS } from "../config.ts";
 
 /** Set to "true" to delete the WebApp while leaving its external resources in place. */
 export const ABANDON_ANNOTATION = "apps.example.com/abandon-external-resources";
@@ -50,8 +51,6 @@ export const CACHED_ANNOTATIONS: readonly string[] = [
   DELETION_POLICY_ANNOTATION,
 ];
 export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
-/** After this long in deletion, failures are reported as DeletionStuck (alert on it). */
-export const STUCK_DELETION_AFTER_MS = 15 * 60_000;
 
 /**
  * How often the leader looks for external resources whose WebApp is gone (the orphan sweep, in
@@ -69,6 +68,11 @@ export interface FinalizeWebAppDeps {
   client: ResourceClient<WebApp>;
   logger: Logger;
   now?: () => Date;
+  /**
+   * After this long in deletion, failures are reported as DeletionStuck (alert on it:
+   * operator_stuck_deletion_objects); operator.yaml's deletionStuckAfter by default.
+   */
+  deletionStuckAfterMs?: number;
 }
 
 export async function finalizeWebApp(
@@ -98,7 +102,7 @@ export async function finalizeWebApp(
   try {
   } catch (err) {
     const deletingForMs = now.getTime() - new Date(obj.metadata.deletionTimestamp ?? now).getTime();
-    const stuck = deletingForMs > STUCK_DELETION_AFTER_MS;
+    const stuck = deletingForMs > (deps.deletionStuckAfterMs ?? DEFAULTS.deletionStuckAfterMs);
     const message = `${errorMessage(err)}; retrying with backoff. To leave the external resources in place instead, set the annotation ${ABANDON_ANNOTATION}=true.`;
     const log = stuck ? logger.error : logger.warn;
     log("cleanup failed", { deletingForMs, err: errorMessage(err) });

@@ -172,13 +172,14 @@ const CONTROLLER_RUNTIME_NAMES = [
   "workqueue_unfinished_work_seconds",
   "workqueue_longest_running_processor_seconds",
   "rest_client_requests_total",
+  "rest_client_request_duration_seconds_bucket",
 ];
 
 test("/metrics: 401 without a token, 403 without metrics-reader, 200 with it; counters follow reconciles", async (t) => {
   const { logger, lines } = recordingLogger();
   const kubeConfig = operator;
   const metrics = new OperatorMetrics();
-  instrumentKubeConfig(kubeConfig, metrics.restClientRequests);
+  instrumentKubeConfig(kubeConfig, metrics.restClientRequests, metrics.restClientRequestDuration);
   const controllerName = DEFAULTS.controllerName;
   const wiring = operatorWiring(kubeConfig, logger);
   const reconciler = createReconciler(

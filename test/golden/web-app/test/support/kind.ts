@@ -7,6 +7,7 @@
 import type {
   Logger,
   OrphanReport,
+  ProviderCallMetrics,
   Reconciler,
   ReferenceReader,
   ResourceClient,
@@ -67,6 +68,10 @@ export function createReconciler(
      * the sample names, in memory. Unused by a WebApp without reference fields.
      */
     references?: ReferenceReader;
+    /** Times and counts provider calls per resource, as main.ts wires OperatorMetrics.providerCalls. */
+    providerMetrics?: ProviderCallMetrics;
+    /** A failing deletion older than this is DeletionStuck; operator.yaml's deletionStuckAfter by default. */
+    deletionStuckAfterMs?: number;
     /**
      * Where the finalizer records external resources kept on purpose; by default in memory. The
      * suites on the real API server pass the ConfigMap main.ts uses. Unused without a resource the
