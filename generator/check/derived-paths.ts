@@ -126,6 +126,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["OrphanSweeper", "SweptResource"],
   // the orphan report (the runtime's orphan-report.ts; src/main.ts, finalize.ts, the suites)
   ...["ConfigMapOrphanReport", "OrphanReport", "KeptOrphan", "KeptReason", "MemoryOrphanReport"],
+  ...["OrphanReportFullError"],
   // truthful status (issue 24): the reconciler's wrappers of provider and hook calls
   ...["ProviderCallMetrics", "ProviderError", "HookError", "ObjectLag"],
   // the manager's command line and kubeconfig (src/main.ts, src/config.ts, test/main.test.ts)
