@@ -12,6 +12,8 @@ const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} 
 interface Finished {
   code: number | null;
   output: string;
+  /** Its own wall time, from start to exit (a background step ends before it is awaited). */
+  took: string;
 }
 
 /** `npm run <script>`: its output streamed (foreground) or kept until it ends (background). */
@@ -23,12 +25,13 @@ function npmRun(script: string, background = false): Promise<Finished> {
   const child = spawn(command, args, {
     stdio: background ? ["ignore", "pipe", "pipe"] : "inherit",
   });
+  const started = Date.now();
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   child.stderr?.on("data", (chunk: Buffer) => (output += chunk.toString()));
   return new Promise((resolve, reject) => {
     child.once("error", reject);
-    child.once("close", (code) => resolve({ code, output }));
+    child.once("close", (code) => resolve({ code, output, took: seconds(started) }));
   });
 }
 
@@ -45,7 +48,6 @@ async function step(script: string): Promise<void> {
 const started = Date.now();
 // The build comes first: the unit tests run the compiled CLI, the envtest command too.
 await step("build");
-const envtestStarted = Date.now();
 const envtest = npmRun("envtest", true);
 for (const script of ["typecheck", "format:check", "test:unit"]) await step(script);
 const built = await envtest;
@@ -54,6 +56,6 @@ if (built.code !== 0) {
   say(`envtest failed (exit ${built.code}): no control-plane binaries for the end-to-end tests`);
   process.exit(built.code ?? 1);
 }
-say(`envtest (beside the steps above): ${seconds(envtestStarted)}`);
+say(`envtest (beside the steps above): ${built.took}`);
 await step("test:e2e");
 say(`every test passed in ${seconds(started)}`);

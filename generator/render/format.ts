@@ -1,12 +1,23 @@
-// Formats rendered files with prettier, so generated code looks hand-written and diffs between
-// regenerations stay minimal. Verbatim template files and YAML serialized by the `yaml` package
-// are already in prettier's style (a golden test checks every emitted file) and skip this step.
-// Prettier is the slowest part of generation (about 0.5 s cold for a project's templates), so
-// its output is cached by content: unchanged files re-render without running it again.
+// Gives rendered files prettier's layout, so generated code looks hand-written and diffs between
+// regenerations stay minimal. Loading and running prettier costs more than the rest of a cold
+// `new` (about 0.75 of 1.3 s in a CPU profile), so it is the fallback, not the rule:
+// - JSON files are laid out by json-layout.ts, which implements prettier's JSON rules;
+// - templates render TypeScript and Markdown already in prettier's layout; what the spec inserts
+//   (names, descriptions, values) only lengthens lines, so a file whose lines all fit the print
+//   width is taken as it is (templates never break a construct prettier would join: they emit the
+//   one-line form, or object literals broken after `{`, which prettier keeps);
+// - anything else (a line over the width, JSON with non-ASCII text) goes through prettier, loaded
+//   on first use, its output cached by content.
+// test/property/prettier-clean.property.test.ts checks over random valid specs that every file
+// taken without prettier is what prettier prints; the golden test checks every emitted file.
+// Verbatim template files and YAML from the `yaml` serializer skip this step (stored formatted).
 
 import type { Options } from "prettier";
 import type { GeneratedFile } from "../base/files.ts";
+import type { RenderedFile } from "./sources/index.ts";
 import { cacheDirectory, cacheKey, readCached, writeCached } from "./format-cache.ts";
+import { layoutJson } from "./json-layout.ts";
+import { alignTables } from "./markdown-tables.ts";
 
 /** The same settings the generated project's .prettierrc.json declares, so `prettier --check` agrees. */
 export const PRETTIER_OPTIONS: Options = { printWidth: 100 };
@@ -20,19 +31,67 @@ const PARSER_BY_EXTENSION: Record<string, string> = {
 };
 
 export function parserFor(path: string): string | undefined {
+  // prettier's own choice for package.json (its CLI infers it from the name): JSON.stringify's
+  // layout, every object and array broken, so `prettier --check` in the project agrees.
+  if (path === "package.json" || path.endsWith("/package.json")) return "json-stringify";
   const dot = path.lastIndexOf(".");
   return dot < 0 ? undefined : PARSER_BY_EXTENSION[path.slice(dot)];
+}
+
+/**
+ * `file`'s content in prettier's layout without running prettier, or undefined when only
+ * prettier can tell (see the header).
+ */
+export function layoutWithoutPrettier(file: RenderedFile, parser: string): string | undefined {
+  if (parser === "json") return layoutJson(file.content);
+  if (parser === "json-stringify") return layoutJson(file.content, { breakAll: true });
+  if (!file.laidOut) return undefined;
+  if (parser === "typescript") return codeLinesFit(file.content) ? file.content : undefined;
+  if (parser === "markdown") return alignTables(file.content);
+  return undefined;
+}
+
+/**
+ * Every line of code fits the print width, counting a non-ASCII character as two columns (an
+ * upper bound of prettier's display width). Comment lines may be longer (prettier never wraps
+ * them), and so may a line holding nothing but a string (an argument of a call already broken
+ * one argument a line), or a variable or property set to a template literal: prettier cannot make
+ * them shorter (it never breaks a line after the `=` or `:` before a template literal).
+ */
+const UNBREAKABLE =
+  /^\s*(\/\/|\/\*|\*|`[^`]*`,?$|"(?:[^"\\]|\\.)*",?$|(const|let) [\w$]+ = `[^`]*`;$|[\w$]+: `[^`]*`,?$)/;
+
+function codeLinesFit(content: string): boolean {
+  // A string with an escaped double quote may be one prettier prints in single quotes.
+  if (content.includes('\\"')) return false;
+  const width = PRETTIER_OPTIONS.printWidth!;
+  for (const line of content.split("\n")) {
+    if (line.length * 2 <= width || UNBREAKABLE.test(line)) continue;
+    if (line.length + (line.match(/[^\x00-\x7f]/g)?.length ?? 0) > width) return false;
+  }
+  return true;
 }
 
 /** Loaded on first use: validate, --help and fully cached renders never pay for prettier. */
 let prettier: Promise<typeof import("prettier")> | undefined;
 
 export async function formatFile(
-  file: GeneratedFile,
+  file: RenderedFile,
   cacheDir = cacheDirectory(),
 ): Promise<GeneratedFile> {
   const parser = parserFor(file.path);
   if (!parser) return file;
+  const laidOut = layoutWithoutPrettier(file, parser);
+  if (laidOut !== undefined) return withoutMarker(file, laidOut);
+  return withoutMarker(file, (await formatWithPrettier(file, parser, cacheDir)).content);
+}
+
+/** prettier's own output, from the cache when the same input was formatted before. */
+export async function formatWithPrettier(
+  file: GeneratedFile,
+  parser: string,
+  cacheDir = cacheDirectory(),
+): Promise<GeneratedFile> {
   prettier ??= import("prettier");
   const { format, version } = await prettier;
   const key = cacheKey([version, JSON.stringify(PRETTIER_OPTIONS), parser, file.content]);
@@ -50,7 +109,11 @@ export async function formatFile(
   return { ...file, content };
 }
 
-export function formatFiles(files: readonly GeneratedFile[]): Promise<GeneratedFile[]> {
+function withoutMarker({ laidOut: _, ...file }: RenderedFile, content: string): GeneratedFile {
+  return { ...file, content };
+}
+
+export function formatFiles(files: readonly RenderedFile[]): Promise<GeneratedFile[]> {
   const cacheDir = cacheDirectory();
   return Promise.all(files.map((file) => formatFile(file, cacheDir)));
 }

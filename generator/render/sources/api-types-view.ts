@@ -2,7 +2,13 @@
 // that declare them, and the Spec and Status interfaces every other generated file imports.
 
 import { hasSpec, type OperatorModel } from "../../model/types.ts";
-import { docComment, interfacesFor, type InterfaceView, type PropertyView } from "./ts-types.ts";
+import {
+  docComment,
+  interfacesFor,
+  memberDoc,
+  type InterfaceView,
+  type PropertyView,
+} from "./ts-types.ts";
 
 export interface TypeNames {
   resource: string;
@@ -113,5 +119,5 @@ export function apiInterfaces(model: OperatorModel, types: TypeNames): Interface
 }
 
 function prop(name: string, type: string, doc: string): PropertyView {
-  return { name, optional: "?", type, doc: docComment([doc]) };
+  return { name, optional: "?", type, doc: memberDoc([doc]) };
 }

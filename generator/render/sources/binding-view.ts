@@ -2,6 +2,7 @@
 // implementations, and the reconciler's calls, all named from the binding's type name. Desired
 // properties read the spec; outputs are what the provider reports and the status records.
 
+import { PRETTIER_OPTIONS } from "../format.ts";
 import { inputPropertyName } from "../../check/derive-names.ts";
 import type { ExternalResourceModel, FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
@@ -9,11 +10,15 @@ import { fieldViolations } from "../manifests/field-violations.ts";
 import {
   commentLine,
   docComment,
+  memberDoc,
   specAccessor,
   tsKey,
+  tsLiteral,
   tsMember,
   type PropertyView,
 } from "./ts-types.ts";
+
+const PRINT_WIDTH = PRETTIER_OPTIONS.printWidth!;
 
 export interface BindingView {
   name: string;
@@ -29,6 +34,10 @@ export interface BindingView {
   cloudClass: string;
   desiredFn: string;
   cleanUpFn: string;
+  /** main.ts's providerCalls(…) wrapper of this provider fits on one line: else one argument a line. */
+  providerCallsFits: boolean;
+  /** finalize.ts's call of cleanUpFn fits on one line: else one argument a line, as prettier does. */
+  cleanUpCallFits: boolean;
   reconcileFn: string;
   /** Local variable holding this binding's result in the reconciler. */
   resultVar: string;
@@ -90,7 +99,7 @@ export function bindingView(
     member: tsMember(field.name),
     optional: "?" as const,
     type: field.tsType,
-    doc: docComment([
+    doc: memberDoc([
       `Copied to status.${field.name}${field.description ? `: ${field.description}` : ""}`,
     ]),
     fakeExpression: fakeOutput(field, binding.fileName),
@@ -113,6 +122,12 @@ export function bindingView(
     cloudClass: `Cloud${t}Provider`,
     desiredFn: `desired${t}`,
     cleanUpFn: `cleanUp${t}`,
+    providerCallsFits:
+      `      ${providerDepName(binding)}: providerCalls("${binding.name}", providers.${providerDepName(binding)}, metrics.providerCalls),`
+        .length <= PRINT_WIDTH,
+    cleanUpCallFits:
+      `        await cleanUp${t}(deps.${providerDepName(binding)}, ${binding.identity.kind === "naturalKey" ? `${binding.name}Key(obj), ` : ""}uid, override, abandon, ${keptArgument(binding)}generation, logger, signal),`
+        .length <= PRINT_WIDTH,
     reconcileFn: `reconcile${t}`,
     depName: providerDepName(binding),
     hooksType: `${t}Hooks`,
@@ -140,7 +155,7 @@ export function bindingView(
         name: inputPropertyName(field.path),
         optional: accessor.optional ? "?" : "",
         type: field.tsType,
-        doc: docComment([`spec.${field.path}${field.description ? `: ${field.description}` : ""}`]),
+        doc: memberDoc([`spec.${field.path}${field.description ? `: ${field.description}` : ""}`]),
         expression: accessor.expression,
       };
     }),
@@ -200,7 +215,7 @@ function fakeOutput(field: FieldModel, fileName: string): string {
   const problems = fieldViolations(field, value, `status.${field.path}`);
   if (problems.length > 0)
     throw new Error(`internal error: no valid in-memory output: ${problems.join("; ")}`);
-  return JSON.stringify(value);
+  return tsLiteral(value);
 }
 
 /** A string output with no constraint the ID-based value could break. */
@@ -215,4 +230,9 @@ function freeString(field: FieldModel, fileName: string): boolean {
     (field.maxLength ?? Infinity) >= longest &&
     (field.minLength ?? 0) <= shortest
   );
+}
+
+/** A resource the orphan sweep would delete (UID-keyed, Delete) is recorded when kept: `kept, `. */
+function keptArgument(binding: ExternalResourceModel): string {
+  return binding.identity.kind === "uid" && binding.deletionPolicy === "Delete" ? "kept, " : "";
 }

@@ -21,7 +21,26 @@ export interface TemplateRow {
   template: string;
   ownership: Ownership;
   outputs: (model: OperatorModel) => TemplateOutput[];
+  /**
+   * The template renders prettier's layout for every valid spec, so `new` takes its output
+   * without prettier when its lines fit (see render/format.ts); checked over random specs by
+   * test/property/prettier-clean.property.test.ts. Unset: the output goes through prettier.
+   */
+  laidOut?: true | ((model: OperatorModel) => boolean);
 }
+
+/**
+ * Text Markdown prints as written: words of letters and digits with plain punctuation, single
+ * spaces, starting with a letter (so never a list, heading or emphasis). Spec text outside this
+ * (a description with `*`, `_`, a leading `1.`) sends the README through prettier instead.
+ */
+const PLAIN_MARKDOWN = /^[A-Za-z](?:[A-Za-z0-9,.;:()'/-]| (?! ))*(?<! )$/;
+
+/** The README shows the operator's and each external resource's description as Markdown. */
+const plainReadmeText = (m: OperatorModel): boolean =>
+  [m.description, ...m.externalResources.map((b) => b.description)].every((text) =>
+    PLAIN_MARKDOWN.test(text),
+  );
 
 const apiDir = (m: OperatorModel): string => `src/api/${m.api.version}`;
 const single = (path: (m: OperatorModel) => string) => (m: OperatorModel) => [{ path: path(m) }];
@@ -57,7 +76,12 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.Merged,
     outputs: single(() => "package.json"),
   },
-  { template: "README.md.hbs", ownership: Ownership.Merged, outputs: single(() => "README.md") },
+  {
+    template: "README.md.hbs",
+    ownership: Ownership.Merged,
+    outputs: single(() => "README.md"),
+    laidOut: plainReadmeText,
+  },
   {
     template: "tsconfig.json.hbs",
     ownership: Ownership.Generated,
@@ -65,26 +89,31 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/config.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "src/config.ts"),
   },
   {
     template: "src/main.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "src/main.ts"),
   },
   {
     template: "src/api/types.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single((m) => `${apiDir(m)}/${m.names.kindFile}-types.ts`),
   },
   {
     template: "src/api/phases.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: (m) => (m.status.phases.length > 0 ? [{ path: `${apiDir(m)}/phases.ts` }] : []),
   },
   {
     template: "src/providers/provider.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: perBinding("provider", "uid"),
   },
@@ -95,6 +124,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/providers/memory.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: perBinding("memory", "uid"),
   },
@@ -105,6 +135,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/providers/cloud.ts.hbs",
+    laidOut: true,
     ownership: Ownership.ScaffoldOnce,
     outputs: perBinding("cloud", "uid"),
   },
@@ -113,13 +144,17 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.ScaffoldOnce,
     outputs: perBinding("cloud", "naturalKey"),
   },
+  // Every child builder renders prettier's layout but the Pod's (its spec is indented otherwise).
   ...childTemplates.map((name) => ({
     template: `src/children/${name}.ts.hbs`,
+    ...(name !== "pod" ? { laidOut: true as const } : {}),
     ownership: Ownership.ScaffoldOnce,
     outputs: perChild((c) => childKind(c).template === name),
   })),
   {
     template: "src/children/index.ts.hbs",
+    // Conditional and spec-named children are written in a layout prettier may change.
+    laidOut: (m) => m.children.every((c) => c.when === undefined && c.naming === undefined),
     ownership: Ownership.Generated,
     outputs: single(() => "src/children/index.ts"),
   },
@@ -130,11 +165,13 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/reconciler/reconciler.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single((m) => `src/reconciler/${m.names.kindFile}-reconciler.ts`),
   },
   {
     template: "src/reconciler/binding-part.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: perBindingAt("src/reconciler", "-part", "uid"),
   },
@@ -145,26 +182,31 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/hooks/types.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => HOOK_TYPES_PATH),
   },
   {
     template: "src/hooks/index.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "src/hooks/index.ts"),
   },
   {
     template: "src/hooks/resource.ts.hbs",
+    laidOut: true,
     ownership: Ownership.ScaffoldOnce,
     outputs: perBindingAt("src/hooks", ""),
   },
   {
     template: "src/hooks/status.ts.hbs",
+    laidOut: true,
     ownership: Ownership.ScaffoldOnce,
     outputs: single((m) => `src/hooks/${m.names.kindFile}-status.ts`),
   },
   {
     template: "src/references.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "src/references.ts"),
   },
@@ -176,11 +218,13 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/reconciler/finalize.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "src/reconciler/finalize.ts"),
   },
   {
     template: "test/support/kind.ts.hbs",
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "test/support/kind.ts"),
   },

@@ -12,8 +12,11 @@ import { TEMPLATE_TABLE, VERBATIM_RENAMES } from "./file-table.ts";
 import { PRECOMPILED_TEMPLATES_MODULE, TEMPLATE_COMPILE_OPTIONS } from "./template-options.ts";
 import { buildViewModel, type ViewModel } from "./view-model.ts";
 
+/** A rendered template; `laidOut` when its template renders prettier's layout (TemplateRow). */
+export type RenderedFile = GeneratedFile & { laidOut?: true };
+
 export interface RenderedSources {
-  rendered: GeneratedFile[];
+  rendered: RenderedFile[];
   verbatim: GeneratedFile[];
 }
 
@@ -117,11 +120,13 @@ export function renderSources(model: OperatorModel, options: SourceOptions = {})
         `internal error: template ${row.template} failed for ${output.path}: ${reason}`,
       );
     }
-    return {
+    const file: RenderedFile = {
       path: output.path,
       content: header(output.path, row.ownership) + body,
       ownership: row.ownership,
     };
+    if (typeof row.laidOut === "function" ? row.laidOut(model) : row.laidOut) file.laidOut = true;
+    return file;
   });
   return { rendered, verbatim };
 }

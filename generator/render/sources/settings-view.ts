@@ -25,7 +25,8 @@ export function settingsView(model: OperatorModel): SettingsView {
     backoffMaxMs: model.operator.backoffMaxMs,
     deletionStuckAfterMs: model.operator.deletionStuckAfterMs,
     leaderElection: model.operator.leaderElection,
-    watchNamespacesLiteral: JSON.stringify(model.rbac.watchNamespaces),
+    // prettier's spacing: a line too long for it goes through prettier (render/format.ts).
+    watchNamespacesLiteral: `[${model.rbac.watchNamespaces.map((ns) => JSON.stringify(ns)).join(", ")}]`,
     drainTimeoutMs: DRAIN_TIMEOUT_MS,
     terminationGracePeriodSeconds: TERMINATION_GRACE_PERIOD_SECONDS,
   };

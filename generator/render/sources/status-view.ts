@@ -4,7 +4,7 @@
 
 import { phaseRoles } from "../../check/phase-roles.ts";
 import type { OperatorModel } from "../../model/types.ts";
-import { docComment, tsKey, tsMember } from "./ts-types.ts";
+import { memberDoc, tsKey, tsMember } from "./ts-types.ts";
 
 export interface PhaseView {
   name: string;
@@ -31,7 +31,10 @@ export interface StatusView {
   conditions: Array<{ type: string; json: string; doc: string }>;
   conditionUnion: string;
   /** Declared conditions other than Ready and the per-binding ones: the user's code sets them. */
-  userConditions: Array<{ type: string; json: string }>;
+  /** `key`: the type as a property key, bare when it is an identifier (as prettier prints it). */
+  userConditions: Array<{ type: string; json: string; key: string }>;
+  conditionDocs: boolean;
+  conditionList: string;
   hasUserConditions: boolean;
   /** Status fields no external binding fills: the user's code sets them (key and member as TypeScript prints them). */
   userStatusFields: Array<{ key: string; member: string }>;
@@ -45,7 +48,7 @@ export function statusView(model: OperatorModel): StatusView {
     phases: phases.map((p) => ({
       name: p.name,
       key: tsKey(p.name),
-      doc: docComment(
+      doc: memberDoc(
         [
           p.description ?? "",
           p.terminal
@@ -53,7 +56,7 @@ export function statusView(model: OperatorModel): StatusView {
             : "",
         ].filter(Boolean),
       ),
-      nextLiteral: JSON.stringify(p.next),
+      nextLiteral: `[${p.next.map((n) => JSON.stringify(n)).join(", ")}]`,
       terminal: p.terminal,
     })),
     phaseUnion: phases.map((p) => JSON.stringify(p.name)).join(" | ") || "never",
@@ -69,10 +72,20 @@ export function statusView(model: OperatorModel): StatusView {
     conditions: model.status.conditions.map((c) => ({
       type: c.type,
       json: JSON.stringify(c.type),
-      doc: docComment(c.description ? [c.description] : []),
+      doc: memberDoc(c.description ? [c.description] : []),
     })),
     conditionUnion: model.status.conditions.map((c) => JSON.stringify(c.type)).join(" | "),
-    userConditions: userConditions(model).map((type) => ({ type, json: JSON.stringify(type) })),
+    // A documented condition puts its comment on a line of its own, which breaks the list as
+    // prettier does; without any, the list is one line (prettier joins it when it fits).
+    conditionDocs: model.status.conditions.some(
+      (c) => memberDoc(c.description ? [c.description] : []) !== "",
+    ),
+    conditionList: model.status.conditions.map((c) => JSON.stringify(c.type)).join(", "),
+    userConditions: userConditions(model).map((type) => ({
+      type,
+      json: JSON.stringify(type),
+      key: tsKey(type),
+    })),
     hasUserConditions: userConditions(model).length > 0,
     userStatusFields: userStatusFields(model).map((name) => ({
       key: tsKey(name),

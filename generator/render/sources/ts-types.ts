@@ -1,6 +1,7 @@
 // TypeScript declarations derived from FieldModel trees: interface shapes, doc comments and
 // property accessors. Templates print these; they never derive a type themselves.
 
+import { printNumber } from "../json-layout.ts";
 import { fieldImmutability } from "../../check/immutability.ts";
 import type { FieldModel } from "../../model/types.ts";
 
@@ -27,14 +28,22 @@ export function commentLine(text: string): string {
   return text.replace(/\s+/g, " ").trim().replaceAll("*/", "*\\/");
 }
 
-export function docComment(lines: readonly string[]): string {
+export function docComment(lines: readonly string[], indent = ""): string {
   const clean = lines
     .flatMap((line) => line.split("\n"))
     .map((line) => line.replaceAll("*/", "*\\/").trimEnd());
   const body = clean.filter((line, i) => line !== "" || (i > 0 && i < clean.length - 1));
   if (body.length === 0) return "";
-  if (body.length === 1) return `/** ${body[0]} */\n`;
-  return `/**\n${body.map((line) => (line ? ` * ${line}` : " *")).join("\n")}\n */\n`;
+  // Continuation lines carry the indentation of the member the comment documents, and the
+  // comment ends with it, so `  {{doc}}{{name}}` renders prettier's layout at any depth.
+  if (body.length === 1) return `/** ${body[0]} */\n${indent}`;
+  const inner = body.map((line) => (line ? `${indent} * ${line}` : `${indent} *`)).join("\n");
+  return `/**\n${inner}\n${indent} */\n${indent}`;
+}
+
+/** The doc comment of an interface member or array element, one level (two spaces) in. */
+export function memberDoc(lines: readonly string[]): string {
+  return docComment(lines, "  ");
 }
 
 function fieldDocLines(field: FieldModel): string[] {
@@ -59,6 +68,22 @@ export function tsKey(name: string): string {
   return IDENTIFIER.test(name) ? name : JSON.stringify(name);
 }
 
+/**
+ * A JSON value as a TypeScript literal on one line, spaced as prettier prints it: `{ a: 1 }`,
+ * `["x", "y"]`, keys bare when they are identifiers. Strings are JSON's double-quoted text; one
+ * holding a double quote is left to prettier (render/format.ts refuses lines with `\"`).
+ */
+export function tsLiteral(value: unknown): string {
+  if (Array.isArray(value)) return `[${value.map(tsLiteral).join(", ")}]`;
+  if (value !== null && typeof value === "object") {
+    const entries = Object.entries(value);
+    if (entries.length === 0) return "{}";
+    return `{ ${entries.map(([k, v]) => `${tsKey(k)}: ${tsLiteral(v)}`).join(", ")} }`;
+  }
+  if (typeof value === "number") return printNumber(JSON.stringify(value));
+  return JSON.stringify(value);
+}
+
 /** Reading property `name` after an expression: `.name`, or `["pg-hba"]` (`?.` forms when `optional`). */
 export function tsMember(name: string, optional = false): string {
   if (IDENTIFIER.test(name)) return `${optional ? "?." : "."}${name}`;
@@ -70,7 +95,7 @@ export function propertyOf(field: FieldModel): PropertyView {
     name: tsKey(field.name),
     optional: field.required ? "" : "?",
     type: field.tsType,
-    doc: docComment(fieldDocLines(field)),
+    doc: memberDoc(fieldDocLines(field)),
   };
 }
 
@@ -138,7 +163,7 @@ export function specAccessor(
     level = field.fields;
   }
   if (field!.hasDefault && field!.default !== null) {
-    return { expression: `${expression} ?? ${JSON.stringify(field!.default)}`, optional: false };
+    return { expression: `${expression} ?? ${tsLiteral(field!.default)}`, optional: false };
   }
   return { expression, optional: maybeAbsent };
 }

@@ -17,7 +17,8 @@ import {
 } from "./api-types-view.ts";
 import { controllerName, metricsServiceName, orphanReportName } from "../manifests/rbac-names.ts";
 import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
-import { bindingView, type BindingView } from "./binding-view.ts";
+import { bindingView, providerDepName, type BindingView } from "./binding-view.ts";
+import { PRETTIER_OPTIONS } from "../format.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
 import { buildCrd } from "../manifests/crd.ts";
@@ -85,6 +86,15 @@ export interface ViewModel extends StatusView, ReferencesView {
   hasConditionalChildren: boolean;
   childCount: number;
   children: ChildView[];
+  /**
+   * desiredChildren()'s list on one line, as prettier prints it when it fits (a longer line goes
+   * through prettier); null when a child is conditional or named from the spec.
+   */
+  childListLine: string | null;
+  /** finalize.ts's sweptResources parameter type on one line when its signature fits, else null. */
+  sweptParamsLine: string | null;
+  /** An external resource is identified by its owner's UID: the orphan sweep covers it. */
+  hasSweptResources: boolean;
   /** One entry per child kind (several children may share one): informers and RBAC. */
   ownedKinds: OwnedKindView[];
   /** The kinds whose children are pruned (named from the spec, or conditional). */
@@ -163,6 +173,11 @@ export function buildViewModel(
     hasCountChildren: model.children.some((c) => c.naming?.instances.kind === "count"),
     childCount: model.children.length,
     children: model.children.map((c) => childView(c, model, specOptional === "?")),
+    sweptParamsLine: sweptParamsLine(model),
+    hasSweptResources: model.externalResources.some((b) => b.identity.kind !== "naturalKey"),
+    childListLine: model.children.every((c) => c.when === undefined && c.naming === undefined)
+      ? `[${model.children.map((c) => `${childView(c, model, specOptional === "?").builderFn}(obj)`).join(", ")}]`
+      : null,
     ownedKinds: childKinds(model.children).map(ownedKindView),
     prunedKinds: prunedKinds(model.children).map(ownedKindView),
     childEntryTypes: [
@@ -222,4 +237,14 @@ function embeddedModels(model: OperatorModel): string[] {
     return imported ? [imported] : [];
   });
   return [...new Set(embedded)].sort();
+}
+
+/** `{ aProvider: AProvider; … }` when `sweptResources(providers: …)` fits one line, as prettier joins it. */
+function sweptParamsLine(model: OperatorModel): string | null {
+  const members = model.externalResources
+    .filter((b) => b.identity.kind !== "naturalKey")
+    .map((b) => `${providerDepName(b)}: ${b.typeName}Provider`);
+  const type = members.length === 0 ? "{}" : `{ ${members.join("; ")} }`;
+  const line = `export function sweptResources(providers: ${type}): SweptResource[] {`;
+  return line.length <= PRETTIER_OPTIONS.printWidth! ? type : null;
 }

@@ -15,9 +15,7 @@ export class CloudInstanceProvider implements InstanceProvider {
     signal?.throwIfAborted();
     // TODO(user): look the resource up by a tag holding `uid` (e.g. "db.example.com/uid") and map it
     // to InstanceObserved; compare the live settings with the last applied ones to set `drifted`.
-    throw new Error(
-      `CloudInstanceProvider.find is not implemented: look up the resource tagged with UID ${uid}`,
-    );
+    throw notImplemented("find", `look up the resource tagged with UID ${uid}`);
   }
 
   async ensure(
@@ -35,8 +33,9 @@ export class CloudInstanceProvider implements InstanceProvider {
     //   Google Cloud Compute instances.insert: { requestId: request.idempotencyToken, ... }
     //   an HTTP API: headers: { "Idempotency-Key": request.idempotencyToken }
     // Without such a token, find(uid) first is all there is: a create cut short may leave a twin.
-    throw new Error(
-      `CloudInstanceProvider.ensure is not implemented: create or update the resource tagged with UID ${uid} to match ${JSON.stringify(desired)}`,
+    throw notImplemented(
+      "ensure",
+      `create or update the resource tagged with UID ${uid} to match ${JSON.stringify(desired)}`,
     );
   }
 
@@ -44,9 +43,7 @@ export class CloudInstanceProvider implements InstanceProvider {
     signal?.throwIfAborted();
     // TODO(user): delete the resource tagged with `uid`; return "gone" when none exists, so a
     // repeated delete after a crash succeeds.
-    throw new Error(
-      `CloudInstanceProvider.delete is not implemented: delete the resource tagged with UID ${uid}`,
-    );
+    throw notImplemented("delete", `delete the resource tagged with UID ${uid}`);
   }
 
   async listByOwnerTag(
@@ -56,8 +53,14 @@ export class CloudInstanceProvider implements InstanceProvider {
     // TODO(user): list the resources carrying this cluster's and operator's tags (set them in
     // ensure next to the UID tag) and return each one's UID tag and ID; the orphan sweep (every
     // ORPHAN_SWEEP_INTERVAL_MS, leader only) deletes those whose owner is gone.
-    throw new Error(
-      "CloudInstanceProvider.listByOwnerTag is not implemented: list the resources tagged by this operator in this cluster",
+    throw notImplemented(
+      "listByOwnerTag",
+      "list the resources tagged by this operator in this cluster",
     );
   }
+}
+
+/** What a method not implemented yet throws: the class, the method and what it has to do. */
+function notImplemented(method: string, what: string): Error {
+  return new Error(`CloudInstanceProvider.${method} is not implemented: ${what}`);
 }

@@ -274,8 +274,9 @@ export class DatabaseReconciler implements Reconciler {
     const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
     const cleaned: string[] = [];
     if (override.kind !== "invalid" && effectiveDeletionPolicy(override, "Delete") === "Delete") {
-      if ((await this.#deps.instanceProvider.delete(uid, signal)) === "deleted")
+      if ((await this.#deps.instanceProvider.delete(uid, signal)) === "deleted") {
         cleaned.push("instance");
+      }
     }
     this.#deps.logger.warn(
       "deleted while its finalizer was added (kubernetes/kubernetes#77988): cleaned up what may exist",

@@ -13,11 +13,8 @@ import {
   type ConditionedPart,
 } from "@create-operator/runtime";
 import type { Database } from "../api/v1alpha1/database-types.ts";
-import {
-  desiredInstance,
-  type InstanceObserved,
-  type InstanceProvider,
-} from "../providers/instance-provider.ts";
+import { desiredInstance } from "../providers/instance-provider.ts";
+import type { InstanceObserved, InstanceProvider } from "../providers/instance-provider.ts";
 import type { InstanceHooks } from "../hooks/types.ts";
 
 export interface InstancePart extends ConditionedPart {

@@ -29,9 +29,8 @@ export const FAILED_PHASE: BackupStorageLocationPhase | undefined = undefined;
  * phase. Status holds such text when a phase left operator.yaml after it was recorded.
  */
 export function knownPhase(text: string | undefined): BackupStorageLocationPhase | undefined {
-  return text !== undefined && Object.hasOwn(TRANSITIONS, text)
-    ? (text as BackupStorageLocationPhase)
-    : undefined;
+  if (text === undefined || !Object.hasOwn(TRANSITIONS, text)) return undefined;
+  return text as BackupStorageLocationPhase;
 }
 
 /** An object without a phase may enter the initial phase or any phase the initial one leads to. */

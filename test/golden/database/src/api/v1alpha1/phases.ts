@@ -34,9 +34,8 @@ export const FAILED_PHASE: DatabasePhase | undefined = "Failed";
  * phase. Status holds such text when a phase left operator.yaml after it was recorded.
  */
 export function knownPhase(text: string | undefined): DatabasePhase | undefined {
-  return text !== undefined && Object.hasOwn(TRANSITIONS, text)
-    ? (text as DatabasePhase)
-    : undefined;
+  if (text === undefined || !Object.hasOwn(TRANSITIONS, text)) return undefined;
+  return text as DatabasePhase;
 }
 
 /** An object without a phase may enter the initial phase or any phase the initial one leads to. */

@@ -27,7 +27,8 @@ export const FAILED_PHASE: WebAppPhase | undefined = "Degraded";
  * phase. Status holds such text when a phase left operator.yaml after it was recorded.
  */
 export function knownPhase(text: string | undefined): WebAppPhase | undefined {
-  return text !== undefined && Object.hasOwn(TRANSITIONS, text) ? (text as WebAppPhase) : undefined;
+  if (text === undefined || !Object.hasOwn(TRANSITIONS, text)) return undefined;
+  return text as WebAppPhase;
 }
 
 /** An object without a phase may enter the initial phase or any phase the initial one leads to. */
