@@ -12,7 +12,7 @@ import { ciSample, describeSample } from "./ci-sample.ts";
 import { run, runGeneratedSuite } from "./generated-suite.ts";
 
 const EXAMPLES = exampleNames();
-const WITH_FAULTS = ciSample(EXAMPLES, 2);
+const WITH_FAULTS = ciSample(EXAMPLES, 1);
 process.stdout.write(describeSample("fault scenarios of the examples", EXAMPLES, WITH_FAULTS));
 
 for (const name of EXAMPLES) {

@@ -23,6 +23,9 @@ import type { Logger } from "./logger.ts";
 import { abortOptions } from "./request-options.ts";
 import { TimeoutError } from "./timeout.ts";
 import { timerDelay } from "./timer-delay.ts";
+
+/** Reads and writes of a lease release that conflicts with a renewal landing late (see stop()). */
+const RELEASE_ATTEMPTS = 3;
 import { makeApiClient } from "./transport.ts";
 
 export interface LeaderElectionOptions {
@@ -110,13 +113,22 @@ export class LeaderElector {
     try {
       // Released even when we never reported leading: a round cut short by stop() may have won it.
       const options = abortOptions(release.signal);
-      const lease = await this.#read(options);
-      if (lease?.spec?.holderIdentity === this.#options.identity) {
+      // The round aborted above may still land on the server (an abort only stops waiting for
+      // the answer), moving the lease's resourceVersion under the read below: a 409 then means
+      // "read again", not "give up and make the next leader wait for expiry".
+      for (let attempt = 1; ; attempt++) {
+        const lease = await this.#read(options);
+        if (lease?.spec?.holderIdentity !== this.#options.identity) break;
         lease.spec.holderIdentity = undefined;
-        await this.#api.replaceNamespacedLease(
-          { name: this.#options.leaseName, namespace: this.#options.namespace, body: lease },
-          options,
-        );
+        try {
+          await this.#api.replaceNamespacedLease(
+            { name: this.#options.leaseName, namespace: this.#options.namespace, body: lease },
+            options,
+          );
+          break;
+        } catch (err) {
+          if (!isConflict(err) || attempt >= RELEASE_ATTEMPTS) throw err;
+        }
       }
     } catch (err) {
       this.#options.logger.warn("could not release the lease; it will expire", {

@@ -9,7 +9,7 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, readFileSync } from "node:fs";
+import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { test } from "node:test";
@@ -55,8 +55,9 @@ test("--help lists every setting and exits 0; --version prints the package's ver
   assert.match(unknown.stderr, /unexpected argument "--concurrency=8"/);
 });
 
-test("no kubeconfig outside a cluster: start-up fails and names what is missing", () => {
+test("no kubeconfig outside a cluster: start-up fails and names what is missing", (t) => {
   const home = mkdtempSync(join(tmpdir(), "no-kubeconfig-"));
+  t.after(() => rmSync(home, { recursive: true, force: true }));
   // No KUBECONFIG, an empty home and no KUBERNETES_SERVICE_HOST: nothing to connect with.
   const result = runMain([], { PATH: process.env["PATH"], HOME: home });
   const output = result.stdout + result.stderr;
