@@ -38,7 +38,15 @@ test("a blackholed watch is renewed after WATCH_IDLE_TIMEOUT_MS of silence: an o
   });
   t.after(() => replica.kill());
   await waitFor("the replica's caches to sync", async () => replica.ready);
-  await waitFor("its watches to open", async () => replica.proxy.openWatches > 0);
+  // Every informer's watch must be open before the blackhole, or one opening late (the owner's,
+  // say) carries the new object's event and nothing stalls: wait until the count has held for 2 s.
+  let open = -1;
+  let since = performance.now();
+  await waitFor("its watches to open and hold", async () => {
+    const now = replica.proxy.openWatches;
+    if (now !== open) [open, since] = [now, performance.now()];
+    return open > 0 && performance.now() - since >= 2_000;
+  });
 
   const blackholedAt = performance.now();
   assert.ok(replica.proxy.blackholeWatches() > 0);
