@@ -124,6 +124,9 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["RecordedOwner"],
   // the orphan sweep (the runtime's OrphanSweeper, wired in src/main.ts and the fault suite)
   ...["OrphanSweeper", "SweptResource"],
+  // the orphan report (the runtime's orphan-report.ts; src/main.ts, finalize.ts, the suites)
+  ...["ConfigMapOrphanReport", "OrphanReport", "KeptOrphan", "KeptReason", "MemoryOrphanReport"],
+  ...["OrphanReportFullError"],
   // truthful status (issue 24): the reconciler's wrappers of provider and hook calls
   ...["ProviderCallMetrics", "ProviderError", "HookError", "ObjectLag"],
   // the manager's command line and kubeconfig (src/main.ts, src/config.ts, test/main.test.ts)

@@ -40,3 +40,12 @@ export function metricsAuthRoleName(model: OperatorModel): string {
 export function referenceRoleName(model: OperatorModel): string {
   return `${model.name}-references-role`;
 }
+
+/** The orphan report, a ConfigMap in the operator's namespace (the runtime's orphanReportName). */
+export function orphanReportName(model: OperatorModel): string {
+  return `${model.name}-orphans`;
+}
+
+export function orphanReportRoleName(model: OperatorModel): string {
+  return `${model.name}-orphan-report-role`;
+}

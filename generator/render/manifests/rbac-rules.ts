@@ -11,6 +11,7 @@ export const CHILD_VERBS = ["get", "list", "watch", "create", "patch"];
 export const REFERENCE_VERBS = ["get", "list", "watch"];
 export const EVENT_VERBS = ["create", "patch"];
 export const LEASE_VERBS = ["get", "create", "update"];
+export const ORPHAN_REPORT_VERBS = ["get", "update"];
 
 /** The operator's own rules, bound cluster-wide or in each watched namespace. */
 export function managerRules(model: OperatorModel): PolicyRule[] {
@@ -115,6 +116,25 @@ export function leaderElectionRules(): PolicyRule[] {
   return [
     { apiGroups: ["coordination.k8s.io"], resources: ["leases"], verbs: LEASE_VERBS },
     { apiGroups: ["events.k8s.io"], resources: ["events"], verbs: EVENT_VERBS },
+  ].map(copyRule);
+}
+
+/**
+ * The orphan report: one ConfigMap in the operator's namespace, read and replaced by name (the
+ * finalizer records kept resources, the sweep reads and prunes them). Create cannot be limited
+ * to a name: Kubernetes authorizes a create before the object, and so its name, is known to
+ * RBAC, so create is granted on configmaps of this one namespace; get and update (and nothing
+ * else: no list, watch, patch or delete) only on the report itself.
+ */
+export function orphanReportRules(reportName: string): PolicyRule[] {
+  return [
+    {
+      apiGroups: [""],
+      resources: ["configmaps"],
+      resourceNames: [reportName],
+      verbs: ORPHAN_REPORT_VERBS,
+    },
+    { apiGroups: [""], resources: ["configmaps"], verbs: ["create"] },
   ].map(copyRule);
 }
 

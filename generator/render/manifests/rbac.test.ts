@@ -421,3 +421,35 @@ describe("references", () => {
     );
   });
 });
+
+describe("the orphan report's Role", () => {
+  it("database: get and update on its one ConfigMap by name, create on configmaps, in the operator's namespace only", () => {
+    const model = exampleModel("database");
+    const files = rbacFiles(model);
+    const [role] = documentsOf(fileAt(files, "config/rbac/orphan_report_role.yaml"));
+    assert.equal(role!.kind, "Role");
+    assert.equal(role!.metadata.namespace, model.namespace);
+    assert.deepEqual(role!.rules, [
+      {
+        apiGroups: [""],
+        resources: ["configmaps"],
+        resourceNames: [`${model.name}-orphans`],
+        verbs: ["get", "update"],
+      },
+      { apiGroups: [""], resources: ["configmaps"], verbs: ["create"] },
+    ]);
+    const [binding] = documentsOf(fileAt(files, "config/rbac/orphan_report_role_binding.yaml"));
+    assert.equal(binding!.roleRef.name, `${model.name}-orphan-report-role`);
+    assert.equal(binding!.metadata.namespace, model.namespace);
+    const kustomization = documentsOf(fileAt(files, "config/rbac/kustomization.yaml"))[0];
+    assert.ok(kustomization!.resources.includes("orphan_report_role_binding.yaml"));
+  });
+
+  it("web-app and dns-zone (nothing the sweep deletes): no orphan report Role", () => {
+    for (const name of ["web-app", "dns-zone"] as const) {
+      const files = rbacFiles(exampleModel(name));
+      assert.ok(!files.some((f) => f.path.includes("orphan_report")), name);
+      assert.ok(!files.some((f) => f.content.includes("-orphans")), name);
+    }
+  });
+});

@@ -5,13 +5,21 @@ import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { labelsFor } from "./labels.ts";
 import { renderMetricsRbac } from "./metrics.ts";
+import { keepsOrphanReport } from "../../model/orphan-report.ts";
 import {
   leaderElectionRoleName,
   managerRoleName,
+  orphanReportName,
+  orphanReportRoleName,
   referenceRoleName,
   serviceAccountName,
 } from "./rbac-names.ts";
-import { crossNamespaceReferenceRules, leaderElectionRules, managerRules } from "./rbac-rules.ts";
+import {
+  crossNamespaceReferenceRules,
+  leaderElectionRules,
+  managerRules,
+  orphanReportRules,
+} from "./rbac-rules.ts";
 import { yamlFile } from "./yaml-file.ts";
 
 const RBAC_API = "rbac.authorization.k8s.io/v1";
@@ -27,6 +35,12 @@ export function renderOperatorRbac(model: OperatorModel): GeneratedFile[] {
     files.push(
       yamlFile("config/rbac/leader_election_role.yaml", [leaderElectionRole(model)]),
       yamlFile("config/rbac/leader_election_role_binding.yaml", [leaderElectionBinding(model)]),
+    );
+  }
+  if (keepsOrphanReport(model)) {
+    files.push(
+      yamlFile("config/rbac/orphan_report_role.yaml", [orphanReportRole(model)]),
+      yamlFile("config/rbac/orphan_report_role_binding.yaml", [orphanReportBinding(model)]),
     );
   }
   return files;
@@ -162,6 +176,38 @@ function leaderElectionBinding(model: OperatorModel) {
       apiGroup: "rbac.authorization.k8s.io",
       kind: "Role",
       name: leaderElectionRoleName(model),
+    },
+    subjects: [subject(model)],
+  };
+}
+
+/** The orphan report's ConfigMap, in the operator's own namespace only (rbac-rules.ts). */
+function orphanReportRole(model: OperatorModel) {
+  return {
+    apiVersion: RBAC_API,
+    kind: "Role",
+    metadata: {
+      name: orphanReportRoleName(model),
+      namespace: model.namespace,
+      labels: labelsFor(model, "rbac"),
+    },
+    rules: orphanReportRules(orphanReportName(model)),
+  };
+}
+
+function orphanReportBinding(model: OperatorModel) {
+  return {
+    apiVersion: RBAC_API,
+    kind: "RoleBinding",
+    metadata: {
+      name: `${model.name}-orphan-report-rolebinding`,
+      namespace: model.namespace,
+      labels: labelsFor(model, "rbac"),
+    },
+    roleRef: {
+      apiGroup: "rbac.authorization.k8s.io",
+      kind: "Role",
+      name: orphanReportRoleName(model),
     },
     subjects: [subject(model)],
   };

@@ -126,7 +126,7 @@ export function bindingView(
       `      ${providerDepName(binding)}: providerCalls("${binding.name}", providers.${providerDepName(binding)}, metrics.providerCalls),`
         .length <= PRINT_WIDTH,
     cleanUpCallFits:
-      `        await cleanUp${t}(deps.${providerDepName(binding)}, ${binding.identity.kind === "naturalKey" ? `${binding.name}Key(obj), ` : ""}uid, override, abandon, generation, logger, signal),`
+      `        await cleanUp${t}(deps.${providerDepName(binding)}, ${binding.identity.kind === "naturalKey" ? `${binding.name}Key(obj), ` : ""}uid, override, abandon, ${keptArgument(binding)}generation, logger, signal),`
         .length <= PRINT_WIDTH,
     reconcileFn: `reconcile${t}`,
     depName: providerDepName(binding),
@@ -230,4 +230,9 @@ function freeString(field: FieldModel, fileName: string): boolean {
     (field.maxLength ?? Infinity) >= longest &&
     (field.minLength ?? 0) <= shortest
   );
+}
+
+/** A resource the orphan sweep would delete (UID-keyed, Delete) is recorded when kept: `kept, `. */
+function keptArgument(binding: ExternalResourceModel): string {
+  return binding.identity.kind === "uid" && binding.deletionPolicy === "Delete" ? "kept, " : "";
 }

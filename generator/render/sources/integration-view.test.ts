@@ -11,7 +11,9 @@ import {
   crossNamespaceReferenceRules,
   leaderElectionRules,
   managerRules,
+  orphanReportRules,
 } from "../manifests/rbac-rules.ts";
+import { keepsOrphanReport } from "../../model/orphan-report.ts";
 import { mustAllow, mustDeny, specChanges, type AccessCheck } from "./integration-view.ts";
 import { testFixture } from "./test-fixture.ts";
 
@@ -33,17 +35,22 @@ function granted(model: OperatorModel, check: AccessCheck): boolean {
     return (
       any(rule.apiGroups, check.group) &&
       any(rule.resources, resource) &&
-      any(rule.verbs, check.verb)
+      any(rule.verbs, check.verb) &&
+      // resourceNames limits a rule to those objects; a check without a name asks for any.
+      (rule.resourceNames === undefined ||
+        (check.name !== undefined && rule.resourceNames.includes(check.name)))
     );
   };
   // Manager rules: a ClusterRole bound cluster-wide, or Roles in the watched namespaces.
   const managerApplies = model.rbac.clusterWide || check.scope === "watched";
   const leaderApplies = model.operator.leaderElection && check.scope === "operator";
+  const reportApplies = keepsOrphanReport(model) && check.scope === "operator";
   // The metrics-auth ClusterRole is bound cluster-wide whatever the operator watches, and so is
   // the reference ClusterRole of an operator limited to some namespaces.
   return (
     (managerApplies && managerRules(model).some(matches)) ||
     (leaderApplies && leaderElectionRules().some(matches)) ||
+    (reportApplies && orphanReportRules(`${model.name}-orphans`).some(matches)) ||
     metricsAuthRules().some(matches) ||
     crossNamespaceReferenceRules(model).some(matches)
   );
@@ -61,7 +68,8 @@ function assertRulesMatchChecks(model: OperatorModel): void {
     deny.filter((check) => granted(model, check)),
     [],
   );
-  const key = (c: AccessCheck) => `${c.verb} ${c.group} ${c.resource}/${c.subresource} ${c.scope}`;
+  const key = (c: AccessCheck) =>
+    `${c.verb} ${c.group} ${c.resource}/${c.subresource} ${c.name} ${c.scope}`;
   const allowed = new Set(allow.map(key));
   assert.deepEqual(
     deny.filter((check) => allowed.has(key(check))),

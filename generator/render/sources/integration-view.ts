@@ -9,6 +9,7 @@ import { childKinds, prunedKinds } from "../../model/child-kinds.ts";
 import type { ChildModel, FieldModel, OperatorModel, ReferenceModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
+import { keepsOrphanReport } from "../../model/orphan-report.ts";
 import { referenceReach } from "../manifests/rbac-rules.ts";
 import { changeableFields } from "./changeable-fields.ts";
 
@@ -23,6 +24,8 @@ export interface AccessCheck {
   group: string;
   resource: string;
   subresource?: string;
+  /** One object by name, for a rule limited by resourceNames. */
+  name?: string;
   scope: AccessScope;
   /** Why the operator needs it, or why it must not have it; printed when the check fails. */
   why: string;
@@ -124,6 +127,25 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
         why: "leader election reads, creates and renews its Lease",
       });
     }
+  }
+  if (keepsOrphanReport(model)) {
+    const report = `${model.name}-orphans`;
+    for (const verb of ["get", "update"])
+      checks.push({
+        verb,
+        group: "",
+        resource: "configmaps",
+        name: report,
+        scope: "operator",
+        why: "the finalizer records kept external resources in the orphan report; the sweep reads and prunes it",
+      });
+    checks.push({
+      verb: "create",
+      group: "",
+      resource: "configmaps",
+      scope: "operator",
+      why: "the first kept resource creates the orphan report (create cannot be limited by name)",
+    });
   }
   return checks;
 }
@@ -231,6 +253,48 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
     leaseElsewhere(model),
     { verb: "*", group: "*", resource: "*", scope: "cluster", why: "no wildcard access" },
   );
+  if (
+    keepsOrphanReport(model) &&
+    !model.children.some((c) => c.group === "" && c.plural === "configmaps")
+  ) {
+    // The orphan report's rule names one ConfigMap: any other, and list, watch and delete of
+    // ConfigMaps, stay denied in the operator's namespace (and create everywhere else).
+    const configMaps = (
+      verb: string,
+      scope: AccessScope,
+      why: string,
+      name?: string,
+    ): AccessCheck => ({
+      verb,
+      group: "",
+      resource: "configmaps",
+      ...(name ? { name } : {}),
+      scope,
+      why,
+    });
+    checks.push(
+      configMaps(
+        "get",
+        "operator",
+        "only the orphan report is the operator's to read",
+        "some-other-config",
+      ),
+      configMaps(
+        "update",
+        "operator",
+        "only the orphan report is the operator's to change",
+        "some-other-config",
+      ),
+      configMaps("list", "operator", "the orphan report is read by name, never listed"),
+      configMaps(
+        "delete",
+        "operator",
+        "the sweep prunes entries, never the report",
+        `${model.name}-orphans`,
+      ),
+      configMaps("create", "other", "the orphan report lives in the operator's namespace only"),
+    );
+  }
   // What the spec asks the operator to do is not a stolen token's extra: a ClusterRoleBinding
   // child needs create on clusterrolebindings, a Namespace child watch on namespaces.
   return checks.filter((check) => !allowed.has(checkKey(check)));
@@ -267,7 +331,7 @@ function leaseElsewhere(model: OperatorModel): AccessCheck {
 }
 
 function checkKey(c: AccessCheck): string {
-  return `${c.verb} ${c.group} ${c.resource}/${c.subresource ?? ""} ${c.scope}`;
+  return `${c.verb} ${c.group} ${c.resource}/${c.subresource ?? ""} ${c.name ?? ""} ${c.scope}`;
 }
 
 function referenceScope(reference: ReferenceModel, model: OperatorModel): AccessScope {

@@ -6,6 +6,7 @@ import { GENERATOR_VERSION } from "../../base/generator-version.ts";
 import { kubernetesTsType } from "../../base/kubernetes-types/catalog.ts";
 import { walkFields } from "../../model/build-fields.ts";
 import { childKinds, prunedKinds } from "../../model/child-kinds.ts";
+import { keepsOrphanReport } from "../../model/orphan-report.ts";
 import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import {
   apiInterfaces,
@@ -14,7 +15,7 @@ import {
   type ModulePaths,
   type TypeNames,
 } from "./api-types-view.ts";
-import { controllerName, metricsServiceName } from "../manifests/rbac-names.ts";
+import { controllerName, metricsServiceName, orphanReportName } from "../manifests/rbac-names.ts";
 import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, providerDepName, type BindingView } from "./binding-view.ts";
 import { PRETTIER_OPTIONS } from "../format.ts";
@@ -68,6 +69,10 @@ export interface ViewModel extends StatusView, ReferencesView {
   /** The embedded Kubernetes types' models, which the API types module re-exports ("" if none). */
   embeddedTypes: string;
   hasBindings: boolean;
+  /** The finalizer records kept resources in the orphan report, which the sweep reads. */
+  keepsOrphanReport: boolean;
+  /** The orphan report's ConfigMap, in the operator's namespace. */
+  orphanReportName: string;
   /** Some external resource is keyed on a natural key from the spec. */
   hasNaturalKeys: boolean;
   /** Some external resource is keyed on the owner's UID: the orphan sweep covers it. */
@@ -155,6 +160,8 @@ export function buildViewModel(
     ...statusView(model),
     ...referencesView(model),
     hasBindings: model.externalResources.length > 0,
+    keepsOrphanReport: keepsOrphanReport(model),
+    orphanReportName: orphanReportName(model),
     hasNaturalKeys: model.externalResources.some((b) => b.identity.kind === "naturalKey"),
     hasSweptBindings: model.externalResources.some((b) => b.identity.kind !== "naturalKey"),
     bindings: model.externalResources.map((b) =>

@@ -95,6 +95,16 @@ export { OperatorMetrics } from "./metrics.ts";
 export type { ConversionMetrics, MigrationMetrics } from "./metrics.ts";
 export { KubeMetricsAuthorizer } from "./metrics-auth.ts";
 export { metricsCertificate, startMetricsServer } from "./metrics-server.ts";
+export { ConfigMapOrphanReport } from "./configmap-orphan-report.ts";
+export type { ConfigMapOrphanReportOptions } from "./configmap-orphan-report.ts";
+export {
+  keptOrphanKey,
+  ORPHAN_REPORT_MAX_BYTES,
+  parseEntries as parseOrphanReport,
+  OrphanReportFullError,
+  orphanReportName,
+} from "./orphan-report.ts";
+export type { KeptOrphan, KeptReason, OrphanReport } from "./orphan-report.ts";
 export { ObjectLag } from "./object-lag.ts";
 export type { ObjectLagOptions, ObjectLagSnapshot } from "./object-lag.ts";
 export { OrphanSweeper, sweepOrphans } from "./orphan-sweep.ts";

@@ -168,7 +168,7 @@ export class OperatorMetrics {
   /** Counted by the orphan sweep (orphan-sweep.ts): alert on any increase, each is a leak caught. */
   readonly orphanedExternalResources = this.#counter(
     "operator_orphaned_external_resources_total",
-    "External resources found without their owning object, by resource and action (deleted, reported).",
+    "External resources found without their owning object, by resource and action (deleted; reported: deletionPolicy Retain; kept: listed in the orphan report).",
     ["resource", "action"],
   );
 

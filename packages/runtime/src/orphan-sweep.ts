@@ -5,6 +5,13 @@
 // owner's UID as a tag, and the leader lists them now and then (provider.listByOwnerTag) and
 // deletes (deletionPolicy Delete) or reports (Retain) each one whose owner is gone.
 //
+// Except what a user kept on purpose: a resource the orphan report lists (orphan-report.ts: the
+// finalizer records it there before letting an object with the Retain annotation or the abandon
+// annotation go) is reported, action "kept", never deleted. The report is read after the owners'
+// LIST: an owner absent from that LIST has had its finalizer removed before it, so any entry that
+// finalizer recorded is already stored and seen. Entries whose resource the provider no longer
+// lists are pruned, so the report stays bounded.
+//
 // "Gone" is decided by a quorum LIST of the kind, never by the cache alone: a resource is only
 // created for an object that existed, so an owner absent from a list taken after the provider's
 // listing is deleted for good (UIDs are never reused). The cache only spares that LIST when it
@@ -13,6 +20,7 @@
 import { errorMessage } from "./errors.ts";
 import type { DeletionPolicy } from "./deletion-policy.ts";
 import type { Logger } from "./logger.ts";
+import { keptOrphanKey, type KeptOrphan, type OrphanReport } from "./orphan-report.ts";
 
 /** One external resource as its provider lists it: the owner UID it is tagged with. */
 export interface OwnerTaggedResource {
@@ -34,7 +42,8 @@ export interface SweptResource {
 
 export interface Orphan extends OwnerTaggedResource {
   resource: string;
-  action: "deleted" | "reported";
+  /** deleted; reported (deletionPolicy Retain); kept (listed in the orphan report). */
+  action: "deleted" | "reported" | "kept";
 }
 
 export interface OrphanSweepOptions {
@@ -43,8 +52,10 @@ export interface OrphanSweepOptions {
   cachedUids(): Set<string>;
   /** UIDs of the kind's objects the API server stores now (a quorum LIST). */
   storedUids(signal?: AbortSignal): Promise<Set<string>>;
+  /** What users kept on purpose: never deleted, reported once; entries of gone resources pruned. */
+  report?: OrphanReport;
   logger: Logger;
-  /** Told of every orphan deleted or first reported (a metric, an Event). */
+  /** Told of every orphan deleted or first reported or kept (a metric, an Event). */
   onOrphan?: (orphan: Orphan) => void;
   /** Deletes per sweep at most, so a mass orphaning cannot flood the provider's API. */
   maxDeletesPerSweep?: number;
@@ -59,6 +70,7 @@ export async function sweepOrphans(
   reported: Set<string>,
   signal?: AbortSignal,
 ): Promise<Orphan[]> {
+  const listedFrom = Date.now();
   const listed = await Promise.all(
     options.resources.map(async (swept) => ({
       swept,
@@ -67,18 +79,22 @@ export async function sweepOrphans(
   );
   const cached = options.cachedUids();
   const candidates = listed.some(({ items }) => items.some((item) => !cached.has(item.ownerUid)));
-  if (!candidates) return [];
-  const stored = await options.storedUids(signal);
+  const stored = candidates ? await options.storedUids(signal) : undefined;
+  // After the owners' LIST, never before it (see the top of this file).
+  const kept = await keptEntries(options, listed, listedFrom, signal);
+  if (stored === undefined) return [];
   const orphans: Orphan[] = [];
   let budget = options.maxDeletesPerSweep ?? 20;
   for (const { swept, items } of listed) {
     for (const item of items) {
       if (stored.has(item.ownerUid)) continue;
       const id = `${swept.resource}/${item.ownerUid}`;
-      if (swept.policy === "Retain") {
+      const keptEntry = kept.get(keptOrphanKey(swept.resource, item.ownerUid));
+      if (keptEntry !== undefined || swept.policy === "Retain") {
         if (reported.has(id)) continue;
         reported.add(id);
-        orphans.push(report(options, { ...item, resource: swept.resource, action: "reported" }));
+        const action = keptEntry !== undefined ? "kept" : "reported";
+        orphans.push(report(options, { ...item, resource: swept.resource, action }, keptEntry));
         continue;
       }
       if (budget-- <= 0) return orphans; // the next sweep goes on
@@ -89,13 +105,63 @@ export async function sweepOrphans(
   return orphans;
 }
 
-function report(options: OrphanSweepOptions, orphan: Orphan): Orphan {
-  const message =
-    orphan.action === "deleted" ? "orphan swept" : "orphan kept (deletionPolicy Retain)";
-  options.logger.warn(message, {
+/**
+ * The orphan report's entries by key, less those pruned now: an entry of a swept resource that
+ * the provider no longer lists, recorded before the listing began (one recorded since may name a
+ * resource the listing could not show yet).
+ */
+async function keptEntries(
+  options: OrphanSweepOptions,
+  listed: { swept: SweptResource; items: OwnerTaggedResource[] }[],
+  listedFrom: number,
+  signal: AbortSignal | undefined,
+): Promise<Map<string, KeptOrphan>> {
+  const kept = new Map<string, KeptOrphan>();
+  // Only what the sweep would delete is ever recorded (an operator whose swept resources are all
+  // Retain keeps no report, and is granted no access to one).
+  const deletes = listed.some(({ swept }) => swept.policy === "Delete");
+  if (options.report === undefined || !deletes) return kept;
+  const present = new Set<string>();
+  for (const { swept, items } of listed)
+    for (const item of items) present.add(keptOrphanKey(swept.resource, item.ownerUid));
+  const swept = new Set(listed.map(({ swept }) => swept.resource));
+  const gone: KeptOrphan[] = [];
+  for (const entry of await options.report.list(signal)) {
+    const key = keptOrphanKey(entry.resource, entry.owner.uid);
+    const prunable = swept.has(entry.resource) && !present.has(key);
+    if (prunable && Date.parse(entry.at) < listedFrom) gone.push(entry);
+    else kept.set(key, entry);
+  }
+  if (gone.length > 0) {
+    await options.report.remove(
+      gone.map((entry) => keptOrphanKey(entry.resource, entry.owner.uid)),
+      signal,
+    );
+    options.logger.info("orphan report pruned: the kept resources are gone", {
+      entries: gone.map((entry) => `${entry.resource} ${entry.providerId}`),
+    });
+  }
+  return kept;
+}
+
+const MESSAGES: Record<Orphan["action"], string> = {
+  deleted: "orphan swept",
+  reported: "orphan kept (deletionPolicy Retain)",
+  kept: "orphan kept (listed in the orphan report)",
+};
+
+function report(options: OrphanSweepOptions, orphan: Orphan, entry?: KeptOrphan): Orphan {
+  options.logger.warn(MESSAGES[orphan.action], {
     resource: orphan.resource,
     providerId: orphan.providerId,
     ownerUid: orphan.ownerUid,
+    ...(entry === undefined
+      ? {}
+      : {
+          owner: `${entry.owner.kind} ${entry.owner.namespace ? `${entry.owner.namespace}/` : ""}${entry.owner.name}`,
+          reason: entry.reason,
+          requestedBy: entry.requestedBy,
+        }),
   });
   options.onOrphan?.(orphan);
   return orphan;

@@ -3,3 +3,4 @@
 
 export { FakeResourceClient } from "./fake-resource-client.ts";
 export { readyStatus, unreadyStatus } from "./ready-status.ts";
+export { MemoryOrphanReport } from "./memory-orphan-report.ts";

@@ -21,6 +21,8 @@ import {
   loadKubeConfig,
   Manager,
   cachedOwnerUids,
+  ConfigMapOrphanReport,
+  orphanReportName,
   memoryReducingGc,
   metricsCertificate,
   ObjectLag,
@@ -141,9 +143,16 @@ async function main(): Promise<void> {
   const providers = {
     instanceProvider: new CloudInstanceProvider(),
   };
+  // External resources a user kept on purpose (Retain annotation, abandon), recorded by the
+  // finalizer in a ConfigMap of the operator's namespace; the orphan sweep leaves them alone.
+  const orphanReport = new ConfigMapOrphanReport(kubeConfig, {
+    namespace: config.podNamespace,
+    name: orphanReportName(OPERATOR_NAME),
+  });
   const reconciler = new DatabaseReconciler({
     client,
     ...providers,
+    orphanReport,
     hooks,
     logger,
     providerMetrics: metrics.providerCalls,
@@ -209,6 +218,7 @@ async function main(): Promise<void> {
     cachedUids: () => cachedOwnerUids(informers),
     storedUids: (signal) => storedOwnerUids(kubeConfig, informers, signal),
     intervalMs: ORPHAN_SWEEP_INTERVAL_MS,
+    report: orphanReport,
     logger,
     onOrphan: (orphan) =>
       metrics.orphanedExternalResources.labels(orphan.resource, orphan.action).inc(),

@@ -17,7 +17,11 @@ import {
   TerminalError,
 } from "@create-operator/runtime";
 import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "./support/fixture.ts";
-import { FakeResourceClient, readyStatus } from "@create-operator/runtime/testing";
+import {
+  FakeResourceClient,
+  MemoryOrphanReport,
+  readyStatus,
+} from "@create-operator/runtime/testing";
 import {
   ABANDON_ANNOTATION,
   API_GROUP_VERSION,
@@ -39,12 +43,13 @@ const FOREIGN_FINALIZER = "other.example.com/keep";
 const { bindings } = FIXTURE;
 
 /** `overrides` replaces the project's own hooks, to check how the generated code treats an answer. */
-function harness(overrides: { hooks?: Hooks } = {}) {
+function harness(overrides: { hooks?: Hooks; orphanReport?: MemoryOrphanReport } = {}) {
   const client = new FakeResourceClient<Resource>();
   const providers: Providers = newProviders();
   const reconciler = createReconciler(
     {
       client,
+      ...(overrides.orphanReport ? { orphanReport: overrides.orphanReport } : {}),
       logger: silentLogger,
       now: () => new Date("2025-01-01T00:00:00Z"),
       pollIntervalMs: 1_000,
@@ -328,6 +333,29 @@ for (const binding of bindings) {
       assert.equal(provider.resources.has(h.id(binding)), true, "left in place");
       assert.equal(provider.deletes, 0);
     });
+
+    // Only a resource keyed on its owner's UID is swept, so only such a one is recorded.
+    if (binding.naturalKey === null)
+      test(`${name}: an abandon the orphan report cannot record keeps the finalizer (OrphanReportFailed), then finishes once it can`, async () => {
+        const report = new MemoryOrphanReport({ maxBytes: 10 });
+        const h = harness({ orphanReport: report });
+        await reconcileUntilSettled(h);
+        h.client.update(h.key, (obj) => {
+          obj.metadata.annotations = { [ABANDON_ANNOTATION]: "true" };
+        });
+        h.client.delete(h.key);
+        await assert.rejects(h.reconciler.reconcile(h.key), /orphan report .* is full/);
+        const obj = await h.read();
+        assert.deepEqual(obj.metadata.finalizers, [FINALIZER], "no record, no removal");
+        assert.equal(findCondition(obj.status?.conditions, "Ready")?.reason, "OrphanReportFailed");
+        report.maxBytes = 1 << 20;
+        await h.reconciler.reconcile(h.key);
+        assert.equal(await h.client.get(h.key), undefined);
+        const [entry] = await report.list();
+        assert.equal(entry?.reason, "Abandoned");
+        assert.equal(entry?.owner.uid, h.uid);
+        assert.equal(h.provider(binding).resources.has(h.id(binding)), true, "left in place");
+      });
   }
 }
 

@@ -6,11 +6,13 @@
 
 import type {
   Logger,
+  OrphanReport,
   ProviderCallMetrics,
   Reconciler,
   ReferenceReader,
   ResourceClient,
 } from "@create-operator/runtime";
+import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { Alertmanager } from "../../src/api/v1/alertmanager-types.ts";
 import { AlertmanagerReconciler } from "../../src/reconciler/alertmanager-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -72,9 +74,20 @@ export function createReconciler(
     providerMetrics?: ProviderCallMetrics;
     /** A failing deletion older than this is DeletionStuck; operator.yaml's deletionStuckAfter by default. */
     deletionStuckAfterMs?: number;
+    /**
+     * Where the finalizer records external resources kept on purpose; by default in memory. The
+     * suites on the real API server pass the ConfigMap main.ts uses. Unused without a resource the
+     * orphan sweep would delete.
+     */
+    orphanReport?: OrphanReport;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},
 ): Reconciler {
-  return new AlertmanagerReconciler({ ...deps, ...providers, hooks: overrides.hooks ?? hooks });
+  return new AlertmanagerReconciler({
+    orphanReport: new MemoryOrphanReport(),
+    ...deps,
+    ...providers,
+    hooks: overrides.hooks ?? hooks,
+  });
 }

@@ -49,6 +49,7 @@ function attributes(check: AccessCheck) {
     group: check.group,
     resource: check.resource,
     ...(check.subresource ? { subresource: check.subresource } : {}),
+    ...(check.name ? { name: check.name } : {}),
     ...(namespace ? { namespace } : {}),
   };
 }

@@ -57,11 +57,14 @@ import type { InstanceProvider } from "../providers/instance-provider.ts";
 import { reconcileInstance } from "./instance-part.ts";
 import { desiredChildren } from "../children/index.ts";
 import type { DatabaseReconcilerHooks } from "../hooks/types.ts";
+import type { OrphanReport } from "@create-operator/runtime";
 import { DELETION_POLICY_ANNOTATION, finalizeDatabase } from "./finalize.ts";
 
 export interface DatabaseReconcilerDeps {
   client: ResourceClient<Database>;
   instanceProvider: InstanceProvider;
+  /** Records external resources kept on purpose, so the orphan sweep leaves them (src/reconciler/finalize.ts). */
+  orphanReport: OrphanReport;
   /** Your domain decisions; src/hooks/index.ts assembles them from your files. */
   hooks: DatabaseReconcilerHooks;
   logger: Logger;

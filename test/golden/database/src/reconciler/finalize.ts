@@ -19,6 +19,12 @@
 // (its field manager in managedFields) and the provider IDs left in place. Nor is a
 // deletion-policy annotation that is not a policy guessed at: nothing is cleaned up until it is
 // fixed (an annotation change is a watch event, so the fix is picked up at once).
+// A resource kept on purpose (Retain by annotation, or abandoned) still carries this object's UID,
+// and the orphan sweep deletes whatever is tagged with a gone owner's UID: so it is recorded in
+// the orphan report (ConfigMap database-operator-orphans in the operator's namespace) before the
+// finalizer goes, and the sweep leaves every listed resource alone. No record, no removal: a
+// report that cannot be written (full, forbidden, unreachable) keeps the finalizer, shows as
+// Ready=False with reason OrphanReportFailed (a Warning Event), and is retried with backoff.
 
 import { setCondition, type ConditionUpdate } from "@create-operator/runtime";
 import {
@@ -38,6 +44,7 @@ import {
 import { annotationManager, keyOf } from "@create-operator/runtime";
 import { withTimeout } from "@create-operator/runtime";
 import type { SweptResource } from "@create-operator/runtime";
+import type { KeptOrphan, KeptReason, OrphanReport } from "@create-operator/runtime";
 import { FINALIZER, type Database, type DatabaseStatus } from "../api/v1alpha1/database-types.ts";
 import { DEFAULTS } from "../config.ts";
 import type { InstanceProvider } from "../providers/instance-provider.ts";
@@ -99,9 +106,53 @@ async function abandonRequester(
   return annotationManager(stored ?? obj, ABANDON_ANNOTATION) ?? "an unknown field manager";
 }
 
+/** An external resource this deletion keeps on purpose, for the orphan report. */
+interface Kept {
+  resource: string;
+  providerId: string;
+  reason: KeptReason;
+}
+
+/**
+ * The orphan report's entries for `kept`, naming who asked: the abandon annotation's manager, or
+ * the deletion-policy annotation's (one read of the stored object, as for an abandon).
+ */
+async function keptEntries(
+  deps: { client: ResourceClient<Database> },
+  obj: Database,
+  kept: Kept[],
+  abandon: Abandon | undefined,
+  now: Date,
+  signal: AbortSignal | undefined,
+): Promise<KeptOrphan[]> {
+  let retainedBy: string | undefined;
+  if (kept.some((k) => k.reason === "Retain")) {
+    const stored = await deps.client.getFromServer(keyOf(obj), { signal });
+    retainedBy =
+      annotationManager(stored ?? obj, DELETION_POLICY_ANNOTATION) ?? "an unknown field manager";
+  }
+  const { apiVersion, kind } = obj;
+  const { name, namespace, uid } = obj.metadata;
+  return kept.map((k) => ({
+    ...k,
+    owner: {
+      apiVersion,
+      kind,
+      ...(namespace ? { namespace } : {}),
+      name: name ?? "",
+      uid: uid ?? "",
+    },
+    requestedBy:
+      (k.reason === "Abandoned" ? abandon?.requestedBy : retainedBy) ?? "an unknown field manager",
+    at: now.toISOString(),
+  }));
+}
+
 export interface FinalizeDatabaseDeps {
   client: ResourceClient<Database>;
   instanceProvider: InstanceProvider;
+  /** Where kept external resources are recorded before the finalizer goes (main.ts: a ConfigMap). */
+  orphanReport: OrphanReport;
   logger: Logger;
   now?: () => Date;
   /**
@@ -127,6 +178,7 @@ export async function finalizeDatabase(
       ? { requestedBy: await abandonRequester(deps, obj, signal), left: [] }
       : undefined;
   const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
+  const kept: Kept[] = [];
   const logger = deps.logger.child({ name: obj.metadata.name, namespace: obj.metadata.namespace });
   if (override.kind === "invalid" && abandon === undefined) {
     // Which policy was meant cannot be known: delete nothing, keep the finalizer, say why.
@@ -172,6 +224,7 @@ export async function finalizeDatabase(
           uid,
           override,
           abandon,
+          kept,
           generation,
           logger,
           signal,
@@ -200,6 +253,32 @@ export async function finalizeDatabase(
     await writeStatusIfChanged(deps.client, obj, { ...status, conditions: failed }, { signal });
     // Retried with backoff by the controller; the finalizer stays until cleanup succeeds.
     throw err;
+  }
+  if (kept.length > 0) {
+    try {
+      await deps.orphanReport.record(
+        await keptEntries(deps, obj, kept, abandon, now, signal),
+        signal,
+      );
+    } catch (err) {
+      const message = `could not record the external resources it keeps (${kept.map((k) => `${k.resource} ${k.providerId}`).join(", ")}) in the orphan report, ConfigMap database-operator-orphans: ${errorMessage(err)}; retrying with backoff. The finalizer stays until they are recorded, so the orphan sweep cannot delete them.`;
+      logger.warn("could not record kept external resources in the orphan report", {
+        err: errorMessage(err),
+      });
+      const failed = setCondition(
+        status.conditions,
+        {
+          type: "Ready",
+          status: "False",
+          reason: "OrphanReportFailed",
+          message,
+          observedGeneration: generation,
+        },
+        now,
+      );
+      await writeStatusIfChanged(deps.client, obj, { ...status, conditions: failed }, { signal });
+      throw err;
+    }
   }
   if (abandon !== undefined) {
     // Not "Deleting … cleaning up": cleanup was skipped on request. Reason Abandoned is a Warning
@@ -240,6 +319,7 @@ async function cleanUpInstance(
   uid: string,
   override: DeletionPolicyOverride,
   abandon: Abandon | undefined,
+  kept: Kept[],
   generation: number,
   logger: Logger,
   signal: AbortSignal | undefined,
@@ -265,6 +345,8 @@ async function cleanUpInstance(
       abandon: abandon !== undefined,
       why,
     });
+    // Retained by this object's annotation: the orphan sweep would delete it otherwise.
+    if (found) kept.push({ resource: "instance", providerId: found.providerId, reason: "Retain" });
     const message = found ? `released ${found.providerId}; it stays (${why})` : "nothing to retain";
     return { type, status: "False", reason: "Retained", message, observedGeneration: generation };
   }
@@ -284,6 +366,7 @@ async function cleanUpInstance(
         observedGeneration: generation,
       };
     abandon.left.push(`instance ${found.providerId}`);
+    kept.push({ resource: "instance", providerId: found.providerId, reason: "Abandoned" });
     const message = `left ${found.providerId} in place at the request of ${abandon.requestedBy} (${ABANDON_ANNOTATION}); it is tagged with UID ${uid}`;
     return { type, status: "False", reason: "Abandoned", message, observedGeneration: generation };
   }

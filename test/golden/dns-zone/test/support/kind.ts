@@ -6,11 +6,13 @@
 
 import type {
   Logger,
+  OrphanReport,
   ProviderCallMetrics,
   Reconciler,
   ReferenceReader,
   ResourceClient,
 } from "@create-operator/runtime";
+import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { DNSZone } from "../../src/api/v1beta1/dns-zone-types.ts";
 import { DNSZoneReconciler } from "../../src/reconciler/dns-zone-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -75,9 +77,20 @@ export function createReconciler(
     providerMetrics?: ProviderCallMetrics;
     /** A failing deletion older than this is DeletionStuck; operator.yaml's deletionStuckAfter by default. */
     deletionStuckAfterMs?: number;
+    /**
+     * Where the finalizer records external resources kept on purpose; by default in memory. The
+     * suites on the real API server pass the ConfigMap main.ts uses. Unused without a resource the
+     * orphan sweep would delete.
+     */
+    orphanReport?: OrphanReport;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},
 ): Reconciler {
-  return new DNSZoneReconciler({ ...deps, ...providers, hooks: overrides.hooks ?? hooks });
+  return new DNSZoneReconciler({
+    orphanReport: new MemoryOrphanReport(),
+    ...deps,
+    ...providers,
+    hooks: overrides.hooks ?? hooks,
+  });
 }

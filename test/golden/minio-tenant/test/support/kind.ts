@@ -6,11 +6,13 @@
 
 import type {
   Logger,
+  OrphanReport,
   ProviderCallMetrics,
   Reconciler,
   ReferenceReader,
   ResourceClient,
 } from "@create-operator/runtime";
+import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { Tenant } from "../../src/api/v2/tenant-types.ts";
 import { TenantReconciler } from "../../src/reconciler/tenant-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -72,9 +74,20 @@ export function createReconciler(
     providerMetrics?: ProviderCallMetrics;
     /** A failing deletion older than this is DeletionStuck; operator.yaml's deletionStuckAfter by default. */
     deletionStuckAfterMs?: number;
+    /**
+     * Where the finalizer records external resources kept on purpose; by default in memory. The
+     * suites on the real API server pass the ConfigMap main.ts uses. Unused without a resource the
+     * orphan sweep would delete.
+     */
+    orphanReport?: OrphanReport;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},
 ): Reconciler {
-  return new TenantReconciler({ ...deps, ...providers, hooks: overrides.hooks ?? hooks });
+  return new TenantReconciler({
+    orphanReport: new MemoryOrphanReport(),
+    ...deps,
+    ...providers,
+    hooks: overrides.hooks ?? hooks,
+  });
 }

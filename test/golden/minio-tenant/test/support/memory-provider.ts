@@ -22,6 +22,8 @@ export interface MemoryProvider {
   find(
     id: string,
   ): Promise<{ providerId: string; drifted: boolean; owner?: RecordedOwner } | undefined>;
+  /** Deletes the resource, as someone outside the operator would. */
+  delete(id: string): Promise<"deleted" | "gone">;
 }
 
 /** What the suites use of an in-memory provider keyed on its owner's UID (src/providers/*-memory.ts). */

@@ -6,11 +6,13 @@
 
 import type {
   Logger,
+  OrphanReport,
   ProviderCallMetrics,
   Reconciler,
   ReferenceReader,
   ResourceClient,
 } from "@create-operator/runtime";
+import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { WebApp } from "../../src/api/v1/web-app-types.ts";
 import { WebAppReconciler } from "../../src/reconciler/web-app-reconciler.ts";
 import { hooks as userHooks } from "../../src/hooks/index.ts";
@@ -70,9 +72,20 @@ export function createReconciler(
     providerMetrics?: ProviderCallMetrics;
     /** A failing deletion older than this is DeletionStuck; operator.yaml's deletionStuckAfter by default. */
     deletionStuckAfterMs?: number;
+    /**
+     * Where the finalizer records external resources kept on purpose; by default in memory. The
+     * suites on the real API server pass the ConfigMap main.ts uses. Unused without a resource the
+     * orphan sweep would delete.
+     */
+    orphanReport?: OrphanReport;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},
 ): Reconciler {
-  return new WebAppReconciler({ ...deps, ...providers, hooks: overrides.hooks ?? hooks });
+  return new WebAppReconciler({
+    orphanReport: new MemoryOrphanReport(),
+    ...deps,
+    ...providers,
+    hooks: overrides.hooks ?? hooks,
+  });
 }

@@ -19,6 +19,9 @@ import {
   type Logger,
   Manager,
   type ObjectKey,
+  ConfigMapOrphanReport,
+  OperatorMetrics,
+  orphanReportName,
   OrphanSweeper,
   cachedOwnerUids,
   storedOwnerUids,
@@ -28,6 +31,7 @@ import {
 import { FaultProxy } from "@create-operator/envtest";
 import {
   createReconciler,
+  OPERATOR_NAME,
   type Providers,
   type Resource,
   sweptResources,
@@ -82,6 +86,8 @@ export class OperatorReplica {
   readonly timeline: ReplicaEvent[] = [];
   /** Every log line the replica wrote. */
   readonly lines: string[] = [];
+  /** The replica's metrics, as src/main.ts counts them (the orphan sweep's, for one). */
+  readonly metrics = new OperatorMetrics({ processMetrics: false });
   readonly #log: ReconcileLog;
   #controller: Controller<Resource> | undefined;
   #manager: Manager | undefined;
@@ -164,9 +170,15 @@ export class OperatorReplica {
     const wiring = operatorWiring(kubeConfig, logger);
     // The watch events of the reconciler's own writes start no pass (@create-operator/runtime's OwnWrites).
     const ownWrites = new OwnWrites();
+    // The orphan report as src/main.ts keeps it: a ConfigMap in the operator's namespace.
+    const orphanReport = new ConfigMapOrphanReport(kubeConfig, {
+      namespace: DEFAULTS.podNamespace,
+      name: orphanReportName(OPERATOR_NAME),
+    });
     const inner = createReconciler(
       {
         client: ownWrites.wrap(wiring.client),
+        orphanReport,
         logger,
         pollIntervalMs: 100,
         references: wiring.references.reader,
@@ -206,7 +218,10 @@ export class OperatorReplica {
             cachedUids: () => cachedOwnerUids(wiring.informers),
             storedUids: (signal) => storedOwnerUids(kubeConfig, wiring.informers, signal),
             intervalMs: options.orphanSweepIntervalMs,
+            report: orphanReport,
             logger,
+            onOrphan: (orphan) =>
+              this.metrics.orphanedExternalResources.labels(orphan.resource, orphan.action).inc(),
           });
     this.#orphans = orphans;
     const manager = new Manager({

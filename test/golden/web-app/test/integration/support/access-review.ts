@@ -16,6 +16,8 @@ export interface AccessCheck {
   group: string;
   resource: string;
   subresource?: string;
+  /** One object by name, for a rule limited by resourceNames. */
+  name?: string;
   scope: "watched" | "operator" | "other" | "cluster";
   why: string;
 }
@@ -38,5 +40,6 @@ export async function accessReview(
 export function describeCheck(check: AccessCheck, namespace: string | undefined): string {
   const resource = check.subresource ? `${check.resource}/${check.subresource}` : check.resource;
   const group = check.group === "" ? "core" : check.group;
-  return `${check.verb} ${resource} (${group}) ${namespace ? `in ${namespace}` : "cluster-wide"}`;
+  const named = check.name ? ` named ${check.name}` : "";
+  return `${check.verb} ${resource}${named} (${group}) ${namespace ? `in ${namespace}` : "cluster-wide"}`;
 }
