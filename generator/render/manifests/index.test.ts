@@ -23,6 +23,9 @@ const EXPECTED_FILES = {
     "config/rbac/metrics_auth_role.yaml",
     "config/rbac/metrics_auth_role_binding.yaml",
     "config/rbac/metrics_reader_role.yaml",
+    // The orphan report's Role: the Database keeps UID-keyed resources with deletionPolicy Delete.
+    "config/rbac/orphan_report_role.yaml",
+    "config/rbac/orphan_report_role_binding.yaml",
     "config/rbac/role.yaml",
     "config/rbac/role_binding.yaml",
     "config/rbac/service_account.yaml",
