@@ -4,7 +4,7 @@
 // that do not need a control plane (type-check, format check, unit tests); the end-to-end tests
 // wait for it. Its output is held back and printed whole when it ends, so the two do not interleave.
 
-import { spawn } from "node:child_process";
+import { spawn, type ChildProcess } from "node:child_process";
 
 const say = (message: string) => process.stdout.write(`# npm test: ${message}\n`);
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
@@ -24,7 +24,10 @@ function npmRun(script: string, background = false): Promise<Finished> {
     : ["npm", ["run", "--silent", script]];
   const child = spawn(command, args, {
     stdio: background ? ["ignore", "pipe", "pipe"] : "inherit",
+    // Its own process group, so a failing step can stop the whole build (npm, go, compilers).
+    detached: background,
   });
+  if (background) inBackground = child;
   const started = Date.now();
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -35,11 +38,16 @@ function npmRun(script: string, background = false): Promise<Finished> {
   });
 }
 
+/** The control-plane build while it runs: stopped when a step fails, so nothing outlives the run. */
+let inBackground: ChildProcess | undefined;
+
 async function step(script: string): Promise<void> {
   const started = Date.now();
   const { code } = await npmRun(script);
   if (code !== 0) {
     say(`${script} failed (exit ${code}) after ${seconds(started)}`);
+    if (inBackground?.pid !== undefined && inBackground.exitCode === null)
+      process.kill(-inBackground.pid, "SIGTERM");
     process.exit(code ?? 1);
   }
   say(`${script}: ${seconds(started)}`);
