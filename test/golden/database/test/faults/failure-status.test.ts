@@ -10,7 +10,7 @@
 
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
-import { EventsV1Api, type EventsV1Event, type KubeConfig } from "@kubernetes/client-node";
+import { EventsV1Api, type EventsV1Event } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
 import {
   Controller,
@@ -23,60 +23,32 @@ import {
   statusCode,
   withTransitionEvents,
 } from "@create-operator/runtime";
-import { type ControlPlane, FaultProxy, sharedControlPlane } from "@create-operator/envtest";
-import { FIXTURE, specFor } from "../support/fixture.ts";
-import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
+import { FaultProxy } from "@create-operator/envtest";
+import { FIXTURE } from "../support/fixture.ts";
+import { serverReferenceReader } from "../support/referenced-objects.ts";
 import { operatorWiring } from "../integration/support/operator-wiring.ts";
 import {
   API_GROUP,
-  API_GROUP_VERSION,
   createReconciler,
   desiredChildren,
   FIELD_MANAGER,
   hooks,
-  KIND,
-  NAMESPACED,
   newProviders,
   PLURAL,
   type Providers,
   type Resource,
-  RESOURCE_REF,
 } from "../support/kind.ts";
-import { CustomResourceApi } from "../integration/support/custom-resource-api.ts";
-import { installOperatorIdentity } from "../integration/support/identity.ts";
 import { recordingLogger } from "../integration/support/recording-logger.ts";
-import { uniqueName } from "../integration/support/unique-name.ts";
 import { waitFor } from "../integration/support/wait.ts";
 import { failingWhile, sampleSum } from "./support/failing-calls.ts";
+import { isolatedFaultEnvironment } from "./support/fault-environment.ts";
 
 const RESOURCE = `${PLURAL}.${API_GROUP}`;
-const cp: ControlPlane = await sharedControlPlane();
-const namespace: string | undefined = NAMESPACED
-  ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("failure-status")))
-  : undefined;
-await createReferencedObjects(cp.admin, namespace);
-const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity, {
-  verb: "list",
-  group: API_GROUP,
-  resource: PLURAL,
-  ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
-});
-const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
+const env = await isolatedFaultEnvironment("failure-status");
+const { cp, namespace, operator, users } = env;
 /** The operator talks to the API server through this proxy, still as its ServiceAccount. */
 const proxy = await FaultProxy.start(operator);
 after(() => proxy.stop());
-const ownNames = new Set<string>();
-
-function newObject(): Resource {
-  const name = uniqueName(FIXTURE.kindFile);
-  ownNames.add(name);
-  return {
-    apiVersion: API_GROUP_VERSION,
-    kind: KIND,
-    metadata: { name, ...(namespace ? { namespace } : {}) },
-    spec: specFor(name) as Resource["spec"],
-  };
-}
 
 /** `kubectl get -o yaml`: the object as the API server stores it. */
 async function readyOf(key: ObjectKey) {
@@ -142,7 +114,7 @@ for (const binding of FIXTURE.bindings.slice(0, 1)) {
       after(() => {
         if (!passed) process.stdout.write(wired.lines.join("\n") + "\n");
       });
-      const created = await users.create(newObject());
+      const created = await users.create(env.newObject());
       const key = keyOf(created);
 
       // One pass, by hand: it fails, and the failure is in status when it returns.
@@ -165,9 +137,7 @@ for (const binding of FIXTURE.bindings.slice(0, 1)) {
         owned: wired.wiring.owned,
         reconciler: {
           reconcile: async (k, context) =>
-            ownNames.has(k.name) && k.name === key.name
-              ? wired.reconciler.reconcile(k, context)
-              : {},
+            env.owns(k) && k.name === key.name ? wired.reconciler.reconcile(k, context) : {},
         },
         concurrency: DEFAULTS.concurrency,
         resyncPeriodMs: 3_600_000,
@@ -241,7 +211,7 @@ test("a status hook throwing: Ready=False HookError, naming the hook, within the
       },
     },
   });
-  const created = await users.create(newObject());
+  const created = await users.create(env.newObject());
   const key = keyOf(created);
   await assert.rejects(wired.reconciler.reconcile(key), /reading 'endpoint'/);
   const { obj, ready } = await readyOf(key);
@@ -253,7 +223,7 @@ test("a status hook throwing: Ready=False HookError, naming the hook, within the
 if (FIXTURE.childCount > 0)
   test("a child apply the API server refuses (403 through the proxy): Ready=False Forbidden", async () => {
     const wired = wiredReconciler(newProviders());
-    const obj = newObject();
+    const obj = env.newObject();
     const named = { ...obj, metadata: { ...obj.metadata, uid: "not-yet" } };
     const names = new Set(desiredChildren(named).map((child) => child.metadata?.name));
     const refused = proxy.inject({
@@ -277,7 +247,7 @@ if (FIXTURE.childCount > 0)
 
 test("a 403 on the status write: a StatusUpdateFailed Warning Event and operator_status_update_errors_total", async () => {
   const wired = wiredReconciler(newProviders());
-  const obj = newObject();
+  const obj = env.newObject();
   const forbidden = proxy.inject({
     verb: "update",
     resource: RESOURCE,

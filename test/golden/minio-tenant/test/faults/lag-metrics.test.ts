@@ -12,7 +12,6 @@
 import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
-import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
 import {
   Controller,
@@ -23,57 +22,26 @@ import {
   OperatorMetrics,
   OwnWrites,
 } from "@create-operator/runtime";
-import { type ControlPlane, sharedControlPlane } from "@create-operator/envtest";
-import { FIXTURE, specFor } from "../support/fixture.ts";
-import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
+import { FIXTURE } from "../support/fixture.ts";
+import { serverReferenceReader } from "../support/referenced-objects.ts";
 import { operatorWiring } from "../integration/support/operator-wiring.ts";
 import {
-  API_GROUP,
-  API_GROUP_VERSION,
   createReconciler,
   desiredChildren,
-  KIND,
-  NAMESPACED,
   newProviders,
-  PLURAL,
   type Providers,
   type Resource,
-  RESOURCE_REF,
 } from "../support/kind.ts";
-import { CustomResourceApi } from "../integration/support/custom-resource-api.ts";
-import { installOperatorIdentity } from "../integration/support/identity.ts";
 import { recordingLogger } from "../integration/support/recording-logger.ts";
-import { uniqueName } from "../integration/support/unique-name.ts";
 import { waitFor } from "../integration/support/wait.ts";
 import { markWorkloadsReady } from "../integration/support/workload-stand-in.ts";
 import { failingWhile, sampleSum } from "./support/failing-calls.ts";
+import { isolatedFaultEnvironment } from "./support/fault-environment.ts";
 
 const STUCK_AFTER_MS = 1_500;
 const controllerName = DEFAULTS.controllerName;
-const cp: ControlPlane = await sharedControlPlane();
-const namespace: string | undefined = NAMESPACED
-  ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("lag-metrics")))
-  : undefined;
-await createReferencedObjects(cp.admin, namespace);
-const operator: KubeConfig = await installOperatorIdentity(cp, FIXTURE.identity, {
-  verb: "list",
-  group: API_GROUP,
-  resource: PLURAL,
-  ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
-});
-const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
-const ownNames = new Set<string>();
-
-function newObject(): Resource {
-  const name = uniqueName(FIXTURE.kindFile);
-  ownNames.add(name);
-  return {
-    apiVersion: API_GROUP_VERSION,
-    kind: KIND,
-    metadata: { name, ...(namespace ? { namespace } : {}) },
-    spec: specFor(name) as Resource["spec"],
-  };
-}
+const env = await isolatedFaultEnvironment("lag-metrics");
+const { cp, namespace, operator, users } = env;
 
 async function standInForControllers(key: ObjectKey): Promise<void> {
   if (!FIXTURE.hasWorkloadChildren) return;
@@ -121,8 +89,7 @@ async function runLoop(providers: Providers) {
     informers: wiring.informers,
     owned: wiring.owned,
     reconciler: {
-      reconcile: async (key, context) =>
-        ownNames.has(key.name) ? reconciler.reconcile(key, context) : {},
+      reconcile: async (key, context) => (env.owns(key) ? reconciler.reconcile(key, context) : {}),
     },
     concurrency: DEFAULTS.concurrency,
     resyncPeriodMs: 3_600_000,
@@ -154,7 +121,7 @@ if (FIXTURE.specChange !== null && withBinding !== undefined) {
         if (!passed) process.stdout.write(loop.lines.join("\n") + "\n");
       });
       try {
-        const key = keyOf(await users.create(newObject()));
+        const key = keyOf(await users.create(env.newObject()));
         await waitReadyAt(key, 1);
         const staleBefore = await loop.gauge("operator_stale_generation_objects");
         failing = true;
@@ -206,7 +173,7 @@ if (deleting !== undefined) {
         if (!passed) process.stdout.write(loop.lines.join("\n") + "\n");
       });
       try {
-        const key = keyOf(await users.create(newObject()));
+        const key = keyOf(await users.create(env.newObject()));
         await waitReadyAt(key, 1);
         const stuckBefore = await loop.gauge("operator_stuck_deletion_objects");
         const deletingBefore = await loop.gauge("operator_deleting_objects");

@@ -44,37 +44,45 @@ let environment: Promise<FaultEnvironment> | undefined;
 
 /** One per process: call at the top level of a fault test file (see sharedControlPlane). */
 export function faultEnvironment(): Promise<FaultEnvironment> {
-  environment ??= (async () => {
-    const cp = await sharedControlPlane();
-    const namespace = NAMESPACED
-      ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("faults")))
-      : undefined;
-    // The objects the sample references exist before any sample does.
-    await createReferencedObjects(cp.admin, namespace);
-    const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
-      verb: "list",
-      group: API_GROUP,
-      resource: PLURAL,
-      ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
-    });
-    const names = new Set<string>();
-    return {
-      cp,
-      operator,
-      namespace,
-      users: new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF),
-      newObject(prefix = FIXTURE.kindFile) {
-        const name = uniqueName(prefix);
-        names.add(name);
-        return {
-          apiVersion: API_GROUP_VERSION,
-          kind: KIND,
-          metadata: { name, ...(namespace ? { namespace } : {}) },
-          spec: specFor(name) as Resource["spec"],
-        } as Resource;
-      },
-      owns: (key) => names.has(key.name),
-    };
-  })();
+  environment ??= isolatedFaultEnvironment("faults");
   return environment;
+}
+
+/**
+ * The same, in a namespace of its own (for a namespaced kind, unless DEFAULTS watches a fixed
+ * one), for a file whose assertions count every object its informers see (the lag gauges, the
+ * failure Events) and so must not see the other files' objects. newObject() and owns() keep to
+ * the objects made through this environment.
+ */
+export async function isolatedFaultEnvironment(prefix: string): Promise<FaultEnvironment> {
+  const cp = await sharedControlPlane();
+  const namespace = NAMESPACED
+    ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace(prefix)))
+    : undefined;
+  // The objects the sample references exist before any sample does.
+  await createReferencedObjects(cp.admin, namespace);
+  const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
+    verb: "list",
+    group: API_GROUP,
+    resource: PLURAL,
+    ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
+  });
+  const names = new Set<string>();
+  return {
+    cp,
+    operator,
+    namespace,
+    users: new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF),
+    newObject(prefix = FIXTURE.kindFile) {
+      const name = uniqueName(prefix);
+      names.add(name);
+      return {
+        apiVersion: API_GROUP_VERSION,
+        kind: KIND,
+        metadata: { name, ...(namespace ? { namespace } : {}) },
+        spec: specFor(name) as Resource["spec"],
+      } as Resource;
+    },
+    owns: (key) => names.has(key.name),
+  };
 }
