@@ -13,7 +13,7 @@ import type { PlannedFile } from "./plan-types.ts";
 
 export function decideArtifact(ctx: PlanContext, artifact: Artifact): Decision {
   const full = resolveContained(ctx.root, ctx.realRoot, artifact.path);
-  const head = { path: artifact.path, ownership: Ownership.Generated };
+  const head = { path: artifact.path, ownership: Ownership.Generated, artifact: true as const };
   const locked: LockedFile = {
     ownership: Ownership.Generated,
     sha256: sha256(artifact.bytes),
@@ -64,12 +64,14 @@ export function decideArtifactOrphan(
       path,
       action: "delete",
       ownership: locked.ownership,
+      artifact: true,
       reason: "no longer vendored by this create-operator",
     };
   return {
     path,
     action: "skip",
     ownership: locked.ownership,
+    artifact: true,
     reason: "no longer vendored; kept because it changed since create-operator wrote it",
   };
 }

@@ -16,6 +16,8 @@ export interface PlannedFile {
   content?: string;
   /** An artifact's bytes to write (create and update), instead of content. */
   bytes?: Uint8Array;
+  /** A binary file (plan/decide-artifact.ts): no text to show or diff. */
+  artifact?: true;
   /** What is on disk now, for --dry-run diffs ("" when absent). */
   previous?: string;
   mode?: number;
