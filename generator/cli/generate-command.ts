@@ -13,7 +13,7 @@ import { gitState } from "./git-state.ts";
 import { findProjectRoot } from "./project-root.ts";
 import type { Reporter } from "./report.ts";
 import type { UsageError } from "./usage-checks.ts";
-import { acquireRunLock, type RunLock } from "../write/run-lock.ts";
+import { withRunLock } from "./with-run-lock.ts";
 import { recoverInterruptedRun } from "./recover-write.ts";
 
 export interface GenerateOptions {
@@ -37,25 +37,9 @@ export async function runGenerate(reporter: Reporter, options: GenerateOptions):
   if (found.foundAbove)
     reporter.note(`project root: ${root} (the nearest folder above ${cwd} with ${LOCK_PATH})`);
   const dryRun = options.dryRun ?? false;
-  // The run lock first, before anything reads the project: a run writing at this moment would
-  // show us half its renames (a base mirror that does not match the lock), which is no damage,
-  // only a run in progress; under the lock we see its state before or after, never between.
-  let runLock: RunLock | undefined;
-  try {
-    if (!dryRun) runLock = acquireRunLock(root, "generate");
-  } catch (error) {
-    const { reportError } = await import("./report-error.ts");
-    return reportError(reporter, error);
-  }
-  if (runLock?.tookOverFrom)
-    reporter.note(
-      `took over the project's run lock from pid ${runLock.tookOverFrom.pid} (${runLock.tookOverFrom.command}), which is no longer running`,
-    );
-  try {
-    return await generateLocked(reporter, root, options);
-  } finally {
-    runLock?.release();
-  }
+  return withRunLock(reporter, root, "generate", dryRun, () =>
+    generateLocked(reporter, root, options),
+  );
 }
 
 /** Everything after the run lock is held (or, for a dry run, needed). */
