@@ -45,7 +45,10 @@ function rawFields(fields: readonly FieldModel[]): RawObject {
 }
 
 function rawDef(field: FieldModel): RawObject {
-  const def: RawObject = { type: field.type };
+  // A Kubernetes-typed member by its type's name, as the spec writes it: typed as the CRD embeds
+  // it, so a rule over the spec can be judged on a spec that holds one (typed only "kubernetes",
+  // every such spec's verdict was unknown, and a case the rule refuses slipped through).
+  const def: RawObject = { type: field.kubernetesType ?? field.type };
   for (const key of CONSTRAINT_KEYS) {
     const value = (field as unknown as Record<string, unknown>)[key];
     if (value !== undefined) def[key] = value;

@@ -177,3 +177,35 @@ test("the self-check before writing: a contradicted case is an internal error na
       error.message.includes("should be less than or equal to 5"),
   );
 });
+
+// A field rule's valid example is valid for that rule only: a spec-level rule on the same field
+// may refuse it. The generator judges spec-level rules on the whole spec, and a member of a
+// Kubernetes type (here resources) used to make that verdict "unknown", so the refused example
+// shipped as an "is accepted" case and the self-check refused this valid spec (seed-7 finding).
+test("a field rule's example that a spec-level rule refuses is left out, beside a Kubernetes-typed member", () => {
+  const { view, mismatches } = judged(`spec:
+  fields:
+    resources:
+      type: core/v1.ResourceRequirements
+      required: true
+    burst:
+      type: integer
+      maximum: 500
+      rules:
+        - rule: self > 10
+          message: must be greater than 10
+          examples:
+            valid: [20, 300]
+            invalid: [10]
+  rules:
+    - rule: "!has(self.burst) || self.burst > 100"
+      message: burst must be greater than 100
+      fieldPath: .burst
+      examples:
+        valid: [{ resources: { requests: { cpu: 100m } }, burst: 300 }]
+        invalid: [{ resources: { requests: { cpu: 100m } }, burst: 20 }]
+`);
+  assertNoMismatch(mismatches);
+  const burst = sentSpecs(view).filter((c) => c.expect === "accepted");
+  assert.ok(burst.some((c) => (c.spec as { burst?: number }).burst === 300));
+});
