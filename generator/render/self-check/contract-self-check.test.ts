@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { loadSpec } from "../../pipeline.ts";
 import { buildCrd } from "../manifests/crd.ts";
 import { buildContractView } from "../sources/contract-view.ts";
+import { testFixture } from "../sources/test-fixture.ts";
 import { assertContractAgrees, contractMismatches, sentSpecs } from "./contract-self-check.ts";
 
 const HEAD = `apiVersion: create-operator.dev/v1alpha1
@@ -208,4 +209,103 @@ test("a field rule's example that a spec-level rule refuses is left out, beside 
   assertNoMismatch(mismatches);
   const burst = sentSpecs(view).filter((c) => c.expect === "accepted");
   assert.ok(burst.some((c) => (c.spec as { burst?: number }).burst === 300));
+});
+
+/** The whole check new runs: contract cases and the suites' fixture specs, against the CRD. */
+function judgedWithFixture(body: string, status = STATUS) {
+  const loaded = loadSpec(HEAD + body + status, "operator.yaml");
+  const view = buildContractView(loaded.model);
+  const fixture = testFixture(loaded.model);
+  return { fixture, mismatches: contractMismatches(view, buildCrd(loaded.model), fixture) };
+}
+
+// The suites' sample turns a conditional child on with the when: field's first example; a spec
+// rule may refuse that value (here count 2 against `count > 2`), and every suite that creates the
+// sample would fail on the server. The rule's own valid example (count 5) is admitted.
+test("a conditional child's when: value in the suites' sample is one the spec-level rules admit", () => {
+  const { fixture, mismatches } = judgedWithFixture(`spec:
+  fields:
+    count:
+      type: integer
+      maximum: 9
+      rules:
+        - rule: self >= 1
+          message: at least one
+          examples:
+            valid: [2]
+            invalid: [0]
+  rules:
+    - rule: "!has(self.count) || self.count > 2"
+      message: count must be greater than 2
+      fieldPath: .count
+      examples:
+        valid: [{ count: 5 }]
+        invalid: [{ count: 2 }]
+children:
+  - apiVersion: v1
+    kind: ConfigMap
+    when: count
+`);
+  assertNoMismatch(mismatches);
+  assert.deepEqual(
+    fixture.conditionalChildren.map((c) => c.on),
+    [5],
+  );
+});
+
+// A selectable field's case places the field's example in the minimal spec; a spec rule refusing
+// it left a spec without the field, an internal error for a valid spec.
+test("a selectable field gets a value the spec-level rules admit", () => {
+  const { mismatches } = judgedWithFixture(`spec:
+  fields:
+    port:
+      type: integer
+      rules:
+        - rule: self > 0
+          message: positive
+          examples:
+            valid: [80]
+            invalid: [0]
+  rules:
+    - rule: "!has(self.port) || self.port > 80"
+      message: port must be above 80
+      fieldPath: .port
+      examples:
+        valid: [{ port: 8080 }]
+        invalid: [{ port: 80 }]
+selectableFields:
+  - jsonPath: .spec.port
+`);
+  assertNoMismatch(mismatches);
+});
+
+// The suites set a natural key into the sample, creating the objects on its path when the sample
+// has none: empty, so without their required members, and without the object's own default
+// (the server defaults only an absent object). The sample holds the object instead, as its
+// default writes it.
+test("a natural key inside an optional object: the sample holds the object with its required members", () => {
+  const { fixture, mismatches } = judgedWithFixture(`spec:
+  fields:
+    zone:
+      type: object
+      default: { region: eu, domain: example.org }
+      fields:
+        region:
+          type: string
+          required: true
+          enum: [eu, us]
+        domain:
+          type: string
+          maxLength: 40
+          default: example.org
+          immutable: true
+externalResources:
+  - name: record
+    description: A DNS record at the provider.
+    inputs: [zone]
+    identity:
+      naturalKey: zone.domain
+`);
+  assertNoMismatch(mismatches);
+  assert.equal((fixture.sampleSpec.zone as { region?: string }).region, "eu");
 });

@@ -28,7 +28,7 @@ import { referencesView, type ReferencesView } from "./references-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
 import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts";
-import { testFixture } from "./test-fixture.ts";
+import { testFixture, type TestFixture } from "./test-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
 export interface ViewModel extends StatusView, ReferencesView {
@@ -128,6 +128,7 @@ export function buildViewModel(
   const embedded = embeddedModels(model);
   // Provider and test files import the embedded models from the API types module too.
   const declared = [...interfaces.map((i) => i.name), ...embedded];
+  const fixture = testFixture(model);
   return {
     name: model.name,
     description: model.description,
@@ -201,15 +202,18 @@ export function buildViewModel(
       excludeJson: JSON.stringify(unusedUserFiles),
     },
     readme: { files },
-    contract: checkedContractView(model),
-    testFixture: JSON.stringify(testFixture(model)),
+    contract: checkedContractView(model, fixture),
+    testFixture: JSON.stringify(fixture),
   };
 }
 
-/** The contract view, its every case first judged against the CRD the project ships. */
-function checkedContractView(model: OperatorModel): ContractView {
+/**
+ * The contract view, its every case (and every spec the suites build from the fixture) first
+ * judged against the CRD the project ships.
+ */
+function checkedContractView(model: OperatorModel, fixture: TestFixture): ContractView {
   const view = buildContractView(model);
-  assertContractAgrees(view, buildCrd(model));
+  assertContractAgrees(view, buildCrd(model), fixture);
   return view;
 }
 
