@@ -126,15 +126,17 @@ function mismatch(crd: JudgedCrd, sent: SentSpec): string | undefined {
     const said = violations.map((v) => `${v.field}: ${v.message}`).join("; ");
     return `expects "accepted", but the generated CRD refuses ${sentText}: ${said}`;
   }
-  const { field } = sent.expect;
+  const { field, reason } = sent.expect;
   // A cause without a field (<nil>) is the server's format-range check: any violation will do.
   const at = (path: string) => field === "<nil>" || path === field;
-  if (violations.some((v) => at(v.field)) || unknown.some(at)) return undefined;
+  // The stated reason too: a case refused at its field for another reason tests something else.
+  if (violations.some((v) => at(v.field) && v.reason === reason) || unknown.some(at))
+    return undefined;
   const said =
     violations.length === 0
       ? "it accepts it"
-      : `it refuses it elsewhere: ${violations.map((v) => `${v.field}: ${v.message}`).join("; ")}`;
-  return `expects a rejection at ${field}, but for ${sentText} the generated CRD ${said}`;
+      : `it refuses it otherwise: ${violations.map((v) => `${v.field} (${v.reason}): ${v.message}`).join("; ")}`;
+  return `expects a rejection at ${field} (${reason}), but for ${sentText} the generated CRD ${said}`;
 }
 
 /** The compact forms of contract-values.ts expanded, as the generated suites expand them. */
