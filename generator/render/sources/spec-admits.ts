@@ -9,20 +9,38 @@ import type { CelRule, FieldModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { objectViolations } from "../manifests/field-violations.ts";
 import { readsOldSelf } from "./contract-rule-cases.ts";
+import { inReplicaRange } from "./contract-number-probes.ts";
 import { rulesAdmit } from "./contract-rules-admit.ts";
 import type { Spec } from "./contract-slots.ts";
 
 /** How many of a field's examples are tried before a value is given up on. */
 const TRIES = 16;
 
-/** A judge of specs built from `base`, a spec the server accepts. */
+/**
+ * A judge of specs built from `base`, a spec the server accepts; with the scale subresource's
+ * specReplicasPath (.spec.replicas), the replica range the server's scale check holds it to.
+ */
 export function specAdmits(
   spec: { fields: readonly FieldModel[]; rules: readonly CelRule[] },
   base: Spec,
+  specReplicasPath?: string,
 ): (candidate: Spec) => boolean {
   const rules = rulesAdmit(spec.fields, spec.rules, base);
+  const replicas = specReplicasPath?.replace(/^\.spec\./, "");
   return (candidate) =>
-    objectViolations(spec.fields, candidate, "spec").length === 0 && rules(candidate);
+    objectViolations(spec.fields, candidate, "spec").length === 0 &&
+    rules(candidate) &&
+    (replicas === undefined || inReplicaRange(valueAtPath(candidate, replicas)));
+}
+
+/** The value at a dotted path from the spec (a.b), or undefined. */
+export function valueAtPath(spec: Spec, path: string): unknown {
+  return path
+    .split(".")
+    .reduce<unknown>(
+      (at, key) => (typeof at === "object" && at !== null ? (at as Spec)[key] : undefined),
+      spec,
+    );
 }
 
 /**
@@ -57,13 +75,6 @@ function ruleExampleValues(rules: readonly CelRule[], path: string): unknown[] {
   return rules
     .filter((r) => !readsOldSelf(r))
     .flatMap((r) => r.examples?.valid ?? [])
-    .map((example) =>
-      path
-        .split(".")
-        .reduce<unknown>(
-          (at, key) => (typeof at === "object" && at !== null ? (at as Spec)[key] : undefined),
-          example,
-        ),
-    )
+    .map((example) => valueAtPath(example as Spec, path))
     .filter((v) => v !== undefined);
 }

@@ -16,7 +16,7 @@ import {
   type AccessCheck,
 } from "./integration-view.ts";
 import { distinctKeys, type DistinctKeys } from "./key-template.ts";
-import { admittedExample, specAdmits } from "./spec-admits.ts";
+import { admittedExample, specAdmits, valueAtPath } from "./spec-admits.ts";
 import {
   listReferenceFixture,
   referencedObjects,
@@ -159,7 +159,7 @@ function withOneInstance(
   model: OperatorModel,
   sample: Record<string, unknown>,
 ): Record<string, unknown> {
-  const admits = specAdmits(model.spec, sample);
+  const admits = suiteAdmits(model, sample);
   let out = structuredClone(sample);
   for (const child of model.children) {
     if (child.when === undefined || conditionHolds(child, out)) continue;
@@ -269,6 +269,11 @@ export function drivesReferences(model: OperatorModel): boolean {
   return referencedObjects(model, sampleOf(model)).some((o) => !o.clusterScoped);
 }
 
+/** What the server checks on create of a spec built from `base` (see spec-admits.ts). */
+function suiteAdmits(model: OperatorModel, base: Record<string, unknown>) {
+  return specAdmits(model.spec, base, model.api.scale?.specReplicasPath);
+}
+
 /**
  * The sample spec of the suites: the example spec with one instance of every child, and every
  * object a natural key sits in.
@@ -286,7 +291,7 @@ function withKeyParents(
   model: OperatorModel,
   sample: Record<string, unknown>,
 ): Record<string, unknown> {
-  const admits = specAdmits(model.spec, sample);
+  const admits = suiteAdmits(model, sample);
   let out = sample;
   for (const binding of model.externalResources) {
     if (binding.identity.kind !== "naturalKey") continue;
@@ -308,21 +313,11 @@ function withKeyParents(
   return out;
 }
 
-function valueAtPath(sample: Record<string, unknown>, path: string): unknown {
-  return path
-    .split(".")
-    .reduce<unknown>(
-      (at, key) =>
-        typeof at === "object" && at !== null ? (at as Record<string, unknown>)[key] : undefined,
-      sample,
-    );
-}
-
 export function testFixture(model: OperatorModel): TestFixture {
   // One schema-valid sample and spec change for unit and envtest suites alike: the unit tests must
   // never drive the reconciler with a spec the API server would reject.
   const sampleSpec = sampleOf(model);
-  const change = specChanges(model.spec.fields, sampleSpec, specAdmits(model.spec, sampleSpec));
+  const change = specChanges(model.spec.fields, sampleSpec, suiteAdmits(model, sampleSpec));
   const serviceAccount = `${model.name}-controller-manager`;
   // Children named from the spec count as many times as the sample makes them (0 for an empty list).
   const workloads = model.children
