@@ -309,3 +309,26 @@ externalResources:
   assertNoMismatch(mismatches);
   assert.equal((fixture.sampleSpec.zone as { region?: string }).region, "eu");
 });
+
+// GET /scale answers 500 for an object without a value at specReplicasPath: an optional pool
+// left out of the sample made both scale tests fail on the server (found on the real control
+// plane with a spec written for this class).
+test("the scale tests' sample holds a replica count at a nested specReplicasPath", () => {
+  const { view, mismatches } = judged(
+    `  scale:
+    specReplicasPath: .spec.pool.size
+    statusReplicasPath: .status.replicas
+spec:
+  fields:
+    pool:
+      type: object
+      fields:
+        size:
+          type: integer
+          minimum: 0
+`,
+    STATUS + "  fields:\n    replicas:\n      type: integer\n",
+  );
+  assertNoMismatch(mismatches);
+  assert.deepEqual(JSON.parse(view.sampleSpec), { pool: { size: 2 } });
+});

@@ -7,6 +7,7 @@ import type { ContractView } from "../sources/contract-view.ts";
 import type { Expectation } from "../sources/contract-case-types.ts";
 import type { TestFixture } from "../sources/test-fixture.ts";
 import { fixtureSpecs } from "./fixture-specs.ts";
+import { scaleMismatches } from "./scale-check.ts";
 import { judgeSpec, type JudgedCrd } from "./spec-judge.ts";
 
 export interface CaseMismatch {
@@ -32,10 +33,13 @@ export function contractMismatches(
   fixture?: TestFixture,
 ): CaseMismatch[] {
   const sent = [...sentSpecs(view), ...(fixture ? fixtureSpecs(fixture) : [])];
-  return sent.flatMap((sent) => {
-    const problem = mismatch(crd, sent);
-    return problem ? [{ table: sent.table, name: sent.name, problem }] : [];
-  });
+  return [
+    ...sent.flatMap((sent) => {
+      const problem = mismatch(crd, sent);
+      return problem ? [{ table: sent.table, name: sent.name, problem }] : [];
+    }),
+    ...scaleMismatches(view, crd),
+  ];
 }
 
 /**

@@ -243,7 +243,40 @@ function columnSample(model: OperatorModel, minimal: Spec, admits: (spec: Spec) 
         : undefined;
     sample[field.name] = scaled ?? exampleValue(field);
   }
-  return admits(sample) ? sample : minimal;
+  const withReplicas = replicas?.includes(".")
+    ? withNestedReplicas(model, sample, replicas)
+    : sample;
+  return admits(withReplicas) ? withReplicas : minimal;
+}
+
+/**
+ * The sample with a replica count at a nested specReplicasPath (pool.size): GET /scale of an
+ * object without one is a 500 ("the spec replicas field .spec.pool.size does not exist"), so the
+ * scale tests need it there. Objects on the way are made as the schema needs them.
+ */
+function withNestedReplicas(model: OperatorModel, sample: Spec, path: string): Spec {
+  const out = structuredClone(sample);
+  const names = path.split(".");
+  let fields = model.spec.fields;
+  let at = out;
+  for (const [i, name] of names.entries()) {
+    const field = fields.find((f) => f.name === name);
+    if (field === undefined) return sample;
+    if (i === names.length - 1) {
+      if (at[name] !== undefined) return out;
+      const count = [2, 1].find((n) => fieldViolations(field, n).length === 0);
+      if (count === undefined) return sample;
+      at[name] = count;
+      return out;
+    }
+    const next = at[name];
+    at = at[name] =
+      typeof next === "object" && next !== null
+        ? (next as Spec)
+        : exampleObject(field.fields, field.minProperties ?? 0);
+    fields = field.fields;
+  }
+  return out;
 }
 
 /** The value at a dotted path under spec (spec.a.b), or undefined. */
