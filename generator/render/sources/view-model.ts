@@ -81,6 +81,8 @@ export interface ViewModel extends StatusView, ReferencesView {
   hasChildren: boolean;
   /** Some child has a name template: instance builders, pruning, delete RBAC. */
   hasNamedChildren: boolean;
+  /** Some child kind is pruned (named from the spec, or made only when a condition holds). */
+  prunesChildren: boolean;
   hasCountChildren: boolean;
   /** Some child has when: it exists only for some specs, and is pruned otherwise. */
   hasConditionalChildren: boolean;
@@ -170,6 +172,7 @@ export function buildViewModel(
     ),
     hasChildren: model.children.length > 0,
     hasNamedChildren: model.children.some((c) => c.naming !== undefined),
+    prunesChildren: prunedKinds(model.children).length > 0,
     hasConditionalChildren: model.children.some((c) => c.when !== undefined),
     hasCountChildren: model.children.some((c) => c.naming?.instances.kind === "count"),
     childCount: model.children.length,
