@@ -332,3 +332,44 @@ spec:
   assertNoMismatch(mismatches);
   assert.deepEqual(JSON.parse(view.sampleSpec), { pool: { size: 2 } });
 });
+
+// The column sample fills the fields the columns and /scale read; one example a spec rule refuses
+// (limit 20 against `limit > 100`) threw the whole sample away, nested replica count included.
+test("the column sample keeps the replica count when another column's example is refused by a spec rule", () => {
+  const { view, mismatches } = judged(
+    `  scale:
+    specReplicasPath: .spec.pool.size
+    statusReplicasPath: .status.replicas
+spec:
+  fields:
+    pool:
+      type: object
+      fields:
+        size:
+          type: integer
+          minimum: 0
+    limit:
+      type: integer
+      rules:
+        - rule: self > 10
+          message: above ten
+          examples:
+            valid: [20]
+            invalid: [10]
+  rules:
+    - rule: "!has(self.limit) || self.limit > 100"
+      message: limit must be greater than 100
+      fieldPath: .limit
+      examples:
+        valid: [{ limit: 300 }]
+        invalid: [{ limit: 20 }]
+printerColumns:
+  - name: Limit
+    type: integer
+    jsonPath: .spec.limit
+`,
+    STATUS + "  fields:\n    replicas:\n      type: integer\n",
+  );
+  assertNoMismatch(mismatches);
+  assert.deepEqual(JSON.parse(view.sampleSpec), { limit: 300, pool: { size: 2 } });
+});

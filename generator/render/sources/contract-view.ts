@@ -15,6 +15,7 @@ import { acceptInPlace, dedupeAccepted } from "./contract-accepted-cases.ts";
 import { constraintCases, requiredCases } from "./contract-constraints.ts";
 import { ruleCases, transitionCases, transitionRuleCases } from "./contract-rule-cases.ts";
 import { rulesAdmit } from "./contract-rules-admit.ts";
+import { admittedExample } from "./spec-admits.ts";
 import { serverDefaults, specSlots, type Spec } from "./contract-slots.ts";
 import {
   contractStatus,
@@ -233,20 +234,26 @@ function columnSample(model: OperatorModel, minimal: Spec, admits: (spec: Spec) 
     paths.flatMap((path) => (/^\.spec\.([A-Za-z_][A-Za-z0-9_-]*)$/.exec(path) ?? []).slice(1)),
   );
   const replicas = model.api.scale?.specReplicasPath.slice(".spec.".length);
-  const sample: Spec = { ...minimal };
+  let sample: Spec = { ...minimal };
   for (const field of model.spec.fields) {
     if (!read.has(field.name) || Object.hasOwn(sample, field.name)) continue;
+    const place = (value: unknown) => ({ ...sample, [field.name]: value });
     // Scale drops a replica count of 0 from its JSON (omitempty), so /scale shows one it can read.
     const scaled =
       field.name === replicas
         ? [2, 1].find((n) => fieldViolations(field, n).length === 0)
         : undefined;
-    sample[field.name] = scaled ?? exampleValue(field);
+    // Each field with a value the whole spec admits (a spec rule may refuse its first example).
+    const placed =
+      scaled !== undefined && admits(place(scaled))
+        ? place(scaled)
+        : admittedExample(field, place, admits, model.spec.rules);
+    if (placed !== undefined) sample = placed;
   }
   const withReplicas = replicas?.includes(".")
     ? withNestedReplicas(model, sample, replicas)
     : sample;
-  return admits(withReplicas) ? withReplicas : minimal;
+  return admits(withReplicas) ? withReplicas : sample;
 }
 
 /**
