@@ -365,17 +365,20 @@ function childScope(child: ChildModel, model: OperatorModel): AccessScope {
 /**
  * Two successive valid values of one mutable top-level scalar field, each different from the
  * value the object starts with. Fields without CEL rules are preferred: a rule like
- * `self >= oldSelf` could reject an arbitrary new value.
+ * `self >= oldSelf` could reject an arbitrary new value. `admits` judges the whole spec.
  */
 export function specChanges(
   fields: readonly FieldModel[],
   sample: Record<string, unknown>,
+  admits: (spec: Record<string, unknown>) => boolean = () => true,
 ): { field: string; values: [unknown, unknown] } | undefined {
   for (const field of changeableFields(fields)) {
     const start = Object.hasOwn(sample, field.name) ? sample[field.name] : field.default;
+    // Each value the whole spec admits: a spec-level rule may refuse a field's valid example.
     const valid = [1, 2, 3, 4, 5, 6]
       .map((index) => exampleValue(field, index))
-      .filter((value) => fieldViolations(field, value).length === 0);
+      .filter((value) => fieldViolations(field, value).length === 0)
+      .filter((value) => admits({ ...sample, [field.name]: value }));
     const first = valid.find((value) => value !== start);
     // The second change may go back to the start value: it still changes the spec.
     const second = [...valid, start].find((value) => value !== first && value !== undefined);

@@ -35,7 +35,7 @@ import { referencesView, type ReferencesView } from "./references-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
 import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts";
-import { testFixture } from "./test-fixture.ts";
+import { testFixture, type TestFixture } from "./test-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
 export interface ViewModel extends StatusView, ReferencesView {
@@ -95,6 +95,8 @@ export interface ViewModel extends StatusView, ReferencesView {
   hasChildren: boolean;
   /** Some child has a name template: instance builders, pruning, delete RBAC. */
   hasNamedChildren: boolean;
+  /** Some child kind is pruned (named from the spec, or made only when a condition holds). */
+  prunesChildren: boolean;
   hasCountChildren: boolean;
   /** Some child has when: it exists only for some specs, and is pruned otherwise. */
   hasConditionalChildren: boolean;
@@ -142,6 +144,7 @@ export function buildViewModel(
   const embedded = embeddedModels(model);
   // Provider and test files import the embedded models from the API types module too.
   const declared = [...interfaces.map((i) => i.name), ...embedded];
+  const fixture = testFixture(model);
   return {
     name: model.name,
     description: model.description,
@@ -184,6 +187,7 @@ export function buildViewModel(
     ),
     hasChildren: model.children.length > 0,
     hasNamedChildren: model.children.some((c) => c.naming !== undefined),
+    prunesChildren: prunedKinds(model.children).length > 0,
     hasConditionalChildren: model.children.some((c) => c.when !== undefined),
     hasCountChildren: model.children.some((c) => c.naming?.instances.kind === "count"),
     childCount: model.children.length,
@@ -216,15 +220,18 @@ export function buildViewModel(
       excludeJson: JSON.stringify(unusedUserFiles),
     },
     readme: { files },
-    contract: checkedContractView(model),
-    testFixture: JSON.stringify(testFixture(model)),
+    contract: checkedContractView(model, fixture),
+    testFixture: JSON.stringify(fixture),
   };
 }
 
-/** The contract view, its every case first judged against the CRD the project ships. */
-function checkedContractView(model: OperatorModel): ContractView {
+/**
+ * The contract view, its every case (and every spec the suites build from the fixture) first
+ * judged against the CRD the project ships.
+ */
+function checkedContractView(model: OperatorModel, fixture: TestFixture): ContractView {
   const view = buildContractView(model);
-  assertContractAgrees(view, buildCrd(model));
+  assertContractAgrees(view, buildCrd(model), fixture);
   return view;
 }
 

@@ -159,8 +159,9 @@ export class TenantReconciler implements Reconciler {
     // Children see the status computed so far (e.g. outputs of external resources).
     const desired = desiredChildren({ ...obj, status });
     const children = await applyChildren(this.#deps.client, desired, signal);
-    // Then the children named from the spec that it no longer asks for (a removed list entry, a
-    // lowered count, a renamed value): deleted after their successors exist, never before.
+    // Then the children named from the spec, or made only while a condition holds, that it no
+    // longer asks for (a removed list entry, a lowered count, a renamed value, a condition that
+    // stopped): deleted after their successors exist, never before.
     const pruned = await pruneChildren(this.#deps.client, obj, PRUNED_KINDS, desired, signal);
     if (pruned.length > 0)
       this.#deps.logger.info("pruned children", {
