@@ -1,0 +1,195 @@
+// tenancy: in operator.yaml → TenancyModel. Classes become authorizer checks and admin-only fields
+// userInfo checks, written here as CEL once, so the policy, the operator's re-check and the docs
+// show the same expressions. Check has proven every field path and every rule well-formed.
+
+import { Environment, type ASTNode } from "@marcbachmann/cel-js";
+import { ADMISSION_ONLY_VARIABLES } from "../check/cel-admission-environment.ts";
+import { deriveSingular, derivePlural } from "../check/derive-names.ts";
+import { buildFields, type RawField } from "./build-fields.ts";
+import type { TenancyModel, TenancyValidation, UseClassRole } from "./tenancy-types.ts";
+import type { FieldModel } from "./types.ts";
+
+export interface RawTenancy {
+  parameters?: {
+    kind: string;
+    version?: string;
+    name?: string;
+    missing?: "Deny" | "Allow";
+    description?: string;
+    fields: Record<string, RawField>;
+  };
+  rules?: Array<{
+    rule: string;
+    message?: string;
+    messageExpression?: string;
+    reason?: TenancyValidation["reason"];
+  }>;
+  classes?: Array<{ field: string; values: string[]; resource: string }>;
+  adminOnly?: Array<{ field: string; groups?: string[] }>;
+}
+
+export const DEFAULT_PARAMETERS_VERSION = "v1alpha1";
+export const DEFAULT_PARAMETERS_OBJECT = "tenancy";
+export const DEFAULT_ADMIN_GROUPS = ["system:masters"];
+
+export function buildTenancy(
+  raw: RawTenancy | undefined,
+  operatorName: string,
+  api: { group: string; singular: string },
+  specFields: readonly FieldModel[],
+): TenancyModel | undefined {
+  if (raw === undefined) return undefined;
+  const { group } = api;
+  const prefix = `${operatorName}-${api.singular}`;
+  const useRoles: UseClassRole[] = (raw.classes ?? []).flatMap((c) =>
+    c.values.map((value) => ({
+      roleName: `${useRolePrefix(operatorName, c.resource)}${value}`,
+      field: c.field,
+      value,
+      resource: c.resource,
+    })),
+  );
+  const validations: TenancyValidation[] = [
+    ...(raw.rules ?? []).map((r) =>
+      withReach({
+        source: "rule" as const,
+        expression: r.rule,
+        ...(r.message !== undefined ? { message: r.message } : {}),
+        ...(r.messageExpression !== undefined ? { messageExpression: r.messageExpression } : {}),
+        reason: r.reason ?? "Forbidden",
+      }),
+    ),
+    ...(raw.classes ?? []).map((c) =>
+      withReach(classValidation(c, group, operatorName, specFields)),
+    ),
+    ...(raw.adminOnly ?? []).map((a) => withReach(adminOnlyValidation(a))),
+  ];
+  const parameters = raw.parameters;
+  return {
+    policyName: `${prefix}-tenancy`,
+    bindingName: `${prefix}-tenancy`,
+    validations,
+    useRoles,
+    ...(parameters
+      ? {
+          parameters: {
+            group,
+            version: parameters.version ?? DEFAULT_PARAMETERS_VERSION,
+            kind: parameters.kind,
+            listKind: `${parameters.kind}List`,
+            plural: derivePlural(parameters.kind),
+            singular: deriveSingular(parameters.kind),
+            crdName: `${derivePlural(parameters.kind)}.${group}`,
+            objectName: parameters.name ?? DEFAULT_PARAMETERS_OBJECT,
+            missing: parameters.missing ?? "Deny",
+            description:
+              parameters.description ??
+              `What the ${api.singular} objects of one namespace may ask for; set by a cluster admin.`,
+            fields: buildFields(parameters.fields, "", `${parameters.kind}Spec`),
+          },
+        }
+      : {}),
+  };
+}
+
+/** The ClusterRole names of one class resource end in the value: <prefix><value>. */
+export function useRolePrefix(operatorName: string, resource: string): string {
+  return `${operatorName}-use-${resource}-`;
+}
+
+/** `has` for each step of a spec path, so a missing field never fails the expression. */
+export function presence(root: string, path: string): string {
+  const steps = path.split(".");
+  const checks = steps.map((_, i) => `has(${root}.spec.${steps.slice(0, i + 1).join(".")})`);
+  return [`has(${root}.spec)`, ...checks].join(" && ");
+}
+
+function classValidation(
+  c: { field: string; values: string[]; resource: string },
+  group: string,
+  operatorName: string,
+  specFields: readonly FieldModel[],
+): Omit<TenancyValidation, "operatorChecks"> {
+  const value = `object.spec.${c.field}`;
+  const values = `[${c.values.map(quote).join(", ")}]`;
+  const decision = `authorizer.group(${quote(group)}).resource(${quote(c.resource)}).name(${value}).check('use').allowed()`;
+  const others = otherValues(specFields, c.field, c.values);
+  const instead = others.length > 0 ? `, or choose ${c.field} ${others.join(" or ")}` : "";
+  return {
+    source: "class",
+    expression: `!(${presence("object", c.field)}) || !(${value} in ${values}) || ${decision}`,
+    messageExpression:
+      `${quote(`${c.field} `)} + ${value} + ${quote(` needs the use verb on ${c.resource}/`)} + ${value} + ` +
+      `${quote(` in ${group}: ask a cluster admin to bind the ClusterRole ${useRolePrefix(operatorName, c.resource)}`)} + ${value} + ` +
+      `${quote(` to you in this namespace${instead}`)}`,
+    reason: "Forbidden",
+  };
+}
+
+function adminOnlyValidation(a: {
+  field: string;
+  groups?: string[];
+}): Omit<TenancyValidation, "operatorChecks"> {
+  const groups = a.groups ?? DEFAULT_ADMIN_GROUPS;
+  const value = `object.spec.${a.field}`;
+  const kept = `(oldObject != null && ${presence("oldObject", a.field)} && oldObject.spec.${a.field} == ${value})`;
+  return {
+    source: "adminOnly",
+    expression: `!(${presence("object", a.field)}) || ${kept} || request.userInfo.groups.exists(g, g in [${groups.map(quote).join(", ")}])`,
+    message: `spec.${a.field} may be set or changed only by members of ${groups.join(", ")}: leave it out, or keep the value an admin set`,
+    reason: "Forbidden",
+  };
+}
+
+/** The enum values of a spec field other than `taken`, for "choose ... instead". */
+function otherValues(
+  specFields: readonly FieldModel[],
+  path: string,
+  taken: readonly string[],
+): string[] {
+  let fields = specFields;
+  let field: FieldModel | undefined;
+  for (const step of path.split(".")) {
+    field = fields.find((f) => f.name === step);
+    fields = field?.fields ?? [];
+  }
+  return (field?.enum ?? []).filter(
+    (v): v is string => typeof v === "string" && !taken.includes(v),
+  );
+}
+
+function withReach(v: Omit<TenancyValidation, "operatorChecks">): TenancyValidation {
+  const uses = [v.expression, v.messageExpression ?? ""].flatMap(admissionOnlyNames);
+  const expressionUses = admissionOnlyNames(v.expression);
+  if (expressionUses.length > 0)
+    return {
+      ...v,
+      operatorChecks: false,
+      admissionOnlyBecause: `it reads ${[...new Set(uses)].join(" and ")}, which only the API server knows at admission`,
+    };
+  return { ...v, operatorChecks: true };
+}
+
+/** The admission-only variables an expression reads. */
+export function admissionOnlyNames(expression: string): string[] {
+  if (expression === "") return [];
+  const env = new Environment({ unlistedVariablesAreDyn: true });
+  const found = new Set<string>();
+  const walk = (node: unknown): void => {
+    if (Array.isArray(node)) return node.forEach(walk);
+    if (node === null || typeof node !== "object" || !("op" in node)) return;
+    const ast = node as ASTNode;
+    if (
+      ast.op === "id" &&
+      (ADMISSION_ONLY_VARIABLES as readonly string[]).includes(ast.args as string)
+    )
+      found.add(ast.args as string);
+    walk(ast.args);
+  };
+  walk(env.parse(expression).ast);
+  return [...found].sort();
+}
+
+function quote(text: string): string {
+  return `'${text.replace(/\\/g, "\\\\").replace(/'/g, "\\'")}'`;
+}

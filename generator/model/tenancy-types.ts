@@ -1,0 +1,56 @@
+// The tenant boundary as render needs it: every admission validation already written as CEL
+// (classes and admin-only fields turned into authorizer and userInfo checks here, once), the
+// names of the policy, its binding, the parameters kind and the `use` ClusterRoles.
+
+import type { FieldModel } from "./types.ts";
+
+export interface TenancyParametersModel {
+  group: string;
+  version: string;
+  kind: string;
+  listKind: string;
+  plural: string;
+  singular: string;
+  /** plural.group: the CRD's name. */
+  crdName: string;
+  /** The one object each namespace holds, e.g. tenancy; the binding's paramRef.name. */
+  objectName: string;
+  /** The binding's parameterNotFoundAction. */
+  missing: "Deny" | "Allow";
+  description: string;
+  /** Fields of the parameters object's spec. */
+  fields: FieldModel[];
+}
+
+export interface TenancyValidation {
+  /** Where it came from: a rule as written, or derived from classes or adminOnly. */
+  source: "rule" | "class" | "adminOnly";
+  expression: string;
+  message?: string;
+  messageExpression?: string;
+  reason: "Forbidden" | "Invalid" | "Unauthorized" | "RequestEntityTooLarge";
+  /**
+   * Whether the operator re-checks it: only rules over object and params. The variables the
+   * operator cannot know (who asks, their authorization, the namespace object it is not granted
+   * to read) are named in `admissionOnlyBecause`.
+   */
+  operatorChecks: boolean;
+  admissionOnlyBecause?: string;
+}
+
+/** A ClusterRole granting `use` of one restricted class, for admins to bind to tenants. */
+export interface UseClassRole {
+  roleName: string;
+  /** The spec field and value that need it. */
+  field: string;
+  value: string;
+  resource: string;
+}
+
+export interface TenancyModel {
+  policyName: string;
+  bindingName: string;
+  parameters?: TenancyParametersModel;
+  validations: TenancyValidation[];
+  useRoles: UseClassRole[];
+}
