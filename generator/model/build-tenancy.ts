@@ -17,12 +17,14 @@ export interface RawTenancy {
     missing?: "Deny" | "Allow";
     description?: string;
     fields: Record<string, RawField>;
+    example: Record<string, unknown>;
   };
   rules?: Array<{
     rule: string;
     message?: string;
     messageExpression?: string;
     reason?: TenancyValidation["reason"];
+    examples?: { params?: Record<string, unknown>; admitted?: object[]; refused: object[] };
   }>;
   classes?: Array<{ field: string; values: string[]; resource: string }>;
   adminOnly?: Array<{ field: string; groups?: string[] }>;
@@ -35,7 +37,7 @@ export const DEFAULT_ADMIN_GROUPS = ["system:masters"];
 export function buildTenancy(
   raw: RawTenancy | undefined,
   operatorName: string,
-  api: { group: string; singular: string },
+  api: { group: string; singular: string; namespaced: boolean },
   specFields: readonly FieldModel[],
 ): TenancyModel | undefined {
   if (raw === undefined) return undefined;
@@ -57,10 +59,19 @@ export function buildTenancy(
         ...(r.message !== undefined ? { message: r.message } : {}),
         ...(r.messageExpression !== undefined ? { messageExpression: r.messageExpression } : {}),
         reason: r.reason ?? "Forbidden",
+        ...(r.examples
+          ? {
+              examples: {
+                ...(r.examples.params ? { params: r.examples.params } : {}),
+                admitted: (r.examples.admitted ?? []) as Array<Record<string, unknown>>,
+                refused: r.examples.refused as Array<Record<string, unknown>>,
+              },
+            }
+          : {}),
       }),
     ),
     ...(raw.classes ?? []).map((c) =>
-      withReach(classValidation(c, group, operatorName, specFields)),
+      withReach(classValidation(c, group, api.namespaced, operatorName, specFields)),
     ),
     ...(raw.adminOnly ?? []).map((a) => withReach(adminOnlyValidation(a))),
   ];
@@ -70,6 +81,10 @@ export function buildTenancy(
     bindingName: `${prefix}-tenancy`,
     validations,
     useRoles,
+    adminOnly: (raw.adminOnly ?? []).map((a) => ({
+      path: a.field,
+      groups: a.groups ?? DEFAULT_ADMIN_GROUPS,
+    })),
     ...(parameters
       ? {
           parameters: {
@@ -86,6 +101,7 @@ export function buildTenancy(
               parameters.description ??
               `What the ${api.singular} objects of one namespace may ask for; set by a cluster admin.`,
             fields: buildFields(parameters.fields, "", `${parameters.kind}Spec`),
+            example: parameters.example,
           },
         }
       : {}),
@@ -107,12 +123,16 @@ export function presence(root: string, path: string): string {
 function classValidation(
   c: { field: string; values: string[]; resource: string },
   group: string,
+  namespaced: boolean,
   operatorName: string,
   specFields: readonly FieldModel[],
 ): Omit<TenancyValidation, "operatorChecks"> {
   const value = `object.spec.${c.field}`;
   const values = `[${c.values.map(quote).join(", ")}]`;
-  const decision = `authorizer.group(${quote(group)}).resource(${quote(c.resource)}).name(${value}).check('use').allowed()`;
+  // In the object's namespace, for a namespaced kind: a tenant is granted `use` by a RoleBinding
+  // there, which a cluster-wide check would not see (and a grant in one namespace is not one in all).
+  const where = namespaced ? `.namespace(object.metadata.namespace)` : "";
+  const decision = `authorizer.group(${quote(group)}).resource(${quote(c.resource)})${where}.name(${value}).check('use').allowed()`;
   const others = otherValues(specFields, c.field, c.values);
   const instead = others.length > 0 ? `, or choose ${c.field} ${others.join(" or ")}` : "";
   return {

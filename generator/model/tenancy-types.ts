@@ -20,6 +20,15 @@ export interface TenancyParametersModel {
   description: string;
   /** Fields of the parameters object's spec. */
   fields: FieldModel[];
+  /** The parameters spec the generated suites give the namespaces they test in. */
+  example: Record<string, unknown>;
+}
+
+/** A rule's fixtures for the generated suite: spec fields laid over the sample's spec. */
+export interface TenancyExamples {
+  params?: Record<string, unknown>;
+  admitted: Array<Record<string, unknown>>;
+  refused: Array<Record<string, unknown>>;
 }
 
 export interface TenancyValidation {
@@ -36,6 +45,7 @@ export interface TenancyValidation {
    */
   operatorChecks: boolean;
   admissionOnlyBecause?: string;
+  examples?: TenancyExamples;
 }
 
 /** A ClusterRole granting `use` of one restricted class, for admins to bind to tenants. */
@@ -47,10 +57,17 @@ export interface UseClassRole {
   resource: string;
 }
 
+/** A spec field only members of `groups` may set or change. */
+export interface AdminOnlyField {
+  path: string;
+  groups: string[];
+}
+
 export interface TenancyModel {
   policyName: string;
   bindingName: string;
   parameters?: TenancyParametersModel;
   validations: TenancyValidation[];
   useRoles: UseClassRole[];
+  adminOnly: AdminOnlyField[];
 }

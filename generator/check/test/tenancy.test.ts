@@ -18,6 +18,7 @@ function withTenancy(tenancy: string): string {
 
 const PARAMETERS = `  parameters:
     kind: ShopAllowance
+    example: { allowedTiers: [basic, premium, dedicated] }
     fields:
       allowedTiers: { type: array, required: true, items: { type: string } }
 `;
@@ -79,9 +80,10 @@ test("SEM304 an admin-only field with a default", () => {
 test("SEM305 parameters without a schema; SEM306 named like the kind itself", () => {
   const empty = withTenancy(`  parameters:
     kind: ShopAllowance
+    example: {}
     fields: {}
 `);
-  expectOne(empty, "SEM305", posOf(empty, "{}", "parameters"), "no fields");
+  expectOne(empty, "SEM305", posOf(empty, "{}", "fields: {}"), "no fields");
   const same = withTenancy(PARAMETERS.replace("ShopAllowance", "Shop"));
   expectOne(same, "SEM306", posOf(same, "Shop\n", "parameters"), "the operator's own kind");
 });
@@ -89,6 +91,7 @@ test("SEM305 parameters without a schema; SEM306 named like the kind itself", ()
 test("SPEC002 parameters with no fields at all", () => {
   const src = withTenancy(`  parameters:
     kind: ShopAllowance
+    example: {}
 `);
   assert.ok(check(src).some((d) => d.code === "SPEC002" && d.path === "tenancy.parameters.fields"));
 });
