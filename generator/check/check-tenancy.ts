@@ -9,6 +9,7 @@ import { compileExpression } from "./cel-compile.ts";
 import { objectType, type DeclType } from "./cel-decl-type.ts";
 import { closestMatch } from "./did-you-mean.ts";
 import { isObject, obj, objects, str, strings, type RawObject } from "./raw-spec.ts";
+import { referenceSites } from "./references.ts";
 import type { Path } from "./report.ts";
 
 export function checkTenancy(ctx: CheckContext): void {
@@ -59,6 +60,8 @@ export function checkTenancy(ctx: CheckContext): void {
         "Remove the field's default, or leave it out of adminOnly.",
       );
   }
+
+  checkCrossNamespace(ctx, tenancy, parameters);
 
   const params = parameters ? parametersType(parameters) : undefined;
   const object = admissionObjectType(objectType(specFields, ["spec"]));
@@ -158,4 +161,36 @@ function compileAt(
       : "It is checked against object (spec typed from spec.fields), oldObject, params (tenancy.parameters, under spec), request, namespaceObject and authorizer.",
     { offset: compiled.offset },
   );
+}
+
+/** grantedBy names a list of namespaces in the parameters; references in lists are not covered. */
+function checkCrossNamespace(
+  { data, report }: CheckContext,
+  tenancy: RawObject,
+  parameters: RawObject | undefined,
+): void {
+  for (const site of referenceSites(data))
+    if (site.repeated && obj(site.reference).namespaces === "any")
+      report.warning(
+        "WARN301",
+        site.docPath,
+        `spec.${site.path} may name another namespace, and tenancy does not check references inside lists or maps yet: the policy lets a tenant name any namespace there`,
+        "Use namespaces: same for it, or keep such references out of multi-tenant clusters until tenancy covers them.",
+        "key",
+      );
+  if (!isObject(tenancy.crossNamespaceReferences)) return;
+  const grantedBy = str(tenancy.crossNamespaceReferences.grantedBy);
+  if (grantedBy === undefined) return;
+  const at = ["tenancy", "crossNamespaceReferences", "grantedBy"];
+  const field = obj(obj(parameters?.fields)[grantedBy]);
+  const isList = str(field.type) === "array" && str(obj(field.items).type) === "string";
+  if (parameters === undefined || !isList)
+    report.error(
+      "SEM308",
+      at,
+      parameters === undefined
+        ? "grantedBy names a field of tenancy.parameters, and there are none"
+        : `tenancy.parameters has no list of strings named ${grantedBy}`,
+      "Declare it in tenancy.parameters.fields, e.g. referenceNamespaces: { type: array, items: { type: string } }.",
+    );
 }

@@ -265,6 +265,7 @@ export function buildModel(
     name,
     model.api,
     specFields,
+    model.references,
   );
   if (tenancy) model.tenancy = tenancy;
   model.extraFiles = buildExtraFiles(presetFiles, model);

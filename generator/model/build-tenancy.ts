@@ -7,7 +7,7 @@ import { ADMISSION_ONLY_VARIABLES } from "../check/cel-admission-environment.ts"
 import { deriveSingular, derivePlural } from "../check/derive-names.ts";
 import { buildFields, type RawField } from "./build-fields.ts";
 import type { TenancyModel, TenancyValidation, UseClassRole } from "./tenancy-types.ts";
-import type { FieldModel } from "./types.ts";
+import type { FieldModel, ReferenceModel } from "./types.ts";
 
 export interface RawTenancy {
   parameters?: {
@@ -28,6 +28,7 @@ export interface RawTenancy {
   }>;
   classes?: Array<{ field: string; values: string[]; resource: string }>;
   adminOnly?: Array<{ field: string; groups?: string[] }>;
+  crossNamespaceReferences?: { grantedBy: string };
 }
 
 export const DEFAULT_PARAMETERS_VERSION = "v1alpha1";
@@ -39,6 +40,7 @@ export function buildTenancy(
   operatorName: string,
   api: { group: string; singular: string; namespaced: boolean },
   specFields: readonly FieldModel[],
+  references: readonly ReferenceModel[] = [],
 ): TenancyModel | undefined {
   if (raw === undefined) return undefined;
   const { group } = api;
@@ -74,6 +76,9 @@ export function buildTenancy(
       withReach(classValidation(c, group, api.namespaced, operatorName, specFields)),
     ),
     ...(raw.adminOnly ?? []).map((a) => withReach(adminOnlyValidation(a))),
+    ...crossNamespaceReferences(references).map((r) =>
+      withReach(referenceValidation(r, raw.crossNamespaceReferences?.grantedBy)),
+    ),
   ];
   const parameters = raw.parameters;
   return {
@@ -81,6 +86,13 @@ export function buildTenancy(
     bindingName: `${prefix}-tenancy`,
     validations,
     useRoles,
+    crossNamespaceReferences: crossNamespaceReferences(references).map((r) => ({
+      path: r.field.path,
+      kind: r.kind,
+      ...(raw.crossNamespaceReferences
+        ? { grantedBy: raw.crossNamespaceReferences.grantedBy }
+        : {}),
+    })),
     adminOnly: (raw.adminOnly ?? []).map((a) => ({
       path: a.field,
       groups: a.groups ?? DEFAULT_ADMIN_GROUPS,
@@ -142,6 +154,47 @@ function classValidation(
       `${quote(`${c.field} `)} + ${value} + ${quote(` needs the use verb on ${c.resource}/`)} + ${value} + ` +
       `${quote(` in ${group}: ask a cluster admin to bind the ClusterRole ${useRolePrefix(operatorName, c.resource)}`)} + ${value} + ` +
       `${quote(` to you in this namespace${instead}`)}`,
+    reason: "Forbidden",
+  };
+}
+
+/**
+ * The references a tenant could point at another namespace: object form with namespaces: any,
+ * outside lists and maps (those are not covered yet; check warns, WARN301).
+ */
+export function crossNamespaceReferences(references: readonly ReferenceModel[]): ReferenceModel[] {
+  return references.filter(
+    (r) =>
+      r.form === "object" &&
+      r.namespaces === "any" &&
+      r.scope === "Namespaced" &&
+      !/\[\]|\{\}/.test(r.field.path),
+  );
+}
+
+/**
+ * Same namespace unless granted: the namespaces the referencing namespace's parameters list in
+ * `grantedBy` (set by a cluster admin), which the operator can read as well as the policy.
+ */
+function referenceValidation(
+  r: ReferenceModel,
+  grantedBy: string | undefined,
+): Omit<TenancyValidation, "operatorChecks"> {
+  const ref = `object.spec.${r.field.path}`;
+  const same = `!(${presence("object", `${r.field.path}.namespace`)}) || ${ref}.namespace == object.metadata.namespace`;
+  const named = `${quote(`spec.${r.field.path} names ${r.kind} `)} + ${ref}.namespace + '/' + ${ref}.name`;
+  if (grantedBy === undefined)
+    return {
+      source: "reference",
+      expression: same,
+      messageExpression: `${named} + ${quote(`: a ${r.kind} in another namespace is never used here; name one in ${"this namespace"} (leave namespace out)`)}`,
+      reason: "Forbidden",
+    };
+  const granted = `params.spec.${grantedBy}`;
+  return {
+    source: "reference",
+    expression: `${same} || (params != null && ${ref}.namespace in ${granted})`,
+    messageExpression: `${named} + ': this namespace may reference ${r.kind} objects only in itself' + (params == null || size(${granted}) == 0 ? '' : ' and in ' + ${granted}.join(', ')) + '; a cluster admin grants more in ${grantedBy}'`,
     reason: "Forbidden",
   };
 }

@@ -33,7 +33,7 @@ export interface TenancyExamples {
 
 export interface TenancyValidation {
   /** Where it came from: a rule as written, or derived from classes or adminOnly. */
-  source: "rule" | "class" | "adminOnly";
+  source: "rule" | "class" | "adminOnly" | "reference";
   expression: string;
   message?: string;
   messageExpression?: string;
@@ -70,4 +70,6 @@ export interface TenancyModel {
   validations: TenancyValidation[];
   useRoles: UseClassRole[];
   adminOnly: AdminOnlyField[];
+  /** References that may carry a namespace: same namespace only, or as the parameters grant. */
+  crossNamespaceReferences: Array<{ path: string; kind: string; grantedBy?: string }>;
 }

@@ -150,3 +150,62 @@ test("SEM303 parameters on a cluster-scoped kind", () => {
   const src = withTenancy(PARAMETERS).replace("  kind: Shop\n", "  kind: Shop\n  scope: Cluster\n");
   expectOne(src, "SEM303", posOf(src, "parameters:", "tenancy"), "cluster-scoped");
 });
+
+/** MINIMAL with a Secret reference that may name another namespace, and this tenancy. */
+function withReference(tenancy: string, repeated = false): string {
+  const reference =
+    "{ type: object, reference: { apiVersion: v1, kind: Secret, namespaces: any } }";
+  const field = repeated
+    ? `    credentials: { type: array, items: ${reference} }\n`
+    : `    credentials: ${reference}\n`;
+  return `${MINIMAL.replace("  fields:\n", `  fields:\n${field}`)}tenancy:\n${tenancy}`;
+}
+
+const GRANTS = `  parameters:
+    kind: ShopAllowance
+    example: { referenceNamespaces: [shared] }
+    fields:
+      referenceNamespaces: { type: array, required: true, items: { type: string } }
+  crossNamespaceReferences: { grantedBy: referenceNamespaces }
+`;
+
+test("a reference that may name another namespace becomes a policy rule the operator re-checks too", () => {
+  const src = withReference(GRANTS);
+  assert.deepEqual(check(src), []);
+  const parsed = parseSpec(src, "operator.yaml");
+  assert.ok(parsed.ok);
+  const [v] = buildModel(parsed.spec.data, src).tenancy!.validations;
+  assert.equal(v!.source, "reference");
+  assert.equal(v!.operatorChecks, true);
+  assert.match(
+    v!.expression,
+    /object\.spec\.credentials\.namespace in params\.spec\.referenceNamespaces/,
+  );
+  const never = buildModel(parseSpecData(withReference("  rules: []\n")), "").tenancy!;
+  assert.doesNotMatch(never.validations[0]!.expression, /params/);
+});
+
+test("SEM308 grantedBy that names no list of strings in the parameters, or no parameters at all", () => {
+  const wrong = withReference(
+    GRANTS.replace("{ grantedBy: referenceNamespaces }", "{ grantedBy: namespaces }"),
+  );
+  expectOne(
+    wrong,
+    "SEM308",
+    posOf(wrong, "namespaces }", "grantedBy"),
+    "no list of strings named namespaces",
+  );
+  const none = withReference("  crossNamespaceReferences: { grantedBy: referenceNamespaces }\n");
+  expectOne(none, "SEM308", posOf(none, "referenceNamespaces", "grantedBy"), "there are none");
+});
+
+test("WARN301 a reference inside a list that may name another namespace is not covered", () => {
+  const src = withReference(GRANTS, true);
+  expectOne(src, "WARN301", posOf(src, "items:", "credentials:"), "inside lists or maps");
+});
+
+function parseSpecData(src: string): unknown {
+  const parsed = parseSpec(src, "operator.yaml");
+  assert.ok(parsed.ok);
+  return parsed.spec.data;
+}

@@ -95,6 +95,8 @@ export interface TenancyFixture {
   }>;
   classes: Array<{ path: string[]; value: string; role: string; resource: string; group: string }>;
   adminOnly: Array<{ path: string[]; value: unknown; groups: string[] }>;
+  /** References that may carry a namespace; `granted`: a namespace the example parameters grant. */
+  references: Array<{ path: string[]; kind: string; granted: string | null }>;
 }
 
 export function tenancyFixture(model: OperatorModel): TenancyFixture | undefined {
@@ -144,6 +146,15 @@ export function tenancyFixture(model: OperatorModel): TenancyFixture | undefined
       value: exampleValue(fieldAt(model.spec.fields, a.path)),
       groups: a.groups,
     })),
+    references: t.crossNamespaceReferences.map((r) => {
+      const listed = r.grantedBy === undefined ? undefined : p?.example[r.grantedBy];
+      const first = Array.isArray(listed) ? listed[0] : undefined;
+      return {
+        path: r.path.split("."),
+        kind: r.kind,
+        granted: typeof first === "string" ? first : null,
+      };
+    }),
   };
 }
 

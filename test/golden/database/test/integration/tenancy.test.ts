@@ -73,6 +73,7 @@ interface TenancyFixture {
   }>;
   classes: Array<{ path: string[]; value: string; role: string; resource: string; group: string }>;
   adminOnly: Array<{ path: string[]; value: unknown; groups: string[] }>;
+  references: Array<{ path: string[]; kind: string; granted: string | null }>;
 }
 
 const TENANCY = readJson<TenancyFixture>(new URL("../support/tenancy.json", import.meta.url));
@@ -315,12 +316,42 @@ for (const field of TENANCY.adminOnly)
     assert.ok(created.metadata.uid);
   });
 
+for (const ref of TENANCY.references)
+  test(`spec.${ref.path.join(".")} names a ${ref.kind} in its own namespace${ref.granted ? " or a granted one" : ""}, never in another`, async () => {
+    const tenant = await tenantNamespace("tenancy-ref", TENANCY.parameters?.example ?? null);
+    const naming = (namespace: string) =>
+      objectWith(tenant.namespace, setPath({}, [...ref.path, "namespace"], namespace));
+    const own = await tenant.api.create(naming(tenant.namespace));
+    assert.ok(own.metadata.uid);
+    const other = await cp.createNamespace("tenancy-ref-other");
+    const obj = naming(other);
+    const refused = await refusal(tenant.api.create(obj));
+    assert.equal(refused.code, 403);
+    const verdict = await operatorVerdict(obj);
+    assert.equal(verdict.permitted, false, "the operator refuses it too");
+    assert.ok(refused.message.endsWith(verdict.permitted ? "" : verdict.message), refused.message);
+    if (ref.granted !== null) {
+      const granted = await tenant.api.create(naming(ref.granted));
+      assert.ok(granted.metadata.uid);
+      assert.deepEqual(await operatorVerdict(granted), { permitted: true });
+    }
+  });
+
 // Last: it removes the policy for the rest of this file.
-const refusedExample = TENANCY.ruleCases.find((c) => c.operatorChecks && c.refused.length > 0);
+/** An object the policy refuses and the operator can re-check: a rule's example, or a reference. */
+function operatorCheckedCase() {
+  const rule = TENANCY.ruleCases.find((c) => c.operatorChecks && c.refused.length > 0);
+  if (rule) return { params: rule.params, refused: rule.refused[0]!, admitted: rule.admitted[0] };
+  const ref = TENANCY.references[0];
+  if (ref === undefined) return undefined;
+  const elsewhere = setPath({}, [...ref.path, "namespace"], "tenancy-elsewhere");
+  return { params: TENANCY.parameters?.example ?? null, refused: elsewhere, admitted: {} };
+}
+const refusedExample = operatorCheckedCase();
 if (refusedExample)
   test("with the policy removed, the API server admits what it refused, and the operator refuses it: Ready=False NotPermitted, nothing created", async () => {
     const namespace = (await tenantNamespace("tenancy-absent", refusedExample.params)).namespace;
-    const obj = objectWith(namespace, refusedExample.refused[0]!);
+    const obj = objectWith(namespace, refusedExample.refused);
     const expected = await operatorVerdict(obj);
     assert.equal(expected.permitted, false);
     const admission = cp.admin.makeApiClient(AdmissionregistrationV1Api);
@@ -358,7 +389,7 @@ if (refusedExample)
 
     // The same reconciler acts on a permitted object: the refusal above is the rule's, not a
     // reconciler that does nothing.
-    const allowedOverlay = refusedExample.admitted[0];
+    const allowedOverlay = refusedExample.admitted;
     if (allowedOverlay !== undefined) {
       const permitted = await admin.create(objectWith(namespace, allowedOverlay));
       await reconciler.reconcile(keyOf(permitted));
