@@ -83,6 +83,11 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     laidOut: plainReadmeText,
   },
   {
+    template: "Dockerfile.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "Dockerfile"),
+  },
+  {
     template: "tsconfig.json.hbs",
     ownership: Ownership.Generated,
     outputs: single(() => "tsconfig.json"),
