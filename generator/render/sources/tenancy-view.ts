@@ -22,9 +22,13 @@ export interface TenancyView {
       plural: string;
       name: string;
       missing: "Deny" | "Allow";
+      /** parameterNotFoundAction Deny: a namespace without parameters can create nothing. */
+      denyWhenMissing: boolean;
     };
     policyName: string;
     bindingName: string;
+    /** The ClusterRoles granting `use` of a restricted class, e.g. db-operator-use-instanceclasses-large. */
+    useRoles: string[];
   };
 }
 
@@ -59,11 +63,13 @@ export function tenancyView(model: OperatorModel): TenancyView {
               plural: p.plural,
               name: p.objectName,
               missing: p.missing,
+              denyWhenMissing: p.missing === "Deny",
             },
           }
         : {}),
       policyName: t.policyName,
       bindingName: t.bindingName,
+      useRoles: t.useRoles.map((r) => r.roleName),
     },
   };
 }
