@@ -39,6 +39,7 @@ import { checkReferences } from "./check-references.ts";
 import { expandReferences } from "./references.ts";
 import { checkResources } from "./check-resources.ts";
 import { checkScale } from "./check-scale.ts";
+import { checkTenancy } from "./check-tenancy.ts";
 import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
 import type { Check } from "./context.ts";
 import { walkFields } from "./field-walk.ts";
@@ -81,6 +82,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkCelExamples,
   checkCelDefaults,
   checkAntiPatterns,
+  checkTenancy,
 ];
 
 export function checkSpec(parsed: ParsedSpec, childCrds?: ChildCrdFiles): Diagnostic[] {

@@ -129,6 +129,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["OrphanReportFullError"],
   // truthful status (issue 24): the reconciler's wrappers of provider and hook calls
   ...["ProviderCallMetrics", "ProviderError", "HookError", "ObjectLag"],
+  // the tenant boundary (src/tenancy.ts, the reconciler, test/integration/tenancy.test.ts)
+  ...["TenancyGate", "TenancyRule", "TenancyFixture", "AdmissionregistrationV1Api"],
   // the manager's command line and kubeconfig (src/main.ts, src/config.ts, test/main.test.ts)
   ...["parseCommandLine", "loadKubeConfig", "Setting", "SETTINGS"],
   ...["loadOperatorConfig", "operatorSettings", "OperatorConfig"],

@@ -21,6 +21,7 @@ import { resolveWhen } from "../check/child-when.ts";
 import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
+import { buildTenancy, type RawTenancy } from "./build-tenancy.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
 import { fieldsFromSchema, type OpenApiSchema } from "./schema-fields.ts";
 import { applyOrder } from "./child-order.ts";
@@ -259,6 +260,14 @@ export function buildModel(
       envPrefix: toConstantCase(name),
     },
   };
+  const tenancy = buildTenancy(
+    (data as { tenancy?: RawTenancy }).tenancy,
+    name,
+    model.api,
+    specFields,
+    model.references,
+  );
+  if (tenancy) model.tenancy = tenancy;
   model.extraFiles = buildExtraFiles(presetFiles, model);
   if (licenseHeader !== undefined) model.licenseHeader = buildLicenseHeader(licenseHeader, model);
   return model;

@@ -2,6 +2,7 @@
 // builder needs is derived here exactly once; render never looks at raw YAML.
 
 import type { Immutability } from "../check/immutability.ts";
+import type { TenancyModel } from "./tenancy-types.ts";
 
 export type FieldType =
   | "string"
@@ -359,6 +360,8 @@ export interface OperatorModel {
   extraFiles: ExtraFile[];
   /** A preset's license header, one comment line each (names filled in); absent without one. */
   licenseHeader?: string[];
+  /** The tenant boundary (operator.yaml's tenancy); absent: no admission policy is generated. */
+  tenancy?: TenancyModel;
   names: {
     /** TypeScript type names. */
     specType: string;

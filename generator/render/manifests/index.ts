@@ -11,6 +11,7 @@ import { renderMetricsService } from "./metrics.ts";
 import { renderPrometheusRule } from "./prometheus-rule.ts";
 import { renderOperatorRbac } from "./rbac.ts";
 import { renderSamples } from "./sample.ts";
+import { renderTenancy } from "./tenancy.ts";
 import { renderUserRoles } from "./user-roles.ts";
 
 export function renderManifests(model: OperatorModel): GeneratedFile[] {
@@ -23,6 +24,7 @@ export function renderManifests(model: OperatorModel): GeneratedFile[] {
     renderMetricsService(model),
     ...renderPrometheusRule(model),
     ...renderSamples(model),
+    ...renderTenancy(model),
     ...renderKustomizations(model, rbac),
   ];
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -24,7 +24,15 @@ export function renderKustomizations(
     ]),
     yamlFile(
       "config/default/kustomization.yaml",
-      [kustomization(["../crd", "../rbac", "../manager"])],
+      [
+        kustomization([
+          "../crd",
+          "../rbac",
+          "../manager",
+          // The admission policy (docs/tenancy.md): tenants get what it admits, nothing more.
+          ...(model.tenancy ? ["../tenancy"] : []),
+        ]),
+      ],
       {
         comment: [
           `Installs the operator into namespace ${model.namespace}: kubectl apply -k config/default`,
@@ -36,6 +44,9 @@ export function renderKustomizations(
           "a global label transformer would rewrite the Deployment's immutable selector.",
           "",
           "Alerts for the Prometheus Operator: add `components: [../prometheus]` (config/prometheus).",
+          ...(model.tenancy
+            ? ["Tenancy rules as warnings and audit only: add `components: [../tenancy-audit]`."]
+            : []),
         ],
       },
     ),

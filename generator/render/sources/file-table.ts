@@ -226,6 +226,21 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     outputs: single(() => "src/references.ts"),
   },
   {
+    template: "src/tenancy.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) => (m.tenancy ? [{ path: "src/tenancy.ts" }] : []),
+  },
+  {
+    template: "test/integration/tenancy.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) => (m.tenancy ? [{ path: "test/integration/tenancy.test.ts" }] : []),
+  },
+  {
+    template: "test/support/tenancy.json.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) => (m.tenancy ? [{ path: "test/support/tenancy.json" }] : []),
+  },
+  {
     template: "test/integration/references.test.ts.hbs",
     ownership: Ownership.Generated,
     // Only when it has a test to run (see drivesReferences).

@@ -91,6 +91,15 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
       });
     }
   }
+  const parameters = model.tenancy?.parameters;
+  if (parameters)
+    checks.push({
+      verb: "get",
+      group: parameters.group,
+      resource: parameters.plural,
+      scope: crScope,
+      why: `the tenancy re-check reads the namespace's ${parameters.kind} by name`,
+    });
   for (const verb of ["create", "patch"]) {
     checks.push({
       verb,

@@ -32,13 +32,14 @@ import { buildCrd } from "../manifests/crd.ts";
 import { assertContractAgrees } from "../self-check/contract-self-check.ts";
 import { activeUserHooks, hooksView, type HooksView } from "./hooks-view.ts";
 import { referencesView, type ReferencesView } from "./references-view.ts";
+import { tenancyView, type TenancyView } from "./tenancy-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
 import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
-export interface ViewModel extends StatusView, ReferencesView {
+export interface ViewModel extends StatusView, ReferencesView, TenancyView {
   name: string;
   description: string;
   /** The description as a JSON string literal, quotes included, for package.json. */
@@ -177,6 +178,7 @@ export function buildViewModel(
     embeddedTypes: embedded.join(", "),
     ...statusView(model),
     ...referencesView(model),
+    ...tenancyView(model),
     hasBindings: model.externalResources.length > 0,
     keepsOrphanReport: keepsOrphanReport(model),
     orphanReportName: orphanReportName(model),

@@ -152,6 +152,8 @@ export {
 } from "./self-signed-certificate.ts";
 export type { CertificatePem } from "./self-signed-certificate.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
+export { tenancyGate } from "./tenancy.ts";
+export type { TenancyGate, TenancyParameters, TenancyRule, TenancyVerdict } from "./tenancy.ts";
 export { TimeoutError, withTimeout } from "./timeout.ts";
 export { withTransitionEvents } from "./transition-events.ts";
 export type { TransitionEventOptions } from "./transition-events.ts";

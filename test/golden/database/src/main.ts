@@ -52,6 +52,7 @@ import {
 } from "./api/v1alpha1/database-types.ts";
 import { OWNED_KINDS } from "./children/index.ts";
 import { REFERENCED_KINDS, referenceTargets } from "./references.ts";
+import { createTenancyGate } from "./tenancy.ts";
 import { loadConfig, SETTINGS } from "./config.ts";
 import { DatabaseReconciler } from "./reconciler/database-reconciler.ts";
 import { hooks } from "./hooks/index.ts";
@@ -154,6 +155,7 @@ async function main(): Promise<void> {
     ...providers,
     orphanReport,
     hooks,
+    tenancy: createTenancyGate(kubeConfig, FIELD_MANAGER),
     logger,
     providerMetrics: metrics.providerCalls,
     deletionStuckAfterMs: config.deletionStuckAfterMs,
