@@ -45,6 +45,7 @@ import type {
   PolicyRule,
   PrinterColumn,
   ReferenceModel,
+  VersionModel,
 } from "./types.ts";
 
 /** The spec document's shape after check; optional parts are normalized here. */
@@ -65,7 +66,7 @@ interface RawSpec {
     shortNames?: string[];
     categories?: string[];
     scope?: "Namespaced" | "Cluster";
-    versions: { name: string }[];
+    versions: RawVersion[];
     scale?: OperatorModel["api"]["scale"];
   };
   spec?: { description?: string; fields: Record<string, RawField>; rules?: CelRule[] };
@@ -145,11 +146,7 @@ export function buildModel(
   const { kind, group } = raw.api;
   const scope = raw.api.scope ?? "Namespaced";
   const plural = raw.api.plural ?? derivePlural(kind);
-  const versions = raw.api.versions.map((v, i) => ({
-    name: v.name,
-    served: true,
-    storage: i === 0,
-  }));
+  const versions = raw.api.versions.map((v) => buildVersion(v, raw.api.versions.length));
   const version = versions.find((v) => v.storage)!.name;
   const derived = derivedMaxLengthPaths(data);
   const rawSpecFields = (data as { spec?: { fields?: unknown } }).spec?.fields;
@@ -488,4 +485,25 @@ function defaultPrinterColumns(hasPhases: boolean): PrinterColumn[] {
     { name: "Ready", type: "string", jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
     { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" },
   ];
+}
+
+interface RawVersion {
+  name: string;
+  served?: boolean;
+  storage?: boolean;
+  deprecated?: boolean;
+  deprecationWarning?: string;
+}
+
+/** Check made sure exactly one version is the storage version (the only one by default). */
+function buildVersion(raw: RawVersion, count: number): VersionModel {
+  return {
+    name: raw.name,
+    served: raw.served ?? true,
+    storage: raw.storage ?? count === 1,
+    ...(raw.deprecated ? { deprecated: true } : {}),
+    ...(raw.deprecated && raw.deprecationWarning
+      ? { deprecationWarning: raw.deprecationWarning }
+      : {}),
+  };
 }

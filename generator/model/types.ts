@@ -261,6 +261,9 @@ export interface VersionModel {
   name: string;
   served: boolean;
   storage: boolean;
+  /** Clients of this version get the API server's deprecation warning (or deprecationWarning). */
+  deprecated?: true;
+  deprecationWarning?: string;
 }
 
 export interface OperatorSettings {

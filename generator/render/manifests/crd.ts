@@ -39,6 +39,8 @@ export function buildCrd(model: OperatorModel) {
         name: version.name,
         served: version.served,
         storage: version.storage,
+        ...(version.deprecated ? { deprecated: true } : {}),
+        ...(version.deprecationWarning ? { deprecationWarning: version.deprecationWarning } : {}),
         schema: { openAPIV3Schema: rootSchema(model) },
         subresources: subresources(model),
         ...(model.printerColumns.length > 0
