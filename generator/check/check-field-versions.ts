@@ -101,6 +101,9 @@ export function checkFieldVersions({ data, report, specFields, statusFields }: C
         "An object created in an older version has no value for it; give it a default (converting up fills it in), or make it optional.",
       );
   }
+  const storage = objects(obj(data.api).versions).find(([, v]) => v.storage === true)?.[1];
+  if (versions.length > 1 && storage !== undefined)
+    checkStorageHasBindings(data, String(storage.name), report);
   // Newest first, each place reported once: a rename holds for every older version too.
   const newestFirst = [...versions].sort((a, b) => compareVersions(b, a));
   for (const section of ["spec", "status"] as const) {
@@ -206,4 +209,46 @@ function checkPlacement(
         "Move a field only under an object field that the version has.",
       );
   }
+}
+
+/**
+ * The reconciler and the providers work on the storage version: every field an external resource
+ * reads or fills must exist there, or its provider interface would lose a member silently.
+ */
+function checkStorageHasBindings(
+  data: RawObject,
+  storage: string,
+  report: CheckContext["report"],
+): void {
+  const inStorage = (section: "spec" | "status") =>
+    new Set(placeFields(obj(data[section]).fields, storage).map((f) => f.treePath));
+  const lacks = (section: "spec" | "status", path: string) =>
+    isEvolvedPath(data, section, path) && !inStorage(section).has(path);
+  for (const [i, resource] of objects(data.externalResources)) {
+    for (const [key, section] of [
+      ["inputs", "spec"],
+      ["outputs", "status"],
+    ] as const) {
+      for (const [j, path] of (Array.isArray(resource[key]) ? resource[key] : []).entries()) {
+        if (typeof path !== "string" || !lacks(section, path)) continue;
+        report.error(
+          "SEM255",
+          ["externalResources", i, key, j],
+          `${section}.${path} is not in the storage version ${storage}, which the provider works on`,
+          "Bind only fields the storage version has, or make the version that has it the storage version.",
+        );
+      }
+    }
+  }
+}
+
+/** A path of the tree whose field (or a parent) has a versions: block. */
+function isEvolvedPath(data: RawObject, section: "spec" | "status", path: string): boolean {
+  let fields = obj(data[section]).fields;
+  for (const segment of path.split(".")) {
+    const def = obj(obj(fields)[segment]);
+    if (isObject(def.versions)) return true;
+    fields = def.fields;
+  }
+  return false;
 }

@@ -149,5 +149,24 @@ test("status fields evolve the same way", () => {
     "    size:\n      type: string\n",
     "  fields:\n    endpoint:\n      type: string\n    address:\n      type: string\n      versions: { renamed: { v1alpha1: endpoint } }\n",
   );
-  expectOne(src, "SEM252", posOf(src, "{ v1alpha1"), "status.address and status.endpoint are both status.endpoint");
+  expectOne(
+    src,
+    "SEM252",
+    posOf(src, "{ v1alpha1"),
+    "status.address and status.endpoint are both status.endpoint",
+  );
+});
+
+test("SEM255 an external resource binds a field the storage version lacks", () => {
+  const src =
+    spec("    window:\n      type: string\n      versions: { added: v1 }\n")
+      .replace("      storage: true\n", "")
+      .replace("    - name: v1alpha1\n", "    - name: v1alpha1\n      storage: true\n") +
+    "externalResources:\n  - name: slot\n    inputs: [window]\n";
+  expectOne(
+    src,
+    "SEM255",
+    posOf(src, "window]"),
+    "spec.window is not in the storage version v1alpha1",
+  );
 });
