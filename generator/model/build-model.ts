@@ -21,6 +21,8 @@ import { resolveWhen } from "../check/child-when.ts";
 import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
+import { buildConversion, versionSchemaOf } from "./conversion-plan.ts";
+import { hasFieldEvolution, projectSpec } from "./project-version.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
 import { fieldsFromSchema, type OpenApiSchema } from "./schema-fields.ts";
 import { applyOrder } from "./child-order.ts";
@@ -134,6 +136,31 @@ export const DEFAULT_SETTINGS = {
  * `licenseHeader`: the text the presets put at the top of every TypeScript file, if any.
  */
 export function buildModel(
+  data: unknown,
+  specSource: string,
+  childCrds?: ChildCrdFiles,
+  presetFiles: readonly PresetFile[] = [],
+  licenseHeader?: string,
+): OperatorModel {
+  const build = (projected: unknown) =>
+    buildVersionModel(projected, specSource, childCrds, presetFiles, licenseHeader);
+  if (!hasFieldEvolution(data)) return build(data);
+  // The operator works on the storage version: its projection is the model; every version's
+  // projection gives that version's schema (and the converters the differences between them).
+  const raw = data as RawSpec;
+  const names = raw.api.versions.map((v) => v.name);
+  const storage = raw.api.versions.find((v) => v.storage)?.name ?? names[0]!;
+  const model = build(projectSpec(data, storage, names));
+  model.api.versions = model.api.versions.map((version) => {
+    if (version.name === storage) return version;
+    const projected = build(projectSpec(data, version.name, names));
+    return { ...version, schema: versionSchemaOf(projected) };
+  });
+  model.conversion = buildConversion(data, model, storage);
+  return model;
+}
+
+function buildVersionModel(
   data: unknown,
   specSource: string,
   childCrds?: ChildCrdFiles,

@@ -47,3 +47,55 @@ test("the only version is served and stored, with no deprecation keys", () => {
   assert.equal(version.storage, true);
   assert.equal("deprecated" in version, false);
 });
+
+test("evolved fields: each version has its own schema, and the webhook converts", () => {
+  const evolved = readFileSync(
+    join(import.meta.dirname, "../../../examples/database-v1beta1.yaml"),
+    "utf8",
+  );
+  const model = buildModel(parse(evolved), evolved);
+  const [crd] = documentsOf(renderCrd(model));
+  const [alpha, beta] = crd!.spec.versions;
+  const specOf = (version: { schema: { openAPIV3Schema: any } }) =>
+    version.schema.openAPIV3Schema.properties.spec;
+  assert.ok(specOf(alpha).properties.instanceClass);
+  assert.equal(specOf(alpha).properties.size, undefined);
+  assert.equal(specOf(alpha).properties.maintenanceWindow, undefined);
+  assert.equal(specOf(alpha).default.instanceClass, "small");
+  assert.ok(specOf(beta).properties.size && specOf(beta).properties.maintenanceWindow);
+  assert.deepEqual(crd!.spec.conversion, {
+    strategy: "Webhook",
+    webhook: {
+      conversionReviewVersions: ["v1"],
+      clientConfig: {
+        service: {
+          namespace: model.namespace,
+          name: "database-v1beta1-operator-webhook",
+          path: "/convert",
+          port: 443,
+        },
+      },
+    },
+  });
+  // The operator works on the storage version.
+  assert.equal(model.api.version, "v1beta1");
+  assert.ok(model.spec.fields.some((f) => f.name === "maintenanceWindow"));
+  assert.deepEqual(model.conversion!.spokes, [
+    {
+      version: "v1alpha1",
+      copy: model.conversion!.spokes[0]!.copy,
+      hubOnly: ["spec.maintenanceWindow"],
+      versionOnly: [],
+      hooked: [],
+    },
+  ]);
+  assert.deepEqual(
+    model.conversion!.spokes[0]!.copy.find((c) => c.hub === "spec.size"),
+    { hub: "spec.size", version: "spec.instanceClass", object: false },
+  );
+});
+
+test("several versions with identical schemas need no webhook", () => {
+  const crd = crdWith([{ name: "v1beta1" }, { name: "v1", storage: true }]);
+  assert.equal(crd.spec.conversion, undefined);
+});
