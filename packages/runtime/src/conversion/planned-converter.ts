@@ -1,0 +1,163 @@
+// A VersionConverter from a plan instead of code: create-operator derives, for each version, which
+// fields are copied between it and the hub (under their name on each side), which only one side
+// holds, and which a user hook converts. Round trips are lossless, as Cluster API makes them: what
+// the target version cannot hold travels in an annotation on the object, keyed by the version that
+// holds it, and comes back when the object returns to that version. So a v1alpha1 client that
+// reads, edits and writes an object keeps every v1beta1-only field it never saw.
+
+import { ConversionFailure, type JsonObject, type VersionConverter } from "./converters.ts";
+
+export interface FieldPlan {
+  /** Dotted paths from the object root (spec.size) of fields both sides hold. */
+  copy: ReadonlyArray<{ hub: string; version: string; object?: boolean }>;
+  /** Hub paths the version cannot hold. */
+  hubOnly: readonly string[];
+  /** Version paths the hub cannot hold. */
+  versionOnly: readonly string[];
+  /** Fields a hook converts (a type change), by path on each side. */
+  hooked: ReadonlyArray<{ hub: string; version: string }>;
+}
+
+/** Converts one field's value; gets the whole source object for context. */
+export interface FieldHook {
+  toHub(value: unknown, object: JsonObject): unknown;
+  fromHub(value: unknown, hub: JsonObject): unknown;
+}
+
+export interface PlannedConverterOptions {
+  hub: string;
+  version: string;
+  /** The annotation holding what a version cannot hold: <group>/conversion-data. */
+  annotation: string;
+  plan: FieldPlan;
+  /** By the field's path in the version (spec.storageGB); one for every hooked field. */
+  hooks?: Readonly<Record<string, FieldHook>>;
+}
+
+type Kept = Record<string, Record<string, unknown>>;
+
+export function plannedConverter(options: PlannedConverterOptions): VersionConverter {
+  const { hub, version, plan, annotation } = options;
+  for (const field of plan.hooked) {
+    if (options.hooks?.[field.version] === undefined)
+      throw new Error(`no conversion hook for ${version} ${field.version}`);
+  }
+  const convert = (source: JsonObject, toHub: boolean): JsonObject => {
+    const [from, to] = toHub ? [version, hub] : [hub, version];
+    const side = (entry: { hub: string; version: string }) =>
+      toHub ? [entry.version, entry.hub] : [entry.hub, entry.version];
+    const kept = readKept(source, annotation);
+    const target = shell(source);
+    // What this version held before it left: back first, so fields both hold win over it.
+    for (const [path, value] of Object.entries(kept[to] ?? {})) setPath(target, path, value);
+    delete kept[to];
+    for (const entry of plan.copy) {
+      const [fromPath, toPath] = side(entry);
+      const value = getPath(source, fromPath!);
+      if (value === undefined) continue;
+      if (entry.object) {
+        if (getPath(target, toPath!) === undefined) setPath(target, toPath!, {});
+      } else setPath(target, toPath!, structuredClone(value));
+    }
+    for (const entry of plan.hooked) {
+      const [fromPath, toPath] = side(entry);
+      const value = getPath(source, fromPath!);
+      if (value === undefined) continue;
+      const hook = options.hooks![entry.version]!;
+      setPath(target, toPath!, toHub ? hook.toHub(value, source) : hook.fromHub(value, source));
+    }
+    const lost: Record<string, unknown> = {};
+    for (const path of toHub ? plan.versionOnly : plan.hubOnly) {
+      const value = getPath(source, path);
+      if (value !== undefined) lost[path] = structuredClone(value);
+    }
+    if (Object.keys(lost).length > 0) kept[from] = lost;
+    writeKept(target, annotation, kept);
+    return target;
+  };
+  return {
+    toHub: (object) => convert(object, true),
+    fromHub: (object) => convert(object, false),
+  };
+}
+
+/** Everything but spec and status as it is; spec and status present (empty) when they were. */
+function shell(source: JsonObject): JsonObject {
+  const target: JsonObject = {};
+  for (const [key, value] of Object.entries(source)) {
+    if (key === "spec" || key === "status") {
+      if (isObject(value)) target[key] = {};
+      else if (value !== undefined) target[key] = value;
+    } else target[key] = structuredClone(value);
+  }
+  return target;
+}
+
+function readKept(object: JsonObject, annotation: string): Kept {
+  const text = annotationsOf(object)?.[annotation];
+  if (text === undefined) return {};
+  try {
+    const parsed: unknown = JSON.parse(String(text));
+    if (isObject(parsed) && Object.values(parsed).every(isObject)) return parsed as Kept;
+  } catch {
+    // reported below
+  }
+  throw new ConversionFailure(
+    `annotation ${annotation} is not the JSON create-operator writes; fields a version cannot hold would be lost`,
+  );
+}
+
+/** The kept fields into the target's annotation (sorted, so equal objects have equal text). */
+function writeKept(target: JsonObject, annotation: string, kept: Kept): void {
+  const metadata = isObject(target.metadata) ? target.metadata : undefined;
+  const annotations = metadata && isObject(metadata.annotations) ? metadata.annotations : undefined;
+  if (Object.keys(kept).length === 0) {
+    if (!annotations || !(annotation in annotations)) return;
+    delete annotations[annotation];
+    // The API server drops an empty map too (omitempty): leaving {} would differ from the source.
+    if (Object.keys(annotations).length === 0) delete metadata!.annotations;
+    return;
+  }
+  if (!isObject(target.metadata)) target.metadata = {};
+  const meta = target.metadata as JsonObject;
+  if (!isObject(meta.annotations)) meta.annotations = {};
+  (meta.annotations as JsonObject)[annotation] = JSON.stringify(sortKeys(kept));
+}
+
+function annotationsOf(object: JsonObject): JsonObject | undefined {
+  const metadata = object.metadata;
+  return isObject(metadata) && isObject(metadata.annotations) ? metadata.annotations : undefined;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys(value[key])]),
+  );
+}
+
+function getPath(object: JsonObject, path: string): unknown {
+  let current: unknown = object;
+  for (const segment of path.split(".")) {
+    if (!isObject(current) || !Object.hasOwn(current, segment)) return undefined;
+    current = current[segment];
+  }
+  return current;
+}
+
+function setPath(object: JsonObject, path: string, value: unknown): void {
+  const segments = path.split(".");
+  let current = object;
+  for (const segment of segments.slice(0, -1)) {
+    if (!isObject(current[segment])) current[segment] = {};
+    current = current[segment] as JsonObject;
+  }
+  current[segments.at(-1)!] = value;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
