@@ -144,7 +144,14 @@ export function buildModel(
 ): OperatorModel {
   const build = (projected: unknown) =>
     buildVersionModel(projected, specSource, childCrds, presetFiles, licenseHeader);
-  if (!hasFieldEvolution(data)) return build(data);
+  if (!hasFieldEvolution(data)) {
+    const model = build(data);
+    // Several versions with one schema: no webhook (the API server only rewrites apiVersion), but
+    // a storage version change still needs the migrator.
+    if (model.api.versions.length > 1)
+      model.conversion = buildConversion(data, model, model.api.version);
+    return model;
+  }
   // The operator works on the storage version: its projection is the model; every version's
   // projection gives that version's schema (and the converters the differences between them).
   const raw = data as RawSpec;

@@ -61,7 +61,9 @@ export function versionSchemaOf(model: OperatorModel): VersionSchema {
 export function buildConversion(data: unknown, model: OperatorModel, hub: string): ConversionModel {
   const spokes = model.api.versions
     .filter((version) => version.name !== hub)
-    .map((version) => spokePlan(data, hub, version.name, model, version.schema!));
+    .map((version) =>
+      spokePlan(data, hub, version.name, model, version.schema ?? versionSchemaOf(model)),
+    );
   const identity = spokes.every(
     (spoke) =>
       spoke.hubOnly.length === 0 &&

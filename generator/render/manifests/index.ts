@@ -4,6 +4,7 @@
 import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { renderChildCrds } from "./child-crds.ts";
+import { renderConversionRbac, renderWebhookService } from "./conversion.ts";
 import { renderCrd } from "./crd.ts";
 import { renderKustomizations } from "./kustomize.ts";
 import { renderManager } from "./manager.ts";
@@ -14,13 +15,18 @@ import { renderSamples } from "./sample.ts";
 import { renderUserRoles } from "./user-roles.ts";
 
 export function renderManifests(model: OperatorModel): GeneratedFile[] {
-  const rbac = [...renderOperatorRbac(model), ...renderUserRoles(model)];
+  const rbac = [
+    ...renderOperatorRbac(model),
+    ...renderConversionRbac(model),
+    ...renderUserRoles(model),
+  ];
   const files = [
     renderCrd(model),
     ...renderChildCrds(model),
     ...rbac,
     renderManager(model),
     renderMetricsService(model),
+    ...renderWebhookService(model),
     ...renderPrometheusRule(model),
     ...renderSamples(model),
     ...renderKustomizations(model, rbac),

@@ -3,6 +3,7 @@
 
 import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
+import { servesConversionWebhook } from "./conversion.ts";
 import { crdPath } from "./crd.ts";
 import { yamlFile } from "./yaml-file.ts";
 
@@ -24,7 +25,14 @@ export function renderKustomizations(
     ]),
     yamlFile(
       "config/default/kustomization.yaml",
-      [kustomization(["../crd", "../rbac", "../manager"])],
+      [
+        kustomization([
+          "../crd",
+          "../rbac",
+          "../manager",
+          ...(servesConversionWebhook(model) ? ["../webhook"] : []),
+        ]),
+      ],
       {
         comment: [
           `Installs the operator into namespace ${model.namespace}: kubectl apply -k config/default`,

@@ -20,6 +20,7 @@ import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, providerDepName, type BindingView } from "./binding-view.ts";
 import { PRETTIER_OPTIONS } from "../format.ts";
 import { childView, type ChildView } from "./child-view.ts";
+import { conversionView, type ConversionView } from "./conversion-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
 import { buildCrd } from "../manifests/crd.ts";
 import { assertContractAgrees } from "../self-check/contract-self-check.ts";
@@ -115,6 +116,8 @@ export interface ViewModel extends StatusView, ReferencesView {
   contract: ContractView;
   /** JSON of the data the verbatim test suites read (test/support/fixture.json). */
   testFixture: string;
+  /** Several API versions: conversion and storage migration (absent with one version). */
+  conversion?: ConversionView;
 }
 
 export function buildViewModel(
@@ -189,6 +192,7 @@ export function buildViewModel(
     ],
     serviceNames: serviceNamesView(model, specOptional === "?"),
     settings: settingsView(model),
+    ...(model.conversion ? { conversion: conversionView(model) } : {}),
     hooks: hooksView(model),
     userHooks: activeUserHooks(model).map((h) => ({
       path: h.path,

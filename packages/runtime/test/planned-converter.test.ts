@@ -149,3 +149,17 @@ test("v1alpha1 -> hub -> v1alpha1 is the v1alpha1 object", async () => {
     { seed: 20261205, numRuns: 400 },
   );
 });
+
+test("fields the plan does not name pass through: phase, conditions, observedGeneration", async () => {
+  const status = {
+    phase: "Available",
+    observedGeneration: 3,
+    conditions: [{ type: "Ready", status: "True", reason: "Available", message: "" }],
+    address: "db:5432",
+  };
+  const old = object("v1alpha1", { instanceClass: "small" }, { status });
+  const hub = await converter.toHub(structuredClone(old));
+  const { address: _address, ...rest } = status;
+  assert.deepEqual(hub.status, { ...rest, endpoint: "db:5432" });
+  assert.deepEqual(await converter.fromHub(hub), old);
+});

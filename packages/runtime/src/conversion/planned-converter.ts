@@ -44,34 +44,44 @@ export function plannedConverter(options: PlannedConverterOptions): VersionConve
   }
   const convert = (source: JsonObject, toHub: boolean): JsonObject => {
     const [from, to] = toHub ? [version, hub] : [hub, version];
-    const side = (entry: { hub: string; version: string }) =>
-      toHub ? [entry.version, entry.hub] : [entry.hub, entry.version];
+    const ends = (entry: { hub: string; version: string }) =>
+      (toHub ? [entry.version, entry.hub] : [entry.hub, entry.version]) as [string, string];
     const kept = readKept(source, annotation);
-    const target = shell(source);
-    // What this version held before it left: back first, so fields both hold win over it.
-    for (const [path, value] of Object.entries(kept[to] ?? {})) setPath(target, path, value);
-    delete kept[to];
-    for (const entry of plan.copy) {
-      const [fromPath, toPath] = side(entry);
-      const value = getPath(source, fromPath!);
-      if (value === undefined) continue;
-      if (entry.object) {
-        if (getPath(target, toPath!) === undefined) setPath(target, toPath!, {});
-      } else setPath(target, toPath!, structuredClone(value));
-    }
-    for (const entry of plan.hooked) {
-      const [fromPath, toPath] = side(entry);
-      const value = getPath(source, fromPath!);
-      if (value === undefined) continue;
-      const hook = options.hooks![entry.version]!;
-      setPath(target, toPath!, toHub ? hook.toHub(value, source) : hook.fromHub(value, source));
-    }
+    // Everything the plan does not name passes through as it is (status.phase, conditions,
+    // observedGeneration, metadata); what it names is taken out first and put where it belongs.
+    const target = structuredClone(source);
+    const take = (path: string) => {
+      const value = getPath(target, path);
+      if (value !== undefined) deletePath(target, path);
+      return value;
+    };
+    const members = plan.copy.filter((entry) => !entry.object);
+    const objects = plan.copy.filter((entry) => entry.object);
+    const moved = members.map((entry) => [ends(entry)[1], take(ends(entry)[0])] as const);
+    const hooked = plan.hooked.map((entry) => [entry, take(ends(entry)[0])] as const);
     const lost: Record<string, unknown> = {};
     for (const path of toHub ? plan.versionOnly : plan.hubOnly) {
-      const value = getPath(source, path);
-      if (value !== undefined) lost[path] = structuredClone(value);
+      const value = take(path);
+      if (value !== undefined) lost[path] = value;
+    }
+    // A renamed object: what is left of it (its members moved already) moves with its name.
+    const renamedObjects = objects
+      .map(ends)
+      .filter(([fromPath, toPath]) => fromPath !== toPath)
+      .map(([fromPath, toPath]) => [toPath, take(fromPath)] as const);
+    // What this version held before it left comes back first, so fields both hold win over it.
+    for (const [path, value] of Object.entries(kept[to] ?? {})) setPath(target, path, value);
+    delete kept[to];
+    for (const [path, value] of [...renamedObjects, ...moved])
+      if (value !== undefined) setPath(target, path, value);
+    for (const [entry, value] of hooked) {
+      if (value === undefined) continue;
+      const hook = options.hooks![entry.version]!;
+      const converted = toHub ? hook.toHub(value, source) : hook.fromHub(value, source);
+      setPath(target, ends(entry)[1], converted);
     }
     if (Object.keys(lost).length > 0) kept[from] = lost;
+    else delete kept[from];
     writeKept(target, annotation, kept);
     return target;
   };
@@ -79,18 +89,6 @@ export function plannedConverter(options: PlannedConverterOptions): VersionConve
     toHub: (object) => convert(object, true),
     fromHub: (object) => convert(object, false),
   };
-}
-
-/** Everything but spec and status as it is; spec and status present (empty) when they were. */
-function shell(source: JsonObject): JsonObject {
-  const target: JsonObject = {};
-  for (const [key, value] of Object.entries(source)) {
-    if (key === "spec" || key === "status") {
-      if (isObject(value)) target[key] = {};
-      else if (value !== undefined) target[key] = value;
-    } else target[key] = structuredClone(value);
-  }
-  return target;
 }
 
 function readKept(object: JsonObject, annotation: string): Kept {
@@ -146,6 +144,13 @@ function getPath(object: JsonObject, path: string): unknown {
     current = current[segment];
   }
   return current;
+}
+
+function deletePath(object: JsonObject, path: string): void {
+  const segments = path.split(".");
+  const parent = getPath(object, segments.slice(0, -1).join("."));
+  if (segments.length === 1) delete object[segments[0]!];
+  else if (isObject(parent)) delete parent[segments.at(-1)!];
 }
 
 function setPath(object: JsonObject, path: string, value: unknown): void {
