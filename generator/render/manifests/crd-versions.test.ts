@@ -63,6 +63,9 @@ test("evolved fields: each version has its own schema, and the webhook converts"
   assert.equal(specOf(alpha).properties.maintenanceWindow, undefined);
   assert.equal(specOf(alpha).default.instanceClass, "small");
   assert.ok(specOf(beta).properties.size && specOf(beta).properties.maintenanceWindow);
+  // Equal selectable fields in every version with differing schemas: the API server refuses it.
+  assert.equal(alpha.selectableFields, undefined);
+  assert.deepEqual(beta.selectableFields, [{ jsonPath: ".spec.engine" }]);
   assert.deepEqual(crd!.spec.conversion, {
     strategy: "Webhook",
     webhook: {

@@ -42,7 +42,9 @@ export function buildCrd(model: OperatorModel) {
         ...(api.categories.length > 0 ? { categories: [...api.categories] } : {}),
       },
       scope: api.scope,
-      versions: api.versions.map((version) => versionOf(model, version)),
+      versions: withoutHoistedSelectableFields(
+        api.versions.map((version) => versionOf(model, version)),
+      ),
       ...conversionOf(model),
     },
   };
@@ -63,6 +65,23 @@ function versionOf(model: OperatorModel, version: VersionModel) {
       ? { selectableFields: view.selectableFields.map((jsonPath) => ({ jsonPath })) }
       : {}),
   };
+}
+
+/**
+ * The API server hoists selectableFields that are equal in every version to the CRD's spec level,
+ * but keeps differing schemas per version, and then refuses the CRD ("spec.selectableFields: may
+ * only be set when validations.schema is included"). Versions whose schemas differ therefore must
+ * not all list the same selectable fields: the oldest version goes without them.
+ */
+function withoutHoistedSelectableFields<V extends { schema: unknown; selectableFields?: unknown }>(
+  versions: V[],
+): V[] {
+  const same = (key: "schema" | "selectableFields") =>
+    versions.every((v) => JSON.stringify(v[key]) === JSON.stringify(versions[0]![key]));
+  if (versions.length < 2 || !versions[0]!.selectableFields) return versions;
+  if (!same("selectableFields") || same("schema")) return versions;
+  const { selectableFields: _dropped, ...oldest } = versions[0]!;
+  return [oldest as V, ...versions.slice(1)];
 }
 
 /** The model as the version sees it: its own spec, status fields and paths. */

@@ -127,6 +127,24 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
         : [],
   },
   {
+    template: "test/global-setup.ts.hbs",
+    ownership: Ownership.Generated,
+    laidOut: (m) => m.conversion?.strategy !== "Webhook",
+    outputs: single(() => "test/global-setup.ts"),
+  },
+  {
+    template: "test/support/conversion-webhook.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook" ? [{ path: "test/support/conversion-webhook.ts" }] : [],
+  },
+  {
+    template: "test/integration/conversion.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook" ? [{ path: "test/integration/conversion.test.ts" }] : [],
+  },
+  {
     template: "src/api/phases.ts.hbs",
     laidOut: true,
     ownership: Ownership.Generated,

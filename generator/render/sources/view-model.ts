@@ -118,6 +118,8 @@ export interface ViewModel extends StatusView, ReferencesView {
   testFixture: string;
   /** Several API versions: conversion and storage migration (absent with one version). */
   conversion?: ConversionView;
+  /** The operator serves a conversion webhook (its schemas differ between versions). */
+  conversionWebhook: boolean;
 }
 
 export function buildViewModel(
@@ -193,6 +195,7 @@ export function buildViewModel(
     serviceNames: serviceNamesView(model, specOptional === "?"),
     settings: settingsView(model),
     ...(model.conversion ? { conversion: conversionView(model) } : {}),
+    conversionWebhook: model.conversion?.strategy === "Webhook",
     hooks: hooksView(model),
     userHooks: activeUserHooks(model).map((h) => ({
       path: h.path,

@@ -55,6 +55,7 @@ import { REFERENCED_KINDS, referenceTargets } from "./references.ts";
 import { loadConfig, SETTINGS } from "./config.ts";
 import { DatabaseReconciler } from "./reconciler/database-reconciler.ts";
 import { hooks } from "./hooks/index.ts";
+import { startConversion } from "./conversion.ts";
 import {
   CACHED_ANNOTATIONS,
   ORPHAN_SWEEP_INTERVAL_MS,
@@ -183,9 +184,17 @@ async function main(): Promise<void> {
     collectGarbage: memoryReducingGc(),
   });
 
+  // Several API versions: the conversion webhook (every replica) and the storage migration (the
+  // leader), src/conversion.ts.
+  const conversion = await startConversion({
+    kubeConfig,
+    namespace: config.podNamespace,
+    logger,
+    metrics,
+  });
   const health = await startHealthServer({
     port: config.healthPort,
-    isReady: () => controller.ready,
+    isReady: () => controller.ready && conversion.ready(),
   });
   const metricsServer =
     config.metricsPort === 0
@@ -227,7 +236,7 @@ async function main(): Promise<void> {
     ? metrics.leaderElection(config.leaseName)
     : undefined;
   const manager = new Manager({
-    controllers: [controller],
+    controllers: [controller, conversion.migrator],
     logger,
     leaderElection: config.leaderElection
       ? {
@@ -252,6 +261,7 @@ async function main(): Promise<void> {
       async () => stopReloading?.(),
       async () => (metricsServer === undefined ? undefined : stopServer(metricsServer)),
       () => stopServer(health),
+      () => conversion.stop(),
     ],
     exit: (code) => process.exit(code),
   });
