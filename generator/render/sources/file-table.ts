@@ -127,10 +127,10 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
         : [],
   },
   {
-    template: "test/global-setup.ts.hbs",
+    template: "test/integration/install.test.ts.hbs",
     ownership: Ownership.Generated,
-    laidOut: (m) => m.conversion?.strategy !== "Webhook",
-    outputs: single(() => "test/global-setup.ts"),
+    laidOut: true,
+    outputs: single(() => "test/integration/install.test.ts"),
   },
   {
     template: "test/support/conversion-webhook.ts.hbs",

@@ -45,6 +45,8 @@ export interface Conversion {
   /** Run by the manager among its controllers: it migrates only while this replica leads. */
   migrator: StorageMigrator;
   stop(): Promise<void>;
+  /** Lets the process end while the webhook serves (a test run's webhook). */
+  unref(): void;
 }
 
 export async function startConversion(options: ConversionOptions): Promise<Conversion> {
@@ -83,5 +85,6 @@ export async function startConversion(options: ConversionOptions): Promise<Conve
       certificates.stop();
       await served.stop();
     },
+    unref: () => void served.server.unref(),
   };
 }

@@ -4,21 +4,4 @@
 // What `npm test` does before the first test file and after the last (node --test
 // --test-global-setup): start one control plane for the run while strict tsc checks the project,
 // and stop it. The harness lives in @create-operator/envtest; see its README.
-// Several API versions: the conversion webhook serves in this process for the whole run (the
-// test files run in it too), so a read in any version works in every suite
-// (test/support/conversion-webhook.ts).
-import {
-  globalSetup as startControlPlane,
-  globalTeardown as stopControlPlane,
-} from "@create-operator/envtest/global-setup";
-import { startTestWebhook, stopTestWebhook } from "./support/conversion-webhook.ts";
-
-export async function globalSetup(): Promise<void> {
-  await startControlPlane();
-  await startTestWebhook();
-}
-
-export async function globalTeardown(): Promise<void> {
-  await stopTestWebhook();
-  await stopControlPlane();
-}
+export { globalSetup, globalTeardown } from "@create-operator/envtest/global-setup";

@@ -11,6 +11,7 @@ import { sharedControlPlane } from "@create-operator/envtest";
 import { ConversionRegistry, type JsonObject } from "@create-operator/runtime";
 import assert from "node:assert/strict";
 import { test } from "node:test";
+import "../support/conversion-webhook.ts";
 import { databaseConversion } from "../../src/api/database-conversion.ts";
 import { uniqueName } from "./support/unique-name.ts";
 

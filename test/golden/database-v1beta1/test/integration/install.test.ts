@@ -17,6 +17,8 @@ import assert from "node:assert/strict";
 import { readFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
+// Reads in every served version convert through the webhook this run serves.
+import "../support/conversion-webhook.ts";
 
 interface CrdDocument {
   kind: string;

@@ -4,7 +4,9 @@
 // The conversion webhook for the test run, served by this process as src/conversion.ts serves it
 // in the cluster (its certificates, its CA in a Secret, the bundle injected into the CRD). The API
 // server of the test run cannot reach the in-cluster Service, so the CRD is pointed at this
-// process instead, as controller-runtime's envtest does for webhooks.
+// process instead, as controller-runtime's envtest does for webhooks. Imported for its effect by
+// every test file that reads in a version other than the storage version: the first import
+// starts it, once per process, and it serves until the process ends (it keeps none alive).
 
 import {
   ApiextensionsV1Api,
@@ -14,7 +16,7 @@ import {
 } from "@kubernetes/client-node";
 import { pollUntil, sharedControlPlane } from "@create-operator/envtest";
 import { OperatorMetrics, silentLogger } from "@create-operator/runtime";
-import { CRD_NAME, startConversion, type Conversion } from "../../src/conversion.ts";
+import { CRD_NAME, startConversion } from "../../src/conversion.ts";
 
 const HUB = "v1beta1";
 const HUB_EXAMPLE: object = {
@@ -25,11 +27,9 @@ const HUB_EXAMPLE: object = {
   storageGB: 20,
 };
 
-let conversion: Conversion | undefined;
-
-export async function startTestWebhook(): Promise<void> {
+async function startTestWebhook(): Promise<void> {
   const plane = await sharedControlPlane();
-  conversion = await startConversion({
+  const conversion = await startConversion({
     kubeConfig: plane.admin,
     namespace: "default",
     logger: silentLogger,
@@ -39,6 +39,7 @@ export async function startTestWebhook(): Promise<void> {
     dnsNames: ["localhost"],
     ipAddresses: ["127.0.0.1"],
   });
+  conversion.unref();
   const extensions = plane.admin.makeApiClient(ApiextensionsV1Api);
   const url = `https://127.0.0.1:${conversion.port}/convert`;
   await extensions.patchCustomResourceDefinition(
@@ -84,6 +85,4 @@ export async function startTestWebhook(): Promise<void> {
   }
 }
 
-export async function stopTestWebhook(): Promise<void> {
-  await conversion?.stop();
-}
+await startTestWebhook();
