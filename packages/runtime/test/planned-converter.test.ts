@@ -137,12 +137,8 @@ test("hub -> v1alpha1 -> hub is the hub object, fields v1alpha1 cannot hold incl
 test("v1alpha1 -> hub -> v1alpha1 is the v1alpha1 object", async () => {
   await fc.assert(
     fc.asyncProperty(oldObject, async (old) => {
-      // A backupRetentionDays without a backup object comes back inside a backup the hub made.
-      fc.pre(
-        old.spec === undefined ||
-          !("backupRetentionDays" in (old.spec as JsonObject)) ||
-          "backup" in (old.spec as JsonObject),
-      );
+      // Also a backupRetentionDays without a backup object: the backup the hub makes to hold it
+      // is not brought back.
       const back = await converter.fromHub(await converter.toHub(structuredClone(old)));
       assert.deepEqual(back, old);
     }),

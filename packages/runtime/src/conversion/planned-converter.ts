@@ -36,6 +36,9 @@ export interface PlannedConverterOptions {
 
 type Kept = Record<string, Record<string, unknown>>;
 
+/** Kept under this key: objects the version did not have (see convert). */
+const ABSENT = "!absent";
+
 export function plannedConverter(options: PlannedConverterOptions): VersionConverter {
   const { hub, version, plan, annotation } = options;
   for (const field of plan.hooked) {
@@ -70,7 +73,8 @@ export function plannedConverter(options: PlannedConverterOptions): VersionConve
       .filter(([fromPath, toPath]) => fromPath !== toPath)
       .map(([fromPath, toPath]) => [toPath, take(fromPath)] as const);
     // What this version held before it left comes back first, so fields both hold win over it.
-    for (const [path, value] of Object.entries(kept[to] ?? {})) setPath(target, path, value);
+    const { [ABSENT]: absent, ...held } = kept[to] ?? {};
+    for (const [path, value] of Object.entries(held)) setPath(target, path, value);
     delete kept[to];
     for (const [path, value] of [...renamedObjects, ...moved])
       if (value !== undefined) setPath(target, path, value);
@@ -80,6 +84,18 @@ export function plannedConverter(options: PlannedConverterOptions): VersionConve
       const converted = toHub ? hook.toHub(value, source) : hook.fromHub(value, source);
       setPath(target, ends(entry)[1], converted);
     }
+    // An object this side did not have, made on the other only to hold a member moved into it,
+    // is removed again on the way back (when still empty), so it does not appear from nowhere.
+    for (const path of Array.isArray(absent) ? absent : [])
+      if (isEmptyObject(getPath(target, String(path)))) deletePath(target, String(path));
+    const made = objects
+      .map(ends)
+      .filter(
+        ([fromPath, toPath]) =>
+          getPath(source, fromPath) === undefined && getPath(target, toPath) !== undefined,
+      )
+      .map(([fromPath]) => fromPath);
+    if (made.length > 0) lost[ABSENT] = made;
     if (Object.keys(lost).length > 0) kept[from] = lost;
     else delete kept[from];
     writeKept(target, annotation, kept);
@@ -161,6 +177,10 @@ function setPath(object: JsonObject, path: string, value: unknown): void {
     current = current[segment] as JsonObject;
   }
   current[segments.at(-1)!] = value;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return isObject(value) && Object.keys(value).length === 0;
 }
 
 function isObject(value: unknown): value is JsonObject {
