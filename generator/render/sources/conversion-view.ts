@@ -12,6 +12,8 @@ export interface ConversionView {
   /** The interface of the user's hooks, e.g. DatabaseConversionHooks. */
   hooksType: string;
   hub: string;
+  /** The newest served version other than the hub (the storage migration test stores in it). */
+  older: string;
   annotation: string;
   crdName: string;
   /** Webhook strategy: the operator serves conversions (else only the migrator runs). */
@@ -53,6 +55,9 @@ export function conversionView(model: OperatorModel): ConversionView | undefined
     constName: `${toCamel(model.api.kind)}Conversion`,
     hooksType: `${toPascal(model.api.kind)}ConversionHooks`,
     hub: conversion.hub,
+    older:
+      model.api.versions.filter((v) => v.served && v.name !== conversion.hub).at(-1)?.name ??
+      conversion.hub,
     annotation: conversion.annotation,
     crdName: model.api.crdName,
     webhook: conversion.strategy === "Webhook",

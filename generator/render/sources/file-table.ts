@@ -127,6 +127,14 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
         : [],
   },
   {
+    template: "test/integration/storage-migration.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook"
+        ? [{ path: "test/integration/storage-migration.test.ts" }]
+        : [],
+  },
+  {
     template: "test/integration/install.test.ts.hbs",
     ownership: Ownership.Generated,
     laidOut: true,
