@@ -153,7 +153,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["IdleCollector", "IdleCollectorOptions"],
   // several API versions (issue 19): src/conversion.ts and src/api/<kind>-conversion.ts
   ...["ConversionWebhook", "StorageMigrator", "WebhookCertificates", "KindConversion"],
-  ...["JsonObject", "Conversion", "ConversionOptions"],
+  ...["JsonObject", "Conversion", "ConversionOptions", "ConversionRegistry"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],

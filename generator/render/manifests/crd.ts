@@ -71,7 +71,9 @@ function versionOf(model: OperatorModel, version: VersionModel) {
  * The API server hoists selectableFields that are equal in every version to the CRD's spec level,
  * but keeps differing schemas per version, and then refuses the CRD ("spec.selectableFields: may
  * only be set when validations.schema is included"). Versions whose schemas differ therefore must
- * not all list the same selectable fields: the oldest version goes without them.
+ * not all list the same selectable fields: the newest version goes without them (taking them from
+ * a version clients already use would break their field selectors; the new one has no such clients,
+ * and gets them back once it is the only version).
  */
 function withoutHoistedSelectableFields<V extends { schema: unknown; selectableFields?: unknown }>(
   versions: V[],
@@ -80,8 +82,8 @@ function withoutHoistedSelectableFields<V extends { schema: unknown; selectableF
     versions.every((v) => JSON.stringify(v[key]) === JSON.stringify(versions[0]![key]));
   if (versions.length < 2 || !versions[0]!.selectableFields) return versions;
   if (!same("selectableFields") || same("schema")) return versions;
-  const { selectableFields: _dropped, ...oldest } = versions[0]!;
-  return [oldest as V, ...versions.slice(1)];
+  const { selectableFields: _dropped, ...newest } = versions.at(-1)!;
+  return [...versions.slice(0, -1), newest as V];
 }
 
 /** The model as the version sees it: its own spec, status fields and paths. */
