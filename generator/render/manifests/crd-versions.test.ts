@@ -64,9 +64,9 @@ test("evolved fields: each version has its own schema, and the webhook converts"
   assert.equal(specOf(alpha).default.instanceClass, "small");
   assert.ok(specOf(beta).properties.size && specOf(beta).properties.maintenanceWindow);
   // Equal selectable fields in every version with differing schemas: the API server refuses it.
-  // The newest version goes without: v1alpha1's clients keep their field selectors.
-  assert.deepEqual(alpha.selectableFields, [{ jsonPath: ".spec.engine" }]);
-  assert.equal(beta.selectableFields, undefined);
+  // The newest version that is not stored goes without; the storage version keeps them.
+  assert.equal(alpha.selectableFields, undefined);
+  assert.deepEqual(beta.selectableFields, [{ jsonPath: ".spec.engine" }]);
   assert.deepEqual(crd!.spec.conversion, {
     strategy: "Webhook",
     webhook: {

@@ -71,19 +71,23 @@ function versionOf(model: OperatorModel, version: VersionModel) {
  * The API server hoists selectableFields that are equal in every version to the CRD's spec level,
  * but keeps differing schemas per version, and then refuses the CRD ("spec.selectableFields: may
  * only be set when validations.schema is included"). Versions whose schemas differ therefore must
- * not all list the same selectable fields: the newest version goes without them (taking them from
- * a version clients already use would break their field selectors; the new one has no such clients,
- * and gets them back once it is the only version).
+ * not all list the same selectable fields: the newest version that is not stored goes without
+ * them (the storage version keeps them: the operator's own tests and tools list by them there).
+ * Clients of that version lose them, which `generate`'s compatibility report calls breaking.
  */
-function withoutHoistedSelectableFields<V extends { schema: unknown; selectableFields?: unknown }>(
-  versions: V[],
-): V[] {
+function withoutHoistedSelectableFields<
+  V extends { schema: unknown; selectableFields?: unknown; storage: boolean },
+>(versions: V[]): V[] {
   const same = (key: "schema" | "selectableFields") =>
     versions.every((v) => JSON.stringify(v[key]) === JSON.stringify(versions[0]![key]));
   if (versions.length < 2 || !versions[0]!.selectableFields) return versions;
   if (!same("selectableFields") || same("schema")) return versions;
-  const { selectableFields: _dropped, ...newest } = versions.at(-1)!;
-  return [...versions.slice(0, -1), newest as V];
+  const dropped = versions.map((v) => !v.storage).lastIndexOf(true);
+  return versions.map((version, i) => {
+    if (i !== dropped) return version;
+    const { selectableFields: _dropped, ...rest } = version;
+    return rest as V;
+  });
 }
 
 /** The model as the version sees it: its own spec, status fields and paths. */
