@@ -35,6 +35,7 @@ export const FIXED_FILES: Readonly<Record<string, string>> = {
   "src/reconciler/finalize.ts": "the generated finalizer",
   "src/hooks/index.ts": "the generated hook index",
   "src/hooks/types.ts": "the generated hook interfaces",
+  "src/conversion.ts": "the generated conversion wiring",
 };
 
 /**
@@ -152,6 +153,9 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["ConditionedPart"],
   // main.ts wires the idle collection (runtime/idle-collector.ts)
   ...["IdleCollector", "IdleCollectorOptions"],
+  // several API versions (issue 19): src/conversion.ts and src/api/<kind>-conversion.ts
+  ...["ConversionWebhook", "StorageMigrator", "WebhookCertificates", "KindConversion"],
+  ...["JsonObject", "Conversion", "ConversionOptions", "ConversionRegistry"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],
@@ -171,6 +175,8 @@ export const KIND_HOOK_TYPE_SUFFIXES = [
   "StatusReport",
   "ChildBuilder",
   "InstanceBuilder",
+  // src/api/<kind>-conversion.ts: DatabaseConversionHooks
+  "ConversionHooks",
 ] as const;
 
 export const PROVIDER_FILE_SUFFIXES = ["provider", "memory", "cloud"] as const;

@@ -3,6 +3,7 @@
 
 import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
+import { servesConversionWebhook } from "./conversion.ts";
 import { crdPath } from "./crd.ts";
 import { yamlFile } from "./yaml-file.ts";
 
@@ -31,6 +32,7 @@ export function renderKustomizations(
           "../manager",
           // The admission policy (docs/tenancy.md): tenants get what it admits, nothing more.
           ...(model.tenancy ? ["../tenancy"] : []),
+          ...(servesConversionWebhook(model) ? ["../webhook"] : []),
         ]),
       ],
       {

@@ -27,6 +27,7 @@ import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, providerDepName, type BindingView } from "./binding-view.ts";
 import { PRETTIER_OPTIONS } from "../format.ts";
 import { childView, type ChildView } from "./child-view.ts";
+import { conversionView, type ConversionView } from "./conversion-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
 import { buildCrd } from "../manifests/crd.ts";
 import { assertContractAgrees } from "../self-check/contract-self-check.ts";
@@ -132,6 +133,10 @@ export interface ViewModel extends StatusView, ReferencesView, TenancyView {
   contract: ContractView;
   /** JSON of the data the verbatim test suites read (test/support/fixture.json). */
   testFixture: string;
+  /** Several API versions: conversion and storage migration (absent with one version). */
+  conversion?: ConversionView;
+  /** The operator serves a conversion webhook (its schemas differ between versions). */
+  conversionWebhook: boolean;
 }
 
 export function buildViewModel(
@@ -210,6 +215,8 @@ export function buildViewModel(
     ],
     serviceNames: serviceNamesView(model, specOptional === "?"),
     settings: settingsView(model),
+    ...(model.conversion ? { conversion: conversionView(model) } : {}),
+    conversionWebhook: model.conversion?.strategy === "Webhook",
     hooks: hooksView(model),
     userHooks: activeUserHooks(model).map((h) => ({
       path: h.path,

@@ -157,3 +157,9 @@ export type { TenancyGate, TenancyParameters, TenancyRule, TenancyVerdict } from
 export { TimeoutError, withTimeout } from "./timeout.ts";
 export { withTransitionEvents } from "./transition-events.ts";
 export type { TransitionEventOptions } from "./transition-events.ts";
+export { plannedConverter } from "./conversion/planned-converter.ts";
+export type {
+  FieldHook,
+  FieldPlan,
+  PlannedConverterOptions,
+} from "./conversion/planned-converter.ts";
