@@ -10,7 +10,7 @@
 
 import type { KubeConfig, KubernetesObject } from "@kubernetes/client-node";
 import { backoffDelay, type BackoffSettings } from "./backoff.ts";
-import { errorMessage, statusCode } from "./errors.ts";
+import { errorMessage, retryAfterMs, statusCode } from "./errors.ts";
 import { listPage, watchStream, WatchStalledError, type WatchEvent } from "./list-watch.ts";
 import { WATCH_IDLE_TIMEOUT_MS } from "./watch-health.ts";
 import type { Logger } from "./logger.ts";
@@ -301,7 +301,12 @@ export class Informer<T extends KubernetesObject> {
     this.#failures++;
     this.stats.failures++;
     this.#unreachableSince ??= performance.now();
-    const delayMs = backoffDelay(this.#failures, this.#options.backoff ?? INFORMER_BACKOFF);
+    // A server that said how long to wait (Retry-After on a 429 or 503: API Priority and Fairness
+    // shedding load) is not asked again sooner; the backoff still applies when it is longer.
+    const delayMs = Math.max(
+      backoffDelay(this.#failures, this.#options.backoff ?? INFORMER_BACKOFF),
+      retryAfterMs(err) ?? 0,
+    );
     const fields = { path: this.path, failures: this.#failures, delayMs, err: errorMessage(err) };
     if (err instanceof WatchStalledError) {
       // Not routine: the connection died without a word, and changes went unseen meanwhile.

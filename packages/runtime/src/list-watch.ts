@@ -9,14 +9,19 @@
 import type { KubeConfig } from "@kubernetes/client-node";
 import { KubeTransport, readAll } from "./transport.ts";
 
-/** An HTTP error with its status in `.code`, where errors.ts's statusCode() looks for it. */
+/**
+ * An HTTP error with its status in `.code`, where errors.ts's statusCode() looks for it, and the
+ * Retry-After of a 429 or 503 in `.headers`, where retryAfterMs() looks for it.
+ */
 export class ApiStatusError extends Error {
   readonly code: number;
+  readonly headers: Record<string, string>;
 
-  constructor(code: number, message: string) {
+  constructor(code: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.name = "ApiStatusError";
     this.code = code;
+    this.headers = headers;
   }
 }
 
@@ -70,7 +75,12 @@ async function request(
     } catch {
       // not JSON: keep the text
     }
-    throw new ApiStatusError(response.status, `GET ${path}: ${response.status} ${message}`);
+    const retryAfter = response.headers["retry-after"];
+    throw new ApiStatusError(
+      response.status,
+      `GET ${path}: ${response.status} ${message}`,
+      retryAfter === undefined ? {} : { "retry-after": retryAfter },
+    );
   }
   return response;
 }
