@@ -186,6 +186,9 @@ export class Informer<T extends KubernetesObject> {
         limit,
         ...(continueToken ? { continueToken } : {}),
         ...(labelSelector ? { labelSelector } : {}),
+        ...(this.#options.keptAnnotations
+          ? { keptAnnotations: this.#options.keptAnnotations }
+          : {}),
         signal: AbortSignal.any([
           signal,
           AbortSignal.timeout(this.#options.listTimeoutMs ?? 60_000),
@@ -233,6 +236,7 @@ export class Informer<T extends KubernetesObject> {
       timeoutSeconds,
       idleTimeoutMs: options.idleTimeoutMs ?? WATCH_IDLE_TIMEOUT_MS,
       ...(options.labelSelector ? { labelSelector: options.labelSelector } : {}),
+      ...(options.keptAnnotations ? { keptAnnotations: options.keptAnnotations } : {}),
       signal,
       onOpen: () => (this.#unreachableSince = undefined),
       onEvent: (event) => this.#apply(event),

@@ -5,7 +5,10 @@
 // may edit an object can put 256 KiB that no schema bounds. With 800 objects carrying a 250 KiB
 // annotation each, the operator's caches start and sync inside the Deployment's own memory limit,
 // under its own NODE_OPTIONS (read from config/manager/manager.yaml), in a process of their own,
-// and keep none of those annotations.
+// and keep none of those annotations. The caches are not the whole operator (reconciles, Events
+// and metrics come on top), so they must leave a fifth of the limit unused: before the runtime
+// dropped the annotations' bytes as they arrived (annotation-filter.ts), their LIST pages peaked at
+// 200-270 MiB against 256, and a run near the limit passed or failed by chance.
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -21,6 +24,8 @@ const env = await faultEnvironment();
 const OBJECTS = 800;
 const ANNOTATION_BYTES = 250 * 1024;
 const PARALLEL = 8;
+/** The share of the memory limit the caches may take at their peak. */
+const CACHE_SHARE = 0.8;
 
 /** The manager container's NODE_OPTIONS and memory limit, as the Deployment ships them. */
 function deploymentLimits(): { nodeOptions: string; memoryLimitMiB: number } {
@@ -91,5 +96,8 @@ test(`the caches start within the Deployment's memory limit over ${OBJECTS} obje
     report.annotationBytes < report.cached * 100,
     "the tenant's annotations are not cached",
   );
-  assert.ok(report.peakRssMiB < memoryLimitMiB, `peak RSS ${report.peakRssMiB} MiB`);
+  assert.ok(
+    report.peakRssMiB < memoryLimitMiB * CACHE_SHARE,
+    `peak RSS ${report.peakRssMiB.toFixed(1)} MiB: over ${CACHE_SHARE * 100} % of the ${memoryLimitMiB} MiB limit`,
+  );
 });
