@@ -46,6 +46,7 @@ import {
   measureCrd,
   type CrdContributor,
 } from "./render/manifests/crd-size.ts";
+import { vendoredPackages } from "./vendor/vendored-packages.ts";
 import { writePlan, type WriteSummary } from "./write/write.ts";
 
 export { GENERATOR_VERSION };
@@ -254,6 +255,7 @@ export async function createProject(
   const plan = planNewProject(resolve(target), files, {
     generatorVersion: GENERATOR_VERSION,
     specSource,
+    artifacts: vendoredPackages(),
     force: options.force ?? false,
     ...(loaded.preset ? { preset: loaded.preset } : {}),
   });
@@ -294,6 +296,7 @@ export async function regenerateProject(
   const plan = planRegeneration(resolve(root), files, {
     generatorVersion: GENERATOR_VERSION,
     specSource,
+    artifacts: vendoredPackages(),
     ...(loaded.preset ? { preset: loaded.preset } : {}),
     force: options.force ?? false,
     keep: options.keep ?? [],

@@ -3,7 +3,7 @@
 // before anything is read further or written.
 
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { existsSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { addSpecField, CRD, databaseProject, modificationTimes } from "./project-fixture.ts";
@@ -89,7 +89,12 @@ test("the generated project pins this generator as an exact devDependency", () =
   const pkg = JSON.parse(readFileSync(join(project, "package.json"), "utf8")) as {
     devDependencies: Record<string, string>;
   };
-  assert.equal(pkg.devDependencies["create-operator"], GENERATOR_VERSION);
+  // While unpublished: the tarball of exactly this version, which new wrote into vendor/.
+  assert.equal(
+    pkg.devDependencies["create-operator"],
+    `file:vendor/create-operator-${GENERATOR_VERSION}.tgz`,
+  );
+  assert.ok(existsSync(join(project, `vendor/create-operator-${GENERATOR_VERSION}.tgz`)));
   assert.match(readFileSync(join(project, "README.md"), "utf8"), /`npx create-operator generate`/);
 });
 

@@ -28,9 +28,19 @@ test("the generator and its libraries share one version, and the golden projects
   const golden = JSON.parse(
     readFileSync(join(REPO_ROOT, "test/golden/database/package.json"), "utf8"),
   ) as { dependencies: Record<string, string>; devDependencies: Record<string, string> };
-  assert.equal(golden.dependencies["@create-operator/runtime"], version);
-  assert.equal(golden.devDependencies["@create-operator/envtest"], version);
-  assert.equal(golden.devDependencies["create-operator"], version);
+  // While unpublished the pins are the vendored tarballs of exactly that version (vendored-install.test.ts).
+  assert.equal(
+    golden.dependencies["@create-operator/runtime"],
+    `file:vendor/create-operator-runtime-${version}.tgz`,
+  );
+  assert.equal(
+    golden.devDependencies["@create-operator/envtest"],
+    `file:vendor/create-operator-envtest-${version}.tgz`,
+  );
+  assert.equal(
+    golden.devDependencies["create-operator"],
+    `file:vendor/create-operator-${version}.tgz`,
+  );
 });
 
 test("each library exposes its declared entry points only, and ships only dist/", () => {

@@ -107,16 +107,16 @@ test("a lock entry under a symbolic link that leads outside is refused, naming t
   const root = newProject();
   const outside = tempDir("outside");
   writeFileSync(join(outside, "victim.txt"), "precious\n");
-  symlinkSync(outside, join(root, "vendor"));
+  symlinkSync(outside, join(root, "linked"));
   const lock = JSON.parse(read(root, LOCK_PATH)) as { files: Record<string, unknown> };
-  lock.files["vendor/victim.txt"] = { ownership: "generated", sha256: sha256("precious\n") };
+  lock.files["linked/victim.txt"] = { ownership: "generated", sha256: sha256("precious\n") };
   writeFileSync(join(root, LOCK_PATH), JSON.stringify(lock, null, 2) + "\n");
 
   const result = runCli(["generate"], { cwd: root });
   assert.equal(result.status, 1, result.stdout + result.stderr);
   assert.match(
     result.stderr,
-    /refusing path "vendor\/victim\.txt": its real path .* is outside the project directory/,
+    /refusing path "linked\/victim\.txt": its real path .* is outside the project directory/,
   );
   assert.equal(readFileSync(join(outside, "victim.txt"), "utf8"), "precious\n");
   assert.doesNotMatch(result.stdout, /delete/);

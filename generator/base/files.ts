@@ -28,6 +28,16 @@ export interface GeneratedFile {
   origin?: "preset";
 }
 
+/**
+ * A binary file the generator writes as it is (the vendored package tarballs): never merged,
+ * never mirrored as a merge base; the lock records its hash, so a changed copy is not replaced
+ * silently.
+ */
+export interface Artifact {
+  path: string;
+  bytes: Uint8Array;
+}
+
 /** Insertion order does not matter: every consumer sorts by path, so output is deterministic. */
 export type ProjectFiles = Map<string, GeneratedFile>;
 

@@ -5,7 +5,8 @@
 // Format 2 (this generator):
 //   { format: 2, generator: { name, version }, specSha256,
 //     preset?: { reference, name, version?, sha256 /* of the whole preset chain */ },
-//     files: { "<path>": { ownership, sha256 /* of the last render = the base */, kept?: true } } }
+//     files: { "<path>": { ownership, sha256 /* of the last render = the base */, kept?: true,
+//                          artifact?: true /* a binary file written as it is: no base */ } } }
 // Format 1 had the same shape without bases on disk and without `kept`; it is still read.
 
 import { createHash } from "node:crypto";
@@ -27,6 +28,8 @@ export interface LockedFile {
   sha256: string;
   /** The user accepted their version with --keep: no question until the render changes again. */
   kept?: true;
+  /** A binary file (a vendored tarball): written as it is, never merged, no base mirrored. */
+  artifact?: true;
 }
 
 /** The preset operator.yaml extends, as the render that wrote the project resolved it. */
@@ -53,8 +56,9 @@ export function basePath(path: string): string {
   return `${BASE_DIR}/${path}`;
 }
 
-export function sha256(content: string): string {
-  return createHash("sha256").update(content, "utf8").digest("hex");
+/** Of a rendered text's UTF-8, or of an artifact's bytes. */
+export function sha256(content: string | Uint8Array): string {
+  return createHash("sha256").update(content).digest("hex");
 }
 
 /** Stable key order and a trailing newline, so the lock file itself is deterministic. */
@@ -64,7 +68,12 @@ export function serializeLock(lock: LockFile): string {
       .sort(([a], [b]) => (a < b ? -1 : a > b ? 1 : 0))
       .map(([path, f]) => [
         path,
-        { ownership: f.ownership, sha256: f.sha256, ...(f.kept ? { kept: true } : {}) },
+        {
+          ownership: f.ownership,
+          sha256: f.sha256,
+          ...(f.kept ? { kept: true } : {}),
+          ...(f.artifact ? { artifact: true } : {}),
+        },
       ]),
   );
   return JSON.stringify({ ...lock, files }, null, 2) + "\n";
@@ -159,10 +168,15 @@ export function parseLock(text: string): LockFile {
       throw new LockFileError(
         where(`${field}.kept must be true when present, found ${kind(entry.kept)}`),
       );
+    if (entry.artifact !== undefined && entry.artifact !== true)
+      throw new LockFileError(
+        where(`${field}.artifact must be true when present, found ${kind(entry.artifact)}`),
+      );
     files[path] = {
       ownership: entry.ownership as Ownership,
       sha256: entry.sha256,
       ...(entry.kept ? { kept: true } : {}),
+      ...(entry.artifact ? { artifact: true } : {}),
     };
   }
   const preset = parseLockedPreset(value.preset, where);

@@ -103,6 +103,8 @@ function checkMirror(root: string, realRoot: string, lock: LockFile): void {
     );
   const damaged: string[] = [];
   for (const [path, locked] of Object.entries(lock.files)) {
+    // An artifact has no base: it is never merged (plan/decide-artifact.ts).
+    if (locked.artifact) continue;
     const mirror = basePath(path);
     let problem: string | undefined;
     try {

@@ -5,7 +5,10 @@ import { join, resolve } from "node:path";
 import { GENERATOR_VERSION } from "../base/generator-version.ts";
 import { SPEC_FILE } from "../base/spec-file.ts";
 import type { EnvtestCommandOptions } from "./envtest-command.ts";
+import type { PipelineResult } from "../pipeline.ts";
+import { VENDOR_DIR } from "../vendor/vendored-packages.ts";
 import { ExitCode } from "./exit-codes.ts";
+import { nextSteps } from "./next-steps.ts";
 import { runGenerate, type GenerateOptions } from "./generate-command.ts";
 import type { UpgradeOptions } from "./upgrade-command.ts";
 import { findProjectRoot } from "./project-root.ts";
@@ -236,7 +239,9 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
       if (rebased.note !== undefined) reporter.note(rebased.note);
       source = rebased.source;
     }
-    return runPipeline(reporter, options.dryRun ?? false, create(source, file));
+    return runPipeline(reporter, options.dryRun ?? false, create(source, file), {
+      nextSteps: stepsAfterNew(dir),
+    });
   }
   if (!options.yes && !process.stdin.isTTY)
     return usageError(
@@ -279,6 +284,7 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
   const { InputError } = await import("../base/diagnostics.ts");
   const keptAt = answersFilePath(dir);
   return runPipeline(reporter, false, create(source, keptAt), {
+    nextSteps: stepsAfterNew(dir),
     onSuccess: () =>
       `the spec made from your answers is ${join(dir, SPEC_FILE)}; edit it, then run create-operator generate in ${dir}`,
     onFailure: (error) => {
@@ -288,6 +294,17 @@ async function runNew(dir: string, options: NewOptions): Promise<number> {
       return `your answers are kept in ${kept}; once the problem above is fixed, run: create-operator new ${dir} --spec ${kept}`;
     },
   });
+}
+
+/** After `new`: the commands from install to a running operator (cli/next-steps.ts). */
+function stepsAfterNew(dir: string): (result: PipelineResult) => string[] {
+  return (result) =>
+    nextSteps({
+      directory: dir,
+      cwd: process.cwd(),
+      vendored: result.plan.entries.some((e) => e.path.startsWith(`${VENDOR_DIR}/`)),
+      hasUserCode: result.userHooks.some((hook) => hook.state === "active"),
+    });
 }
 
 function usageError(reporter: Reporter, message: string, hint: string): number {

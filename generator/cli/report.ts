@@ -27,6 +27,8 @@ export interface Reporter {
    * files the spec no longer uses; JSON: every hook file, marked `created` when this run creates it.
    */
   userHooks(hooks: readonly UserHook[], plan: Plan): void;
+  /** What to run next, one command per line (after `new`). */
+  nextSteps(steps: readonly string[]): void;
   error(message: string, hint?: string): void;
   /** Something the user should know that is not an error (where a file was kept). */
   note(message: string): void;
@@ -131,6 +133,9 @@ function textReporter(): Reporter {
       for (const hook of hooks)
         if (hook.state === "unused") process.stdout.write(`note: ${describeUserHook(hook)}\n`);
     },
+    nextSteps(steps) {
+      process.stdout.write(`\nNext steps:\n${steps.map((s) => `  ${s}\n`).join("")}`);
+    },
     error(message, hint) {
       process.stderr.write(`error: ${message}\n${hint ? `  hint: ${hint}\n` : ""}`);
     },
@@ -155,6 +160,7 @@ function jsonReporter(): Reporter {
     notes: string[];
     compatibility?: CompatJson;
     userHooks: unknown[];
+    nextSteps?: readonly string[];
   } = {
     diagnostics: [],
     files: [],
@@ -198,6 +204,9 @@ function jsonReporter(): Reporter {
         created: created.has(hook.path),
         message: describeUserHook(hook),
       }));
+    },
+    nextSteps(steps) {
+      document.nextSteps = steps;
     },
     error(message, hint) {
       document.errors.push({ message, ...(hint ? { hint } : {}) });

@@ -10,6 +10,8 @@ export interface PipelineNotes {
   onSuccess?: () => string;
   /** Runs before the failure is printed; returns a note printed after it. */
   onFailure?: (error: unknown) => string;
+  /** Commands to run next, shown after a run that wrote everything (`new`). */
+  nextSteps?: (result: PipelineResult) => string[];
 }
 
 export async function runPipeline(
@@ -30,6 +32,7 @@ export async function runPipeline(
   reporter.userHooks(result.userHooks, result.plan);
   const blocked = isBlocked(result.plan);
   const ok = !blocked && !hasConflicts(result.plan);
+  if (ok && !dryRun && notes.nextSteps) reporter.nextSteps(notes.nextSteps(result));
   const note = blocked ? notes.onFailure?.(undefined) : notes.onSuccess?.();
   if (note) reporter.note(note);
   reporter.flush(ok);

@@ -5,7 +5,7 @@
 
 import { readFileSync } from "node:fs";
 import { Ownership, type ProjectFiles } from "../base/files.ts";
-import { LOCK_PATH } from "../base/lock-file.ts";
+import { LOCK_PATH, sha256 } from "../base/lock-file.ts";
 import { resolveInside } from "../base/safe-path.ts";
 import type { Plan, PlannedFile } from "./plan-types.ts";
 
@@ -27,8 +27,16 @@ export function planDrift(plan: Plan, files: ProjectFiles): Drift[] {
   const out: Drift[] = [];
   for (const entry of plan.entries) {
     if (entry.ownership === Ownership.ScaffoldOnce || entry.action === "identical") continue;
-    const expected = entry.action === "delete" ? "" : (files.get(entry.path)?.content ?? "");
-    const actual = entry.action === "create" ? (entry.previous ?? "") : readDisk(plan.root, entry);
+    const expected = entry.artifact
+      ? describeBytes(entry.action === "delete" ? undefined : entry.bytes)
+      : entry.action === "delete"
+        ? ""
+        : (files.get(entry.path)?.content ?? "");
+    const actual = entry.artifact
+      ? describeBytes(entry.action === "create" ? undefined : readBytes(plan.root, entry))
+      : entry.action === "create"
+        ? (entry.previous ?? "")
+        : readDisk(plan.root, entry);
     const kind = driftKind(entry);
     if (kind === undefined) continue;
     out.push({
@@ -97,5 +105,18 @@ function readDisk(root: string, entry: PlannedFile): string {
     return readFileSync(resolveInside(root, entry.path), "utf8");
   } catch {
     return "";
+  }
+}
+
+/** A binary file in a drift report: its size and hash, never its bytes as text. */
+function describeBytes(bytes: Uint8Array | undefined): string {
+  return bytes === undefined ? "" : `binary file, ${bytes.length} bytes, sha256 ${sha256(bytes)}\n`;
+}
+
+function readBytes(root: string, entry: PlannedFile): Uint8Array | undefined {
+  try {
+    return readFileSync(resolveInside(root, entry.path));
+  } catch {
+    return undefined;
   }
 }

@@ -14,6 +14,10 @@ export interface PlannedFile {
   reason?: string;
   /** Content to write: create, update, merge, and conflict (with markers) when it is written. */
   content?: string;
+  /** An artifact's bytes to write (create and update), instead of content. */
+  bytes?: Uint8Array;
+  /** A binary file (plan/decide-artifact.ts): no text to show or diff. */
+  artifact?: true;
   /** What is on disk now, for --dry-run diffs ("" when absent). */
   previous?: string;
   mode?: number;
@@ -48,7 +52,9 @@ export function isNoOp(plan: Plan): boolean {
     plan.baseWrites.length === 0 &&
     plan.baseDeletes.length === 0 &&
     !plan.entries.some(
-      (e) => WRITES.has(e.action) && (e.action === "delete" || e.content !== undefined),
+      (e) =>
+        WRITES.has(e.action) &&
+        (e.action === "delete" || e.content !== undefined || e.bytes !== undefined),
     )
   );
 }

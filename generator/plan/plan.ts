@@ -4,7 +4,7 @@
 // and works out which base mirrors and which lock text the write stage must change.
 
 import { existsSync, lstatSync, readdirSync, readlinkSync, realpathSync, statSync } from "node:fs";
-import { sortedFiles, type ProjectFiles } from "../base/files.ts";
+import { sortedFiles, type Artifact, type ProjectFiles } from "../base/files.ts";
 import {
   LOCK_FORMAT,
   serializeLock,
@@ -15,6 +15,7 @@ import {
 } from "../base/lock-file.ts";
 import { mirrorReader } from "../base/base-mirror.ts";
 import { readProjectState } from "../base/project-state.ts";
+import { decideArtifact, decideArtifactOrphan } from "./decide-artifact.ts";
 import { decideOrphan, decideRendered, type PlanContext } from "./decide-file.ts";
 import { PlanRefusedError, type Plan, type PlannedFile } from "./plan-types.ts";
 
@@ -25,6 +26,8 @@ export interface PlanOptions {
   specSource: string;
   /** The preset the spec extends, recorded in the lock. */
   preset?: LockedPreset;
+  /** Binary files written as they are (the vendored package tarballs). */
+  artifacts?: readonly Artifact[];
 }
 
 export interface RegenerationOptions extends PlanOptions {
@@ -128,12 +131,21 @@ function planAgainstDisk(
     )
       baseWrites.push({ path: file.path, content: decision.base });
   }
+  const artifacts = [...(options.artifacts ?? [])].sort((a, b) => (a.path < b.path ? -1 : 1));
+  for (const artifact of artifacts) {
+    const decision = decideArtifact(ctx, artifact);
+    entries.push(decision.entry);
+    if (decision.locked) lockFiles[artifact.path] = decision.locked;
+  }
+  const rendered = new Set([...files.keys(), ...artifacts.map((a) => a.path)]);
   const baseDeletes: string[] = [];
   for (const [path, locked] of Object.entries(previous.files).sort(([a], [b]) =>
     a < b ? -1 : 1,
   )) {
-    if (files.has(path)) continue;
-    const entry = decideOrphan(ctx, path, locked);
+    if (rendered.has(path)) continue;
+    const entry = locked.artifact
+      ? decideArtifactOrphan(ctx, path, locked)
+      : decideOrphan(ctx, path, locked);
     if (entry) entries.push(entry);
     if (mirrors.onDisk(path) !== undefined) baseDeletes.push(path);
   }

@@ -119,7 +119,7 @@ function writeInPlace(root: string, plan: Plan, shown: Shown, options: WriteOpti
       ? shown(join(root, full.slice(`${txn}/staged/`.length)))
       : shown(full);
   let createdForTxn: string | undefined;
-  const stage = (path: string, content: string, mode = 0o644): void => {
+  const stage = (path: string, content: string | Uint8Array, mode = 0o644): void => {
     refuseFileInTheWay(root, path, shown);
     const staged = stagedPath(root, path);
     step(`stage ${path}`);
@@ -127,6 +127,7 @@ function writeInPlace(root: string, plan: Plan, shown: Shown, options: WriteOpti
       mkdirSync(dirname(staged), { recursive: true }),
     );
     attempt("write", show(staged), () => {
+      // Text is written as UTF-8; an artifact's bytes as they are.
       writeFileSync(staged, content, { encoding: "utf8", mode });
       chmodSync(staged, mode);
     });
@@ -136,8 +137,9 @@ function writeInPlace(root: string, plan: Plan, shown: Shown, options: WriteOpti
       mkdirSync(txn, { recursive: true }),
     );
     for (const entry of plan.entries) {
-      if (WRITTEN.has(entry.action) && entry.content !== undefined) {
-        stage(entry.path, entry.content, entry.mode);
+      const content = entry.content ?? entry.bytes;
+      if (WRITTEN.has(entry.action) && content !== undefined) {
+        stage(entry.path, content, entry.mode);
         writes.push(entry.path);
         written.push(entry.path);
       }

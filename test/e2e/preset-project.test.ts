@@ -46,7 +46,8 @@ test("web-app extending the sample preset, installed from npm: check, type-check
   const [{ filename }] = JSON.parse(
     run("npm", ["pack", "--json", "--pack-destination", root], join(root, "presets/acme")),
   ) as [{ filename: string }];
-  run("npm", [...installArguments(), join(root, filename)], target);
+  // --no-save: the preset is installed beside the project, package.json stays as generated.
+  run("npm", [...installArguments(), "--no-save", join(root, filename)], target);
   // From the folder to the installed package: only extends changes, and every file renders the same.
   const spec = join(target, "operator.yaml");
   writeFileSync(

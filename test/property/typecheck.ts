@@ -28,8 +28,16 @@ export function unsatisfiedDependencies(packageJson: string): string[] {
   return Object.entries(wanted).flatMap(([name, range]) => {
     // The pinned generator is this repository itself (the generated code never imports it).
     const installed = name === "create-operator" ? repositoryVersion() : installedVersion(name);
-    return installed && satisfies(installed, range) ? [] : [`${name}@${range} (have ${installed})`];
+    // A vendored pin (file:vendor/<name>-<version>.tgz) names its exact version in the file name.
+    const version = vendoredVersion(range) ?? range;
+    return installed && satisfies(installed, version)
+      ? []
+      : [`${name}@${range} (have ${installed})`];
   });
+}
+
+function vendoredVersion(range: string): string | undefined {
+  return /^file:vendor\/.+-(\d+\.\d+\.\d+(?:-[\w.]+)?)\.tgz$/.exec(range)?.[1];
 }
 
 function repositoryVersion(): string {

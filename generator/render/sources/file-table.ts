@@ -42,6 +42,11 @@ const plainReadmeText = (m: OperatorModel): boolean =>
     PLAIN_MARKDOWN.test(text),
   );
 
+/** The generated CI workflow; a preset that brings workflows of its own replaces it. */
+export const CI_WORKFLOW = ".github/workflows/ci.yaml";
+const presetWorkflows = (m: OperatorModel): boolean =>
+  m.extraFiles.some((f) => f.path.startsWith(".github/workflows/"));
+
 const apiDir = (m: OperatorModel): string => `src/api/${m.api.version}`;
 const single = (path: (m: OperatorModel) => string) => (m: OperatorModel) => [{ path: path(m) }];
 /** Bindings keyed on the UID, or on a natural key: each has its own provider and part templates. */
@@ -81,6 +86,16 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.Merged,
     outputs: single(() => "README.md"),
     laidOut: plainReadmeText,
+  },
+  {
+    template: "github/workflows/ci.yaml.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) => (presetWorkflows(m) ? [] : [{ path: CI_WORKFLOW }]),
+  },
+  {
+    template: "Dockerfile.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "Dockerfile"),
   },
   {
     template: "tsconfig.json.hbs",

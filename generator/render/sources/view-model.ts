@@ -3,6 +3,13 @@
 // the view is built in its own module; this one puts them together.
 
 import { GENERATOR_VERSION } from "../../base/generator-version.ts";
+import { ENVTEST_PACKAGE, RUNTIME_PACKAGE } from "../../base/library-packages.ts";
+import {
+  dependencyOn,
+  GENERATOR_PACKAGE,
+  vendorsPackages,
+  VENDOR_DIR,
+} from "../../vendor/vendored-packages.ts";
 import { kubernetesTsType } from "../../base/kubernetes-types/catalog.ts";
 import { walkFields } from "../../model/build-fields.ts";
 import { childKinds, prunedKinds } from "../../model/child-kinds.ts";
@@ -38,6 +45,13 @@ export interface ViewModel extends StatusView, ReferencesView {
   descriptionJson: string;
   /** This generator's version, pinned exactly in the project's devDependencies. */
   generatorVersion: string;
+  /** The project carries the unpublished packages in vendor/ (generator/vendor/vendored-packages.ts). */
+  vendored: boolean;
+  vendorDir: string;
+  /** package.json's pins of the runtime, the test harness and the generator: a version, or a vendored tarball. */
+  runtimePin: string;
+  envtestPin: string;
+  generatorPin: string;
   image: string;
   operatorNamespace: string;
   kind: string;
@@ -133,6 +147,7 @@ export function buildViewModel(
     description: model.description,
     descriptionJson: JSON.stringify(model.description),
     generatorVersion: GENERATOR_VERSION,
+    ...packagePins(vendorsPackages()),
     image: model.image,
     operatorNamespace: model.namespace,
     kind: model.api.kind,
@@ -247,4 +262,16 @@ function sweptParamsLine(model: OperatorModel): string | null {
   const type = members.length === 0 ? "{}" : `{ ${members.join("; ")} }`;
   const line = `export function sweptResources(providers: ${type}): SweptResource[] {`;
   return line.length <= PRETTIER_OPTIONS.printWidth! ? type : null;
+}
+
+function packagePins(
+  vendored: boolean,
+): Pick<ViewModel, "vendored" | "vendorDir" | "runtimePin" | "envtestPin" | "generatorPin"> {
+  return {
+    vendored,
+    vendorDir: VENDOR_DIR,
+    runtimePin: dependencyOn(RUNTIME_PACKAGE, vendored),
+    envtestPin: dependencyOn(ENVTEST_PACKAGE, vendored),
+    generatorPin: dependencyOn(GENERATOR_PACKAGE, vendored),
+  };
 }

@@ -5,7 +5,7 @@
 // jittered backoff, since the finalizers of several objects and the sweep may write at once.
 // Reads carry no resourceVersion, so the API server answers from etcd (a quorum read).
 
-import { CoreV1Api, type KubeConfig, type V1ConfigMap } from "@kubernetes/client-node";
+import type { KubeConfig, V1ConfigMap } from "@kubernetes/client-node";
 import { backoffDelay } from "./backoff.ts";
 import { isConflict, isNotFound } from "./errors.ts";
 import {
@@ -17,8 +17,7 @@ import {
   withoutKeys,
 } from "./orphan-report.ts";
 import { abortableSleep } from "./abortable-sleep.ts";
-import { abortOptions } from "./request-options.ts";
-import { makeApiClient } from "./transport.ts";
+import { SignalObjectApi } from "./signal-object-api.ts";
 
 export interface ConfigMapOrphanReportOptions {
   /** The operator's own namespace (POD_NAMESPACE). */
@@ -33,11 +32,12 @@ export interface ConfigMapOrphanReportOptions {
 }
 
 export class ConfigMapOrphanReport implements OrphanReport {
-  readonly #api: CoreV1Api;
+  // The generic client, not CoreV1Api: that one would add ~3 MB to the bundle for one ConfigMap.
+  readonly #api: SignalObjectApi;
   readonly #options: ConfigMapOrphanReportOptions;
 
   constructor(kubeConfig: KubeConfig, options: ConfigMapOrphanReportOptions) {
-    this.#api = makeApiClient(kubeConfig, CoreV1Api);
+    this.#api = SignalObjectApi.forConfig(kubeConfig);
     this.#options = options;
   }
 
@@ -62,19 +62,19 @@ export class ConfigMapOrphanReport implements OrphanReport {
   ): Promise<void> {
     const { namespace, name, labels } = this.#options;
     const attempts = this.#options.attempts ?? 8;
-    const options = signal ? abortOptions(signal) : undefined;
+    const options = this.#api.configurationWithSignal(signal);
     for (let attempt = 1; ; attempt++) {
       const stored = await this.#read(signal);
       const data = change({ ...stored?.data });
       if (stored !== undefined && sameData(stored.data ?? {}, data)) return;
       try {
         if (stored === undefined) {
-          const body: V1ConfigMap = { metadata: { name, namespace, labels }, data };
-          await this.#api.createNamespacedConfigMap({ namespace, body }, options);
+          const body: V1ConfigMap = { ...CONFIG_MAP, metadata: { name, namespace, labels }, data };
+          await this.#api.create(body, undefined, undefined, undefined, options);
         } else {
           // The resourceVersion read makes this a compare-and-swap: a concurrent write is a 409.
-          const body: V1ConfigMap = { ...stored, data };
-          await this.#api.replaceNamespacedConfigMap({ name, namespace, body }, options);
+          const body: V1ConfigMap = { ...CONFIG_MAP, ...stored, data };
+          await this.#api.replace(body, undefined, undefined, undefined, options);
         }
         return;
       } catch (err) {
@@ -91,9 +91,12 @@ export class ConfigMapOrphanReport implements OrphanReport {
   async #read(signal: AbortSignal | undefined): Promise<V1ConfigMap | undefined> {
     const { namespace, name } = this.#options;
     try {
-      return await this.#api.readNamespacedConfigMap(
-        { name, namespace },
-        signal ? abortOptions(signal) : undefined,
+      return await this.#api.read<V1ConfigMap>(
+        { ...CONFIG_MAP, metadata: { name, namespace } },
+        undefined,
+        undefined,
+        undefined,
+        this.#api.configurationWithSignal(signal),
       );
     } catch (err) {
       if (isNotFound(err)) return undefined;
@@ -101,6 +104,8 @@ export class ConfigMapOrphanReport implements OrphanReport {
     }
   }
 }
+
+const CONFIG_MAP = { apiVersion: "v1", kind: "ConfigMap" } as const;
 
 function sameData(a: Record<string, string>, b: Record<string, string>): boolean {
   const keys = Object.keys(a);

@@ -3,7 +3,6 @@
 
 import {
   CustomObjectsApi,
-  KubernetesObjectApi,
   PatchStrategy,
   setHeaderOptions,
   type KubeConfig,
@@ -14,6 +13,7 @@ import { ConflictError, isConflict, isNotFound } from "./errors.ts";
 import type { OwnedKind } from "./owned-kinds.ts";
 import { isControlledBy } from "./prune-children.ts";
 import type { CallOptions, ObjectKey, ResourceClient } from "./resource-client.ts";
+import { SignalObjectApi } from "./signal-object-api.ts";
 import { makeApiClient } from "./transport.ts";
 
 export interface CustomResourceRef {
@@ -193,36 +193,6 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
         throw new ConflictError("the object changed since it was read", { cause: err });
       throw err;
     }
-  }
-}
-
-/**
- * KubernetesObjectApi takes no per-call middleware, but builds its request from the configuration
- * a call passes: one whose request contexts carry the signal cancels the request at the deadline.
- */
-type ObjectApiConfiguration = NonNullable<Parameters<KubernetesObjectApi["patch"]>[6]>;
-type Method = Parameters<ObjectApiConfiguration["baseServer"]["makeRequestContext"]>[1];
-
-class SignalObjectApi extends KubernetesObjectApi {
-  static forConfig(kubeConfig: KubeConfig): SignalObjectApi {
-    const api = makeApiClient(kubeConfig, SignalObjectApi);
-    api.setDefaultNamespace(kubeConfig);
-    return api;
-  }
-
-  configurationWithSignal(signal: AbortSignal | undefined): ObjectApiConfiguration | undefined {
-    if (signal === undefined) return undefined;
-    const base = this.configuration;
-    return {
-      ...base,
-      baseServer: {
-        makeRequestContext: (endpoint: string, method: Method) => {
-          const context = base.baseServer.makeRequestContext(endpoint, method);
-          context.setSignal(signal);
-          return context;
-        },
-      },
-    };
   }
 }
 

@@ -5,19 +5,14 @@
 // version), then sets storedVersions to the storage version alone. kube-storage-version-migrator
 // does the same. It is idempotent: after a restart it simply lists and re-writes again.
 
-import {
-  ApiextensionsV1Api,
-  CustomObjectsApi,
-  PatchStrategy,
-  setHeaderOptions,
-  type V1CustomResourceDefinition,
-} from "@kubernetes/client-node";
+import { CustomObjectsApi, type V1CustomResourceDefinition } from "@kubernetes/client-node";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { abortableSleep } from "../abortable-sleep.ts";
 import { isConflict, isNotFound, statusCode } from "../errors.ts";
 import type { Logger } from "../logger.ts";
 import { noopMigrationMetrics, type MigrationMetrics } from "../metrics.ts";
 import { makeApiClient } from "../transport.ts";
+import { CrdClient } from "./crd-client.ts";
 import type { JsonObject } from "./converters.ts";
 
 export interface StorageMigrationOptions {
@@ -49,9 +44,9 @@ export async function migrateStorage(
   const { crdName, logger } = options;
   const metrics = options.metrics ?? noopMigrationMetrics;
   const signal = options.signal ?? new AbortController().signal;
-  const extensions = makeApiClient(options.kubeConfig, ApiextensionsV1Api);
+  const crds = new CrdClient(options.kubeConfig);
   const custom = makeApiClient(options.kubeConfig, CustomObjectsApi);
-  const crd = await extensions.readCustomResourceDefinition({ name: crdName });
+  const crd = await crds.read(crdName);
   const storageVersion = storageVersionOf(crd);
   const stored = crd.status?.storedVersions ?? [];
   if (stored.length === 1 && stored[0] === storageVersion)
@@ -113,19 +108,13 @@ export async function migrateStorage(
   }
   // Every object listed was written in the storage version; one created since was too. Drop the
   // old versions, unless the storage version changed again meanwhile (then the next run does it).
-  const latest = await extensions.readCustomResourceDefinition({ name: crdName });
+  const latest = await crds.read(crdName);
   if (storageVersionOf(latest) !== storageVersion)
     throw new Error(`storage version of ${crdName} changed during the migration; run it again`);
-  await extensions.patchCustomResourceDefinitionStatus(
-    {
-      name: crdName,
-      body: {
-        metadata: { resourceVersion: latest.metadata?.resourceVersion },
-        status: { storedVersions: [storageVersion] },
-      },
-    },
-    setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
-  );
+  await crds.mergePatchStatus(crdName, {
+    metadata: { resourceVersion: latest.metadata?.resourceVersion },
+    status: { storedVersions: [storageVersion] },
+  });
   metrics.remaining(crdName, 0);
   logger.info("storage migration finished", {
     crd: crdName,

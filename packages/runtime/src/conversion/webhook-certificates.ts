@@ -10,14 +10,7 @@
 // bundle when it expires. What each CRD is given is the union of its own bundle and the Secret's,
 // so a replica that read an older Secret can never take a CA away that another replica serves under.
 
-import {
-  ApiextensionsV1Api,
-  CoreV1Api,
-  PatchStrategy,
-  setHeaderOptions,
-  type KubeConfig,
-  type V1Secret,
-} from "@kubernetes/client-node";
+import type { KubeConfig, V1Secret } from "@kubernetes/client-node";
 import { X509Certificate } from "node:crypto";
 import { errorMessage, isConflict, isNotFound } from "../errors.ts";
 import type { Logger } from "../logger.ts";
@@ -26,7 +19,8 @@ import {
   issueServingCertificate,
   type CertificatePem,
 } from "../self-signed-certificate.ts";
-import { makeApiClient } from "../transport.ts";
+import { SignalObjectApi } from "../signal-object-api.ts";
+import { CrdClient } from "./crd-client.ts";
 import { fingerprint, mergeBundles, notAfterMs, splitPem } from "./certificate-bundle.ts";
 
 const DAY_MS = 86_400_000;
@@ -66,10 +60,13 @@ interface SharedCa {
   bundle: string[];
 }
 
+const SECRET = { apiVersion: "v1", kind: "Secret" } as const;
+
 export class WebhookCertificates {
   readonly #options: WebhookCertificatesOptions;
-  readonly #core: CoreV1Api;
-  readonly #extensions: ApiextensionsV1Api;
+  /** The generic client for the CA Secret (CoreV1Api would cost ~3 MB of bundle). */
+  readonly #objects: SignalObjectApi;
+  readonly #crds: CrdClient;
   readonly #now: () => number;
   /** CA fingerprint -> when this replica first saw it in every managed CRD's bundle. */
   readonly #injectedSince = new Map<string, number>();
@@ -81,8 +78,8 @@ export class WebhookCertificates {
 
   constructor(options: WebhookCertificatesOptions) {
     this.#options = options;
-    this.#core = makeApiClient(options.kubeConfig, CoreV1Api);
-    this.#extensions = makeApiClient(options.kubeConfig, ApiextensionsV1Api);
+    this.#objects = SignalObjectApi.forConfig(options.kubeConfig);
+    this.#crds = new CrdClient(options.kubeConfig);
     this.#now = options.now ?? Date.now;
   }
 
@@ -174,8 +171,8 @@ export class WebhookCertificates {
   async #sharedCa(): Promise<SharedCa> {
     const { namespace, name } = this.#options.secret;
     for (let attempt = 0; ; attempt++) {
-      const secret = await this.#core
-        .readNamespacedSecret({ namespace, name })
+      const secret = await this.#objects
+        .read<V1Secret>({ ...SECRET, metadata: { namespace, name } })
         .catch((err: unknown) => (isNotFound(err) ? undefined : Promise.reject(err)));
       const now = this.#now();
       const current = secret === undefined ? undefined : parseSecret(secret, now);
@@ -195,17 +192,16 @@ export class WebhookCertificates {
       const data = secretData(next);
       try {
         if (secret === undefined) {
-          await this.#core.createNamespacedSecret({
-            namespace,
-            body: { metadata: { name, namespace }, type: "Opaque", data },
+          await this.#objects.create<V1Secret>({
+            ...SECRET,
+            metadata: { name, namespace },
+            type: "Opaque",
+            data,
           });
           this.#options.logger.info("conversion webhook CA created", { secret: name });
         } else {
-          await this.#core.replaceNamespacedSecret({
-            namespace,
-            name,
-            body: { ...secret, data }, // carries its resourceVersion: a concurrent rotation wins
-          });
+          // Carries its resourceVersion: a concurrent rotation wins.
+          await this.#objects.replace<V1Secret>({ ...SECRET, ...secret, data });
           this.#options.logger.info("conversion webhook CA rotated", { secret: name });
         }
         return next;
@@ -225,28 +221,22 @@ export class WebhookCertificates {
     for (const crdName of this.#options.crdNames) {
       let present: string[] = [];
       try {
-        const crd = await this.#extensions.readCustomResourceDefinition({ name: crdName });
+        const crd = await this.#crds.read(crdName);
         const encoded = crd.spec.conversion?.webhook?.clientConfig?.caBundle ?? "";
         const current = splitPem(Buffer.from(encoded, "base64").toString("utf8"));
         const wanted = mergeBundles(this.#now(), bundle, current);
         present = current;
         if (wanted.join("") !== current.join("")) {
-          await this.#extensions.patchCustomResourceDefinition(
-            {
-              name: crdName,
-              body: {
-                metadata: { resourceVersion: crd.metadata?.resourceVersion },
-                spec: {
-                  conversion: {
-                    webhook: {
-                      clientConfig: { caBundle: Buffer.from(wanted.join("")).toString("base64") },
-                    },
-                  },
+          await this.#crds.mergePatch(crdName, {
+            metadata: { resourceVersion: crd.metadata?.resourceVersion },
+            spec: {
+              conversion: {
+                webhook: {
+                  clientConfig: { caBundle: Buffer.from(wanted.join("")).toString("base64") },
                 },
               },
             },
-            setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
-          );
+          });
           present = wanted;
           this.#options.logger.info("conversion webhook CA bundle injected", {
             crd: crdName,
