@@ -16,6 +16,7 @@ import { WATCH_IDLE_TIMEOUT_MS } from "./watch-health.ts";
 import type { Logger } from "./logger.ts";
 import { keyOf, keyToString, type ObjectKey } from "./resource-client.ts";
 import { shareStrings, stripForCache } from "./cache-shape.ts";
+import { youngGenerationGc } from "./idle-collector.ts";
 import { abortableSleep } from "./abortable-sleep.ts";
 
 export interface InformerHandlers<T> {
@@ -179,6 +180,7 @@ export class Informer<T extends KubernetesObject> {
     const { kubeConfig, labelSelector } = this.#options;
     const limit = this.#options.pageSize ?? 25;
     const fresh = new Map<string, T>();
+    const collectYoung = youngGenerationGc();
     let continueToken: string | undefined;
     let resourceVersion = "";
     do {
@@ -195,6 +197,8 @@ export class Informer<T extends KubernetesObject> {
         ]),
       });
       this.stats.pages++;
+      // The page's socket Buffers go back now, not after 64 MiB of them (idle-collector.ts).
+      collectYoung?.();
       this.#unreachableSince = undefined;
       for (const item of page.items) {
         const obj = this.#compact(item);
