@@ -13,7 +13,7 @@ import { gitState } from "./git-state.ts";
 import { findProjectRoot } from "./project-root.ts";
 import type { Reporter } from "./report.ts";
 import type { UsageError } from "./usage-checks.ts";
-import { withRunLock } from "./with-run-lock.ts";
+import { acquireRunLock, type RunLock } from "../write/run-lock.ts";
 import { recoverInterruptedRun } from "./recover-write.ts";
 
 export interface GenerateOptions {
@@ -37,11 +37,39 @@ export async function runGenerate(reporter: Reporter, options: GenerateOptions):
   if (found.foundAbove)
     reporter.note(`project root: ${root} (the nearest folder above ${cwd} with ${LOCK_PATH})`);
   const dryRun = options.dryRun ?? false;
+  // The run lock first, before anything reads the project: a run writing at this moment would
+  // show us half its renames (a base mirror that does not match the lock), which is no damage,
+  // only a run in progress; under the lock we see its state before or after, never between.
+  let runLock: RunLock | undefined;
+  try {
+    if (!dryRun) runLock = acquireRunLock(root, "generate");
+  } catch (error) {
+    const { reportError } = await import("./report-error.ts");
+    return reportError(reporter, error);
+  }
+  if (runLock?.tookOverFrom)
+    reporter.note(
+      `took over the project's run lock from pid ${runLock.tookOverFrom.pid} (${runLock.tookOverFrom.command}), which is no longer running`,
+    );
+  try {
+    return await generateLocked(reporter, root, options);
+  } finally {
+    runLock?.release();
+  }
+}
+
+/** Everything after the run lock is held (or, for a dry run, needed). */
+async function generateLocked(
+  reporter: Reporter,
+  root: string,
+  options: GenerateOptions,
+): Promise<number> {
+  const dryRun = options.dryRun ?? false;
 
   // Damaged project state stops the run here, located, before git is asked anything.
   let lock: LockFile;
   try {
-    if (!dryRun) recoverInterruptedRun(reporter, root, "generate");
+    if (!dryRun) recoverInterruptedRun(reporter, root, "generate", { lockHeld: true });
     lock = readProjectState(root).lock;
   } catch (error) {
     const { reportError } = await import("./report-error.ts");
@@ -89,15 +117,13 @@ export async function runGenerate(reporter: Reporter, options: GenerateOptions):
     import("./run-pipeline.ts"),
   ]);
   return runPipeline(reporter, dryRun, () =>
-    withRunLock(reporter, root, "generate", dryRun, () =>
-      regenerateProject(root, {
-        dryRun,
-        allowBreaking: options.allowBreaking ?? false,
-        force: options.force ?? false,
-        keep: options.keep ?? [],
-        updateScaffold: options.updateScaffold ?? [],
-      }),
-    ),
+    regenerateProject(root, {
+      dryRun,
+      allowBreaking: options.allowBreaking ?? false,
+      force: options.force ?? false,
+      keep: options.keep ?? [],
+      updateScaffold: options.updateScaffold ?? [],
+    }),
   );
 }
 
