@@ -74,6 +74,10 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "applyChildren",
     "deletionPolicyOverride",
     "DELETION_POLICY_ANNOTATION",
+    "readyCondition",
+    "recordFailedPass",
+    "cleanUpVanished",
+    "sweptResources",
   ],
   children: ["desiredChildren"],
   "hooks types": ["KubernetesObject", "ConditionVerdict", "PartResult"],
@@ -151,6 +155,9 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["FaultMatch", "InjectedFault", "ReplicaOptions", "Socket"],
   // binding parts word their outcomes through runtime/parts.ts
   ...["ConditionedPart"],
+  // main.ts states the operator and the runtime runs it (runtime/run-operator.ts); finalize.ts
+  // records kept resources through runtime/kept-resources.ts
+  ...["OperatorDefinition", "OperatorWiring", "Abandon", "KeptResource"],
   // main.ts wires the idle collection (runtime/idle-collector.ts)
   ...["IdleCollector", "IdleCollectorOptions"],
   // several API versions (issue 19): src/conversion.ts and src/api/<kind>-conversion.ts
