@@ -5,6 +5,9 @@
 // single run makes. Under the lock it sees the state before or after, never between. Dry runs
 // write nothing and take no lock.
 
+import { existsSync } from "node:fs";
+import { dirname, join } from "node:path";
+import { LOCK_PATH } from "../base/lock-file.ts";
 import { acquireRunLock, type RunLock } from "../write/run-lock.ts";
 import type { Reporter } from "./report.ts";
 
@@ -16,8 +19,11 @@ export async function withRunLock(
   run: () => Promise<number>,
 ): Promise<number> {
   let lock: RunLock | undefined;
+  // No .create-operator/ folder: no project to protect. The command's own state read then says
+  // what is missing (no lock.json) rather than the lock failing to be made there.
+  const project = existsSync(join(root, dirname(LOCK_PATH)));
   try {
-    if (!dryRun) lock = acquireRunLock(root, command);
+    if (!dryRun && project) lock = acquireRunLock(root, command);
   } catch (error) {
     const { reportError } = await import("./report-error.ts");
     return reportError(reporter, error);
