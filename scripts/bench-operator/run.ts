@@ -8,6 +8,7 @@ import { join } from "node:path";
 import { setTimeout as sleep } from "node:timers/promises";
 import { freePort } from "../../packages/envtest/src/processes.ts";
 import { startAuditedControlPlane } from "./audited-control-plane.ts";
+import { grantBenchNamespace } from "./tenancy.ts";
 import { exitReason } from "./exit-reason.ts";
 import { readRequests, waitUntilQuiet, within } from "./audit-log.ts";
 import type { BenchOptions } from "./options.ts";
@@ -55,6 +56,7 @@ export async function runOnce(
         `namespace ${ns}`,
       );
     await plane.applyManifests(RBAC_FILES.map((f) => join(project, "config/rbac", f)));
+    await grantBenchNamespace(plane, project, BENCH_NAMESPACE, directory);
     const kubeconfig = plane.writeKubeconfig(
       await plane.serviceAccountConfig(OPERATOR_NAMESPACE, SERVICE_ACCOUNT),
       `${name}-kubeconfig.yaml`,
