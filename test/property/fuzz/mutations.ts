@@ -655,7 +655,10 @@ const badVersions: Mutation = {
   apply(seed, rand) {
     const data = clone(seed);
     const first = String(data.api?.versions?.[0]?.name ?? "v1alpha1");
-    const newer = first === "v1" ? "v2" : "v1";
+    // A version of higher priority: the next GA major after a GA version (v2 -> v3), else v1
+    // (GA outranks every pre-release, whatever its major).
+    const ga = /^v(\d+)$/.exec(first);
+    const newer = ga ? `v${Number(ga[1]) + 1}` : "v1";
     const two = (a: Data, b: Data) =>
       (data.api.versions = [
         { name: first, ...a },
