@@ -75,6 +75,7 @@ export { startHealthServer, stopServer } from "./health.ts";
 export { idempotencyToken } from "./idempotency-token.ts";
 export type { EnsureRequest } from "./idempotency-token.ts";
 export { memoryReducingGc } from "./idle-collector.ts";
+export { limitJitMemory } from "./jit-memory.ts";
 export { INFORMER_BACKOFF, Informer } from "./informer.ts";
 export { KubeResourceClient } from "./kube-resource-client.ts";
 export type { CustomResourceRef } from "./kube-resource-client.ts";
