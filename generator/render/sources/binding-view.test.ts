@@ -44,6 +44,9 @@ describe("the in-memory provider's outputs", () => {
       items: field("endpoint", "string", { format: "uri" }),
     }),
     field("url", "string"),
+    field("primaryEndpoint", "string"),
+    field("readerHost", "string", { maxLength: 20 }),
+    field("label", "string"),
   ];
 
   it("satisfy each output's whole schema: required sub-fields, enums, patterns, formats, bounds", () => {
@@ -57,6 +60,26 @@ describe("the in-memory provider's outputs", () => {
   it("an unconstrained string carries the provider ID, so two resources report different values", () => {
     const view = bindingView(binding(outputs), fixtureModel(), false, []);
     const url = view.outputs.find((o) => o.name === "url")!;
-    assert.equal(evaluate(url.fakeExpression), "mem-bucket-12-url");
+    assert.equal(evaluate(url.fakeExpression), "https://mem-bucket-12.memory.invalid/");
+    const label = view.outputs.find((o) => o.name === "label")!;
+    assert.equal(evaluate(label.fakeExpression), "mem-bucket-12-label");
+  });
+
+  it("an endpoint, host or address is a DNS name in the reserved .invalid domain (issue 23)", () => {
+    const view = bindingView(binding(outputs), fixtureModel(), false, []);
+    const endpoint = view.outputs.find((o) => o.name === "primaryEndpoint")!;
+    assert.equal(
+      evaluate(endpoint.fakeExpression),
+      "mem-bucket-12-primary-endpoint.memory.invalid",
+    );
+    // Too long for its maxLength as a DNS name: the ID-based value, still within bounds.
+    const host = view.outputs.find((o) => o.name === "readerHost")!;
+    assert.deepEqual(
+      fieldViolations(
+        outputs.find((f) => f.name === "readerHost")!,
+        evaluate(host.fakeExpression),
+      ),
+      [],
+    );
   });
 });

@@ -201,16 +201,13 @@ function identityView(
  * which makes two resources' outputs differ as a real provider's would.
  */
 function fakeOutput(field: FieldModel, fileName: string): string {
-  const withId = `\`\${id}-${field.name}\``;
-  if (field.type === "string" && freeString(field, fileName)) return withId;
-  if (
-    field.type === "array" &&
-    field.items?.type === "string" &&
-    freeString(field.items, fileName) &&
-    (field.minItems ?? 0) <= 1 &&
-    (field.maxItems ?? 1) >= 1
-  )
-    return `[${withId}]`;
+  const free = freeStringValue(field, fileName);
+  if (field.type === "string" && free !== undefined) return free;
+  if (field.type === "array" && field.items?.type === "string") {
+    const item = freeStringValue(field.items, fileName, field.name);
+    if (item !== undefined && (field.minItems ?? 0) <= 1 && (field.maxItems ?? 1) >= 1)
+      return `[${item}]`;
+  }
   const value = exampleValue(field);
   const problems = fieldViolations(field, value, `status.${field.path}`);
   if (problems.length > 0)
@@ -218,18 +215,49 @@ function fakeOutput(field: FieldModel, fileName: string): string {
   return tsLiteral(value);
 }
 
-/** A string output with no constraint the ID-based value could break. */
-function freeString(field: FieldModel, fileName: string): boolean {
-  // mem-<file>-<counter>-<name>, allowing a six-digit counter.
-  const longest = `mem-${fileName}-000000-${field.name}`.length;
-  const shortest = `mem-${fileName}-1-${field.name}`.length;
-  return (
-    !field.enum &&
-    !field.pattern &&
-    !field.format &&
-    (field.maxLength ?? Infinity) >= longest &&
-    (field.minLength ?? 0) <= shortest
-  );
+/**
+ * A value built on the provider ID (mem-<file>-<counter>), so two resources report different
+ * values, shaped like what the name says when it fits the field's bounds: a URL or a DNS name in
+ * `.invalid`, the domain reserved for names that must never resolve (RFC 2606). Undefined when
+ * the field constrains the string in a way an ID-based value could break.
+ */
+function freeStringValue(
+  field: FieldModel,
+  fileName: string,
+  name = field.name,
+): string | undefined {
+  if (field.enum || field.pattern || field.format) return undefined;
+  const label = kebabLabel(name);
+  const shapes = [
+    ...(/ur[il]|href/i.test(name) ? [(id: string) => `https://${id}.memory.invalid/`] : []),
+    ...(/endpoint|host|address|fqdn|domain|dns/i.test(name)
+      ? [(id: string) => `${id}-${label}.memory.invalid`]
+      : []),
+    (id: string) => `${id}-${field.name}`,
+  ];
+  // The ID's shortest and longest forms, allowing a six-digit counter.
+  const [shortest, longest] = [`mem-${fileName}-1`, `mem-${fileName}-000000`];
+  const fits = (shape: (id: string) => string): boolean =>
+    shape(longest).length <= Math.min(field.maxLength ?? Infinity, DNS_LABEL_WITH_DOMAIN) &&
+    shape(shortest).length >= (field.minLength ?? 0) &&
+    // A DNS label is at most 63 characters.
+    shape(longest)
+      .split(".")[0]!
+      .replace(/^https:\/\//, "").length <= 63;
+  const shape = shapes.find(fits);
+  return shape === undefined ? undefined : `\`${shape("${id}")}\``;
+}
+
+/** A DNS name is at most 253 characters. */
+const DNS_LABEL_WITH_DOMAIN = 253;
+
+/** `primaryEndpoint`, `reader_host` → `primary-endpoint`, `reader-host`: a lower-case DNS label. */
+function kebabLabel(name: string): string {
+  return name
+    .replace(/([a-z0-9])([A-Z])/g, "$1-$2")
+    .toLowerCase()
+    .replace(/[^a-z0-9]+/g, "-")
+    .replace(/^-+|-+$/g, "");
 }
 
 /** A resource the orphan sweep would delete (UID-keyed, Delete) is recorded when kept: `kept, `. */

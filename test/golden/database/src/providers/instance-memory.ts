@@ -176,7 +176,7 @@ export class InMemoryInstanceProvider implements InstanceProvider {
       ready: this.ready,
       drifted,
       ...(drifted ? { driftDetails: "changed outside the operator" } : {}),
-      endpoint: `${id}-endpoint`,
+      endpoint: `${id}-endpoint.memory.invalid`,
       instanceId: `${id}-instanceId`,
     };
   }
