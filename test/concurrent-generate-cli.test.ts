@@ -9,6 +9,7 @@ import { spawn } from "node:child_process";
 import { cpSync, readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
+import { acquireRunLock } from "../generator/write/run-lock.ts";
 import { BIN, examplePath, listTree, runCli, tempDir } from "./support.ts";
 
 const ROUNDS = 5;
@@ -80,4 +81,21 @@ test(`two generate runs at once, ${ROUNDS} rounds: no spurious conflicts, the ne
   }
   // For the record in the issue: how many rounds had one run refused (the other ran after).
   process.stdout.write(`# refused per round: ${refused.join(",")}\n`);
+});
+
+test("a run that finds another run writing reports that run, never the half-written state it would read", () => {
+  const root = join(tempDir("concurrent"), "db");
+  cpSync(pristine, root, { recursive: true });
+  // The other run, mid-apply: it holds the run lock and has renamed one base mirror of several.
+  const other = acquireRunLock(root, "generate");
+  try {
+    const mirror = join(root, ".create-operator/base/README.md");
+    writeFileSync(mirror, readFileSync(mirror, "utf8") + "renamed by the other run\n");
+    const run = runCli(["generate"], { cwd: root });
+    assert.equal(run.status, 1, run.stdout + run.stderr);
+    assert.match(run.stderr, /is writing this project/);
+    assert.doesNotMatch(run.stderr, /does not match/);
+  } finally {
+    other.release();
+  }
 });

@@ -23,8 +23,16 @@ const UNMODELLED_MACROS: ReadonlySet<string> = new Set([
 ]);
 
 export function compileRule(rule: string, self: DeclType): CompiledRule {
+  return compileExpression(rule, ruleEnvironment(self), "bool");
+}
+
+/** One expression in a prepared environment, which must return `returns` (or dyn). */
+export function compileExpression(
+  rule: string,
+  types: RuleEnvironment,
+  returns: "bool" | "string",
+): CompiledRule {
   if (rule.trim() === "") return { status: "blank" };
-  const types = ruleEnvironment(self);
   let parsed;
   try {
     parsed = types.env.parse(rule);
@@ -51,10 +59,10 @@ export function compileRule(rule: string, self: DeclType): CompiledRule {
   }
   const foreign = findNotInKubernetes(parsed.ast);
   if (foreign) return { status: "type", ...foreign };
-  if (result.type !== "bool" && result.type !== "dyn")
+  if (result.type !== returns && result.type !== "dyn")
     return {
       status: "type",
-      message: `the rule must return a bool, not ${result.type}`,
+      message: `the ${returns === "bool" ? "rule" : "expression"} must return a ${returns}, not ${result.type}`,
       offset: 0,
     };
   return { status: "ok", ast: parsed.ast, env: types.env, types };

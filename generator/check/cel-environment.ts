@@ -21,6 +21,18 @@ export interface RuleEnvironment {
 let base: Environment | undefined;
 
 export function ruleEnvironment(self: DeclType): RuleEnvironment {
+  return celEnvironment({ self, oldSelf: self });
+}
+
+/**
+ * An environment with these variables, each typed from its DeclType (objects declared with exactly
+ * their fields), and `extend` for what else the caller's context declares (admission policies'
+ * authorizer). CRD rules get self and oldSelf; admission policies their own variables.
+ */
+export function celEnvironment(
+  variables: Record<string, DeclType>,
+  extend?: (env: Environment) => void,
+): RuleEnvironment {
   if (!base) {
     base = new Environment({ enableOptionalTypes: true });
     registerKubernetesLibrary(base);
@@ -63,8 +75,7 @@ export function ruleEnvironment(self: DeclType): RuleEnvironment {
     classes.set(t, ctor);
     return name;
   };
-  const selfType = typeName(self);
-  env.registerVariable("self", selfType);
-  env.registerVariable("oldSelf", selfType);
+  extend?.(env);
+  for (const [name, type] of Object.entries(variables)) env.registerVariable(name, typeName(type));
   return { env, classes };
 }

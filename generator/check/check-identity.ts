@@ -8,11 +8,10 @@ import {
   RESOURCE_NAME,
   type CheckContext,
 } from "./context.ts";
+import { compareVersions, isKubernetesVersion } from "../base/version-priority.ts";
 import { derivePlural, toPascal } from "./derive-names.ts";
 import { isImageReference } from "./image-reference.ts";
 import { obj, objects, str, strings } from "./raw-spec.ts";
-
-const VERSION = /^v[0-9]+((alpha|beta)[0-9]+)?$/;
 
 /** The API server's limits on a CRD's names (apiextensions validation.go). */
 export const MAX_KIND_LENGTH = 63 - "List".length;
@@ -127,33 +126,89 @@ function checkResourceName(
 function checkVersions(data: CheckContext["data"], report: CheckContext["report"]): void {
   const versions = objects(obj(data.api).versions);
   const seen = new Set<string>();
+  let previous: string | undefined;
   for (const [i, version] of versions) {
     const name = str(version.name);
     if (name === undefined) continue;
-    if (!VERSION.test(name) || name.length > 63) {
+    if (!isKubernetesVersion(name)) {
       report.error(
         "SEM005",
         ["api", "versions", i, "name"],
         `version "${name}" is not a Kubernetes version name`,
         "Use v1, v1beta1, v2alpha3 and the like (a DNS label of at most 63 characters).",
       );
-    } else if (seen.has(name)) {
+      continue;
+    }
+    if (seen.has(name)) {
       report.error(
         "SEM006",
         ["api", "versions", i, "name"],
         `version "${name}" is listed twice`,
         "Remove the duplicate.",
       );
+      continue;
     }
     seen.add(name);
+    // Field evolution (added, removed, renamed) reads "older" from this order, so it must be the
+    // order Kubernetes itself ranks versions in, or `added: v1beta1` would mean something else.
+    if (previous !== undefined && compareVersions(previous, name) > 0) {
+      report.error(
+        "SEM247",
+        ["api", "versions", i, "name"],
+        `version "${name}" is listed after "${previous}", which Kubernetes ranks above it`,
+        "List versions oldest first, in Kubernetes version priority: v1alpha1, v1alpha2, v1beta1, v1, v2alpha1, v2.",
+      );
+    }
+    previous = name;
+    if (version.deprecationWarning !== undefined && version.deprecated !== true) {
+      report.error(
+        "SEM248",
+        ["api", "versions", i, "deprecationWarning"],
+        `version "${name}" has a deprecationWarning but is not deprecated`,
+        "Add deprecated: true (the API server accepts a warning only on a deprecated version), or remove the warning.",
+      );
+    }
   }
-  const second = versions[1];
-  if (second) {
+  checkStorageVersion(versions, report);
+}
+
+/** Exactly one storage version, and it is served: the API server refuses anything else. */
+function checkStorageVersion(
+  versions: Array<[number, Record<string, unknown>]>,
+  report: CheckContext["report"],
+): void {
+  const storage = versions.filter(([, version]) => version.storage === true);
+  if (storage.length === 0 && versions.length > 1) {
     report.error(
       "SEM007",
-      ["api", "versions", second[0]],
-      `${versions.length} versions are listed; create-operator supports exactly one for now`,
-      "Keep one version: multiple served versions need conversion, which is not generated yet.",
+      ["api", "versions"],
+      `${versions.length} versions are listed and none is the storage version`,
+      "Mark the version objects are stored in, and the reconciler works on, with storage: true (usually the newest one clients can rely on).",
+    );
+  }
+  if (storage.length === 0 && versions.length === 1 && versions[0]![1].storage === false) {
+    report.error(
+      "SEM007",
+      ["api", "versions", versions[0]![0], "storage"],
+      "the only version is not the storage version",
+      "Remove storage: false; the only version is where objects are stored.",
+    );
+  }
+  for (const [i] of storage.slice(1)) {
+    report.error(
+      "SEM007",
+      ["api", "versions", i, "storage"],
+      `${storage.length} versions are marked storage: true; exactly one may be`,
+      `Keep storage: true on one version (${storage.map(([, v]) => String(v.name)).join(" or ")}).`,
+    );
+  }
+  for (const [i, version] of storage) {
+    if (version.served !== false) continue;
+    report.error(
+      "SEM249",
+      ["api", "versions", i, "served"],
+      `the storage version "${String(version.name)}" is not served`,
+      "Serve the storage version (the operator reads and writes it); stop serving an old version only after the storage moved to a newer one.",
     );
   }
 }

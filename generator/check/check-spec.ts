@@ -24,6 +24,7 @@ import { checkCollisions } from "./check-collisions.ts";
 import { checkDefaults } from "./check-defaults.ts";
 import { checkDerivedNames } from "./check-derived-names.ts";
 import { checkFieldFlags } from "./check-field-flags.ts";
+import { checkFieldVersions } from "./check-field-versions.ts";
 import { checkIdentity } from "./check-identity.ts";
 import { checkKeywords } from "./check-keywords.ts";
 import { checkKubernetesTypes } from "./check-kubernetes-types.ts";
@@ -39,6 +40,7 @@ import { checkReferences } from "./check-references.ts";
 import { expandReferences } from "./references.ts";
 import { checkResources } from "./check-resources.ts";
 import { checkScale } from "./check-scale.ts";
+import { checkTenancy } from "./check-tenancy.ts";
 import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
 import type { Check } from "./context.ts";
 import { walkFields } from "./field-walk.ts";
@@ -48,6 +50,7 @@ import { reportSchemaErrors } from "./schema-errors.ts";
 
 const SEMANTIC_CHECKS: readonly Check[] = [
   checkIdentity,
+  checkFieldVersions,
   checkCollisions,
   checkCaseCollisions,
   checkListItems,
@@ -81,6 +84,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkCelExamples,
   checkCelDefaults,
   checkAntiPatterns,
+  checkTenancy,
 ];
 
 export function checkSpec(parsed: ParsedSpec, childCrds?: ChildCrdFiles): Diagnostic[] {

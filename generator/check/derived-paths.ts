@@ -35,6 +35,7 @@ export const FIXED_FILES: Readonly<Record<string, string>> = {
   "src/reconciler/finalize.ts": "the generated finalizer",
   "src/hooks/index.ts": "the generated hook index",
   "src/hooks/types.ts": "the generated hook interfaces",
+  "src/conversion.ts": "the generated conversion wiring",
 };
 
 /**
@@ -73,6 +74,10 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "applyChildren",
     "deletionPolicyOverride",
     "DELETION_POLICY_ANNOTATION",
+    "readyCondition",
+    "recordFailedPass",
+    "cleanUpVanished",
+    "sweptResources",
   ],
   children: ["desiredChildren"],
   "hooks types": ["KubernetesObject", "ConditionVerdict", "PartResult"],
@@ -129,6 +134,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["OrphanReportFullError"],
   // truthful status (issue 24): the reconciler's wrappers of provider and hook calls
   ...["ProviderCallMetrics", "ProviderError", "HookError", "ObjectLag"],
+  // the tenant boundary (src/tenancy.ts, the reconciler, test/integration/tenancy.test.ts)
+  ...["TenancyGate", "TenancyRule", "TenancyFixture", "AdmissionregistrationV1Api"],
   // the manager's command line and kubeconfig (src/main.ts, src/config.ts, test/main.test.ts)
   ...["parseCommandLine", "loadKubeConfig", "Setting", "SETTINGS"],
   ...["loadOperatorConfig", "operatorSettings", "OperatorConfig"],
@@ -148,8 +155,14 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["FaultMatch", "InjectedFault", "ReplicaOptions", "Socket"],
   // binding parts word their outcomes through runtime/parts.ts
   ...["ConditionedPart"],
+  // main.ts states the operator and the runtime runs it (runtime/run-operator.ts); finalize.ts
+  // records kept resources through runtime/kept-resources.ts
+  ...["OperatorDefinition", "OperatorWiring", "Abandon", "KeptResource"],
   // main.ts wires the idle collection (runtime/idle-collector.ts)
   ...["IdleCollector", "IdleCollectorOptions"],
+  // several API versions (issue 19): src/conversion.ts and src/api/<kind>-conversion.ts
+  ...["ConversionWebhook", "StorageMigrator", "WebhookCertificates", "KindConversion"],
+  ...["JsonObject", "Conversion", "ConversionOptions", "ConversionRegistry"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],
@@ -169,6 +182,8 @@ export const KIND_HOOK_TYPE_SUFFIXES = [
   "StatusReport",
   "ChildBuilder",
   "InstanceBuilder",
+  // src/api/<kind>-conversion.ts: DatabaseConversionHooks
+  "ConversionHooks",
 ] as const;
 
 export const PROVIDER_FILE_SUFFIXES = ["provider", "memory", "cloud"] as const;

@@ -37,11 +37,23 @@ export async function runGenerate(reporter: Reporter, options: GenerateOptions):
   if (found.foundAbove)
     reporter.note(`project root: ${root} (the nearest folder above ${cwd} with ${LOCK_PATH})`);
   const dryRun = options.dryRun ?? false;
+  return withRunLock(reporter, root, "generate", dryRun, () =>
+    generateLocked(reporter, root, options),
+  );
+}
+
+/** Everything after the run lock is held (or, for a dry run, needed). */
+async function generateLocked(
+  reporter: Reporter,
+  root: string,
+  options: GenerateOptions,
+): Promise<number> {
+  const dryRun = options.dryRun ?? false;
 
   // Damaged project state stops the run here, located, before git is asked anything.
   let lock: LockFile;
   try {
-    if (!dryRun) recoverInterruptedRun(reporter, root, "generate");
+    if (!dryRun) recoverInterruptedRun(reporter, root, "generate", { lockHeld: true });
     lock = readProjectState(root).lock;
   } catch (error) {
     const { reportError } = await import("./report-error.ts");
@@ -89,15 +101,13 @@ export async function runGenerate(reporter: Reporter, options: GenerateOptions):
     import("./run-pipeline.ts"),
   ]);
   return runPipeline(reporter, dryRun, () =>
-    withRunLock(reporter, root, "generate", dryRun, () =>
-      regenerateProject(root, {
-        dryRun,
-        allowBreaking: options.allowBreaking ?? false,
-        force: options.force ?? false,
-        keep: options.keep ?? [],
-        updateScaffold: options.updateScaffold ?? [],
-      }),
-    ),
+    regenerateProject(root, {
+      dryRun,
+      allowBreaking: options.allowBreaking ?? false,
+      force: options.force ?? false,
+      keep: options.keep ?? [],
+      updateScaffold: options.updateScaffold ?? [],
+    }),
   );
 }
 

@@ -7,13 +7,18 @@ import { acquireRunLock } from "../write/run-lock.ts";
 import { removeLegacyTemporaries } from "../write/legacy-temporaries.ts";
 import type { Reporter } from "./report.ts";
 
-export function recoverInterruptedRun(reporter: Reporter, root: string, command: string): void {
+export function recoverInterruptedRun(
+  reporter: Reporter,
+  root: string,
+  command: string,
+  options: { lockHeld?: boolean } = {},
+): void {
   for (const path of removeLegacyTemporaries(root))
     reporter.note(
       `removed ${path}, left by a run of an older create-operator that was killed while writing`,
     );
   if (!hasInterruptedWrite(root)) return;
-  const lock = acquireRunLock(root, command);
+  const lock = options.lockHeld ? undefined : acquireRunLock(root, command);
   try {
     const recovery = recoverInterruptedWrite(root);
     if (recovery === "finished")
@@ -21,6 +26,6 @@ export function recoverInterruptedRun(reporter: Reporter, root: string, command:
     else if (recovery === "rolled back")
       reporter.note(`removed an interrupted run's uncommitted writes; the project was not changed`);
   } finally {
-    lock.release();
+    lock?.release();
   }
 }

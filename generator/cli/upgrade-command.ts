@@ -43,12 +43,24 @@ export async function runUpgrade(reporter: Reporter, options: UpgradeOptions): P
       },
       ExitCode.Usage,
     );
+  return withRunLock(reporter, root, "upgrade", options.dryRun ?? false, () =>
+    upgradeLocked(reporter, root, range, options),
+  );
+}
+
+/** Everything after the run lock is held (or, for a dry run, needed). */
+async function upgradeLocked(
+  reporter: Reporter,
+  root: string,
+  range: string,
+  options: UpgradeOptions,
+): Promise<number> {
   const specPath = join(root, SPEC_FILE);
   // Missing, unreadable or damaged: located errors (exit 1), before anything is rewritten.
   let source: string;
   let before: LockFile["preset"];
   try {
-    if (!options.dryRun) recoverInterruptedRun(reporter, root, "upgrade");
+    if (!options.dryRun) recoverInterruptedRun(reporter, root, "upgrade", { lockHeld: true });
     before = readProjectState(root).lock.preset;
     source = readSpecFile(specPath);
   } catch (error) {
@@ -76,13 +88,12 @@ export async function runUpgrade(reporter: Reporter, options: UpgradeOptions): P
     reporter,
     dryRun,
     () =>
-      withRunLock(reporter, root, "upgrade", dryRun, async () => {
-        const result = await regenerateProject(root, {
-          dryRun,
-          allowBreaking: false,
-          specSource: rewritten.source,
-          replace: [SPEC_FILE],
-        });
+      regenerateProject(root, {
+        dryRun,
+        allowBreaking: false,
+        specSource: rewritten.source,
+        replace: [SPEC_FILE],
+      }).then((result) => {
         const preset = result.plan.lock.preset;
         after = preset ? `${preset.name}@${preset.version ?? "(no version)"}` : undefined;
         return result;

@@ -11,6 +11,7 @@ import type { Change } from "./change.ts";
 import { diffCrds } from "./crd-diff.ts";
 import { diffChildNames } from "./child-name-diff.ts";
 import { diffIdentity } from "./identity-diff.ts";
+import { diffTenancy } from "./tenancy-diff.ts";
 import {
   classOf,
   sortFindings,
@@ -60,6 +61,7 @@ export function compareSnapshots(old: ApiSnapshot, next: ApiSnapshot): CompatFin
     ...diffCrds(old, next, lookup),
     ...diffIdentity(old.data, next.data),
     ...diffChildNames(old.data, next.data),
+    ...diffTenancy(old.data, next.data),
   ];
   return sortFindings(changes.map((c) => position(c, old, next)));
 }

@@ -39,6 +39,7 @@ export const COMPAT_CODES = {
   COMPAT035: { class: "breaking", title: "map type changed" },
   COMPAT040: { class: "risky", title: "child name changed" },
   COMPAT041: { class: "risky", title: "child made conditional" },
+  COMPAT045: { class: "risky", title: "tenancy rules tightened" },
 } as const satisfies Record<string, { class: CompatClass; title: string }>;
 
 export type CompatCode = keyof typeof COMPAT_CODES;

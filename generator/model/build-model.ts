@@ -21,6 +21,9 @@ import { resolveWhen } from "../check/child-when.ts";
 import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
+import { buildTenancy, type RawTenancy } from "./build-tenancy.ts";
+import { buildConversion, versionSchemaOf } from "./conversion-plan.ts";
+import { hasFieldEvolution, projectSpec } from "./project-version.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
 import { fieldsFromSchema, type OpenApiSchema } from "./schema-fields.ts";
 import { applyOrder } from "./child-order.ts";
@@ -45,6 +48,7 @@ import type {
   PolicyRule,
   PrinterColumn,
   ReferenceModel,
+  VersionModel,
 } from "./types.ts";
 
 /** The spec document's shape after check; optional parts are normalized here. */
@@ -65,7 +69,7 @@ interface RawSpec {
     shortNames?: string[];
     categories?: string[];
     scope?: "Namespaced" | "Cluster";
-    versions: { name: string }[];
+    versions: RawVersion[];
     scale?: OperatorModel["api"]["scale"];
   };
   spec?: { description?: string; fields: Record<string, RawField>; rules?: CelRule[] };
@@ -139,17 +143,45 @@ export function buildModel(
   presetFiles: readonly PresetFile[] = [],
   licenseHeader?: string,
 ): OperatorModel {
+  const build = (projected: unknown) =>
+    buildVersionModel(projected, specSource, childCrds, presetFiles, licenseHeader);
+  if (!hasFieldEvolution(data)) {
+    const model = build(data);
+    // Several versions with one schema: no webhook (the API server only rewrites apiVersion), but
+    // a storage version change still needs the migrator.
+    if (model.api.versions.length > 1)
+      model.conversion = buildConversion(data, model, model.api.version);
+    return model;
+  }
+  // The operator works on the storage version: its projection is the model; every version's
+  // projection gives that version's schema (and the converters the differences between them).
+  const raw = data as RawSpec;
+  const names = raw.api.versions.map((v) => v.name);
+  const storage = raw.api.versions.find((v) => v.storage)?.name ?? names[0]!;
+  const model = build(projectSpec(data, storage, names));
+  model.api.versions = model.api.versions.map((version) => {
+    if (version.name === storage) return version;
+    const projected = build(projectSpec(data, version.name, names));
+    return { ...version, schema: versionSchemaOf(projected) };
+  });
+  model.conversion = buildConversion(data, model, storage);
+  return model;
+}
+
+function buildVersionModel(
+  data: unknown,
+  specSource: string,
+  childCrds?: ChildCrdFiles,
+  presetFiles: readonly PresetFile[] = [],
+  licenseHeader?: string,
+): OperatorModel {
   // A reference's object form becomes the fields it carries, as check saw it (references.ts).
   data = expandReferences(data);
   const raw = data as RawSpec;
   const { kind, group } = raw.api;
   const scope = raw.api.scope ?? "Namespaced";
   const plural = raw.api.plural ?? derivePlural(kind);
-  const versions = raw.api.versions.map((v, i) => ({
-    name: v.name,
-    served: true,
-    storage: i === 0,
-  }));
+  const versions = raw.api.versions.map((v) => buildVersion(v, raw.api.versions.length));
   const version = versions.find((v) => v.storage)!.name;
   const derived = derivedMaxLengthPaths(data);
   const rawSpecFields = (data as { spec?: { fields?: unknown } }).spec?.fields;
@@ -259,6 +291,14 @@ export function buildModel(
       envPrefix: toConstantCase(name),
     },
   };
+  const tenancy = buildTenancy(
+    (data as { tenancy?: RawTenancy }).tenancy,
+    name,
+    model.api,
+    specFields,
+    model.references,
+  );
+  if (tenancy) model.tenancy = tenancy;
   model.extraFiles = buildExtraFiles(presetFiles, model);
   if (licenseHeader !== undefined) model.licenseHeader = buildLicenseHeader(licenseHeader, model);
   return model;
@@ -488,4 +528,25 @@ function defaultPrinterColumns(hasPhases: boolean): PrinterColumn[] {
     { name: "Ready", type: "string", jsonPath: '.status.conditions[?(@.type=="Ready")].status' },
     { name: "Age", type: "date", jsonPath: ".metadata.creationTimestamp" },
   ];
+}
+
+interface RawVersion {
+  name: string;
+  served?: boolean;
+  storage?: boolean;
+  deprecated?: boolean;
+  deprecationWarning?: string;
+}
+
+/** Check made sure exactly one version is the storage version (the only one by default). */
+function buildVersion(raw: RawVersion, count: number): VersionModel {
+  return {
+    name: raw.name,
+    served: raw.served ?? true,
+    storage: raw.storage ?? count === 1,
+    ...(raw.deprecated ? { deprecated: true } : {}),
+    ...(raw.deprecated && raw.deprecationWarning
+      ? { deprecationWarning: raw.deprecationWarning }
+      : {}),
+  };
 }

@@ -2,6 +2,8 @@
 // builder needs is derived here exactly once; render never looks at raw YAML.
 
 import type { Immutability } from "../check/immutability.ts";
+import type { TenancyModel } from "./tenancy-types.ts";
+import type { ConversionModel } from "./conversion-plan.ts";
 
 export type FieldType =
   | "string"
@@ -261,6 +263,20 @@ export interface VersionModel {
   name: string;
   served: boolean;
   storage: boolean;
+  /** Clients of this version get the API server's deprecation warning (or deprecationWarning). */
+  deprecated?: true;
+  deprecationWarning?: string;
+  /** The version's own schema when fields evolve; absent for the storage version (the model's). */
+  schema?: VersionSchema;
+}
+
+/** What a version's CRD schema is made of: its projection of the spec (model/project-version.ts). */
+export interface VersionSchema {
+  spec: OperatorModel["spec"];
+  statusFields: FieldModel[];
+  printerColumns: PrinterColumn[];
+  selectableFields: string[];
+  scale?: OperatorModel["api"]["scale"];
 }
 
 export interface OperatorSettings {
@@ -357,8 +373,12 @@ export interface OperatorModel {
   labels: Record<string, string>;
   /** Files the spec's presets render, with the operator's names filled in. */
   extraFiles: ExtraFile[];
+  /** Present when fields evolve across versions: how each version converts to the hub. */
+  conversion?: ConversionModel;
   /** A preset's license header, one comment line each (names filled in); absent without one. */
   licenseHeader?: string[];
+  /** The tenant boundary (operator.yaml's tenancy); absent: no admission policy is generated. */
+  tenancy?: TenancyModel;
   names: {
     /** TypeScript type names. */
     specType: string;

@@ -18,6 +18,8 @@ export const REAL_CRD_SPECS = [
   "namespaced-children",
   "keda-trigger-authentication",
   "contour-httpproxy",
+  // Not a public CRD: the tenancy case of a Secret reference that may name another namespace.
+  "tenant-secret-reference",
 ] as const;
 
 for (const name of REAL_CRD_SPECS) {

@@ -51,15 +51,66 @@ test("SEM006 duplicate version", () => {
   expectOne(src, "SEM006", "10:13", 'version "v1" is listed twice');
 });
 
-test("SEM007 more than one version is not supported yet", () => {
-  const src = edit(MINIMAL, "    - name: v1\n", "    - name: v1\n    - name: v2\n");
+const versionsOf = (lines: string) => edit(MINIMAL, "    - name: v1\n", lines);
+
+test("several versions with one storage version are accepted", () => {
+  const src = versionsOf(
+    "    - name: v1alpha1\n      served: false\n    - name: v1beta1\n      deprecated: true\n      deprecationWarning: use v1\n    - name: v1\n      storage: true\n",
+  );
+  assert.deepEqual(check(src), []);
+});
+
+test("SEM007 several versions and no storage version, two, or the only one not stored", () => {
+  const none = versionsOf("    - name: v1beta1\n    - name: v1\n");
+  const d = expectOne(
+    none,
+    "SEM007",
+    posOf(none, "- name: v1beta1"),
+    "2 versions are listed and none is the storage version",
+  );
+  assert.match(d.hint!, /storage: true/);
+  const two = versionsOf(
+    "    - name: v1beta1\n      storage: true\n    - name: v1\n      storage: true\n",
+  );
+  expectOne(
+    two,
+    "SEM007",
+    posOf(two, "true", "- name: v1\n"),
+    "2 versions are marked storage: true; exactly one may be",
+  );
+  const only = versionsOf("    - name: v1\n      storage: false\n");
+  expectOne(only, "SEM007", posOf(only, "false"), "the only version is not the storage version");
+});
+
+test("SEM247 versions out of Kubernetes version priority", () => {
+  const src = versionsOf("    - name: v1\n      storage: true\n    - name: v1beta1\n");
   const d = expectOne(
     src,
-    "SEM007",
-    "10:7",
-    "2 versions are listed; create-operator supports exactly one for now",
+    "SEM247",
+    posOf(src, "v1beta1"),
+    'version "v1beta1" is listed after "v1"',
   );
-  assert.match(d.hint!, /conversion/);
+  assert.match(d.hint!, /v1alpha1, v1alpha2, v1beta1, v1, v2alpha1, v2/);
+  // A GA version outranks every pre-release one, whatever its major.
+  const major = versionsOf("    - name: v2alpha1\n    - name: v1\n      storage: true\n");
+  assert.deepEqual(check(major), []);
+});
+
+test("SEM248 a deprecation warning on a version that is not deprecated", () => {
+  const src = versionsOf("    - name: v1\n      deprecationWarning: going away\n");
+  expectOne(
+    src,
+    "SEM248",
+    posOf(src, "going away"),
+    'version "v1" has a deprecationWarning but is not deprecated',
+  );
+});
+
+test("SEM249 the storage version is not served", () => {
+  const src = versionsOf(
+    "    - name: v1beta1\n    - name: v1\n      served: false\n      storage: true\n",
+  );
+  expectOne(src, "SEM249", posOf(src, "false"), 'the storage version "v1" is not served');
 });
 
 test("SEM010 plural equal to singular, and short names equal to either", () => {

@@ -94,6 +94,11 @@ function typeSchema(field: FieldModel, side: SchemaSide): JSONSchemaProps {
  * a rule on the object: a transition rule on the field itself only runs while the field exists,
  * so without it an immutable value could be removed and then set to something else.
  */
+/** An object of these spec-side fields: e.g. the spec of a kind other than the operator's own. */
+export function fieldsSchema(fields: readonly FieldModel[]): JSONSchemaProps {
+  return objectSchema(fields, "spec", []);
+}
+
 function objectSchema(
   fields: readonly FieldModel[],
   side: SchemaSide,

@@ -1,9 +1,16 @@
 // config/crd/bases/<group>_<plural>.yaml: the CustomResourceDefinition, the public API of the
-// operator. Served versions share one schema, so conversion between them is the identity.
+// operator. Each version has its own schema when fields evolve (its projection of the field tree),
+// and then the operator's conversion webhook converts between them; otherwise versions share one
+// schema and conversion is the identity.
 
 import { ownerNameRules } from "./owner-name-rules.ts";
 import type { GeneratedFile } from "../../base/files.ts";
-import { hasSpec, type OperatorModel } from "../../model/types.ts";
+import {
+  hasSpec,
+  type OperatorModel,
+  type VersionModel,
+  type VersionSchema,
+} from "../../model/types.ts";
 import { specSchema } from "./crd-schema.ts";
 import { labelsFor } from "./labels.ts";
 import type { JSONSchemaProps } from "./schema-types.ts";
@@ -35,19 +42,79 @@ export function buildCrd(model: OperatorModel) {
         ...(api.categories.length > 0 ? { categories: [...api.categories] } : {}),
       },
       scope: api.scope,
-      versions: api.versions.map((version) => ({
-        name: version.name,
-        served: version.served,
-        storage: version.storage,
-        schema: { openAPIV3Schema: rootSchema(model) },
-        subresources: subresources(model),
-        ...(model.printerColumns.length > 0
-          ? { additionalPrinterColumns: printerColumns(model) }
-          : {}),
-        ...(model.selectableFields.length > 0
-          ? { selectableFields: model.selectableFields.map((jsonPath) => ({ jsonPath })) }
-          : {}),
-      })),
+      versions: withoutHoistedSelectableFields(
+        api.versions.map((version) => versionOf(model, version)),
+      ),
+      ...conversionOf(model),
+    },
+  };
+}
+
+function versionOf(model: OperatorModel, version: VersionModel) {
+  const view = version.schema ? withSchema(model, version.schema) : model;
+  return {
+    name: version.name,
+    served: version.served,
+    storage: version.storage,
+    ...(version.deprecated ? { deprecated: true } : {}),
+    ...(version.deprecationWarning ? { deprecationWarning: version.deprecationWarning } : {}),
+    schema: { openAPIV3Schema: rootSchema(view) },
+    subresources: subresources(view),
+    ...(view.printerColumns.length > 0 ? { additionalPrinterColumns: printerColumns(view) } : {}),
+    ...(view.selectableFields.length > 0
+      ? { selectableFields: view.selectableFields.map((jsonPath) => ({ jsonPath })) }
+      : {}),
+  };
+}
+
+/**
+ * The API server hoists selectableFields that are equal in every version to the CRD's spec level,
+ * but keeps differing schemas per version, and then refuses the CRD ("spec.selectableFields: may
+ * only be set when validations.schema is included"). Versions whose schemas differ therefore must
+ * not all list the same selectable fields: the newest version that is not stored goes without
+ * them (the storage version keeps them: the operator's own tests and tools list by them there).
+ * Clients of that version lose them, which `generate`'s compatibility report calls breaking.
+ */
+function withoutHoistedSelectableFields<
+  V extends { schema: unknown; selectableFields?: unknown; storage: boolean },
+>(versions: V[]): V[] {
+  const same = (key: "schema" | "selectableFields") =>
+    versions.every((v) => JSON.stringify(v[key]) === JSON.stringify(versions[0]![key]));
+  if (versions.length < 2 || !versions[0]!.selectableFields) return versions;
+  if (!same("selectableFields") || same("schema")) return versions;
+  const dropped = versions.map((v) => !v.storage).lastIndexOf(true);
+  return versions.map((version, i) => {
+    if (i !== dropped) return version;
+    const { selectableFields: _dropped, ...rest } = version;
+    return rest as V;
+  });
+}
+
+/** The model as the version sees it: its own spec, status fields and paths. */
+function withSchema(model: OperatorModel, schema: VersionSchema): OperatorModel {
+  const { scale: _scale, ...api } = model.api;
+  return {
+    ...model,
+    api: { ...api, ...(schema.scale ? { scale: schema.scale } : {}) },
+    spec: schema.spec,
+    status: { ...model.status, fields: schema.statusFields },
+    printerColumns: schema.printerColumns,
+    selectableFields: schema.selectableFields,
+  };
+}
+
+/** The webhook the API server calls, at the operator's Service; its caBundle the operator injects. */
+function conversionOf(model: OperatorModel) {
+  const conversion = model.conversion;
+  if (conversion?.strategy !== "Webhook") return {};
+  const { service, path } = conversion.webhook;
+  return {
+    conversion: {
+      strategy: "Webhook",
+      webhook: {
+        conversionReviewVersions: ["v1"],
+        clientConfig: { service: { namespace: model.namespace, name: service, path, port: 443 } },
+      },
     },
   };
 }

@@ -31,6 +31,13 @@ const EXPECTED_FILES = {
     "config/rbac/service_account.yaml",
     "config/samples/db.example.com_v1alpha1_database.yaml",
     "config/samples/kustomization.yaml",
+    // tenancy: the admission policy, its binding, the parameters CRD and the `use` ClusterRole.
+    "config/tenancy-audit/kustomization.yaml",
+    "config/tenancy/admission_policy.yaml",
+    "config/tenancy/admission_policy_binding.yaml",
+    "config/tenancy/db.example.com_databaseallowances.yaml",
+    "config/tenancy/kustomization.yaml",
+    "config/tenancy/use_class_roles.yaml",
   ],
 };
 

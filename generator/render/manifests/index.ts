@@ -4,6 +4,7 @@
 import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { renderChildCrds } from "./child-crds.ts";
+import { renderConversionRbac, renderWebhookService } from "./conversion.ts";
 import { renderCrd } from "./crd.ts";
 import { renderKustomizations } from "./kustomize.ts";
 import { renderManager } from "./manager.ts";
@@ -11,18 +12,25 @@ import { renderMetricsService } from "./metrics.ts";
 import { renderPrometheusRule } from "./prometheus-rule.ts";
 import { renderOperatorRbac } from "./rbac.ts";
 import { renderSamples } from "./sample.ts";
+import { renderTenancy } from "./tenancy.ts";
 import { renderUserRoles } from "./user-roles.ts";
 
 export function renderManifests(model: OperatorModel): GeneratedFile[] {
-  const rbac = [...renderOperatorRbac(model), ...renderUserRoles(model)];
+  const rbac = [
+    ...renderOperatorRbac(model),
+    ...renderConversionRbac(model),
+    ...renderUserRoles(model),
+  ];
   const files = [
     renderCrd(model),
     ...renderChildCrds(model),
     ...rbac,
     renderManager(model),
     renderMetricsService(model),
+    ...renderWebhookService(model),
     ...renderPrometheusRule(model),
     ...renderSamples(model),
+    ...renderTenancy(model),
     ...renderKustomizations(model, rbac),
   ];
   return files.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));

@@ -3,6 +3,7 @@
 
 import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
+import { servesConversionWebhook } from "./conversion.ts";
 import { crdPath } from "./crd.ts";
 import { yamlFile } from "./yaml-file.ts";
 
@@ -24,7 +25,16 @@ export function renderKustomizations(
     ]),
     yamlFile(
       "config/default/kustomization.yaml",
-      [kustomization(["../crd", "../rbac", "../manager"])],
+      [
+        kustomization([
+          "../crd",
+          "../rbac",
+          "../manager",
+          // The admission policy (docs/tenancy.md): tenants get what it admits, nothing more.
+          ...(model.tenancy ? ["../tenancy"] : []),
+          ...(servesConversionWebhook(model) ? ["../webhook"] : []),
+        ]),
+      ],
       {
         comment: [
           `Installs the operator into namespace ${model.namespace}: kubectl apply -k config/default`,
@@ -36,6 +46,9 @@ export function renderKustomizations(
           "a global label transformer would rewrite the Deployment's immutable selector.",
           "",
           "Alerts for the Prometheus Operator: add `components: [../prometheus]` (config/prometheus).",
+          ...(model.tenancy
+            ? ["Tenancy rules as warnings and audit only: add `components: [../tenancy-audit]`."]
+            : []),
         ],
       },
     ),

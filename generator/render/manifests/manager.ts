@@ -8,6 +8,7 @@ import type { OperatorModel } from "../../model/types.ts";
 import { labelsFor, managerSelector, sortKeys } from "./labels.ts";
 import { deploymentName, serviceAccountName } from "./rbac-names.ts";
 import { METRICS_PORT, METRICS_PORT_NAME } from "./metrics.ts";
+import { webhookContainerPorts } from "./conversion.ts";
 import { yamlFile } from "./yaml-file.ts";
 
 /**
@@ -106,6 +107,7 @@ function container(model: OperatorModel) {
     ports: [
       { name: "health", containerPort: HEALTH_PORT, protocol: "TCP" },
       { name: METRICS_PORT_NAME, containerPort: METRICS_PORT, protocol: "TCP" },
+      ...webhookContainerPorts(model),
     ],
     livenessProbe: {
       httpGet: { path: LIVENESS_PATH, port: HEALTH_PORT },

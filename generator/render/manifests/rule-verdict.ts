@@ -3,8 +3,8 @@
 // a rule example's numbers). The rule is typed from the model's fields, written back in the
 // spec's shape the check stage reads (fields, items, values and the bounds that size the type).
 
-import { compileRule } from "../../check/cel-compile.ts";
-import { declTypeOf, objectType } from "../../check/cel-decl-type.ts";
+import { compileRule, type CompiledRule } from "../../check/cel-compile.ts";
+import { declTypeOf, objectType, type DeclType } from "../../check/cel-decl-type.ts";
 import { evaluateRule, type Verdict } from "../../check/cel-evaluate.ts";
 import type { RawObject } from "../../check/raw-spec.ts";
 import { CONSTRAINT_KEYS, type FieldModel } from "../../model/types.ts";
@@ -15,8 +15,9 @@ export function specRuleVerdict(
   fields: readonly FieldModel[],
   spec: Record<string, unknown>,
 ): Verdict["outcome"] {
-  const self = objectType(rawFields(fields), ["spec"]);
-  const compiled = compileRule(rule, self);
+  const { self, compiled } = compiledOn(fields, rule, () =>
+    objectType(rawFields(fields), ["spec"]),
+  );
   if (compiled.status !== "ok") return "unknown";
   const defaults = fields.filter((f) => f.hasDefault).map((f) => [f.name, f.default]);
   const value = { ...Object.fromEntries(defaults), ...spec };
@@ -34,10 +35,24 @@ export function fieldRuleVerdict(
 ): Verdict["outcome"] {
   if (field.type === "object")
     return specRuleVerdict(rule, field.fields, value as Record<string, unknown>);
-  const self = declTypeOf(rawDef(field), ["spec"]);
-  const compiled = compileRule(rule, self);
+  const { self, compiled } = compiledOn(field, rule, () => declTypeOf(rawDef(field), ["spec"]));
   if (compiled.status !== "ok") return "unknown";
   return evaluateRule(rule, compiled.types, self, value).outcome;
+}
+
+/**
+ * A rule's type and compilation, once per model node (fields list or field) and rule: the cases
+ * of one spec ask the same rules thousands of times, and building a CEL environment (Kubernetes
+ * types embedded whole) is far dearer than evaluating a rule in it.
+ */
+const compiledRules = new WeakMap<object, { self: DeclType; rules: Map<string, CompiledRule> }>();
+
+function compiledOn(node: object, rule: string, typeOf: () => DeclType) {
+  let entry = compiledRules.get(node);
+  if (entry === undefined) compiledRules.set(node, (entry = { self: typeOf(), rules: new Map() }));
+  let compiled = entry.rules.get(rule);
+  if (compiled === undefined) entry.rules.set(rule, (compiled = compileRule(rule, entry.self)));
+  return { self: entry.self, compiled };
 }
 
 function rawFields(fields: readonly FieldModel[]): RawObject {
@@ -45,7 +60,10 @@ function rawFields(fields: readonly FieldModel[]): RawObject {
 }
 
 function rawDef(field: FieldModel): RawObject {
-  const def: RawObject = { type: field.type };
+  // A Kubernetes-typed member by its type's name, as the spec writes it: typed as the CRD embeds
+  // it, so a rule over the spec can be judged on a spec that holds one (typed only "kubernetes",
+  // every such spec's verdict was unknown, and a case the rule refuses slipped through).
+  const def: RawObject = { type: field.kubernetesType ?? field.type };
   for (const key of CONSTRAINT_KEYS) {
     const value = (field as unknown as Record<string, unknown>)[key];
     if (value !== undefined) def[key] = value;

@@ -7,6 +7,7 @@ import { test } from "node:test";
 import { loadSpec } from "../../pipeline.ts";
 import { buildCrd } from "../manifests/crd.ts";
 import { buildContractView } from "../sources/contract-view.ts";
+import { testFixture } from "../sources/test-fixture.ts";
 import { assertContractAgrees, contractMismatches, sentSpecs } from "./contract-self-check.ts";
 
 const HEAD = `apiVersion: create-operator.dev/v1alpha1
@@ -176,4 +177,199 @@ test("the self-check before writing: a contradicted case is an internal error na
       error.message.includes('schema case "spec.size: 6 is rejected (maximum 5)"') &&
       error.message.includes("should be less than or equal to 5"),
   );
+});
+
+// A field rule's valid example is valid for that rule only: a spec-level rule on the same field
+// may refuse it. The generator judges spec-level rules on the whole spec, and a member of a
+// Kubernetes type (here resources) used to make that verdict "unknown", so the refused example
+// shipped as an "is accepted" case and the self-check refused this valid spec (seed-7 finding).
+test("a field rule's example that a spec-level rule refuses is left out, beside a Kubernetes-typed member", () => {
+  const { view, mismatches } = judged(`spec:
+  fields:
+    resources:
+      type: core/v1.ResourceRequirements
+      required: true
+    burst:
+      type: integer
+      maximum: 500
+      rules:
+        - rule: self > 10
+          message: must be greater than 10
+          examples:
+            valid: [20, 300]
+            invalid: [10]
+  rules:
+    - rule: "!has(self.burst) || self.burst > 100"
+      message: burst must be greater than 100
+      fieldPath: .burst
+      examples:
+        valid: [{ resources: { requests: { cpu: 100m } }, burst: 300 }]
+        invalid: [{ resources: { requests: { cpu: 100m } }, burst: 20 }]
+`);
+  assertNoMismatch(mismatches);
+  const burst = sentSpecs(view).filter((c) => c.expect === "accepted");
+  assert.ok(burst.some((c) => (c.spec as { burst?: number }).burst === 300));
+});
+
+/** The whole check new runs: contract cases and the suites' fixture specs, against the CRD. */
+function judgedWithFixture(body: string, status = STATUS) {
+  const loaded = loadSpec(HEAD + body + status, "operator.yaml");
+  const view = buildContractView(loaded.model);
+  const fixture = testFixture(loaded.model);
+  return { fixture, mismatches: contractMismatches(view, buildCrd(loaded.model), fixture) };
+}
+
+// The suites' sample turns a conditional child on with the when: field's first example; a spec
+// rule may refuse that value (here count 2 against `count > 2`), and every suite that creates the
+// sample would fail on the server. The rule's own valid example (count 5) is admitted.
+test("a conditional child's when: value in the suites' sample is one the spec-level rules admit", () => {
+  const { fixture, mismatches } = judgedWithFixture(`spec:
+  fields:
+    count:
+      type: integer
+      maximum: 9
+      rules:
+        - rule: self >= 1
+          message: at least one
+          examples:
+            valid: [2]
+            invalid: [0]
+  rules:
+    - rule: "!has(self.count) || self.count > 2"
+      message: count must be greater than 2
+      fieldPath: .count
+      examples:
+        valid: [{ count: 5 }]
+        invalid: [{ count: 2 }]
+children:
+  - apiVersion: v1
+    kind: ConfigMap
+    when: count
+`);
+  assertNoMismatch(mismatches);
+  assert.deepEqual(
+    fixture.conditionalChildren.map((c) => c.on),
+    [5],
+  );
+});
+
+// A selectable field's case places the field's example in the minimal spec; a spec rule refusing
+// it left a spec without the field, an internal error for a valid spec.
+test("a selectable field gets a value the spec-level rules admit", () => {
+  const { mismatches } = judgedWithFixture(`spec:
+  fields:
+    port:
+      type: integer
+      rules:
+        - rule: self > 0
+          message: positive
+          examples:
+            valid: [80]
+            invalid: [0]
+  rules:
+    - rule: "!has(self.port) || self.port > 80"
+      message: port must be above 80
+      fieldPath: .port
+      examples:
+        valid: [{ port: 8080 }]
+        invalid: [{ port: 80 }]
+selectableFields:
+  - jsonPath: .spec.port
+`);
+  assertNoMismatch(mismatches);
+});
+
+// The suites set a natural key into the sample, creating the objects on its path when the sample
+// has none: empty, so without their required members, and without the object's own default
+// (the server defaults only an absent object). The sample holds the object instead, as its
+// default writes it.
+test("a natural key inside an optional object: the sample holds the object with its required members", () => {
+  const { fixture, mismatches } = judgedWithFixture(`spec:
+  fields:
+    zone:
+      type: object
+      default: { region: eu, domain: example.org }
+      fields:
+        region:
+          type: string
+          required: true
+          enum: [eu, us]
+        domain:
+          type: string
+          maxLength: 40
+          default: example.org
+          immutable: true
+externalResources:
+  - name: record
+    description: A DNS record at the provider.
+    inputs: [zone]
+    identity:
+      naturalKey: zone.domain
+`);
+  assertNoMismatch(mismatches);
+  assert.equal((fixture.sampleSpec.zone as { region?: string }).region, "eu");
+});
+
+// GET /scale answers 500 for an object without a value at specReplicasPath: an optional pool
+// left out of the sample made both scale tests fail on the server (found on the real control
+// plane with a spec written for this class).
+test("the scale tests' sample holds a replica count at a nested specReplicasPath", () => {
+  const { view, mismatches } = judged(
+    `  scale:
+    specReplicasPath: .spec.pool.size
+    statusReplicasPath: .status.replicas
+spec:
+  fields:
+    pool:
+      type: object
+      fields:
+        size:
+          type: integer
+          minimum: 0
+`,
+    STATUS + "  fields:\n    replicas:\n      type: integer\n",
+  );
+  assertNoMismatch(mismatches);
+  assert.deepEqual(JSON.parse(view.sampleSpec), { pool: { size: 2 } });
+});
+
+// The column sample fills the fields the columns and /scale read; one example a spec rule refuses
+// (limit 20 against `limit > 100`) threw the whole sample away, nested replica count included.
+test("the column sample keeps the replica count when another column's example is refused by a spec rule", () => {
+  const { view, mismatches } = judged(
+    `  scale:
+    specReplicasPath: .spec.pool.size
+    statusReplicasPath: .status.replicas
+spec:
+  fields:
+    pool:
+      type: object
+      fields:
+        size:
+          type: integer
+          minimum: 0
+    limit:
+      type: integer
+      rules:
+        - rule: self > 10
+          message: above ten
+          examples:
+            valid: [20]
+            invalid: [10]
+  rules:
+    - rule: "!has(self.limit) || self.limit > 100"
+      message: limit must be greater than 100
+      fieldPath: .limit
+      examples:
+        valid: [{ limit: 300 }]
+        invalid: [{ limit: 20 }]
+printerColumns:
+  - name: Limit
+    type: integer
+    jsonPath: .spec.limit
+`,
+    STATUS + "  fields:\n    replicas:\n      type: integer\n",
+  );
+  assertNoMismatch(mismatches);
+  assert.deepEqual(JSON.parse(view.sampleSpec), { limit: 300, pool: { size: 2 } });
 });

@@ -5,6 +5,9 @@
 
 import type { ContractView } from "../sources/contract-view.ts";
 import type { Expectation } from "../sources/contract-case-types.ts";
+import type { TestFixture } from "../sources/test-fixture.ts";
+import { fixtureSpecs } from "./fixture-specs.ts";
+import { scaleMismatches } from "./scale-check.ts";
 import { judgeSpec, type JudgedCrd } from "./spec-judge.ts";
 
 export interface CaseMismatch {
@@ -13,27 +16,42 @@ export interface CaseMismatch {
   problem: string;
 }
 
-interface SentSpec {
+export interface SentSpec {
   table: string;
   name: string;
   spec: unknown;
   expect: Expectation;
 }
 
-/** Every case of the view whose local verdict contradicts its expectation. */
-export function contractMismatches(view: ContractView, crd: JudgedCrd): CaseMismatch[] {
-  return sentSpecs(view).flatMap((sent) => {
-    const problem = mismatch(crd, sent);
-    return problem ? [{ table: sent.table, name: sent.name, problem }] : [];
-  });
+/**
+ * Every case of the view (and of the suites' fixture, when given) whose local verdict contradicts
+ * its expectation.
+ */
+export function contractMismatches(
+  view: ContractView,
+  crd: JudgedCrd,
+  fixture?: TestFixture,
+): CaseMismatch[] {
+  const sent = [...sentSpecs(view), ...(fixture ? fixtureSpecs(fixture) : [])];
+  return [
+    ...sent.flatMap((sent) => {
+      const problem = mismatch(crd, sent);
+      return problem ? [{ table: sent.table, name: sent.name, problem }] : [];
+    }),
+    ...scaleMismatches(view, crd),
+  ];
 }
 
 /**
  * Run before a project is written: a case whose spec the generated CRD contradicts is a bug of
  * the generator, so it stops with an internal error naming every such case (nothing is written).
  */
-export function assertContractAgrees(view: ContractView, crd: JudgedCrd): void {
-  const mismatches = contractMismatches(view, crd);
+export function assertContractAgrees(
+  view: ContractView,
+  crd: JudgedCrd,
+  fixture?: TestFixture,
+): void {
+  const mismatches = contractMismatches(view, crd, fixture);
   if (mismatches.length === 0) return;
   const cases = mismatches.map((m) => `${m.table} case "${m.name}" ${m.problem}`);
   throw new Error(
@@ -54,6 +72,13 @@ export function sentSpecs(view: ContractView): SentSpec[] {
     new: unknown;
     expect: Expectation;
   }>;
+  const selectable = JSON.parse(view.selectableCases) as Array<{ field: string; spec: unknown }>;
+  const merges = JSON.parse(view.mergeCases) as Array<{
+    field: string;
+    path: string[];
+    first: Record<string, unknown>;
+    second: unknown;
+  }>;
   const whole = (name: string, json: string): SentSpec[] =>
     json === "null"
       ? []
@@ -70,6 +95,22 @@ export function sentSpecs(view: ContractView): SentSpec[] {
       spec: c.spec,
       expect: "accepted" as const,
     })),
+    ...selectable.map((c) => ({
+      table: "selectable",
+      name: c.field,
+      spec: c.spec,
+      expect: "accepted" as const,
+    })),
+    // A merge case applies the whole first spec, then the second manager's value at its path.
+    ...merges.flatMap((c) => [
+      { table: "merge (first)", name: c.field, spec: c.first, expect: "accepted" as const },
+      {
+        table: "merge (second)",
+        name: c.field,
+        spec: withValueAt(c.first, c.path, c.second),
+        expect: "accepted" as const,
+      },
+    ]),
     // A transition case first creates its old spec, which every create-time check must pass;
     // an accepted update must pass them too (the transition rules are the server's to judge).
     ...transitions.flatMap((c) => [
@@ -89,15 +130,17 @@ function mismatch(crd: JudgedCrd, sent: SentSpec): string | undefined {
     const said = violations.map((v) => `${v.field}: ${v.message}`).join("; ");
     return `expects "accepted", but the generated CRD refuses ${sentText}: ${said}`;
   }
-  const { field } = sent.expect;
+  const { field, reason } = sent.expect;
   // A cause without a field (<nil>) is the server's format-range check: any violation will do.
   const at = (path: string) => field === "<nil>" || path === field;
-  if (violations.some((v) => at(v.field)) || unknown.some(at)) return undefined;
+  // The stated reason too: a case refused at its field for another reason tests something else.
+  if (violations.some((v) => at(v.field) && v.reason === reason) || unknown.some(at))
+    return undefined;
   const said =
     violations.length === 0
       ? "it accepts it"
-      : `it refuses it elsewhere: ${violations.map((v) => `${v.field}: ${v.message}`).join("; ")}`;
-  return `expects a rejection at ${field}, but for ${sentText} the generated CRD ${said}`;
+      : `it refuses it otherwise: ${violations.map((v) => `${v.field} (${v.reason}): ${v.message}`).join("; ")}`;
+  return `expects a rejection at ${field} (${reason}), but for ${sentText} the generated CRD ${said}`;
 }
 
 /** The compact forms of contract-values.ts expanded, as the generated suites expand them. */
@@ -121,4 +164,12 @@ function withIndex(value: unknown, index: number): unknown {
   if (Array.isArray(value)) return value.map((v) => withIndex(v, index));
   if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(Object.entries(value).map(([k, v]) => [k, withIndex(v, index)]));
+}
+
+function withValueAt(spec: Record<string, unknown>, path: string[], value: unknown): unknown {
+  const out = structuredClone(spec);
+  let parent = out;
+  for (const key of path.slice(0, -1)) parent = parent[key] as Record<string, unknown>;
+  parent[path.at(-1)!] = value;
+  return out;
 }

@@ -171,7 +171,10 @@ function stringViolations(schema: JSONSchemaProps, value: string, fail: Fail): v
   if (schema.pattern !== undefined && !re2Matches(schema.pattern, value))
     fail("FieldValueInvalid", `should match '${schema.pattern}'`);
   const check = schema.format ? FORMAT_CHECKS[schema.format] : undefined;
-  if (check && !check.test(value)) fail("FieldValueInvalid", `must be of format ${schema.format}`);
+  // kube-openapi reports a format failure as a type error (errors.InvalidTypeCode, converted to
+  // field.TypeInvalid): "in body must be of type hostname".
+  if (check && !check.test(value))
+    fail("FieldValueTypeInvalid", `must be of type ${schema.format}`);
 }
 
 function duplicates(

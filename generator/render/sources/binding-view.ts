@@ -34,8 +34,6 @@ export interface BindingView {
   cloudClass: string;
   desiredFn: string;
   cleanUpFn: string;
-  /** main.ts's providerCalls(…) wrapper of this provider fits on one line: else one argument a line. */
-  providerCallsFits: boolean;
   /** finalize.ts's call of cleanUpFn fits on one line: else one argument a line, as prettier does. */
   cleanUpCallFits: boolean;
   reconcileFn: string;
@@ -122,9 +120,6 @@ export function bindingView(
     cloudClass: `Cloud${t}Provider`,
     desiredFn: `desired${t}`,
     cleanUpFn: `cleanUp${t}`,
-    providerCallsFits:
-      `      ${providerDepName(binding)}: providerCalls("${binding.name}", providers.${providerDepName(binding)}, metrics.providerCalls),`
-        .length <= PRINT_WIDTH,
     cleanUpCallFits:
       `        await cleanUp${t}(deps.${providerDepName(binding)}, ${binding.identity.kind === "naturalKey" ? `${binding.name}Key(obj), ` : ""}uid, override, abandon, ${keptArgument(binding)}generation, logger, signal),`
         .length <= PRINT_WIDTH,

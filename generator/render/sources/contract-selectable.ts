@@ -6,6 +6,7 @@ import type { FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleObject, exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import type { Spec, Slot } from "./contract-slots.ts";
+import { admittedExample } from "./spec-admits.ts";
 
 export interface SelectableCase {
   /** The field selector's label, e.g. spec.color. */
@@ -41,8 +42,8 @@ export function selectableCases(
     }
     const slot = slots.find((s) => s.path === field);
     if (slot === undefined) throw new Error(`internal error: no contract slot for ${field}`);
-    const placed = slot.place(exampleValue(slot.field));
-    const spec = admits(placed) ? placed : minimal;
+    // The first example the whole spec admits: a spec rule may refuse the field's first one.
+    const spec = admittedExample(slot.field, slot.place, admits, model.spec.rules) ?? minimal;
     const value = valueAt(spec, rest);
     if (value === undefined)
       throw new Error(`internal error: no valid spec with a value at ${field}`);

@@ -15,6 +15,7 @@ import { acceptInPlace, dedupeAccepted } from "./contract-accepted-cases.ts";
 import { constraintCases, requiredCases } from "./contract-constraints.ts";
 import { ruleCases, transitionCases, transitionRuleCases } from "./contract-rule-cases.ts";
 import { rulesAdmit } from "./contract-rules-admit.ts";
+import { admittedExample } from "./spec-admits.ts";
 import { serverDefaults, specSlots, type Spec } from "./contract-slots.ts";
 import {
   contractStatus,
@@ -233,17 +234,56 @@ function columnSample(model: OperatorModel, minimal: Spec, admits: (spec: Spec) 
     paths.flatMap((path) => (/^\.spec\.([A-Za-z_][A-Za-z0-9_-]*)$/.exec(path) ?? []).slice(1)),
   );
   const replicas = model.api.scale?.specReplicasPath.slice(".spec.".length);
-  const sample: Spec = { ...minimal };
+  let sample: Spec = { ...minimal };
   for (const field of model.spec.fields) {
     if (!read.has(field.name) || Object.hasOwn(sample, field.name)) continue;
+    const place = (value: unknown) => ({ ...sample, [field.name]: value });
     // Scale drops a replica count of 0 from its JSON (omitempty), so /scale shows one it can read.
     const scaled =
       field.name === replicas
         ? [2, 1].find((n) => fieldViolations(field, n).length === 0)
         : undefined;
-    sample[field.name] = scaled ?? exampleValue(field);
+    // Each field with a value the whole spec admits (a spec rule may refuse its first example).
+    const placed =
+      scaled !== undefined && admits(place(scaled))
+        ? place(scaled)
+        : admittedExample(field, place, admits, model.spec.rules);
+    if (placed !== undefined) sample = placed;
   }
-  return admits(sample) ? sample : minimal;
+  const withReplicas = replicas?.includes(".")
+    ? withNestedReplicas(model, sample, replicas)
+    : sample;
+  return admits(withReplicas) ? withReplicas : sample;
+}
+
+/**
+ * The sample with a replica count at a nested specReplicasPath (pool.size): GET /scale of an
+ * object without one is a 500 ("the spec replicas field .spec.pool.size does not exist"), so the
+ * scale tests need it there. Objects on the way are made as the schema needs them.
+ */
+function withNestedReplicas(model: OperatorModel, sample: Spec, path: string): Spec {
+  const out = structuredClone(sample);
+  const names = path.split(".");
+  let fields = model.spec.fields;
+  let at = out;
+  for (const [i, name] of names.entries()) {
+    const field = fields.find((f) => f.name === name);
+    if (field === undefined) return sample;
+    if (i === names.length - 1) {
+      if (at[name] !== undefined) return out;
+      const count = [2, 1].find((n) => fieldViolations(field, n).length === 0);
+      if (count === undefined) return sample;
+      at[name] = count;
+      return out;
+    }
+    const next = at[name];
+    at = at[name] =
+      typeof next === "object" && next !== null
+        ? (next as Spec)
+        : exampleObject(field.fields, field.minProperties ?? 0);
+    fields = field.fields;
+  }
+  return out;
 }
 
 /** The value at a dotted path under spec (spec.a.b), or undefined. */

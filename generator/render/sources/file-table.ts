@@ -121,6 +121,53 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     outputs: single((m) => `${apiDir(m)}/${m.names.kindFile}-types.ts`),
   },
   {
+    template: "src/api/conversion.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook"
+        ? [{ path: `src/api/${m.names.kindFile}-conversion.ts` }]
+        : [],
+  },
+  {
+    template: "src/conversion.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) => (m.conversion ? [{ path: "src/conversion.ts" }] : []),
+  },
+  {
+    template: "src/hooks/conversion.ts.hbs",
+    ownership: Ownership.ScaffoldOnce,
+    outputs: (m) =>
+      m.conversion?.spokes.some((spoke) => spoke.hooked.length > 0)
+        ? [{ path: `src/hooks/${m.names.kindFile}-conversion.ts` }]
+        : [],
+  },
+  {
+    template: "test/integration/storage-migration.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook"
+        ? [{ path: "test/integration/storage-migration.test.ts" }]
+        : [],
+  },
+  {
+    template: "test/integration/install.test.ts.hbs",
+    ownership: Ownership.Generated,
+    laidOut: true,
+    outputs: single(() => "test/integration/install.test.ts"),
+  },
+  {
+    template: "test/support/conversion-webhook.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook" ? [{ path: "test/support/conversion-webhook.ts" }] : [],
+  },
+  {
+    template: "test/integration/conversion.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook" ? [{ path: "test/integration/conversion.test.ts" }] : [],
+  },
+  {
     template: "src/api/phases.ts.hbs",
     laidOut: true,
     ownership: Ownership.Generated,
@@ -224,6 +271,21 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     laidOut: true,
     ownership: Ownership.Generated,
     outputs: single(() => "src/references.ts"),
+  },
+  {
+    template: "src/tenancy.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) => (m.tenancy ? [{ path: "src/tenancy.ts" }] : []),
+  },
+  {
+    template: "test/integration/tenancy.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) => (m.tenancy ? [{ path: "test/integration/tenancy.test.ts" }] : []),
+  },
+  {
+    template: "test/support/tenancy.json.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) => (m.tenancy ? [{ path: "test/support/tenancy.json" }] : []),
   },
   {
     template: "test/integration/references.test.ts.hbs",

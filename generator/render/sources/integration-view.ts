@@ -91,6 +91,15 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
       });
     }
   }
+  const parameters = model.tenancy?.parameters;
+  if (parameters)
+    checks.push({
+      verb: "get",
+      group: parameters.group,
+      resource: parameters.plural,
+      scope: crScope,
+      why: `the tenancy re-check reads the namespace's ${parameters.kind} by name`,
+    });
   for (const verb of ["create", "patch"]) {
     checks.push({
       verb,
@@ -128,6 +137,7 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
       });
     }
   }
+  if (model.conversion) checks.push(...conversionChecks(model));
   if (keepsOrphanReport(model)) {
     const report = `${model.name}-orphans`;
     for (const verb of ["get", "update"])
@@ -164,13 +174,18 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
       scope: crScope,
       why: "users delete objects",
     },
-    {
-      verb: "update",
-      group,
-      resource: plural,
-      scope: crScope,
-      why: "the spec is the user's: the operator patches finalizers only",
-    },
+    // With several versions the storage migration re-writes every object (an update of each).
+    ...(model.conversion
+      ? []
+      : [
+          {
+            verb: "update",
+            group,
+            resource: plural,
+            scope: crScope,
+            why: "the spec is the user's: the operator patches finalizers only",
+          },
+        ]),
   ];
   // A child kind may also serve another role (a Lease child beside leader election's Lease):
   // what that role must be allowed is not denied here; its own deny checks stay.
@@ -365,17 +380,20 @@ function childScope(child: ChildModel, model: OperatorModel): AccessScope {
 /**
  * Two successive valid values of one mutable top-level scalar field, each different from the
  * value the object starts with. Fields without CEL rules are preferred: a rule like
- * `self >= oldSelf` could reject an arbitrary new value.
+ * `self >= oldSelf` could reject an arbitrary new value. `admits` judges the whole spec.
  */
 export function specChanges(
   fields: readonly FieldModel[],
   sample: Record<string, unknown>,
+  admits: (spec: Record<string, unknown>) => boolean = () => true,
 ): { field: string; values: [unknown, unknown] } | undefined {
   for (const field of changeableFields(fields)) {
     const start = Object.hasOwn(sample, field.name) ? sample[field.name] : field.default;
+    // Each value the whole spec admits: a spec-level rule may refuse a field's valid example.
     const valid = [1, 2, 3, 4, 5, 6]
       .map((index) => exampleValue(field, index))
-      .filter((value) => fieldViolations(field, value).length === 0);
+      .filter((value) => fieldViolations(field, value).length === 0)
+      .filter((value) => admits({ ...sample, [field.name]: value }));
     const first = valid.find((value) => value !== start);
     // The second change may go back to the start value: it still changes the spec.
     const second = [...valid, start].find((value) => value !== first && value !== undefined);
@@ -383,4 +401,73 @@ export function specChanges(
       return { field: field.name, values: [first, second] };
   }
   return undefined;
+}
+
+/** Several API versions: the webhook's CA and injection, and the storage migration. */
+function conversionChecks(model: OperatorModel): AccessCheck[] {
+  const { group, plural, crdName } = model.api;
+  const crds = { group: "apiextensions.k8s.io", name: crdName, scope: "cluster" as const };
+  const webhook = model.conversion!.strategy === "Webhook";
+  const checks: AccessCheck[] = [
+    {
+      ...crds,
+      verb: "get",
+      resource: "customresourcedefinitions",
+      why: "the migrator reads its CRD's storedVersions",
+    },
+    {
+      ...crds,
+      verb: "patch",
+      resource: "customresourcedefinitions/status",
+      why: "the migrator prunes storedVersions",
+    },
+    {
+      verb: "list",
+      group,
+      resource: plural,
+      scope: "cluster",
+      why: "the migrator lists every object",
+    },
+    {
+      verb: "update",
+      group,
+      resource: plural,
+      scope: "cluster",
+      why: "the migrator re-writes every object in the storage version",
+    },
+  ];
+  if (!webhook) return checks;
+  const secret = model.conversion!.webhook.caSecret;
+  return [
+    ...checks,
+    {
+      ...crds,
+      verb: "patch",
+      resource: "customresourcedefinitions",
+      why: "the webhook's CA bundle is injected into its CRD",
+    },
+    {
+      verb: "get",
+      group: "",
+      resource: "secrets",
+      name: secret,
+      scope: "operator",
+      why: "every replica reads the webhook CA",
+    },
+    {
+      verb: "update",
+      group: "",
+      resource: "secrets",
+      name: secret,
+      scope: "operator",
+      why: "the webhook CA is rotated",
+    },
+    {
+      verb: "create",
+      group: "",
+      resource: "secrets",
+      scope: "operator",
+      why: "the first replica creates the webhook CA (create cannot be limited by name)",
+    },
+  ];
 }

@@ -123,7 +123,9 @@ test("the reconciler blocks on a missing reference and hands the resolved object
   assert.match(reconciler, /resolveReferences\(obj, this\.#deps\.references\)/);
   assert.match(reconciler, /if \(blocked\.length > 0\)/);
   assert.match(files.get("src/hooks/types.ts")!, /references: ResolvedReferences;/);
-  assert.match(files.get("src/main.ts")!, /references: new CacheReferenceReader\(referenced\)/);
+  // runOperator's wiring carries the cache-backed reader (its `references`) to the reconciler.
+  assert.match(reconciler, /references\?: ReferenceReader;/);
+  assert.match(files.get("src/main.ts")!, /\.\.\.wiring,/);
 });
 
 const REPEATED = SPEC.replace(

@@ -16,6 +16,7 @@ import {
   type AccessCheck,
 } from "./integration-view.ts";
 import { distinctKeys, type DistinctKeys } from "./key-template.ts";
+import { admittedExample, specAdmits, valueAtPath } from "./spec-admits.ts";
 import {
   listReferenceFixture,
   referencedObjects,
@@ -150,38 +151,57 @@ function immutableAlong(fields: readonly FieldModel[], path: readonly string[]):
 
 /**
  * The sample with at least one entry in each forEach list (and a count of at least 1), where the
- * list's parent is in the sample: so the suites see every child kind, workloads included.
+ * list's parent is in the sample, and every conditional child's when: holding: so the suites see
+ * every child kind, workloads included. Each value put in is one the whole spec admits (a spec
+ * rule may refuse a field's first example); a child no admitted value turns on stays off.
  */
 function withOneInstance(
   model: OperatorModel,
   sample: Record<string, unknown>,
 ): Record<string, unknown> {
-  const out = structuredClone(sample);
+  const admits = suiteAdmits(model, sample);
+  let out = structuredClone(sample);
   for (const child of model.children) {
-    if (child.when !== undefined && !conditionHolds(child, out)) {
-      const path = child.when.field.path.split(".");
-      let parent: Record<string, unknown> | undefined = out;
-      for (const key of path.slice(0, -1))
-        parent = parent?.[key] as Record<string, unknown> | undefined;
-      if (parent !== undefined)
-        parent[path.at(-1)!] =
-          child.when.test === "true" ? true : exampleValue(child.when.field, 0);
-    }
+    if (child.when === undefined || conditionHolds(child, out)) continue;
+    const { field, test } = child.when;
+    const place = (value: unknown) => placedAt(out, field.path, value);
+    const holds = (spec: Record<string, unknown>) => conditionHolds(child, spec) && admits(spec);
+    const turnedOn =
+      test === "true"
+        ? [place(true)].find(holds)
+        : admittedExample(field, place, holds, model.spec.rules);
+    if (turnedOn !== undefined) out = turnedOn;
   }
   for (const child of model.children) {
     const instances = child.naming?.instances;
     if (instances === undefined || instances.kind === "single") continue;
     const field = instances.kind === "forEach" ? instances.list : instances.field;
-    const path = field.path.split(".");
-    let parent: Record<string, unknown> | undefined = out;
-    for (const key of path.slice(0, -1))
-      parent = parent?.[key] as Record<string, unknown> | undefined;
-    if (parent === undefined || sampleInstances(child, out) > 0) continue;
-    if (instances.kind === "forEach" && (field.maxItems ?? 1) >= 1)
-      parent[path.at(-1)!] = [exampleValue(field.items!, 0)];
-    else if (instances.kind === "count" && (field.maximum ?? 1) >= 1 && (field.minimum ?? 0) <= 1)
-      parent[path.at(-1)!] = 1;
+    if (sampleInstances(child, out) > 0) continue;
+    const place = (value: unknown) => placedAt(out, field.path, value);
+    const one =
+      instances.kind === "forEach" && (field.maxItems ?? 1) >= 1
+        ? admittedExample(field.items!, (item) => place([item]), admits)
+        : instances.kind === "count" && (field.maximum ?? 1) >= 1 && (field.minimum ?? 0) <= 1
+          ? [place(1)].find(admits)
+          : undefined;
+    if (one !== undefined) out = one;
   }
+  return out;
+}
+
+/** A copy of `sample` with `value` at the dotted `path`; the sample itself when its parent is absent. */
+function placedAt(
+  sample: Record<string, unknown>,
+  path: string,
+  value: unknown,
+): Record<string, unknown> {
+  const out = structuredClone(sample);
+  const names = path.split(".");
+  let parent: Record<string, unknown> | undefined = out;
+  for (const key of names.slice(0, -1))
+    parent = parent?.[key] as Record<string, unknown> | undefined;
+  if (parent === undefined) return sample;
+  parent[names.at(-1)!] = value;
   return out;
 }
 
@@ -249,16 +269,55 @@ export function drivesReferences(model: OperatorModel): boolean {
   return referencedObjects(model, sampleOf(model)).some((o) => !o.clusterScoped);
 }
 
-/** The sample spec of the suites: the example spec with one instance of every child. */
+/** What the server checks on create of a spec built from `base` (see spec-admits.ts). */
+function suiteAdmits(model: OperatorModel, base: Record<string, unknown>) {
+  return specAdmits(model.spec, base, model.api.scale?.specReplicasPath);
+}
+
+/**
+ * The sample spec of the suites: the example spec with one instance of every child, and every
+ * object a natural key sits in.
+ */
 function sampleOf(model: OperatorModel): Record<string, unknown> {
-  return withOneInstance(model, exampleSpec(model.spec));
+  return withKeyParents(model, withOneInstance(model, exampleSpec(model.spec)));
+}
+
+/**
+ * The sample with each object on a natural key's path present, as an example the whole spec
+ * admits. specFor() in the suites sets the key in the sample and would otherwise create the
+ * missing objects empty, without their required members (the server refuses such a spec).
+ */
+function withKeyParents(
+  model: OperatorModel,
+  sample: Record<string, unknown>,
+): Record<string, unknown> {
+  const admits = suiteAdmits(model, sample);
+  let out = sample;
+  for (const binding of model.externalResources) {
+    if (binding.identity.kind !== "naturalKey") continue;
+    const names = binding.identity.field.path.split(".");
+    let fields = model.spec.fields;
+    for (let depth = 1; depth < names.length; depth++) {
+      const field = fields.find((f) => f.name === names[depth - 1]);
+      if (field === undefined) break;
+      const path = names.slice(0, depth).join(".");
+      if (valueAtPath(out, path) === undefined) {
+        const place = (value: unknown) => placedAt(out, path, value);
+        const placed = admittedExample(field, place, admits, model.spec.rules);
+        if (placed === undefined) break;
+        out = placed;
+      }
+      fields = field.fields;
+    }
+  }
+  return out;
 }
 
 export function testFixture(model: OperatorModel): TestFixture {
   // One schema-valid sample and spec change for unit and envtest suites alike: the unit tests must
   // never drive the reconciler with a spec the API server would reject.
   const sampleSpec = sampleOf(model);
-  const change = specChanges(model.spec.fields, sampleSpec);
+  const change = specChanges(model.spec.fields, sampleSpec, suiteAdmits(model, sampleSpec));
   const serviceAccount = `${model.name}-controller-manager`;
   // Children named from the spec count as many times as the sample makes them (0 for an empty list).
   const workloads = model.children

@@ -27,18 +27,20 @@ import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, providerDepName, type BindingView } from "./binding-view.ts";
 import { PRETTIER_OPTIONS } from "../format.ts";
 import { childView, type ChildView } from "./child-view.ts";
+import { conversionView, type ConversionView } from "./conversion-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
 import { buildCrd } from "../manifests/crd.ts";
 import { assertContractAgrees } from "../self-check/contract-self-check.ts";
 import { activeUserHooks, hooksView, type HooksView } from "./hooks-view.ts";
 import { referencesView, type ReferencesView } from "./references-view.ts";
+import { tenancyView, type TenancyView } from "./tenancy-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
 import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts";
-import { testFixture } from "./test-fixture.ts";
+import { testFixture, type TestFixture } from "./test-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
-export interface ViewModel extends StatusView, ReferencesView {
+export interface ViewModel extends StatusView, ReferencesView, TenancyView {
   name: string;
   description: string;
   /** The description as a JSON string literal, quotes included, for package.json. */
@@ -95,6 +97,8 @@ export interface ViewModel extends StatusView, ReferencesView {
   hasChildren: boolean;
   /** Some child has a name template: instance builders, pruning, delete RBAC. */
   hasNamedChildren: boolean;
+  /** Some child kind is pruned (named from the spec, or made only when a condition holds). */
+  prunesChildren: boolean;
   hasCountChildren: boolean;
   /** Some child has when: it exists only for some specs, and is pruned otherwise. */
   hasConditionalChildren: boolean;
@@ -129,6 +133,10 @@ export interface ViewModel extends StatusView, ReferencesView {
   contract: ContractView;
   /** JSON of the data the verbatim test suites read (test/support/fixture.json). */
   testFixture: string;
+  /** Several API versions: conversion and storage migration (absent with one version). */
+  conversion?: ConversionView;
+  /** The operator serves a conversion webhook (its schemas differ between versions). */
+  conversionWebhook: boolean;
 }
 
 export function buildViewModel(
@@ -142,6 +150,7 @@ export function buildViewModel(
   const embedded = embeddedModels(model);
   // Provider and test files import the embedded models from the API types module too.
   const declared = [...interfaces.map((i) => i.name), ...embedded];
+  const fixture = testFixture(model);
   return {
     name: model.name,
     description: model.description,
@@ -174,6 +183,7 @@ export function buildViewModel(
     embeddedTypes: embedded.join(", "),
     ...statusView(model),
     ...referencesView(model),
+    ...tenancyView(model),
     hasBindings: model.externalResources.length > 0,
     keepsOrphanReport: keepsOrphanReport(model),
     orphanReportName: orphanReportName(model),
@@ -184,6 +194,7 @@ export function buildViewModel(
     ),
     hasChildren: model.children.length > 0,
     hasNamedChildren: model.children.some((c) => c.naming !== undefined),
+    prunesChildren: prunedKinds(model.children).length > 0,
     hasConditionalChildren: model.children.some((c) => c.when !== undefined),
     hasCountChildren: model.children.some((c) => c.naming?.instances.kind === "count"),
     childCount: model.children.length,
@@ -204,6 +215,8 @@ export function buildViewModel(
     ],
     serviceNames: serviceNamesView(model, specOptional === "?"),
     settings: settingsView(model),
+    ...(model.conversion ? { conversion: conversionView(model) } : {}),
+    conversionWebhook: model.conversion?.strategy === "Webhook",
     hooks: hooksView(model),
     userHooks: activeUserHooks(model).map((h) => ({
       path: h.path,
@@ -216,15 +229,18 @@ export function buildViewModel(
       excludeJson: JSON.stringify(unusedUserFiles),
     },
     readme: { files },
-    contract: checkedContractView(model),
-    testFixture: JSON.stringify(testFixture(model)),
+    contract: checkedContractView(model, fixture),
+    testFixture: JSON.stringify(fixture),
   };
 }
 
-/** The contract view, its every case first judged against the CRD the project ships. */
-function checkedContractView(model: OperatorModel): ContractView {
+/**
+ * The contract view, its every case (and every spec the suites build from the fixture) first
+ * judged against the CRD the project ships.
+ */
+function checkedContractView(model: OperatorModel, fixture: TestFixture): ContractView {
   const view = buildContractView(model);
-  assertContractAgrees(view, buildCrd(model));
+  assertContractAgrees(view, buildCrd(model), fixture);
   return view;
 }
 

@@ -5,7 +5,7 @@
 import { ApiException, CoreV1Api, Watch, type KubeConfig } from "@kubernetes/client-node";
 import assert from "node:assert/strict";
 import { connect } from "node:net";
-import { after, test } from "node:test";
+import { after, afterEach, test } from "node:test";
 import { statusCode, TimeoutError, withCallLimits } from "@create-operator/runtime";
 import { sharedControlPlane } from "../src/control-plane.ts";
 import { FaultProxy } from "../src/fault-proxy.ts";
@@ -15,6 +15,9 @@ const plane = await sharedControlPlane({ crdDirectory: null });
 const namespace = await plane.createNamespace("fault-proxy");
 const proxy = await FaultProxy.start(plane.admin);
 after(() => proxy.stop());
+// Whatever a test asserts, no fault outlives it: a rule left behind (a hang on namespace reads,
+// say) would fail the next test for a reason that is not its own.
+afterEach(() => proxy.clearFaults());
 const core = proxy.kubeConfig().makeApiClient(CoreV1Api);
 const direct = plane.admin.makeApiClient(CoreV1Api);
 
@@ -56,29 +59,44 @@ test("requests no rule matches pass through as the proxy's identity, counted by 
   assert.deepEqual(proxy.counts(), { "create configmaps": 1, "get configmaps": 1 });
 });
 
-test("hang: the request is accepted and never answered; the caller's deadline ends it", async (t) => {
-  const fault = proxy.inject({ verb: "get", resource: "namespaces", fault: { type: "hang" } });
-  // Removed even when an assertion fails: a hang left behind stalls every later namespace read.
-  t.after(() => fault.remove());
-  // Long enough that the request reaches the proxy well before it on a loaded machine; waiting for
-  // the hang to show before the deadline raced the two (a 400 ms deadline could end first).
-  const deadlineMs = 1_500;
-  const started = performance.now();
-  const call = withCallLimits("read namespace", { timeoutMs: deadlineMs }, (options) =>
-    core.readNamespace({ name: namespace }, options),
-  );
-  await assert.rejects(call, TimeoutError);
-  const elapsed = performance.now() - started;
-  assert.ok(
-    elapsed >= deadlineMs - 10 && elapsed < deadlineMs + 1_600,
-    `rejected after ${elapsed.toFixed(0)} ms`,
-  );
-  // The proxy had accepted the request and held it: the deadline, not a refusal, ended the call.
-  assert.equal(fault.hits, 1);
-  await until("the client to give up its connection", () => proxy.hanging === 0);
-  fault.remove();
-  assert.equal((await core.readNamespace({ name: namespace })).metadata?.name, namespace);
-});
+test(
+  "hang: the request is accepted and never answered; the caller's deadline ends it",
+  { timeout: 60_000 },
+  async (t) => {
+    const fault = proxy.inject({ verb: "get", resource: "namespaces", fault: { type: "hang" } });
+    // The caller's deadline runs on a mocked clock, so it cannot end the call before the request
+    // reaches the proxy however loaded the machine is: the deadline passes only when the test says
+    // so, after the proxy is seen holding the request. (A real 400 ms deadline raced the two.)
+    t.mock.timers.enable({ apis: ["setTimeout"] });
+    const deadlineMs = 30_000;
+    let settled = false;
+    const call = withCallLimits("read namespace", { timeoutMs: deadlineMs }, (options) =>
+      core.readNamespace({ name: namespace }, options),
+    ).finally(() => (settled = true));
+    await everyTurnUntil("the proxy to hold the request", () => proxy.hanging === 1);
+    assert.equal(fault.hits, 1);
+    t.mock.timers.tick(deadlineMs - 1);
+    await everyTurnUntil("the call to stay open", () => true, 50);
+    assert.equal(settled, false, "the proxy answered a hung request");
+    t.mock.timers.tick(1);
+    await assert.rejects(call, TimeoutError);
+    t.mock.timers.reset();
+    await until("the client to give up its connection", () => proxy.hanging === 0);
+    fault.remove();
+    assert.equal((await core.readNamespace({ name: namespace })).metadata?.name, namespace);
+  },
+);
+
+/**
+ * Waits for `check` turning the event loop with setImmediate, which a test mocking setTimeout
+ * leaves real; `turns` at least, so a settled promise shows. No deadline of its own: the test's
+ * generous timeout ends a wait that never succeeds.
+ */
+async function everyTurnUntil(what: string, check: () => boolean, turns = 1): Promise<void> {
+  for (let turn = 0; turn < turns || !check(); turn++)
+    await new Promise((resolve) => setImmediate(resolve));
+  assert.ok(check(), what);
+}
 
 test("hang: an AbortSignal of the caller's cancels the call with its reason", async () => {
   const fault = proxy.inject({ verb: "list", resource: "configmaps", fault: { type: "hang" } });

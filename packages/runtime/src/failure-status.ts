@@ -10,6 +10,7 @@
 // is different: retrying cannot help, the generation's outcome is final, and the reconciler
 // records it with status.observedGeneration = generation.
 
+import type { KubernetesObject } from "@kubernetes/client-node";
 import { DeadlineExceededError } from "./abort.ts";
 import { setCondition, type Condition, type ObservedCondition } from "./conditions.ts";
 import {
@@ -17,10 +18,16 @@ import {
   describeApiError,
   errorMessage,
   HookError,
+  isConflict,
   oneLine,
   ProviderError,
   TerminalError,
 } from "./errors.ts";
+
+import type { ReconcileResult } from "./controller.ts";
+import type { Logger } from "./logger.ts";
+import { keyOf, type ResourceClient } from "./resource-client.ts";
+import { writeStatusIfChanged } from "./status.ts";
 
 /** Long enough for the error's gist, short enough for a `kubectl get` column and an Event. */
 export const FAILURE_MESSAGE_MAX = 300;
@@ -67,4 +74,74 @@ export function failedPassStatus<S extends { conditions?: ObservedCondition[] }>
     now,
   );
   return { ...(status ?? ({} as S)), conditions };
+}
+
+/** The phase a TerminalError moves an object to, when the kind's phase table allows it. */
+export interface FailedPhase<P extends string> {
+  phase: P | undefined;
+  canTransition(from: string | undefined, to: P): boolean;
+}
+
+type FailureStatus = {
+  conditions?: ObservedCondition[];
+  observedGeneration?: number;
+  phase?: string;
+};
+
+/**
+ * What a generated reconciler does with a pass that threw. It says so in status before the pass is
+ * retried: Ready=False with failureReason's reason and a one-line message, within this pass, so a
+ * new object has a status at all and a changed one no longer shows the old generation's
+ * Ready=True (status.observedGeneration stays; see the top of this file). A TerminalError is
+ * final for this generation: its own reason and message, the failed phase (`failedPhase`, when
+ * the phase table allows it), status.observedGeneration = generation, and no retry until the spec
+ * changes. Anything else is rethrown to the controller, which retries with backoff and records a
+ * Warning Event per failed pass (aggregated into one Event's count). A conflict is no failure
+ * (the next pass reads the newer version) and a pass cut at its deadline can no longer write, so
+ * neither writes status. A status write that fails here is logged; the pass's own error is what
+ * is retried.
+ */
+export async function recordFailedPass<
+  P extends string,
+  T extends KubernetesObject & { status?: FailureStatus },
+>(
+  client: ResourceClient<T>,
+  obj: T,
+  generation: number,
+  err: unknown,
+  options: { signal?: AbortSignal; logger: Logger; now: Date; failedPhase?: FailedPhase<P> },
+): Promise<ReconcileResult> {
+  const { signal, logger, now, failedPhase } = options;
+  const key = keyOf(obj);
+  if (err instanceof TerminalError) {
+    logger.error("terminal error", { key, reason: err.reason, err: err.message });
+    const status: FailureStatus = { ...obj.status };
+    const phase = failedPhase?.phase;
+    if (phase !== undefined && failedPhase!.canTransition(status.phase, phase))
+      status.phase = phase;
+    status.conditions = setCondition(
+      status.conditions,
+      {
+        type: "Ready",
+        status: "False",
+        reason: err.reason,
+        message: err.message,
+        observedGeneration: generation,
+      },
+      now,
+    );
+    status.observedGeneration = generation;
+    await writeStatusIfChanged(client, obj, status as T["status"], { signal });
+    return {};
+  }
+  if (!isConflict(err) && signal?.aborted !== true) {
+    try {
+      const status = failedPassStatus(obj.status, generation, err, now);
+      await writeStatusIfChanged(client, obj, status as T["status"], { signal });
+    } catch (writeErr) {
+      // With the client runOperator wires, also an Event and operator_status_update_errors_total.
+      logger.warn("could not record the failure in status", { key, err: writeErr });
+    }
+  }
+  throw err;
 }

@@ -69,7 +69,13 @@ export type {
 } from "./events.ts";
 export { describeOwner, isHeldBy, liveHolder, ownerOf, recheckDelayMs } from "./external-owner.ts";
 export type { ExternalOwner } from "./external-owner.ts";
-export { failedPassStatus, failureMessage, failureReason } from "./failure-status.ts";
+export {
+  failedPassStatus,
+  failureMessage,
+  failureReason,
+  recordFailedPass,
+} from "./failure-status.ts";
+export type { FailedPhase } from "./failure-status.ts";
 export { hasFinalizer, isBeingDeleted, withFinalizer, withoutFinalizer } from "./finalizers.ts";
 export { startHealthServer, stopServer } from "./health.ts";
 export { idempotencyToken } from "./idempotency-token.ts";
@@ -77,6 +83,8 @@ export type { EnsureRequest } from "./idempotency-token.ts";
 export { memoryReducingGc } from "./idle-collector.ts";
 export { limitJitMemory } from "./jit-memory.ts";
 export { INFORMER_BACKOFF, Informer } from "./informer.ts";
+export { annotationRequester, keptEntries } from "./kept-resources.ts";
+export type { Abandon, KeptResource } from "./kept-resources.ts";
 export { KubeResourceClient } from "./kube-resource-client.ts";
 export type { CustomResourceRef } from "./kube-resource-client.ts";
 export { LeaderElector } from "./leader-election.ts";
@@ -120,7 +128,7 @@ export { OwnWrites } from "./own-writes.ts";
 export { ownedInformers } from "./owned-kinds.ts";
 export type { OwnedKind } from "./owned-kinds.ts";
 export { childMetadata, nameForContent, selectorLabels } from "./ownership.ts";
-export { applyVerdict, bindingOutcomes, foldParts, requireUid } from "./parts.ts";
+export { applyVerdict, bindingOutcomes, foldParts, readyCondition, requireUid } from "./parts.ts";
 export type { ConditionedPart, ConditionVerdict, FoldedParts, PartResult } from "./parts.ts";
 export { hookCalls, isRateLimited, providerCalls } from "./provider-calls.ts";
 export type { ProviderCall, ProviderCallMetrics } from "./provider-calls.ts";
@@ -145,6 +153,8 @@ export type {
 export { keyOf, keyToString } from "./resource-client.ts";
 export type { CallOptions, ObjectKey, ResourceClient } from "./resource-client.ts";
 export { instrumentKubeConfig } from "./rest-client-metrics.ts";
+export { runOperator } from "./run-operator.ts";
+export type { OperatorDefinition, OperatorService, OperatorWiring } from "./run-operator.ts";
 export { withCallLimits } from "./request-options.ts";
 export {
   certificateAuthority,
@@ -153,6 +163,15 @@ export {
 } from "./self-signed-certificate.ts";
 export type { CertificatePem } from "./self-signed-certificate.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
+export { tenancyGate } from "./tenancy.ts";
+export type { TenancyGate, TenancyParameters, TenancyRule, TenancyVerdict } from "./tenancy.ts";
 export { TimeoutError, withTimeout } from "./timeout.ts";
 export { withTransitionEvents } from "./transition-events.ts";
+export { cleanUpVanished } from "./vanished-owner.ts";
 export type { TransitionEventOptions } from "./transition-events.ts";
+export { plannedConverter } from "./conversion/planned-converter.ts";
+export type {
+  FieldHook,
+  FieldPlan,
+  PlannedConverterOptions,
+} from "./conversion/planned-converter.ts";

@@ -10,12 +10,13 @@
 
 import type { KubeConfig, KubernetesObject } from "@kubernetes/client-node";
 import { backoffDelay, type BackoffSettings } from "./backoff.ts";
-import { errorMessage, statusCode } from "./errors.ts";
+import { errorMessage, retryAfterMs, statusCode } from "./errors.ts";
 import { listPage, watchStream, WatchStalledError, type WatchEvent } from "./list-watch.ts";
 import { WATCH_IDLE_TIMEOUT_MS } from "./watch-health.ts";
 import type { Logger } from "./logger.ts";
 import { keyOf, keyToString, type ObjectKey } from "./resource-client.ts";
 import { shareStrings, stripForCache } from "./cache-shape.ts";
+import { youngGenerationGc } from "./idle-collector.ts";
 import { abortableSleep } from "./abortable-sleep.ts";
 
 export interface InformerHandlers<T> {
@@ -179,6 +180,7 @@ export class Informer<T extends KubernetesObject> {
     const { kubeConfig, labelSelector } = this.#options;
     const limit = this.#options.pageSize ?? 25;
     const fresh = new Map<string, T>();
+    const collectYoung = youngGenerationGc();
     let continueToken: string | undefined;
     let resourceVersion = "";
     do {
@@ -186,12 +188,17 @@ export class Informer<T extends KubernetesObject> {
         limit,
         ...(continueToken ? { continueToken } : {}),
         ...(labelSelector ? { labelSelector } : {}),
+        ...(this.#options.keptAnnotations
+          ? { keptAnnotations: this.#options.keptAnnotations }
+          : {}),
         signal: AbortSignal.any([
           signal,
           AbortSignal.timeout(this.#options.listTimeoutMs ?? 60_000),
         ]),
       });
       this.stats.pages++;
+      // The page's socket Buffers go back now, not after 64 MiB of them (idle-collector.ts).
+      collectYoung?.();
       this.#unreachableSince = undefined;
       for (const item of page.items) {
         const obj = this.#compact(item);
@@ -233,6 +240,7 @@ export class Informer<T extends KubernetesObject> {
       timeoutSeconds,
       idleTimeoutMs: options.idleTimeoutMs ?? WATCH_IDLE_TIMEOUT_MS,
       ...(options.labelSelector ? { labelSelector: options.labelSelector } : {}),
+      ...(options.keptAnnotations ? { keptAnnotations: options.keptAnnotations } : {}),
       signal,
       onOpen: () => (this.#unreachableSince = undefined),
       onEvent: (event) => this.#apply(event),
@@ -301,7 +309,12 @@ export class Informer<T extends KubernetesObject> {
     this.#failures++;
     this.stats.failures++;
     this.#unreachableSince ??= performance.now();
-    const delayMs = backoffDelay(this.#failures, this.#options.backoff ?? INFORMER_BACKOFF);
+    // A server that said how long to wait (Retry-After on a 429 or 503: API Priority and Fairness
+    // shedding load) is not asked again sooner; the backoff still applies when it is longer.
+    const delayMs = Math.max(
+      backoffDelay(this.#failures, this.#options.backoff ?? INFORMER_BACKOFF),
+      retryAfterMs(err) ?? 0,
+    );
     const fields = { path: this.path, failures: this.#failures, delayMs, err: errorMessage(err) };
     if (err instanceof WatchStalledError) {
       // Not routine: the connection died without a word, and changes went unseen meanwhile.

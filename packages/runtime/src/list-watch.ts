@@ -7,16 +7,22 @@
 // bookmarks stopped) is cut as a half-open connection with a WatchStalledError.
 
 import type { KubeConfig } from "@kubernetes/client-node";
+import { AnnotationFilter, LIST_ANNOTATIONS, WATCH_ANNOTATIONS } from "./annotation-filter.ts";
 import { KubeTransport, readAll } from "./transport.ts";
 
-/** An HTTP error with its status in `.code`, where errors.ts's statusCode() looks for it. */
+/**
+ * An HTTP error with its status in `.code`, where errors.ts's statusCode() looks for it, and the
+ * Retry-After of a 429 or 503 in `.headers`, where retryAfterMs() looks for it.
+ */
 export class ApiStatusError extends Error {
   readonly code: number;
+  readonly headers: Record<string, string>;
 
-  constructor(code: number, message: string) {
+  constructor(code: number, message: string, headers: Record<string, string> = {}) {
     super(message);
     this.name = "ApiStatusError";
     this.code = code;
+    this.headers = headers;
   }
 }
 
@@ -70,7 +76,12 @@ async function request(
     } catch {
       // not JSON: keep the text
     }
-    throw new ApiStatusError(response.status, `GET ${path}: ${response.status} ${message}`);
+    const retryAfter = response.headers["retry-after"];
+    throw new ApiStatusError(
+      response.status,
+      `GET ${path}: ${response.status} ${message}`,
+      retryAfter === undefined ? {} : { "retry-after": retryAfter },
+    );
   }
   return response;
 }
@@ -78,7 +89,14 @@ async function request(
 export async function listPage<T>(
   kubeConfig: KubeConfig,
   path: string,
-  options: { limit: number; continueToken?: string; labelSelector?: string; signal: AbortSignal },
+  options: {
+    limit: number;
+    continueToken?: string;
+    labelSelector?: string;
+    /** The only annotations the caller keeps: the others' values are dropped as bytes arrive. */
+    keptAnnotations?: readonly string[];
+    signal: AbortSignal;
+  },
 ): Promise<ListedPage<T>> {
   const response = await request(
     kubeConfig,
@@ -90,7 +108,15 @@ export async function listPage<T>(
     },
     options.signal,
   );
-  const body = JSON.parse((await readAll(response.body, options.signal)).toString("utf8")) as {
+  const bytes =
+    options.keptAnnotations === undefined
+      ? await readAll(response.body, options.signal)
+      : await readFiltered(
+          response.body,
+          new AnnotationFilter(options.keptAnnotations, LIST_ANNOTATIONS),
+          options.signal,
+        );
+  const body = JSON.parse(bytes.toString("utf8")) as {
     items?: T[];
     metadata?: { resourceVersion?: string; continue?: string };
   };
@@ -113,6 +139,8 @@ export async function watchStream<T>(
     timeoutSeconds: number;
     idleTimeoutMs: number;
     labelSelector?: string;
+    /** The only annotations the caller keeps: the others' values are dropped as bytes arrive. */
+    keptAnnotations?: readonly string[];
     signal: AbortSignal;
     /** The server accepted the watch (200): it is reachable. */
     onOpen?: () => void;
@@ -146,10 +174,17 @@ export async function watchStream<T>(
     );
     options.onOpen?.();
     const decoder = new TextDecoder();
+    const filter =
+      options.keptAnnotations === undefined
+        ? undefined
+        : new AnnotationFilter(options.keptAnnotations, WATCH_ANNOTATIONS);
     let buffered = "";
     for await (const chunk of response.body) {
       armIdleTimer();
-      buffered += decoder.decode(chunk as Buffer, { stream: true });
+      if (filter !== undefined) filter.write(chunk as Buffer);
+      buffered += decoder.decode(filter === undefined ? (chunk as Buffer) : filter.take(), {
+        stream: true,
+      });
       let newline: number;
       while ((newline = buffered.indexOf("\n")) >= 0) {
         const line = buffered.slice(0, newline).trim();
@@ -165,4 +200,19 @@ export async function watchStream<T>(
   } finally {
     clearTimeout(timer);
   }
+}
+
+/** A body's bytes through `filter`, chunk by chunk: never the whole unfiltered body at once. */
+async function readFiltered(
+  body: AsyncIterable<unknown>,
+  filter: AnnotationFilter,
+  signal: AbortSignal,
+): Promise<Buffer> {
+  try {
+    for await (const chunk of body) filter.write(chunk as Buffer);
+  } catch (err) {
+    if (signal.aborted) throw signal.reason;
+    throw err;
+  }
+  return filter.take();
 }

@@ -90,3 +90,28 @@ export function applyVerdict<C extends ObservedCondition>(
   if (verdict === undefined) return conditions;
   return setCondition(conditions, { type, ...verdict, observedGeneration: generation }, now);
 }
+
+/**
+ * The Ready condition a converged pass writes: True ("generation N is in place") when no part
+ * blocks, else False with the first blocking part's reason and message.
+ */
+export function readyCondition(
+  blocking: PartResult | undefined,
+  generation: number,
+): ConditionUpdate {
+  return blocking === undefined
+    ? {
+        type: "Ready",
+        status: "True",
+        reason: "Reconciled",
+        message: `generation ${generation} is in place`,
+        observedGeneration: generation,
+      }
+    : {
+        type: "Ready",
+        status: "False",
+        reason: blocking.reason,
+        message: blocking.message,
+        observedGeneration: generation,
+      };
+}

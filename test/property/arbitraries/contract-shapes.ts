@@ -75,6 +75,42 @@ const replicas = fc
     return { def, nested };
   });
 
+/**
+ * A field rule and a spec-level rule on one integer field, the field rule's valid example being
+ * one the spec rule refuses (`self > 3` with example 9 beside `self.limit > 9`), the class that
+ * made new refuse valid specs: beside a Kubernetes-typed member (whose presence once left the
+ * spec rule unjudged), a child made only when the field is set and a field selector on it.
+ */
+const ruleClash = fc
+  .record({
+    low: fc.integer({ min: -5, max: 100 }),
+    gap: fc.integer({ min: 1, max: 50 }),
+    kubernetesMember: fc.boolean(),
+    conditionalChild: fc.boolean(),
+    selectable: fc.boolean(),
+  })
+  .map(({ low, gap, kubernetesMember, conditionalChild, selectable }) => {
+    const example = low + gap;
+    const limit: Def = {
+      type: "integer",
+      maximum: example + 100,
+      rules: [
+        {
+          rule: `self > ${low}`,
+          message: `must be greater than ${low}`,
+          examples: { valid: [example], invalid: [low] },
+        },
+      ],
+    };
+    const rule = {
+      rule: `!has(self.limit) || self.limit > ${example}`,
+      message: `limit must be greater than ${example}`,
+      fieldPath: ".limit",
+      examples: { valid: [{ limit: example + 7 }], invalid: [{ limit: example }] },
+    };
+    return { limit, rule, kubernetesMember, conditionalChild, selectable };
+  });
+
 const LABEL_COLUMNS = [
   { name: "Team", type: "string", jsonPath: ".metadata.labels.team" },
   { name: "Cluster", type: "string", jsonPath: ".metadata.labels.example\\.com/cluster" },
@@ -85,7 +121,13 @@ const LABEL_COLUMNS = [
 export interface ContractShapes {
   spec: Spec;
   /** Which of the four shapes the spec holds, for the counts the test prints. */
-  shapes: { oneOf: boolean; specRule: boolean; scale: boolean; labelColumns: boolean };
+  shapes: {
+    oneOf: boolean;
+    specRule: boolean;
+    scale: boolean;
+    labelColumns: boolean;
+    ruleClash: boolean;
+  };
 }
 
 export const contractShapesSpec: fc.Arbitrary<ContractShapes> = fc
@@ -95,13 +137,19 @@ export const contractShapesSpec: fc.Arbitrary<ContractShapes> = fc
     specRule: fc.option(siblingRule, { nil: undefined }),
     scale: fc.option(replicas, { nil: undefined }),
     columns: fc.subarray(LABEL_COLUMNS),
+    clash: fc.option(ruleClash, { nil: undefined }),
   })
-  .map(({ background, oneOf, specRule, scale, columns }) => {
+  .map(({ background, oneOf, specRule, scale, columns, clash }) => {
     // The targeted fields replace a background field of the same name.
     const fields: Record<string, Def> = defsOf(background);
     if (oneOf) fields.route = oneOf;
-    if (specRule) {
-      Object.assign(fields, { primary: HOST, replica: HOST });
+    if (clash) {
+      fields.limit = clash.limit;
+      if (clash.kubernetesMember)
+        fields.resources = { type: "core/v1.ResourceRequirements", required: true };
+    }
+    if (specRule || clash) {
+      if (specRule) Object.assign(fields, { primary: HOST, replica: HOST });
       // Top-level defaults would make spec itself default to an object the rule may refuse
       // (SEM108, the server refuses such a CRD): a spec with such a rule declares none.
       for (const [name, def] of Object.entries(fields)) {
@@ -124,12 +172,19 @@ export const contractShapesSpec: fc.Arbitrary<ContractShapes> = fc
       kind: "OperatorSpec",
       metadata: { name: "shape-operator" },
       api,
-      spec: { fields, ...(specRule ? { rules: [specRule] } : {}) },
+      spec: {
+        fields,
+        ...(specRule || clash ? { rules: [specRule, clash?.rule].filter((r) => r) } : {}),
+      },
       status: {
         conditions: [{ type: "Ready" }],
         ...(scale ? { fields: { replicas: { type: "integer" } } } : {}),
       },
       ...(columns.length > 0 ? { printerColumns: columns } : {}),
+      ...(clash?.conditionalChild
+        ? { children: [{ apiVersion: "v1", kind: "ConfigMap", when: "limit" }] }
+        : {}),
+      ...(clash?.selectable ? { selectableFields: [{ jsonPath: ".spec.limit" }] } : {}),
     };
     return {
       spec,
@@ -138,6 +193,7 @@ export const contractShapesSpec: fc.Arbitrary<ContractShapes> = fc
         specRule: specRule !== undefined,
         scale: scale !== undefined,
         labelColumns: columns.length > 0,
+        ruleClash: clash !== undefined,
       },
     };
   });

@@ -645,6 +645,51 @@ const badKubernetesType: Mutation = {
   },
 };
 
+/**
+ * Versions that cannot be: a second version and no (or two) storage versions, an unserved storage
+ * version, versions out of priority order, or a field's versions: block naming an unknown version,
+ * removing before adding, retyping without a hook, or renaming onto another field.
+ */
+const badVersions: Mutation = {
+  name: "bad-versions",
+  apply(seed, rand) {
+    const data = clone(seed);
+    const first = String(data.api?.versions?.[0]?.name ?? "v1alpha1");
+    const newer = first === "v1" ? "v2" : "v1";
+    const two = (a: Data, b: Data) =>
+      (data.api.versions = [
+        { name: first, ...a },
+        { name: newer, ...b },
+      ]);
+    const field = (def: Data) => {
+      data.spec = { ...(data.spec ?? {}), fields: { ...(data.spec?.fields ?? {}), evolved: def } };
+    };
+    const choice = pick(
+      ["no-storage", "two-storage", "unserved", "order", "unknown", "order-field", "hook", "clash"],
+      rand,
+    )!;
+    if (data.api === undefined) return undefined;
+    if (choice === "no-storage") two({}, {});
+    else if (choice === "two-storage") two({ storage: true }, { storage: true });
+    else if (choice === "unserved") two({}, { storage: true, served: false });
+    else if (choice === "order")
+      data.api.versions = [{ name: newer, storage: true }, { name: first }];
+    else {
+      two({}, { storage: true });
+      if (choice === "unknown") field({ type: "string", versions: { added: "v9beta9" } });
+      if (choice === "order-field")
+        field({ type: "string", versions: { added: newer, removed: newer } });
+      if (choice === "hook")
+        field({ type: "integer", versions: { changed: { [first]: { type: "string" } } } });
+      if (choice === "clash") {
+        field({ type: "string" });
+        data.spec.fields.other = { type: "string", versions: { renamed: { [first]: "evolved" } } };
+      }
+    }
+    return { source: toSource(data), note: `api.versions: ${choice}` };
+  },
+};
+
 export const MUTATIONS: readonly Mutation[] = [
   wrongType,
   missingRequired,
@@ -666,4 +711,5 @@ export const MUTATIONS: readonly Mutation[] = [
   deepNesting,
   badMergeType,
   badKubernetesType,
+  badVersions,
 ];

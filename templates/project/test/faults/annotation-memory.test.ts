@@ -5,7 +5,9 @@
 // may edit an object can put 256 KiB that no schema bounds. With 800 objects carrying a 250 KiB
 // annotation each, the operator's caches start and sync inside the Deployment's own memory limit,
 // under its own NODE_OPTIONS (read from config/manager/manager.yaml), in a process of their own,
-// and keep none of those annotations.
+// and keep none of those annotations. Before the runtime dropped the annotations' bytes as they
+// arrive (annotation-filter.ts) the LIST pages peaked at 195-270 MiB against 256; since, 147-187
+// MiB in most runs, with rare peaks of 240-262 on a machine at load average 8-15 (see issue 24).
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
@@ -91,5 +93,8 @@ test(`the caches start within the Deployment's memory limit over ${OBJECTS} obje
     report.annotationBytes < report.cached * 100,
     "the tenant's annotations are not cached",
   );
-  assert.ok(report.peakRssMiB < memoryLimitMiB, `peak RSS ${report.peakRssMiB} MiB`);
+  assert.ok(
+    report.peakRssMiB < memoryLimitMiB,
+    `peak RSS ${report.peakRssMiB.toFixed(1)} MiB: over the ${memoryLimitMiB} MiB limit`,
+  );
 });

@@ -22,26 +22,20 @@
 
 import {
   applyChildren,
-  type ConditionUpdate,
-  failedPassStatus,
   hookCalls,
-  isConflict,
   type Logger,
   type ObjectKey,
   type ProviderCallMetrics,
   type ReconcileContext,
   type Reconciler,
   type ReconcileResult,
+  readyCondition,
+  recordFailedPass,
   type ResourceClient,
   setCondition,
-  TerminalError,
   writeStatusIfChanged,
 } from "@create-operator/runtime";
-import {
-  deletionPolicyOverride,
-  effectiveDeletionPolicy,
-  providerCalls,
-} from "@create-operator/runtime";
+import { cleanUpVanished, deletionPolicyOverride, providerCalls } from "@create-operator/runtime";
 import { hasFinalizer, isBeingDeleted, withFinalizer } from "@create-operator/runtime";
 import { foldParts, type PartResult } from "@create-operator/runtime";
 import { FINALIZER, type Database, type DatabaseStatus } from "../api/v1alpha1/database-types.ts";
@@ -56,9 +50,10 @@ import {
 import type { InstanceProvider } from "../providers/instance-provider.ts";
 import { reconcileInstance } from "./instance-part.ts";
 import { desiredChildren } from "../children/index.ts";
+import type { TenancyGate } from "@create-operator/runtime";
 import type { DatabaseReconcilerHooks } from "../hooks/types.ts";
 import type { OrphanReport } from "@create-operator/runtime";
-import { DELETION_POLICY_ANNOTATION, finalizeDatabase } from "./finalize.ts";
+import { DELETION_POLICY_ANNOTATION, finalizeDatabase, sweptResources } from "./finalize.ts";
 
 export interface DatabaseReconcilerDeps {
   client: ResourceClient<Database>;
@@ -67,6 +62,11 @@ export interface DatabaseReconcilerDeps {
   orphanReport: OrphanReport;
   /** Your domain decisions; src/hooks/index.ts assembles them from your files. */
   hooks: DatabaseReconcilerHooks;
+  /**
+   * The tenancy rules the operator re-checks (src/tenancy.ts; main.ts always wires it). Without
+   * it, as in suites that are not about tenancy, only the admission policy decides.
+   */
+  tenancy?: TenancyGate;
   logger: Logger;
   /** Injected so tests control condition timestamps. */
   now?: () => Date;
@@ -104,6 +104,12 @@ export class DatabaseReconciler implements Reconciler {
     if (obj === undefined) return {};
     // 2. Deletion first: an object that is going away is never provisioned again.
     if (isBeingDeleted(obj)) return finalizeDatabase(obj, this.#deps, signal);
+    // 2a. The tenant boundary again (src/tenancy.ts): what the admission policy would refuse is
+    //     not acted on, even when the policy was removed or never installed. Before the finalizer
+    //     and before anything is created; an object refused later (its namespace's limits
+    //     tightened) keeps what it has, and its deletion above still cleans up.
+    const verdict = await this.#deps.tenancy?.verdict(obj, call);
+    if (verdict?.permitted === false) return this.#notPermitted(obj, verdict.message, signal);
     // 3. Our finalizer goes on before the first external side effect. The patch's success does not
     //    prove it holds: a DELETE that read the object just before can still remove it outright
     //    (kubernetes/kubernetes#77988). So one quorum read per new object, past every cache, proves
@@ -112,7 +118,12 @@ export class DatabaseReconciler implements Reconciler {
     if (!hasFinalizer(obj, FINALIZER)) {
       obj = await client.setFinalizers(obj, withFinalizer(obj, FINALIZER), call);
       const stored = await client.getFromServer(key, call);
-      if (stored?.metadata.uid !== obj.metadata.uid) return this.#cleanUpVanished(obj, signal);
+      // Gone: no finalize pass will ever run for it, so delete what a pass may have created.
+      if (stored?.metadata.uid !== obj.metadata.uid) {
+        const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
+        await cleanUpVanished(obj, sweptResources(this.#deps), override, this.#deps.logger, signal);
+        return {};
+      }
     }
     const generation = obj.metadata.generation ?? 0;
     // A terminal phase holds only for the generation that reached it (the Ready condition says
@@ -127,7 +138,14 @@ export class DatabaseReconciler implements Reconciler {
     try {
       converged = await this.#converge(obj, generation, signal);
     } catch (err) {
-      return this.#failed(obj, generation, err, signal);
+      // Ready=False with the error's reason in this pass, then retried with backoff; a
+      // TerminalError is final for this generation (recordFailedPass in @create-operator/runtime).
+      return recordFailedPass(client, obj, generation, err, {
+        signal,
+        logger: this.#deps.logger,
+        now: this.#now(),
+        failedPhase: { phase: FAILED_PHASE, canTransition },
+      });
     }
     const { status, waiting } = converged;
     obj = await writeStatusIfChanged(client, obj, status, call);
@@ -135,47 +153,34 @@ export class DatabaseReconciler implements Reconciler {
   }
 
   /**
-   * A pass that failed says so in status before it is retried: Ready=False with a reason derived
-   * from the error (ProviderError, HookError, Forbidden, Invalid, ... see failure-status.ts in
-   * @create-operator/runtime) and a one-line message, within this pass, so a new object has a
-   * status at all and a changed one no longer shows the old generation's Ready=True. The Ready
-   * condition's observedGeneration is this generation; status.observedGeneration stays at the
-   * last generation whose whole status was computed (none for a new object), since a failed pass
-   * computed no outputs or phase for this one. A TerminalError is final for this generation: its
-   * reason, the failed phase, status.observedGeneration = generation, and no retry until the spec
-   * changes. Anything else goes back to the controller, which retries with backoff and records a
-   * Warning Event per failed pass (aggregated into one Event's count); a ConflictError is no
-   * failure (the next pass reads the newer version) and a pass cut at its deadline can no longer
-   * write.
+   * Ready=False, reason NotPermitted, with the policy's own message, and nothing else: no
+   * finalizer, no external resource, no child. Looked at again when the object changes or on
+   * the next resync (a namespace's parameters are not watched).
    */
-  async #failed(
+  async #notPermitted(
     obj: Database,
-    generation: number,
-    err: unknown,
+    message: string,
     signal: AbortSignal | undefined,
   ): Promise<ReconcileResult> {
-    const { client, logger } = this.#deps;
-    const key = { name: obj.metadata.name!, namespace: obj.metadata.namespace };
-    if (err instanceof TerminalError) {
-      logger.error("terminal error", { key, reason: err.reason, err: err.message });
-      await writeStatusIfChanged(client, obj, this.#failedStatus(obj, generation, err), { signal });
-      return {};
-    }
-    if (!isConflict(err) && signal?.aborted !== true) {
-      try {
-        await writeStatusIfChanged(
-          client,
-          obj,
-          failedPassStatus(obj.status, generation, err, this.#now()),
-          { signal },
-        );
-      } catch (writeErr) {
-        // The pass's own failure is what is retried; this one is logged (and, with the client
-        // main.ts wires, an Event and operator_status_update_errors_total).
-        logger.warn("could not record the failure in status", { key, err: writeErr });
-      }
-    }
-    throw err;
+    const generation = obj.metadata.generation ?? 0;
+    const status: DatabaseStatus = { ...obj.status, observedGeneration: generation };
+    status.conditions = setCondition(
+      status.conditions,
+      {
+        type: "Ready",
+        status: "False",
+        reason: "NotPermitted",
+        message,
+        observedGeneration: generation,
+      },
+      this.#now(),
+    );
+    this.#deps.logger.info("not permitted by the tenancy rules", {
+      key: { name: obj.metadata.name!, namespace: obj.metadata.namespace },
+      message,
+    });
+    await writeStatusIfChanged(this.#deps.client, obj, status, { signal });
+    return {};
   }
 
   async #converge(
@@ -243,70 +248,9 @@ export class DatabaseReconciler implements Reconciler {
       status.phase,
       blocking === undefined ? READY_PHASE : PROGRESSING_PHASE,
     );
-    const ready: ConditionUpdate =
-      blocking === undefined
-        ? {
-            type: "Ready",
-            status: "True",
-            reason: "Reconciled",
-            message: `generation ${generation} is in place`,
-            observedGeneration: generation,
-          }
-        : {
-            type: "Ready",
-            status: "False",
-            reason: blocking.reason,
-            message: blocking.message,
-            observedGeneration: generation,
-          };
-    status.conditions = setCondition(status.conditions, ready, now);
+    status.conditions = setCondition(status.conditions, readyCondition(blocking, generation), now);
     status.observedGeneration = generation;
     return { status, waiting };
-  }
-
-  /**
-   * `obj` was deleted while its finalizer went on, so no finalize pass will ever run for it: delete
-   * what a pass may have created for its UID, by its deletion policy. A resource keyed on a
-   * natural key records its holder and is free for the next claimant once the holder is gone.
-   */
-  async #cleanUpVanished(obj: Database, signal: AbortSignal | undefined): Promise<ReconcileResult> {
-    const uid = obj.metadata.uid!;
-    const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
-    const cleaned: string[] = [];
-    if (override.kind !== "invalid" && effectiveDeletionPolicy(override, "Delete") === "Delete") {
-      if ((await this.#deps.instanceProvider.delete(uid, signal)) === "deleted") {
-        cleaned.push("instance");
-      }
-    }
-    this.#deps.logger.warn(
-      "deleted while its finalizer was added (kubernetes/kubernetes#77988): cleaned up what may exist",
-      {
-        name: obj.metadata.name,
-        namespace: obj.metadata.namespace,
-        uid,
-        deleted: cleaned,
-      },
-    );
-    return {};
-  }
-
-  #failedStatus(obj: Database, generation: number, err: TerminalError): DatabaseStatus {
-    const status: DatabaseStatus = { ...obj.status };
-    if (FAILED_PHASE !== undefined && canTransition(status.phase, FAILED_PHASE))
-      status.phase = FAILED_PHASE;
-    status.conditions = setCondition(
-      status.conditions,
-      {
-        type: "Ready",
-        status: "False",
-        reason: err.reason,
-        message: err.message,
-        observedGeneration: generation,
-      },
-      this.#now(),
-    );
-    status.observedGeneration = generation;
-    return status;
   }
 
   #now(): Date {

@@ -41,10 +41,10 @@ import {
   effectiveDeletionPolicy,
   type DeletionPolicyOverride,
 } from "@create-operator/runtime";
-import { annotationManager, keyOf } from "@create-operator/runtime";
+import { type Abandon, annotationRequester } from "@create-operator/runtime";
 import { withTimeout } from "@create-operator/runtime";
 import type { SweptResource } from "@create-operator/runtime";
-import type { KeptOrphan, KeptReason, OrphanReport } from "@create-operator/runtime";
+import { keptEntries, type KeptResource, type OrphanReport } from "@create-operator/runtime";
 import { FINALIZER, type Database, type DatabaseStatus } from "../api/v1alpha1/database-types.ts";
 import { DEFAULTS } from "../config.ts";
 import type { InstanceProvider } from "../providers/instance-provider.ts";
@@ -86,68 +86,6 @@ export function sweptResources(providers: { instanceProvider: InstanceProvider }
   ];
 }
 
-/** An abandon in progress: who asked for it, and what each cleanup left in place. */
-interface Abandon {
-  requestedBy: string;
-  /** "<resource> <provider ID>" per external resource left behind. */
-  left: string[];
-}
-
-/**
- * Who set the abandon annotation: its field manager in the stored object's managedFields (the
- * cache strips them, so this one read goes to the API server, and only when abandoning).
- */
-async function abandonRequester(
-  deps: { client: ResourceClient<Database> },
-  obj: Database,
-  signal: AbortSignal | undefined,
-): Promise<string> {
-  const stored = await deps.client.getFromServer(keyOf(obj), { signal });
-  return annotationManager(stored ?? obj, ABANDON_ANNOTATION) ?? "an unknown field manager";
-}
-
-/** An external resource this deletion keeps on purpose, for the orphan report. */
-interface Kept {
-  resource: string;
-  providerId: string;
-  reason: KeptReason;
-}
-
-/**
- * The orphan report's entries for `kept`, naming who asked: the abandon annotation's manager, or
- * the deletion-policy annotation's (one read of the stored object, as for an abandon).
- */
-async function keptEntries(
-  deps: { client: ResourceClient<Database> },
-  obj: Database,
-  kept: Kept[],
-  abandon: Abandon | undefined,
-  now: Date,
-  signal: AbortSignal | undefined,
-): Promise<KeptOrphan[]> {
-  let retainedBy: string | undefined;
-  if (kept.some((k) => k.reason === "Retain")) {
-    const stored = await deps.client.getFromServer(keyOf(obj), { signal });
-    retainedBy =
-      annotationManager(stored ?? obj, DELETION_POLICY_ANNOTATION) ?? "an unknown field manager";
-  }
-  const { apiVersion, kind } = obj;
-  const { name, namespace, uid } = obj.metadata;
-  return kept.map((k) => ({
-    ...k,
-    owner: {
-      apiVersion,
-      kind,
-      ...(namespace ? { namespace } : {}),
-      name: name ?? "",
-      uid: uid ?? "",
-    },
-    requestedBy:
-      (k.reason === "Abandoned" ? abandon?.requestedBy : retainedBy) ?? "an unknown field manager",
-    at: now.toISOString(),
-  }));
-}
-
 export interface FinalizeDatabaseDeps {
   client: ResourceClient<Database>;
   instanceProvider: InstanceProvider;
@@ -175,10 +113,13 @@ export async function finalizeDatabase(
   if (!uid) throw new Error(`Database ${obj.metadata.name} has no metadata.uid`);
   const abandon: Abandon | undefined =
     obj.metadata.annotations?.[ABANDON_ANNOTATION] === "true"
-      ? { requestedBy: await abandonRequester(deps, obj, signal), left: [] }
+      ? {
+          requestedBy: await annotationRequester(deps.client, obj, ABANDON_ANNOTATION, signal),
+          left: [],
+        }
       : undefined;
   const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
-  const kept: Kept[] = [];
+  const kept: KeptResource[] = [];
   const logger = deps.logger.child({ name: obj.metadata.name, namespace: obj.metadata.namespace });
   if (override.kind === "invalid" && abandon === undefined) {
     // Which policy was meant cannot be known: delete nothing, keep the finalizer, say why.
@@ -256,10 +197,14 @@ export async function finalizeDatabase(
   }
   if (kept.length > 0) {
     try {
-      await deps.orphanReport.record(
-        await keptEntries(deps, obj, kept, abandon, now, signal),
+      const retainAnnotation = DELETION_POLICY_ANNOTATION;
+      const entries = await keptEntries(deps.client, obj, kept, {
+        abandon,
+        retainAnnotation,
+        now,
         signal,
-      );
+      });
+      await deps.orphanReport.record(entries, signal);
     } catch (err) {
       const message = `could not record the external resources it keeps (${kept.map((k) => `${k.resource} ${k.providerId}`).join(", ")}) in the orphan report, ConfigMap database-operator-orphans: ${errorMessage(err)}; retrying with backoff. The finalizer stays until they are recorded, so the orphan sweep cannot delete them.`;
       logger.warn("could not record kept external resources in the orphan report", {
@@ -319,7 +264,7 @@ async function cleanUpInstance(
   uid: string,
   override: DeletionPolicyOverride,
   abandon: Abandon | undefined,
-  kept: Kept[],
+  kept: KeptResource[],
   generation: number,
   logger: Logger,
   signal: AbortSignal | undefined,

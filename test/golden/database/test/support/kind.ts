@@ -12,6 +12,7 @@ import type {
   ReferenceReader,
   ResourceClient,
 } from "@create-operator/runtime";
+import type { TenancyGate } from "@create-operator/runtime";
 import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { Database } from "../../src/api/v1alpha1/database-types.ts";
 import { DatabaseReconciler } from "../../src/reconciler/database-reconciler.ts";
@@ -81,6 +82,8 @@ export function createReconciler(
      * orphan sweep would delete.
      */
     orphanReport?: OrphanReport;
+    /** The operator's tenancy re-check (src/tenancy.ts); by default none, as the policy decides. */
+    tenancy?: TenancyGate;
   },
   providers: Providers,
   overrides: { hooks?: Hooks } = {},

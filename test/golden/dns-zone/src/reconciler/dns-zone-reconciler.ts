@@ -20,26 +20,20 @@
 
 import {
   applyChildren,
-  type ConditionUpdate,
-  failedPassStatus,
   hookCalls,
-  isConflict,
   type Logger,
   type ObjectKey,
   type ProviderCallMetrics,
   type ReconcileContext,
   type Reconciler,
   type ReconcileResult,
+  readyCondition,
+  recordFailedPass,
   type ResourceClient,
   setCondition,
-  TerminalError,
   writeStatusIfChanged,
 } from "@create-operator/runtime";
-import {
-  deletionPolicyOverride,
-  effectiveDeletionPolicy,
-  providerCalls,
-} from "@create-operator/runtime";
+import { cleanUpVanished, deletionPolicyOverride, providerCalls } from "@create-operator/runtime";
 import { hasFinalizer, isBeingDeleted, withFinalizer } from "@create-operator/runtime";
 import { applyVerdict, foldParts, type PartResult } from "@create-operator/runtime";
 import { FINALIZER, type DNSZone, type DNSZoneStatus } from "../api/v1beta1/dns-zone-types.ts";
@@ -47,7 +41,7 @@ import type { HostedZoneProvider } from "../providers/hosted-zone-provider.ts";
 import { reconcileHostedZone } from "./hosted-zone-part.ts";
 import { desiredChildren } from "../children/index.ts";
 import type { DNSZoneReconcilerHooks } from "../hooks/types.ts";
-import { DELETION_POLICY_ANNOTATION, finalizeDNSZone } from "./finalize.ts";
+import { DELETION_POLICY_ANNOTATION, finalizeDNSZone, sweptResources } from "./finalize.ts";
 
 export interface DNSZoneReconcilerDeps {
   client: ResourceClient<DNSZone>;
@@ -103,7 +97,12 @@ export class DNSZoneReconciler implements Reconciler {
     if (!hasFinalizer(obj, FINALIZER)) {
       obj = await client.setFinalizers(obj, withFinalizer(obj, FINALIZER), call);
       const stored = await client.getFromServer(key, call);
-      if (stored?.metadata.uid !== obj.metadata.uid) return this.#cleanUpVanished(obj, signal);
+      // Gone: no finalize pass will ever run for it, so delete what a pass may have created.
+      if (stored?.metadata.uid !== obj.metadata.uid) {
+        const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
+        await cleanUpVanished(obj, sweptResources(this.#deps), override, this.#deps.logger, signal);
+        return {};
+      }
     }
     const generation = obj.metadata.generation ?? 0;
     // 4. Converge, then record what was observed in one status write (compare before write: no
@@ -114,7 +113,13 @@ export class DNSZoneReconciler implements Reconciler {
     try {
       converged = await this.#converge(obj, generation, signal);
     } catch (err) {
-      return this.#failed(obj, generation, err, signal);
+      // Ready=False with the error's reason in this pass, then retried with backoff; a
+      // TerminalError is final for this generation (recordFailedPass in @create-operator/runtime).
+      return recordFailedPass(client, obj, generation, err, {
+        signal,
+        logger: this.#deps.logger,
+        now: this.#now(),
+      });
     }
     const { status, waiting, recheckAfterMs } = converged;
     obj = await writeStatusIfChanged(client, obj, status, call);
@@ -122,50 +127,6 @@ export class DNSZoneReconciler implements Reconciler {
     // A refused claim on a natural key: nothing to wait for here, but it may clear (the holder is
     // deleted, the foreign resource removed), so look again, less often the longer it lasts.
     return recheckAfterMs !== undefined ? { requeueAfterMs: recheckAfterMs } : {};
-  }
-
-  /**
-   * A pass that failed says so in status before it is retried: Ready=False with a reason derived
-   * from the error (ProviderError, HookError, Forbidden, Invalid, ... see failure-status.ts in
-   * @create-operator/runtime) and a one-line message, within this pass, so a new object has a
-   * status at all and a changed one no longer shows the old generation's Ready=True. The Ready
-   * condition's observedGeneration is this generation; status.observedGeneration stays at the
-   * last generation whose whole status was computed (none for a new object), since a failed pass
-   * computed no outputs or phase for this one. A TerminalError is final for this generation: its
-   * reason, the failed phase, status.observedGeneration = generation, and no retry until the spec
-   * changes. Anything else goes back to the controller, which retries with backoff and records a
-   * Warning Event per failed pass (aggregated into one Event's count); a ConflictError is no
-   * failure (the next pass reads the newer version) and a pass cut at its deadline can no longer
-   * write.
-   */
-  async #failed(
-    obj: DNSZone,
-    generation: number,
-    err: unknown,
-    signal: AbortSignal | undefined,
-  ): Promise<ReconcileResult> {
-    const { client, logger } = this.#deps;
-    const key = { name: obj.metadata.name!, namespace: obj.metadata.namespace };
-    if (err instanceof TerminalError) {
-      logger.error("terminal error", { key, reason: err.reason, err: err.message });
-      await writeStatusIfChanged(client, obj, this.#failedStatus(obj, generation, err), { signal });
-      return {};
-    }
-    if (!isConflict(err) && signal?.aborted !== true) {
-      try {
-        await writeStatusIfChanged(
-          client,
-          obj,
-          failedPassStatus(obj.status, generation, err, this.#now()),
-          { signal },
-        );
-      } catch (writeErr) {
-        // The pass's own failure is what is retried; this one is logged (and, with the client
-        // main.ts wires, an Event and operator_status_update_errors_total).
-        logger.warn("could not record the failure in status", { key, err: writeErr });
-      }
-    }
-    throw err;
   }
 
   async #converge(
@@ -236,67 +197,13 @@ export class DNSZoneReconciler implements Reconciler {
     parts.push(...report.parts);
 
     const { blocking, waiting } = foldParts(parts);
-    const ready: ConditionUpdate =
-      blocking === undefined
-        ? {
-            type: "Ready",
-            status: "True",
-            reason: "Reconciled",
-            message: `generation ${generation} is in place`,
-            observedGeneration: generation,
-          }
-        : {
-            type: "Ready",
-            status: "False",
-            reason: blocking.reason,
-            message: blocking.message,
-            observedGeneration: generation,
-          };
-    status.conditions = setCondition(status.conditions, ready, now);
+    status.conditions = setCondition(status.conditions, readyCondition(blocking, generation), now);
     status.observedGeneration = generation;
     return {
       status,
       waiting,
       recheckAfterMs: rechecks.length > 0 ? Math.min(...rechecks) : undefined,
     };
-  }
-
-  /**
-   * `obj` was deleted while its finalizer went on, so no finalize pass will ever run for it: delete
-   * what a pass may have created for its UID, by its deletion policy. A resource keyed on a
-   * natural key records its holder and is free for the next claimant once the holder is gone.
-   */
-  async #cleanUpVanished(obj: DNSZone, signal: AbortSignal | undefined): Promise<ReconcileResult> {
-    const uid = obj.metadata.uid!;
-    const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
-    const cleaned: string[] = [];
-    this.#deps.logger.warn(
-      "deleted while its finalizer was added (kubernetes/kubernetes#77988): cleaned up what may exist",
-      {
-        name: obj.metadata.name,
-        namespace: obj.metadata.namespace,
-        uid,
-        deleted: cleaned,
-      },
-    );
-    return {};
-  }
-
-  #failedStatus(obj: DNSZone, generation: number, err: TerminalError): DNSZoneStatus {
-    const status: DNSZoneStatus = { ...obj.status };
-    status.conditions = setCondition(
-      status.conditions,
-      {
-        type: "Ready",
-        status: "False",
-        reason: err.reason,
-        message: err.message,
-        observedGeneration: generation,
-      },
-      this.#now(),
-    );
-    status.observedGeneration = generation;
-    return status;
   }
 
   #now(): Date {

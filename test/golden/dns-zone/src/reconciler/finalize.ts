@@ -35,7 +35,7 @@ import {
   effectiveDeletionPolicy,
   type DeletionPolicyOverride,
 } from "@create-operator/runtime";
-import { annotationManager, keyOf } from "@create-operator/runtime";
+import { type Abandon, annotationRequester } from "@create-operator/runtime";
 import { describeOwner, isHeldBy } from "@create-operator/runtime";
 import { withTimeout } from "@create-operator/runtime";
 import type { SweptResource } from "@create-operator/runtime";
@@ -73,26 +73,6 @@ export function sweptResources(providers: {}): SweptResource[] {
   return [];
 }
 
-/** An abandon in progress: who asked for it, and what each cleanup left in place. */
-interface Abandon {
-  requestedBy: string;
-  /** "<resource> <provider ID>" per external resource left behind. */
-  left: string[];
-}
-
-/**
- * Who set the abandon annotation: its field manager in the stored object's managedFields (the
- * cache strips them, so this one read goes to the API server, and only when abandoning).
- */
-async function abandonRequester(
-  deps: { client: ResourceClient<DNSZone> },
-  obj: DNSZone,
-  signal: AbortSignal | undefined,
-): Promise<string> {
-  const stored = await deps.client.getFromServer(keyOf(obj), { signal });
-  return annotationManager(stored ?? obj, ABANDON_ANNOTATION) ?? "an unknown field manager";
-}
-
 export interface FinalizeDNSZoneDeps {
   client: ResourceClient<DNSZone>;
   hostedZoneProvider: HostedZoneProvider;
@@ -118,7 +98,10 @@ export async function finalizeDNSZone(
   if (!uid) throw new Error(`DNSZone ${obj.metadata.name} has no metadata.uid`);
   const abandon: Abandon | undefined =
     obj.metadata.annotations?.[ABANDON_ANNOTATION] === "true"
-      ? { requestedBy: await abandonRequester(deps, obj, signal), left: [] }
+      ? {
+          requestedBy: await annotationRequester(deps.client, obj, ABANDON_ANNOTATION, signal),
+          left: [],
+        }
       : undefined;
   const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
   const logger = deps.logger.child({ name: obj.metadata.name, namespace: obj.metadata.namespace });

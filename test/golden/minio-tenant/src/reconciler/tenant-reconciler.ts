@@ -21,19 +21,17 @@
 
 import {
   applyChildren,
-  type ConditionUpdate,
-  failedPassStatus,
   hookCalls,
-  isConflict,
   type Logger,
   type ObjectKey,
   type ProviderCallMetrics,
   type ReconcileContext,
   type Reconciler,
   type ReconcileResult,
+  readyCondition,
+  recordFailedPass,
   type ResourceClient,
   setCondition,
-  TerminalError,
   writeStatusIfChanged,
 } from "@create-operator/runtime";
 import { isBeingDeleted } from "@create-operator/runtime";
@@ -95,55 +93,17 @@ export class TenantReconciler implements Reconciler {
     try {
       converged = await this.#converge(obj, generation, signal);
     } catch (err) {
-      return this.#failed(obj, generation, err, signal);
+      // Ready=False with the error's reason in this pass, then retried with backoff; a
+      // TerminalError is final for this generation (recordFailedPass in @create-operator/runtime).
+      return recordFailedPass(client, obj, generation, err, {
+        signal,
+        logger: this.#deps.logger,
+        now: this.#now(),
+      });
     }
     const { status, waiting } = converged;
     obj = await writeStatusIfChanged(client, obj, status, call);
     return waiting ? { requeueAfterMs: this.#deps.pollIntervalMs ?? 10_000 } : {};
-  }
-
-  /**
-   * A pass that failed says so in status before it is retried: Ready=False with a reason derived
-   * from the error (ProviderError, HookError, Forbidden, Invalid, ... see failure-status.ts in
-   * @create-operator/runtime) and a one-line message, within this pass, so a new object has a
-   * status at all and a changed one no longer shows the old generation's Ready=True. The Ready
-   * condition's observedGeneration is this generation; status.observedGeneration stays at the
-   * last generation whose whole status was computed (none for a new object), since a failed pass
-   * computed no outputs or phase for this one. A TerminalError is final for this generation: its
-   * reason, the failed phase, status.observedGeneration = generation, and no retry until the spec
-   * changes. Anything else goes back to the controller, which retries with backoff and records a
-   * Warning Event per failed pass (aggregated into one Event's count); a ConflictError is no
-   * failure (the next pass reads the newer version) and a pass cut at its deadline can no longer
-   * write.
-   */
-  async #failed(
-    obj: Tenant,
-    generation: number,
-    err: unknown,
-    signal: AbortSignal | undefined,
-  ): Promise<ReconcileResult> {
-    const { client, logger } = this.#deps;
-    const key = { name: obj.metadata.name!, namespace: obj.metadata.namespace };
-    if (err instanceof TerminalError) {
-      logger.error("terminal error", { key, reason: err.reason, err: err.message });
-      await writeStatusIfChanged(client, obj, this.#failedStatus(obj, generation, err), { signal });
-      return {};
-    }
-    if (!isConflict(err) && signal?.aborted !== true) {
-      try {
-        await writeStatusIfChanged(
-          client,
-          obj,
-          failedPassStatus(obj.status, generation, err, this.#now()),
-          { signal },
-        );
-      } catch (writeErr) {
-        // The pass's own failure is what is retried; this one is logged (and, with the client
-        // main.ts wires, an Event and operator_status_update_errors_total).
-        logger.warn("could not record the failure in status", { key, err: writeErr });
-      }
-    }
-    throw err;
   }
 
   async #converge(
@@ -159,8 +119,9 @@ export class TenantReconciler implements Reconciler {
     // Children see the status computed so far (e.g. outputs of external resources).
     const desired = desiredChildren({ ...obj, status });
     const children = await applyChildren(this.#deps.client, desired, signal);
-    // Then the children named from the spec that it no longer asks for (a removed list entry, a
-    // lowered count, a renamed value): deleted after their successors exist, never before.
+    // Then the children named from the spec, or made only while a condition holds, that it no
+    // longer asks for (a removed list entry, a lowered count, a renamed value, a condition that
+    // stopped): deleted after their successors exist, never before.
     const pruned = await pruneChildren(this.#deps.client, obj, PRUNED_KINDS, desired, signal);
     if (pruned.length > 0)
       this.#deps.logger.info("pruned children", {
@@ -180,42 +141,9 @@ export class TenantReconciler implements Reconciler {
     parts.push(...report.parts);
 
     const { blocking, waiting } = foldParts(parts);
-    const ready: ConditionUpdate =
-      blocking === undefined
-        ? {
-            type: "Ready",
-            status: "True",
-            reason: "Reconciled",
-            message: `generation ${generation} is in place`,
-            observedGeneration: generation,
-          }
-        : {
-            type: "Ready",
-            status: "False",
-            reason: blocking.reason,
-            message: blocking.message,
-            observedGeneration: generation,
-          };
-    status.conditions = setCondition(status.conditions, ready, now);
+    status.conditions = setCondition(status.conditions, readyCondition(blocking, generation), now);
     status.observedGeneration = generation;
     return { status, waiting };
-  }
-
-  #failedStatus(obj: Tenant, generation: number, err: TerminalError): TenantStatus {
-    const status: TenantStatus = { ...obj.status };
-    status.conditions = setCondition(
-      status.conditions,
-      {
-        type: "Ready",
-        status: "False",
-        reason: err.reason,
-        message: err.message,
-        observedGeneration: generation,
-      },
-      this.#now(),
-    );
-    status.observedGeneration = generation;
-    return status;
   }
 
   #now(): Date {

@@ -1,0 +1,211 @@
+import assert from "node:assert/strict";
+import { test } from "node:test";
+import { parseSpec } from "../../parse/parse-spec.ts";
+import { buildModel } from "../../model/build-model.ts";
+import { admissionEnvironment, admissionObjectType } from "../cel-admission-environment.ts";
+import { compileExpression } from "../cel-compile.ts";
+import { objectType } from "../cel-decl-type.ts";
+import { check, expectOne, MINIMAL, posOf } from "./helpers.ts";
+
+/** MINIMAL with a string class field, an optional map, and this tenancy section. */
+function withTenancy(tenancy: string): string {
+  const src = MINIMAL.replace(
+    "  fields:\n",
+    "  fields:\n    tier: { type: string, enum: [basic, premium, dedicated] }\n    tags: { type: map, values: { type: string } }\n",
+  );
+  return `${src}tenancy:\n${tenancy}`;
+}
+
+const PARAMETERS = `  parameters:
+    kind: ShopAllowance
+    example: { allowedTiers: [basic, premium, dedicated] }
+    fields:
+      allowedTiers: { type: array, required: true, items: { type: string } }
+`;
+
+const VALID = `${PARAMETERS}  rules:
+    - rule: "object.spec.tier in params.spec.allowedTiers"
+      messageExpression: "'tier ' + object.spec.tier + ' is not allowed; allowed: ' + params.spec.allowedTiers.join(', ')"
+  classes:
+    - { field: tier, values: [dedicated], resource: shopclasses }
+  adminOnly:
+    - { field: tags, groups: [platform-admins] }
+`;
+
+test("a tenancy section with parameters, a rule, a class and an admin-only field is accepted", () => {
+  assert.deepEqual(check(withTenancy(VALID)), []);
+});
+
+test("SEM307 a rule that does not compile in the admission environment, at the offending name", () => {
+  const src = withTenancy(VALID.replace("object.spec.tier in", "object.spec.teir in"));
+  expectOne(src, "SEM307", posOf(src, "teir in"), "No such key: teir");
+});
+
+test("SEM307 a messageExpression must return a string", () => {
+  const src = withTenancy(
+    VALID.replace(/messageExpression: .*/, 'messageExpression: "params.spec.allowedTiers"'),
+  );
+  expectOne(src, "SEM307", posOf(src, "params.spec.allowedTiers", "messageExpression"), "string");
+});
+
+test("SEM307 params without tenancy.parameters, with a hint that names them", () => {
+  const src = withTenancy(`  rules:
+    - rule: "object.spec.tier in params.spec.allowedTiers"
+      message: not allowed
+`);
+  const d = expectOne(src, "SEM307", posOf(src, "params.spec"), "does not compile");
+  assert.match(d.hint!, /tenancy\.parameters/);
+});
+
+test("SEM300 a class or admin-only field that does not exist, with did-you-mean", () => {
+  const src = withTenancy(VALID.replace("field: tier,", "field: teir,"));
+  const d = expectOne(src, "SEM300", posOf(src, "teir"), "spec.teir does not exist");
+  assert.match(d.hint!, /tier/);
+  const nested = withTenancy(VALID.replace("field: tags,", "field: tags.owner,"));
+  expectOne(nested, "SEM300", posOf(nested, "tags.owner"), "spec.tags has no field owner");
+});
+
+test("SEM301 and SEM302: a class is a string field, and its values are values the field can hold", () => {
+  const notString = withTenancy(VALID.replace("field: tier,", "field: size,"));
+  expectOne(notString, "SEM301", posOf(notString, "size,", "classes"), "a class is a string");
+  const unknown = withTenancy(VALID.replace("values: [dedicated]", "values: [huge]"));
+  expectOne(unknown, "SEM302", posOf(unknown, "huge"), '"huge" is not a value');
+});
+
+test("SEM304 an admin-only field with a default", () => {
+  const src = withTenancy(VALID.replace("field: tags,", "field: size,"));
+  expectOne(src, "SEM304", posOf(src, "size,", "adminOnly"), "has a default");
+});
+
+test("SEM305 parameters without a schema; SEM306 named like the kind itself", () => {
+  const empty = withTenancy(`  parameters:
+    kind: ShopAllowance
+    example: {}
+    fields: {}
+`);
+  expectOne(empty, "SEM305", posOf(empty, "{}", "fields: {}"), "no fields");
+  const same = withTenancy(PARAMETERS.replace("ShopAllowance", "Shop"));
+  expectOne(same, "SEM306", posOf(same, "Shop\n", "parameters"), "the operator's own kind");
+});
+
+test("SPEC002 parameters with no fields at all", () => {
+  const src = withTenancy(`  parameters:
+    kind: ShopAllowance
+    example: {}
+`);
+  assert.ok(check(src).some((d) => d.code === "SPEC002" && d.path === "tenancy.parameters.fields"));
+});
+
+test("WARN300 a rule with no message", () => {
+  const src = withTenancy(`  rules:
+    - rule: "object.spec.tier != 'dedicated'"
+`);
+  expectOne(src, "WARN300", posOf(src, "rule:", "tenancy"), "no message");
+});
+
+test("the model writes classes and admin-only fields as CEL that compiles where the rules do", () => {
+  const src = withTenancy(VALID);
+  const parsed = parseSpec(src, "operator.yaml");
+  assert.ok(parsed.ok);
+  const tenancy = buildModel(parsed.spec.data, src).tenancy!;
+  assert.deepEqual(
+    tenancy.validations.map((v) => [v.source, v.operatorChecks]),
+    [
+      ["rule", true],
+      ["class", false],
+      ["adminOnly", false],
+    ],
+  );
+  assert.match(tenancy.validations[1]!.messageExpression!, /choose tier basic or premium/);
+  assert.deepEqual(
+    tenancy.useRoles.map((r) => r.roleName),
+    ["shop-operator-use-shopclasses-dedicated"],
+  );
+  const spec = objectType(
+    {
+      size: { type: "integer" },
+      tier: { type: "string", enum: ["basic", "premium", "dedicated"] },
+      tags: { type: "map", values: { type: "string" } },
+    },
+    ["spec"],
+  );
+  const params = objectType(
+    {
+      spec: {
+        type: "object",
+        fields: { allowedTiers: { type: "array", items: { type: "string" } } },
+      },
+    },
+    ["p"],
+  );
+  const env = () => admissionEnvironment(admissionObjectType(spec), params);
+  for (const v of tenancy.validations) {
+    assert.equal(compileExpression(v.expression, env(), "bool").status, "ok", v.expression);
+    if (v.messageExpression)
+      assert.equal(compileExpression(v.messageExpression, env(), "string").status, "ok");
+  }
+});
+
+test("SEM303 parameters on a cluster-scoped kind", () => {
+  const src = withTenancy(PARAMETERS).replace("  kind: Shop\n", "  kind: Shop\n  scope: Cluster\n");
+  expectOne(src, "SEM303", posOf(src, "parameters:", "tenancy"), "cluster-scoped");
+});
+
+/** MINIMAL with a Secret reference that may name another namespace, and this tenancy. */
+function withReference(tenancy: string, repeated = false): string {
+  const reference =
+    "{ type: object, reference: { apiVersion: v1, kind: Secret, namespaces: any } }";
+  const field = repeated
+    ? `    credentials: { type: array, items: ${reference} }\n`
+    : `    credentials: ${reference}\n`;
+  return `${MINIMAL.replace("  fields:\n", `  fields:\n${field}`)}tenancy:\n${tenancy}`;
+}
+
+const GRANTS = `  parameters:
+    kind: ShopAllowance
+    example: { referenceNamespaces: [shared] }
+    fields:
+      referenceNamespaces: { type: array, required: true, items: { type: string } }
+  crossNamespaceReferences: { grantedBy: referenceNamespaces }
+`;
+
+test("a reference that may name another namespace becomes a policy rule the operator re-checks too", () => {
+  const src = withReference(GRANTS);
+  assert.deepEqual(check(src), []);
+  const parsed = parseSpec(src, "operator.yaml");
+  assert.ok(parsed.ok);
+  const [v] = buildModel(parsed.spec.data, src).tenancy!.validations;
+  assert.equal(v!.source, "reference");
+  assert.equal(v!.operatorChecks, true);
+  assert.match(
+    v!.expression,
+    /object\.spec\.credentials\.namespace in params\.spec\.referenceNamespaces/,
+  );
+  const never = buildModel(parseSpecData(withReference("  rules: []\n")), "").tenancy!;
+  assert.doesNotMatch(never.validations[0]!.expression, /params/);
+});
+
+test("SEM308 grantedBy that names no list of strings in the parameters, or no parameters at all", () => {
+  const wrong = withReference(
+    GRANTS.replace("{ grantedBy: referenceNamespaces }", "{ grantedBy: namespaces }"),
+  );
+  expectOne(
+    wrong,
+    "SEM308",
+    posOf(wrong, "namespaces }", "grantedBy"),
+    "no list of strings named namespaces",
+  );
+  const none = withReference("  crossNamespaceReferences: { grantedBy: referenceNamespaces }\n");
+  expectOne(none, "SEM308", posOf(none, "referenceNamespaces", "grantedBy"), "there are none");
+});
+
+test("WARN301 a reference inside a list that may name another namespace is not covered", () => {
+  const src = withReference(GRANTS, true);
+  expectOne(src, "WARN301", posOf(src, "items:", "credentials:"), "inside lists or maps");
+});
+
+function parseSpecData(src: string): unknown {
+  const parsed = parseSpec(src, "operator.yaml");
+  assert.ok(parsed.ok);
+  return parsed.spec.data;
+}

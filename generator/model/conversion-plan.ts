@@ -1,0 +1,172 @@
+// What converting between the hub (the storage version) and each other version means, derived from
+// the field tree: fields both have (copied, under their name in each), fields only one has (kept
+// in the conversion-data annotation while the object is in the other version, so round trips are
+// lossless, as Cluster API does), and fields whose type changed (a user hook converts them). The
+// runtime's declarative converter executes the plan; nothing per field is hand-written but hooks.
+
+import { placeFields, type PlacedField } from "../base/field-evolution.ts";
+import type { OperatorModel, VersionSchema } from "./types.ts";
+
+export interface FieldCopy {
+  /** Dotted path from the object root in the hub, e.g. spec.size. */
+  hub: string;
+  /** The same field's path in the version, e.g. spec.instanceClass. */
+  version: string;
+  /**
+   * An object whose members have plans of their own: only its presence is copied (an empty
+   * object stays an empty object), its members move one by one.
+   */
+  object: boolean;
+}
+
+export interface HookedField {
+  hub: string;
+  version: string;
+  /** TypeScript types of the value in the hub and in the version. */
+  hubType: string;
+  versionType: string;
+}
+
+export interface SpokePlan {
+  version: string;
+  copy: FieldCopy[];
+  /** Hub paths the version cannot hold. */
+  hubOnly: string[];
+  /** Version paths the hub cannot hold. */
+  versionOnly: string[];
+  hooked: HookedField[];
+}
+
+export interface ConversionModel {
+  /** Where an object keeps the fields its version cannot hold: <group>/conversion-data. */
+  annotation: string;
+  hub: string;
+  spokes: SpokePlan[];
+  /** Webhook when some version's objects differ from the hub's by more than apiVersion. */
+  strategy: "Webhook" | "None";
+  webhook: { service: string; port: number; caSecret: string; path: string };
+}
+
+/** The parts of a version's model its CRD schema is made of. */
+export function versionSchemaOf(model: OperatorModel): VersionSchema {
+  return {
+    spec: model.spec,
+    statusFields: model.status.fields,
+    printerColumns: model.printerColumns,
+    selectableFields: model.selectableFields,
+    ...(model.api.scale ? { scale: model.api.scale } : {}),
+  };
+}
+
+export function buildConversion(data: unknown, model: OperatorModel, hub: string): ConversionModel {
+  const spokes = model.api.versions
+    .filter((version) => version.name !== hub)
+    .map((version) =>
+      spokePlan(data, hub, version.name, model, version.schema ?? versionSchemaOf(model)),
+    );
+  const identity = spokes.every(
+    (spoke) =>
+      spoke.hubOnly.length === 0 &&
+      spoke.versionOnly.length === 0 &&
+      spoke.hooked.length === 0 &&
+      spoke.copy.every((copy) => copy.hub === copy.version),
+  );
+  return {
+    annotation: `${model.api.group}/conversion-data`,
+    hub,
+    spokes,
+    strategy: identity ? "None" : "Webhook",
+    webhook: {
+      service: `${model.name}-webhook`,
+      port: 9443,
+      caSecret: `${model.name}-webhook-ca`,
+      path: "/convert",
+    },
+  };
+}
+
+function spokePlan(
+  data: unknown,
+  hub: string,
+  version: string,
+  hubModel: OperatorModel,
+  schema: VersionSchema,
+): SpokePlan {
+  const plan: SpokePlan = { version, copy: [], hubOnly: [], versionOnly: [], hooked: [] };
+  const root = (data ?? {}) as Record<string, { fields?: unknown } | undefined>;
+  for (const section of ["spec", "status"] as const) {
+    const inHub = byTreePath(placeFields(root[section]?.fields, hub));
+    const inVersion = byTreePath(placeFields(root[section]?.fields, version));
+    const at = (field: PlacedField) => `${section}.${field.path.join(".")}`;
+    for (const [treePath, h] of inHub) {
+      const v = inVersion.get(treePath);
+      if (v === undefined) {
+        // A member of an object the version lacks is kept with the object, unless it moved out.
+        if (!hasAncestor(inHub, inVersion, treePath, "hub")) plan.hubOnly.push(at(h));
+        continue;
+      }
+      if (h.retyped !== v.retyped || (h.retyped && h.def.type !== v.def.type)) {
+        plan.hooked.push({
+          hub: at(h),
+          version: at(v),
+          hubType: tsTypeAt(hubModel, section, h.path),
+          versionType: tsTypeIn(schema, section, v.path),
+        });
+        continue;
+      }
+      plan.copy.push({ hub: at(h), version: at(v), object: h.hasChildren && v.hasChildren });
+    }
+    for (const [treePath, v] of inVersion) {
+      if (inHub.has(treePath)) continue;
+      if (!hasAncestor(inVersion, inHub, treePath, "version")) plan.versionOnly.push(at(v));
+    }
+  }
+  return plan;
+}
+
+function byTreePath(fields: PlacedField[]): Map<string, PlacedField> {
+  return new Map(fields.map((field) => [field.treePath, field]));
+}
+
+/**
+ * Whether an ancestor of `treePath` is also only on this side, so it is kept whole already. A
+ * member that moved out of the ancestor (present on both sides) has its own copy.
+ */
+function hasAncestor(
+  side: Map<string, PlacedField>,
+  other: Map<string, PlacedField>,
+  treePath: string,
+  _which: "hub" | "version",
+): boolean {
+  const segments = treePath.split(".");
+  for (let n = segments.length - 1; n > 0; n--) {
+    const ancestor = segments.slice(0, n).join(".");
+    if (side.has(ancestor) && !other.has(ancestor)) return true;
+  }
+  return false;
+}
+
+function tsTypeAt(model: OperatorModel, section: "spec" | "status", path: string[]): string {
+  return tsTypeIn(
+    {
+      spec: model.spec,
+      statusFields: model.status.fields,
+      printerColumns: [],
+      selectableFields: [],
+    },
+    section,
+    path,
+  );
+}
+
+function tsTypeIn(schema: VersionSchema, section: "spec" | "status", path: string[]): string {
+  let fields = section === "spec" ? schema.spec.fields : schema.statusFields;
+  let type = "unknown";
+  for (const segment of path) {
+    const field = fields.find((f) => f.name === segment);
+    if (!field) return "unknown";
+    type = field.tsType;
+    fields = field.fields;
+  }
+  return type;
+}

@@ -1,0 +1,174 @@
+// What src/tenancy.ts, the reconciler and the tenancy suite print for operator.yaml's tenancy: the
+// policy validations the operator re-checks, as TypeScript literals of the same CEL text, and the
+// ones it cannot, each with why (docs/tenancy.md).
+
+import type { FieldModel, OperatorModel } from "../../model/types.ts";
+import { exampleValue } from "../manifests/example-values.ts";
+import { TENANCY_DIR, tenancyFiles } from "../manifests/tenancy.ts";
+import { USER_ROLES, userRoleFileName } from "../manifests/user-roles.ts";
+
+export interface TenancyView {
+  hasTenancy: boolean;
+  /** test/support/tenancy.json, serialized. */
+  tenancyFixture?: string;
+  tenancy?: {
+    /** The runtime's TenancyRule literals, in the policy's order. */
+    rules: string[];
+    admissionOnly: Array<{ expression: string; why: string }>;
+    parameters?: {
+      kind: string;
+      group: string;
+      version: string;
+      plural: string;
+      name: string;
+      missing: "Deny" | "Allow";
+      /** parameterNotFoundAction Deny: a namespace without parameters can create nothing. */
+      denyWhenMissing: boolean;
+    };
+    policyName: string;
+    bindingName: string;
+    /** The ClusterRoles granting `use` of a restricted class, e.g. db-operator-use-instanceclasses-large. */
+    useRoles: string[];
+  };
+}
+
+export function tenancyView(model: OperatorModel): TenancyView {
+  const t = model.tenancy;
+  if (!t) return { hasTenancy: false };
+  const p = t.parameters;
+  return {
+    hasTenancy: true,
+    tenancyFixture: JSON.stringify(tenancyFixture(model)),
+    tenancy: {
+      rules: t.validations
+        .filter((v) => v.operatorChecks)
+        .map((v) =>
+          JSON.stringify({
+            expression: v.expression,
+            ...(v.message !== undefined ? { message: v.message } : {}),
+            ...(v.messageExpression !== undefined
+              ? { messageExpression: v.messageExpression }
+              : {}),
+          }),
+        ),
+      admissionOnly: t.validations
+        .filter((v) => !v.operatorChecks)
+        .map((v) => ({ expression: v.expression, why: v.admissionOnlyBecause! })),
+      ...(p
+        ? {
+            parameters: {
+              kind: p.kind,
+              group: p.group,
+              version: p.version,
+              plural: p.plural,
+              name: p.objectName,
+              missing: p.missing,
+              denyWhenMissing: p.missing === "Deny",
+            },
+          }
+        : {}),
+      policyName: t.policyName,
+      bindingName: t.bindingName,
+      useRoles: t.useRoles.map((r) => r.roleName),
+    },
+  };
+}
+
+/** test/support/tenancy.json: what the tenancy suite creates and expects, from operator.yaml. */
+export interface TenancyFixture {
+  /** config/tenancy's files, in the order they are applied (the parameters CRD first). */
+  files: string[];
+  /** The editor ClusterRole a tenant is given in their namespace, and its file. */
+  editorRole: string;
+  editorRoleFile: string;
+  policyName: string;
+  bindingName: string;
+  parameters: {
+    group: string;
+    version: string;
+    plural: string;
+    kind: string;
+    name: string;
+    missing: "Deny" | "Allow";
+    example: Record<string, unknown>;
+  } | null;
+  ruleCases: Array<{
+    expression: string;
+    operatorChecks: boolean;
+    params: Record<string, unknown> | null;
+    admitted: Array<Record<string, unknown>>;
+    refused: Array<Record<string, unknown>>;
+  }>;
+  classes: Array<{ path: string[]; value: string; role: string; resource: string; group: string }>;
+  adminOnly: Array<{ path: string[]; value: unknown; groups: string[] }>;
+  /** References that may carry a namespace; `granted`: a namespace the example parameters grant. */
+  references: Array<{ path: string[]; kind: string; granted: string | null }>;
+}
+
+export function tenancyFixture(model: OperatorModel): TenancyFixture | undefined {
+  const t = model.tenancy;
+  if (!t) return undefined;
+  const p = t.parameters;
+  const editor = USER_ROLES.find((r) => r.level === "editor")!;
+  return {
+    files: tenancyFiles(t).map((f) => `${TENANCY_DIR}/${f}`),
+    editorRole: `${model.name}-${model.api.singular}-editor-role`,
+    editorRoleFile: `config/rbac/${userRoleFileName(model, editor)}`,
+    policyName: t.policyName,
+    bindingName: t.bindingName,
+    parameters: p
+      ? {
+          group: p.group,
+          version: p.version,
+          plural: p.plural,
+          kind: p.kind,
+          name: p.objectName,
+          missing: p.missing,
+          example: p.example,
+        }
+      : null,
+    ruleCases: t.validations.flatMap((v) =>
+      v.examples
+        ? [
+            {
+              expression: v.expression,
+              operatorChecks: v.operatorChecks,
+              params: v.examples.params ?? p?.example ?? null,
+              admitted: v.examples.admitted,
+              refused: v.examples.refused,
+            },
+          ]
+        : [],
+    ),
+    classes: t.useRoles.map((r) => ({
+      path: r.field.split("."),
+      value: r.value,
+      role: r.roleName,
+      resource: r.resource,
+      group: model.api.group,
+    })),
+    adminOnly: t.adminOnly.map((a) => ({
+      path: a.path.split("."),
+      value: exampleValue(fieldAt(model.spec.fields, a.path)),
+      groups: a.groups,
+    })),
+    references: t.crossNamespaceReferences.map((r) => {
+      const listed = r.grantedBy === undefined ? undefined : p?.example[r.grantedBy];
+      const first = Array.isArray(listed) ? listed[0] : undefined;
+      return {
+        path: r.path.split("."),
+        kind: r.kind,
+        granted: typeof first === "string" ? first : null,
+      };
+    }),
+  };
+}
+
+function fieldAt(fields: readonly FieldModel[], path: string): FieldModel {
+  let field: FieldModel | undefined;
+  for (const step of path.split(".")) {
+    field = fields.find((f) => f.name === step);
+    fields = field?.fields ?? [];
+  }
+  return field!;
+}

@@ -1,0 +1,188 @@
+// A VersionConverter from a plan instead of code: create-operator derives, for each version, which
+// fields are copied between it and the hub (under their name on each side), which only one side
+// holds, and which a user hook converts. Round trips are lossless, as Cluster API makes them: what
+// the target version cannot hold travels in an annotation on the object, keyed by the version that
+// holds it, and comes back when the object returns to that version. So a v1alpha1 client that
+// reads, edits and writes an object keeps every v1beta1-only field it never saw.
+
+import { ConversionFailure, type JsonObject, type VersionConverter } from "./converters.ts";
+
+export interface FieldPlan {
+  /** Dotted paths from the object root (spec.size) of fields both sides hold. */
+  copy: ReadonlyArray<{ hub: string; version: string; object?: boolean }>;
+  /** Hub paths the version cannot hold. */
+  hubOnly: readonly string[];
+  /** Version paths the hub cannot hold. */
+  versionOnly: readonly string[];
+  /** Fields a hook converts (a type change), by path on each side. */
+  hooked: ReadonlyArray<{ hub: string; version: string }>;
+}
+
+/** Converts one field's value; gets the whole source object for context. */
+export interface FieldHook {
+  toHub(value: unknown, object: JsonObject): unknown;
+  fromHub(value: unknown, hub: JsonObject): unknown;
+}
+
+export interface PlannedConverterOptions {
+  hub: string;
+  version: string;
+  /** The annotation holding what a version cannot hold: <group>/conversion-data. */
+  annotation: string;
+  plan: FieldPlan;
+  /** By the field's path in the version (spec.storageGB); one for every hooked field. */
+  hooks?: Readonly<Record<string, FieldHook>>;
+}
+
+type Kept = Record<string, Record<string, unknown>>;
+
+/** Kept under this key: objects the version did not have (see convert). */
+const ABSENT = "!absent";
+
+export function plannedConverter(options: PlannedConverterOptions): VersionConverter {
+  const { hub, version, plan, annotation } = options;
+  for (const field of plan.hooked) {
+    if (options.hooks?.[field.version] === undefined)
+      throw new Error(`no conversion hook for ${version} ${field.version}`);
+  }
+  const convert = (source: JsonObject, toHub: boolean): JsonObject => {
+    const [from, to] = toHub ? [version, hub] : [hub, version];
+    const ends = (entry: { hub: string; version: string }) =>
+      (toHub ? [entry.version, entry.hub] : [entry.hub, entry.version]) as [string, string];
+    const kept = readKept(source, annotation);
+    // Everything the plan does not name passes through as it is (status.phase, conditions,
+    // observedGeneration, metadata); what it names is taken out first and put where it belongs.
+    const target = structuredClone(source);
+    const take = (path: string) => {
+      const value = getPath(target, path);
+      if (value !== undefined) deletePath(target, path);
+      return value;
+    };
+    const members = plan.copy.filter((entry) => !entry.object);
+    const objects = plan.copy.filter((entry) => entry.object);
+    const moved = members.map((entry) => [ends(entry)[1], take(ends(entry)[0])] as const);
+    const hooked = plan.hooked.map((entry) => [entry, take(ends(entry)[0])] as const);
+    const lost: Record<string, unknown> = {};
+    for (const path of toHub ? plan.versionOnly : plan.hubOnly) {
+      const value = take(path);
+      if (value !== undefined) lost[path] = value;
+    }
+    // A renamed object: what is left of it (its members moved already) moves with its name.
+    const renamedObjects = objects
+      .map(ends)
+      .filter(([fromPath, toPath]) => fromPath !== toPath)
+      .map(([fromPath, toPath]) => [toPath, take(fromPath)] as const);
+    // What this version held before it left comes back first, so fields both hold win over it.
+    const { [ABSENT]: absent, ...held } = kept[to] ?? {};
+    for (const [path, value] of Object.entries(held)) setPath(target, path, value);
+    delete kept[to];
+    for (const [path, value] of [...renamedObjects, ...moved])
+      if (value !== undefined) setPath(target, path, value);
+    for (const [entry, value] of hooked) {
+      if (value === undefined) continue;
+      const hook = options.hooks![entry.version]!;
+      const converted = toHub ? hook.toHub(value, source) : hook.fromHub(value, source);
+      setPath(target, ends(entry)[1], converted);
+    }
+    // An object this side did not have, made on the other only to hold a member moved into it,
+    // is removed again on the way back (when still empty), so it does not appear from nowhere.
+    for (const path of Array.isArray(absent) ? absent : [])
+      if (isEmptyObject(getPath(target, String(path)))) deletePath(target, String(path));
+    const made = objects
+      .map(ends)
+      .filter(
+        ([fromPath, toPath]) =>
+          getPath(source, fromPath) === undefined && getPath(target, toPath) !== undefined,
+      )
+      .map(([fromPath]) => fromPath);
+    if (made.length > 0) lost[ABSENT] = made;
+    if (Object.keys(lost).length > 0) kept[from] = lost;
+    else delete kept[from];
+    writeKept(target, annotation, kept);
+    return target;
+  };
+  return {
+    toHub: (object) => convert(object, true),
+    fromHub: (object) => convert(object, false),
+  };
+}
+
+function readKept(object: JsonObject, annotation: string): Kept {
+  const text = annotationsOf(object)?.[annotation];
+  if (text === undefined) return {};
+  try {
+    const parsed: unknown = JSON.parse(String(text));
+    if (isObject(parsed) && Object.values(parsed).every(isObject)) return parsed as Kept;
+  } catch {
+    // reported below
+  }
+  throw new ConversionFailure(
+    `annotation ${annotation} is not the JSON create-operator writes; fields a version cannot hold would be lost`,
+  );
+}
+
+/** The kept fields into the target's annotation (sorted, so equal objects have equal text). */
+function writeKept(target: JsonObject, annotation: string, kept: Kept): void {
+  const metadata = isObject(target.metadata) ? target.metadata : undefined;
+  const annotations = metadata && isObject(metadata.annotations) ? metadata.annotations : undefined;
+  if (Object.keys(kept).length === 0) {
+    if (!annotations || !(annotation in annotations)) return;
+    delete annotations[annotation];
+    // The API server drops an empty map too (omitempty): leaving {} would differ from the source.
+    if (Object.keys(annotations).length === 0) delete metadata!.annotations;
+    return;
+  }
+  if (!isObject(target.metadata)) target.metadata = {};
+  const meta = target.metadata as JsonObject;
+  if (!isObject(meta.annotations)) meta.annotations = {};
+  (meta.annotations as JsonObject)[annotation] = JSON.stringify(sortKeys(kept));
+}
+
+function annotationsOf(object: JsonObject): JsonObject | undefined {
+  const metadata = object.metadata;
+  return isObject(metadata) && isObject(metadata.annotations) ? metadata.annotations : undefined;
+}
+
+function sortKeys(value: unknown): unknown {
+  if (Array.isArray(value)) return value.map(sortKeys);
+  if (!isObject(value)) return value;
+  return Object.fromEntries(
+    Object.keys(value)
+      .sort()
+      .map((key) => [key, sortKeys(value[key])]),
+  );
+}
+
+function getPath(object: JsonObject, path: string): unknown {
+  let current: unknown = object;
+  for (const segment of path.split(".")) {
+    if (!isObject(current) || !Object.hasOwn(current, segment)) return undefined;
+    current = current[segment];
+  }
+  return current;
+}
+
+function deletePath(object: JsonObject, path: string): void {
+  const segments = path.split(".");
+  const parent = getPath(object, segments.slice(0, -1).join("."));
+  if (segments.length === 1) delete object[segments[0]!];
+  else if (isObject(parent)) delete parent[segments.at(-1)!];
+}
+
+function setPath(object: JsonObject, path: string, value: unknown): void {
+  const segments = path.split(".");
+  let current = object;
+  for (const segment of segments.slice(0, -1)) {
+    if (!isObject(current[segment])) current[segment] = {};
+    current = current[segment] as JsonObject;
+  }
+  current[segments.at(-1)!] = value;
+}
+
+function isEmptyObject(value: unknown): boolean {
+  return isObject(value) && Object.keys(value).length === 0;
+}
+
+function isObject(value: unknown): value is JsonObject {
+  return typeof value === "object" && value !== null && !Array.isArray(value);
+}
