@@ -31,8 +31,9 @@ export const SEMI_SPACE_MIB = 2;
  * - No `--jitless`, though it saved some 25 MiB of resident memory after a burst (peak RSS 97.6
  *   against 132.1 MiB): it removes WebAssembly, so undici's fetch, which parses HTTP in WASM, and
  *   every SDK built on fetch or WASM fail every call with only "fetch failed" (issue 24; proven by
- *   manager-node-flags.test.ts). A provider must be free to use them. The memory it saved is
- *   bounded instead by the heap and semi-space sizes and by the idle collection below.
+ *   manager-node-flags.test.ts). A provider must be free to use them. Most of the memory it saved
+ *   was what V8's optimizing compilers leave resident after a burst; the runtime's runOperator turns
+ *   those off itself (limitJitMemory: Node refuses --no-opt in NODE_OPTIONS).
  * - `--expose-gc`: lets the runtime run V8's memory-reducing collection once the work queue has
  *   been quiet for a while (runtime/idle-collector.ts): RSS 20 s after converging 87.8 MiB
  *   instead of 97.7 (measured with --jitless).

@@ -81,6 +81,7 @@ export { startHealthServer, stopServer } from "./health.ts";
 export { idempotencyToken } from "./idempotency-token.ts";
 export type { EnsureRequest } from "./idempotency-token.ts";
 export { memoryReducingGc } from "./idle-collector.ts";
+export { limitJitMemory } from "./jit-memory.ts";
 export { INFORMER_BACKOFF, Informer } from "./informer.ts";
 export { annotationRequester, keptEntries } from "./kept-resources.ts";
 export type { Abandon, KeptResource } from "./kept-resources.ts";
