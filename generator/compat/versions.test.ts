@@ -260,3 +260,24 @@ function assertEditHeals(before: string, after: string, finding: CompatFinding):
   const left = compareSources(before, healed).filter((f) => f.class === "breaking");
   assert.deepEqual(left, [], `${finding.edit}\n---\n${healed}\n---\n${describe(left)}`);
 }
+
+test("versions: a required field whose type changes in v1alpha2 stays required in v1alpha1 (nothing but the new version and the storage move is reported)", () => {
+  const before = edit(
+    "    name:\n      type: string\n",
+    "    name:\n      type: string\n      required: true\n",
+  );
+  const after = withVersions(
+    V1ALPHA2_STORED,
+    edit(
+      "    name:\n      type: string\n      required: true\n      maxLength: 63\n",
+      "    name:\n      type: object\n      required: true\n      fields:\n        first: { type: string }\n      versions:\n        converted: hook\n        changed: { v1alpha1: { type: string, maxLength: 63 } }\n",
+      before,
+    ),
+  );
+  const findings = compareSources(before, after);
+  assert.deepEqual(
+    findings.map((f) => `${f.code} ${f.version}`).sort(),
+    ["COMPAT006 v1alpha2", "COMPAT018 v1alpha2"],
+    describe(findings),
+  );
+});
