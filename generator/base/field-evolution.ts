@@ -90,8 +90,7 @@ export function definitionIn(def: RawObject, version: string): RawObject {
     // The description and whether the field must be present belong to the field, not its type:
     // a required field whose type changed is still required in the older version.
     const base: RawObject = {};
-    for (const key of ["description", "required"])
-      if (own[key] !== undefined) base[key] = own[key];
+    for (const key of ["description", "required"]) if (own[key] !== undefined) base[key] = own[key];
     return Object.assign(base, ...changes.slice(at));
   }
   return Object.assign({}, own, ...changes);
