@@ -164,6 +164,13 @@ export {
 export type { CertificatePem } from "./self-signed-certificate.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
 export { tenancyGate } from "./tenancy.ts";
+export { recordNotPermitted } from "./not-permitted.ts";
+export { directTenancyGate, parametersKind, watchedReferences } from "./tenancy-parameters.ts";
+export type {
+  TenancyDefinition,
+  TenancyParametersKind,
+  WatchedReferences,
+} from "./tenancy-parameters.ts";
 export type { TenancyGate, TenancyParameters, TenancyRule, TenancyVerdict } from "./tenancy.ts";
 export { TimeoutError, withTimeout } from "./timeout.ts";
 export { withTransitionEvents } from "./transition-events.ts";

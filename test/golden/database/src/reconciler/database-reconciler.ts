@@ -50,7 +50,7 @@ import {
 import type { InstanceProvider } from "../providers/instance-provider.ts";
 import { reconcileInstance } from "./instance-part.ts";
 import { desiredChildren } from "../children/index.ts";
-import type { TenancyGate } from "@create-operator/runtime";
+import { recordNotPermitted, type TenancyGate } from "@create-operator/runtime";
 import type { DatabaseReconcilerHooks } from "../hooks/types.ts";
 import type { OrphanReport } from "@create-operator/runtime";
 import { DELETION_POLICY_ANNOTATION, finalizeDatabase, sweptResources } from "./finalize.ts";
@@ -107,9 +107,16 @@ export class DatabaseReconciler implements Reconciler {
     // 2a. The tenant boundary again (src/tenancy.ts): what the admission policy would refuse is
     //     not acted on, even when the policy was removed or never installed. Before the finalizer
     //     and before anything is created; an object refused later (its namespace's limits
-    //     tightened) keeps what it has, and its deletion above still cleans up.
+    //     tightened) keeps what it has, and its deletion above still cleans up. Ready=False,
+    //     reason NotPermitted, and nothing else; a change of the object or of its namespace's
+    //     parameters looks again.
     const verdict = await this.#deps.tenancy?.verdict(obj, call);
-    if (verdict?.permitted === false) return this.#notPermitted(obj, verdict.message, signal);
+    if (verdict?.permitted === false)
+      return recordNotPermitted(client, obj, verdict.message, {
+        signal,
+        logger: this.#deps.logger,
+        now: this.#now(),
+      });
     // 3. Our finalizer goes on before the first external side effect. The patch's success does not
     //    prove it holds: a DELETE that read the object just before can still remove it outright
     //    (kubernetes/kubernetes#77988). So one quorum read per new object, past every cache, proves
@@ -150,37 +157,6 @@ export class DatabaseReconciler implements Reconciler {
     const { status, waiting } = converged;
     obj = await writeStatusIfChanged(client, obj, status, call);
     return waiting ? { requeueAfterMs: this.#deps.pollIntervalMs ?? 10_000 } : {};
-  }
-
-  /**
-   * Ready=False, reason NotPermitted, with the policy's own message, and nothing else: no
-   * finalizer, no external resource, no child. Looked at again when the object changes or on
-   * the next resync (a namespace's parameters are not watched).
-   */
-  async #notPermitted(
-    obj: Database,
-    message: string,
-    signal: AbortSignal | undefined,
-  ): Promise<ReconcileResult> {
-    const generation = obj.metadata.generation ?? 0;
-    const status: DatabaseStatus = { ...obj.status, observedGeneration: generation };
-    status.conditions = setCondition(
-      status.conditions,
-      {
-        type: "Ready",
-        status: "False",
-        reason: "NotPermitted",
-        message,
-        observedGeneration: generation,
-      },
-      this.#now(),
-    );
-    this.#deps.logger.info("not permitted by the tenancy rules", {
-      key: { name: obj.metadata.name!, namespace: obj.metadata.namespace },
-      message,
-    });
-    await writeStatusIfChanged(this.#deps.client, obj, status, { signal });
-    return {};
   }
 
   async #converge(
