@@ -174,7 +174,8 @@ export type {
 export type { TenancyGate, TenancyParameters, TenancyRule, TenancyVerdict } from "./tenancy.ts";
 export { TimeoutError, withTimeout } from "./timeout.ts";
 export { withTransitionEvents } from "./transition-events.ts";
-export { cleanUpVanished } from "./vanished-owner.ts";
+export { cleanUpVanished, writeStatusOrCleanUp } from "./vanished-owner.ts";
+export type { VanishedCleanUp } from "./vanished-owner.ts";
 export type { TransitionEventOptions } from "./transition-events.ts";
 export { plannedConverter } from "./conversion/planned-converter.ts";
 export type {
