@@ -24,7 +24,12 @@ import {
   scaleView,
   type ScaleView,
 } from "./contract-status.ts";
-import { changedSpec, defaultChecks, pruningCases } from "./contract-storage-cases.ts";
+import {
+  changedSpec,
+  defaultChecks,
+  pruningCases,
+  requiredDefaultCases,
+} from "./contract-storage-cases.ts";
 import { mergeCases } from "./contract-merge.ts";
 import { selectableCases } from "./contract-selectable.ts";
 import { fixtureJson } from "./contract-values.ts";
@@ -137,7 +142,14 @@ export function buildContractView(model: OperatorModel): ContractView {
       .filter((c) => schemaAccepts(c.old) && admits(c.old))
       .filter((c) => c.expect !== "accepted" || (schemaAccepts(c.new) && admits(c.new))),
   ];
-  const pruning = pruningCases(fields, slots, minimal, stored, (spec) => admits(spec));
+  const pruning = [
+    ...pruningCases(fields, slots, minimal, stored, (spec) => admits(spec)),
+    // Judged as the server judges it: defaults applied first, then the schema and the rules.
+    ...requiredDefaultCases(fields, slots, (spec) => {
+      const defaulted = serverDefaults(fields, spec);
+      return schemaAccepts(defaulted) && admits(defaulted);
+    }),
+  ];
   const defaults = defaultChecks(fields, minimal, stored, "spec");
   const status = contractStatus(model);
   // What the server's scale check takes besides the schema: a replica count of 0..2147483647.
