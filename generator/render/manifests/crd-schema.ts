@@ -19,8 +19,11 @@ export type SchemaSide = "spec" | "status";
 export function specSchema(model: OperatorModel): JSONSchemaProps {
   const fields = model.spec.fields;
   const schema = objectSchema(fields, "spec", [...model.spec.rules]);
-  // Without this, defaults of spec fields would not apply to an object created with no spec.
-  const needsEmptyDefault = !fields.some((f) => f.required) && fields.some((f) => f.hasDefault);
+  // Without this, defaults of spec fields would not apply to an object created with no spec. Not
+  // when spec is required (the default would fill it before validation, so required never fires)
+  // nor when a field is (a defaulted empty spec would be refused for the missing field).
+  const needsEmptyDefault =
+    !model.spec.required && !fields.some((f) => f.required) && fields.some((f) => f.hasDefault);
   return {
     ...(model.spec.description ? { description: model.spec.description } : {}),
     ...schema,

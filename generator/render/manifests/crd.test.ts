@@ -202,6 +202,7 @@ describe("CRD from a hand-built model", () => {
     const model = fixtureModel({
       spec: {
         fields: [field("namespace", "string", { immutable: true, maxLength: 63 })],
+        required: false,
         rules: [],
       },
     });
@@ -249,7 +250,9 @@ describe("CRD from a hand-built model", () => {
       "self.count > 3 || " +
       Array.from({ length: 30 }, (_, i) => `self.mode == 'm${i}'`).join(" || ");
     const content = renderCrd(
-      fixtureModel({ spec: { fields: model.spec.fields, rules: [{ rule: long, message: "m" }] } }),
+      fixtureModel({
+        spec: { ...model.spec, rules: [{ rule: long, message: "m" }] },
+      }),
     ).content;
     assert.ok(content.includes(`- rule: ${long}\n`));
   });

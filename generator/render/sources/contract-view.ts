@@ -33,6 +33,7 @@ import {
 import { mergeCases } from "./contract-merge.ts";
 import { selectableCases } from "./contract-selectable.ts";
 import { fixtureJson } from "./contract-values.ts";
+import type { Expectation } from "./contract-case-types.ts";
 import { inReplicaRange } from "./contract-number-probes.ts";
 import { invalidCompletion } from "./contract-invalid-examples.ts";
 
@@ -164,7 +165,7 @@ export function buildContractView(model: OperatorModel): ContractView {
     defaultedSpec: JSON.stringify(stored),
     defaults: JSON.stringify(defaults),
     hasDefaults: defaults.length > 0,
-    schemaCases: fixtureJson(schema),
+    schemaCases: fixtureJson([...schema, specPresenceCase(model)]),
     celCases: fixtureJson(cel),
     hasCelCases: cel.length > 0,
     transitionCases: fixtureJson(transitions),
@@ -183,13 +184,35 @@ export function buildContractView(model: OperatorModel): ContractView {
     scale,
     scaleJson: JSON.stringify(scale),
     counts: {
-      schema: schema.length,
+      schema: schema.length + 1,
       cel: cel.length,
       transition: transitions.length,
       pruning: pruning.length,
       defaults: defaults.length,
     },
   };
+}
+
+/**
+ * An object sent without spec: refused when spec is required (`spec.required`, else when a field
+ * is), accepted otherwise. null in the tables means "no spec key", as for a kind without spec.
+ */
+function specPresenceCase(model: OperatorModel): {
+  name: string;
+  spec: null;
+  expect: Expectation;
+} {
+  return model.spec.required
+    ? {
+        name: "spec: leaving it out is rejected (spec is required)",
+        spec: null,
+        expect: { field: "spec", reason: "FieldValueRequired", message: "Required value" },
+      }
+    : {
+        name: "an object without spec is accepted (spec is optional)",
+        spec: null,
+        expect: "accepted",
+      };
 }
 
 /**

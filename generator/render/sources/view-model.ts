@@ -77,7 +77,7 @@ export interface ViewModel extends StatusView, ReferencesView, TenancyView {
   metricsServiceName: string;
   types: TypeNames;
   modules: ModulePaths;
-  /** `?` when no spec field is required, so an object without spec is still well-typed. */
+  /** `?` when spec is not required, so an object without spec is still well-typed. */
   specOptional: "" | "?";
   interfaces: InterfaceView[];
   /** Comma-separated @kubernetes/client-node type names the API types module imports. */
@@ -144,7 +144,7 @@ export function buildViewModel(
   files: Array<{ path: string; ownership: string }>,
   unusedUserFiles: readonly string[] = [],
 ): ViewModel {
-  const specOptional = model.spec.fields.some((f) => f.required) ? "" : "?";
+  const specOptional = model.spec.required ? "" : "?";
   const types = typeNames(model);
   const interfaces = apiInterfaces(model, types);
   const embedded = embeddedModels(model);
