@@ -13,7 +13,7 @@ import {
 } from "../../model/types.ts";
 import type { JSONSchemaProps } from "./schema-types.ts";
 
-/** Spec fields may default; status is written only by the controller, so it never defaults. */
+/** Which section a field is in: list-map keys and immutability differ between them. */
 export type SchemaSide = "spec" | "status";
 
 export function specSchema(model: OperatorModel): JSONSchemaProps {
@@ -48,9 +48,9 @@ export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProp
   // Only when declared: granular is the API server's default for every object.
   if (field.mapType) schema["x-kubernetes-map-type"] = field.mapType;
   if (field.nullable) schema.nullable = true;
-  if (side === "spec") {
-    if (field.hasDefault) schema.default = field.default;
-  }
+  // Status defaults too: real CRDs carry them, and the reconciler compares its status with the
+  // stored one after them (withSchemaDefaults), so they cost no write.
+  if (field.hasDefault) schema.default = field.default;
   const rules: CelRule[] = [
     ...(field.immutable
       ? [{ rule: "self == oldSelf", message: changeMessage(field.name, fieldImmutability(field)!) }]
