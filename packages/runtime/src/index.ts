@@ -162,6 +162,8 @@ export {
   selfSignedCertificate,
 } from "./self-signed-certificate.ts";
 export type { CertificatePem } from "./self-signed-certificate.ts";
+export { withSchemaDefaults } from "./schema-defaults.ts";
+export type { SchemaDefaults } from "./schema-defaults.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
 export { tenancyGate } from "./tenancy.ts";
 export { recordNotPermitted } from "./not-permitted.ts";
