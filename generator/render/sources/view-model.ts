@@ -37,6 +37,7 @@ import { tenancyView, type TenancyView } from "./tenancy-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
 import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts";
+import { BASE_IMAGES, pinnedImage } from "./base-images.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
@@ -55,6 +56,9 @@ export interface ViewModel extends StatusView, ReferencesView, TenancyView {
   envtestPin: string;
   generatorPin: string;
   image: string;
+  /** The Dockerfile's FROM images, tag@digest (base-images.ts). */
+  buildImage: string;
+  runtimeImage: string;
   operatorNamespace: string;
   kind: string;
   group: string;
@@ -158,6 +162,8 @@ export function buildViewModel(
     generatorVersion: GENERATOR_VERSION,
     ...packagePins(vendorsPackages()),
     image: model.image,
+    buildImage: pinnedImage(BASE_IMAGES.build),
+    runtimeImage: pinnedImage(BASE_IMAGES.runtime),
     operatorNamespace: model.namespace,
     kind: model.api.kind,
     group: model.api.group,
