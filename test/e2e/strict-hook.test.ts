@@ -74,10 +74,10 @@ test("a strict validation hook: the generated spec-change tests name the refused
     assert.equal(written.status, 0, written.stderr);
     const sbom = JSON.parse(written.stdout) as {
       bomFormat: string;
-      components: Array<{ name: string }>;
+      components: Array<{ group?: string; name: string }>;
     };
     assert.equal(sbom.bomFormat, "CycloneDX");
-    const components = sbom.components.map((c) => c.name);
+    const components = sbom.components.map((c) => (c.group ? `${c.group}/${c.name}` : c.name));
     for (const name of ["@create-operator/runtime", "@kubernetes/client-node"])
       assert.ok(components.includes(name), `the SBOM lists ${name}`);
     assert.ok(!components.includes("esbuild"), "a build tool is not in the image, nor in its SBOM");
