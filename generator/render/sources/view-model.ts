@@ -276,14 +276,18 @@ function embeddedModels(model: OperatorModel): string[] {
   return [...new Set(embedded)].sort();
 }
 
-/** `{ aProvider: AProvider; … }` when `sweptResources(providers: …)` fits one line, as prettier joins it. */
+/**
+ * `providers: { aProvider: AProvider; … }` when `sweptResources(…)` fits one line, as prettier
+ * joins it; `_providers: object` when no resource is swept (the parameter is then unused).
+ */
 function sweptParamsLine(model: OperatorModel): string | null {
   const members = model.externalResources
     .filter((b) => b.identity.kind !== "naturalKey")
     .map((b) => `${providerDepName(b)}: ${b.typeName}Provider`);
-  const type = members.length === 0 ? "{}" : `{ ${members.join("; ")} }`;
-  const line = `export function sweptResources(providers: ${type}): SweptResource[] {`;
-  return line.length <= PRETTIER_OPTIONS.printWidth! ? type : null;
+  const params =
+    members.length === 0 ? "_providers: object" : `providers: { ${members.join("; ")} }`;
+  const line = `export function sweptResources(${params}): SweptResource[] {`;
+  return line.length <= PRETTIER_OPTIONS.printWidth! ? params : null;
 }
 
 function packagePins(

@@ -41,7 +41,7 @@ import { isolatedFaultEnvironment } from "./support/fault-environment.ts";
 const STUCK_AFTER_MS = 1_500;
 const controllerName = DEFAULTS.controllerName;
 const env = await isolatedFaultEnvironment("lag-metrics");
-const { cp, namespace, operator, users } = env;
+const { cp, operator, users } = env;
 
 async function standInForControllers(key: ObjectKey): Promise<void> {
   if (!FIXTURE.hasWorkloadChildren) return;

@@ -667,7 +667,9 @@ test(`the runtime loop (${loopParts}) as src/main.ts wires it: ${lifecycle}`, as
     }
 
     await stop();
-    const problems = lines.filter((line) => ["warn", "error"].includes(JSON.parse(line).level));
+    const problems = lines.filter((line) =>
+      ["warn", "error"].includes((JSON.parse(line) as { level: string }).level),
+    );
     assert.deepEqual(problems, [], "a normal lifecycle logs no warnings or errors");
     if (election) {
       // The leader released the lease on stop: the standby takes over at once, not after expiry.
