@@ -33,6 +33,7 @@ test("the workflow installs from the lock file and runs the README's checks and 
     "npm ci",
     "npx create-operator check",
     "npm run typecheck",
+    "npm run lint",
     "npm test",
     "npm run test:faults",
   ];

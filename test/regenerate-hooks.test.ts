@@ -213,7 +213,7 @@ test("keying an external resource on a natural key is refused as breaking, and o
       /async ensure\(\s*uid: string,\s*desired: InstanceDesired,/,
       "async ensure(uid: string, owner: ExternalOwner, desired: InstanceDesired,",
     )
-    .replace(/\s*request: EnsureRequest,/, "")
+    .replace(/\s*\/\/ `_request`[^\n]*\n\s*_request: EnsureRequest,/, "")
     .replace(
       /^import type /m,
       'import type { ExternalOwner } from "../runtime/external-owner.ts";\nimport type ',

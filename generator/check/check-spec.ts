@@ -40,6 +40,7 @@ import { expandReferences } from "./references.ts";
 import { checkResources } from "./check-resources.ts";
 import { checkScale } from "./check-scale.ts";
 import { checkTenancy } from "./check-tenancy.ts";
+import { checkTestValues } from "./check-test-values.ts";
 import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
 import type { Check } from "./context.ts";
 import { walkFields } from "./field-walk.ts";
@@ -81,6 +82,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkCelCost,
   checkCelExamples,
   checkCelDefaults,
+  checkTestValues,
   checkAntiPatterns,
   checkTenancy,
 ];

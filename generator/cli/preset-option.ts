@@ -58,7 +58,12 @@ export function presetProblem(typed: string, cwd: string, targetDir: string): tr
   const parsed = parsePresetReference(found.reference);
   if ("error" in parsed) return parsed.error;
   const resolved = resolvePreset(parsed, resolve(targetDir));
-  return resolved.ok ? true : resolved.message;
+  if (resolved.ok) return true;
+  // The reference is the path seen from the project folder, which the user never typed: the
+  // answer comes back as they typed it (the message also says where it looked).
+  return parsed.kind === "path"
+    ? resolved.message.replace(JSON.stringify(parsed.path), JSON.stringify(typed.trim()))
+    : resolved.message;
 }
 
 /**

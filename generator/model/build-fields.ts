@@ -16,6 +16,7 @@ export interface RawField extends FieldConstraints {
   required?: boolean;
   nullable?: boolean;
   default?: unknown;
+  examples?: unknown[];
   immutable?: boolean | { message?: string; since?: "set" | "creation" };
   items?: RawField;
   values?: RawField;
@@ -97,6 +98,7 @@ export function buildField(
     immutability: immutabilityOf(raw),
     description: raw.description,
     default: raw.default,
+    examples: raw.examples,
     enum: raw.enum,
     format: raw.format,
     minimum: raw.minimum,
@@ -185,6 +187,7 @@ export function expandedKubernetesField(field: FieldModel): FieldModel {
     rules: field.rules,
     hasDefault: field.hasDefault,
     ...(field.hasDefault ? { default: field.default } : {}),
+    ...(field.examples ? { examples: field.examples } : {}),
     tsType: field.tsType,
   };
 }

@@ -306,6 +306,8 @@ function buildVersionModel(
     model.references,
   );
   if (tenancy) model.tenancy = tenancy;
+  const testing = buildTesting(data);
+  if (testing) model.testing = testing;
   model.extraFiles = buildExtraFiles(presetFiles, model);
   if (licenseHeader !== undefined) model.licenseHeader = buildLicenseHeader(licenseHeader, model);
   return model;
@@ -556,4 +558,13 @@ function buildVersion(raw: RawVersion, count: number): VersionModel {
       ? { deprecationWarning: raw.deprecationWarning }
       : {}),
   };
+}
+
+/** operator.yaml's testing section, checked (SEM311, SEM312) before the model is built. */
+function buildTesting(data: unknown): OperatorModel["testing"] {
+  const change = (data as { testing?: { specChange?: { field: string; values: unknown[] } } })
+    .testing?.specChange;
+  return change === undefined
+    ? undefined
+    : { specChange: { field: change.field, values: [change.values[0], change.values[1]] } };
 }

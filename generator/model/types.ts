@@ -78,6 +78,8 @@ export interface FieldModel extends FieldConstraints {
   /** Absent when the spec declares no default; `null` is a real default only when nullable. */
   default?: unknown;
   hasDefault: boolean;
+  /** The spec's own sample values (examples:), tried before any the generator makes up. */
+  examples?: unknown[];
   immutable: boolean;
   /** How it is immutable (message, since), when `immutable`. */
   immutability?: Immutability;
@@ -381,6 +383,8 @@ export interface OperatorModel {
   licenseHeader?: string[];
   /** The tenant boundary (operator.yaml's tenancy); absent: no admission policy is generated. */
   tenancy?: TenancyModel;
+  /** What the generated suites use where the user chose it (operator.yaml's testing). */
+  testing?: { specChange?: { field: string; values: [unknown, unknown] } };
   names: {
     /** TypeScript type names. */
     specType: string;

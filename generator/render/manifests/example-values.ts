@@ -1,7 +1,8 @@
 // Valid example values for fields: the sample CR uses them, and so do the envtest contract tests,
 // which create objects the API server must accept. A value is chosen from candidates (default,
 // first enum value, a value for the format, a hint from the field's name, generic strings) and the
-// first one that satisfies the field's own constraints (field-violations.ts) wins. A field or spec
+// first one that satisfies the field's own constraints (field-violations.ts) wins. The spec's own
+// `examples:` of a field come before all of them: values the user's code is known to accept. A field or spec
 // with CEL rules needs more than the schema: the API server runs the rules on create, so the value
 // must be one the rules accept. Each rule's `examples.valid` are such values (the check stage
 // evaluates them against the rule, check-cel-examples.ts), so they come first; the default is
@@ -80,6 +81,8 @@ export function exampleValue(field: FieldModel, index = 0): unknown {
   const accepted = valid.find(
     (value) =>
       (field.hasDefault && isDeepStrictEqual(value, field.default)) ||
+      // Checked against the field's rules by create-operator (SEM310).
+      field.examples?.some((example) => isDeepStrictEqual(value, example)) === true ||
       rules.every((rule) => acceptedByExample(rule, value)),
   );
   return accepted ?? valid[0] ?? candidates[0];
@@ -172,6 +175,8 @@ export function exampleObject(
 
 function candidatesFor(field: FieldModel, index: number): unknown[] {
   const preset = [
+    // The spec's own examples come first: the user chose them as values their code accepts.
+    ...(field.examples ? rotate(field.examples, index) : []),
     ...(field.hasDefault && index === 0 ? [field.default] : []),
     ...ruleCandidates(field, index),
     ...(field.enum ? rotate(field.enum, index) : []),

@@ -124,3 +124,21 @@ test("an optional image field left out falls back to the placeholder image, neve
   const view = childView(childOf(statefulSet), model, true);
   assert.equal(view.imageExpression, 'obj.spec?.image ?? "registry.example.com/app:latest"');
 });
+
+test("the Service builder's port is a TODO the user sets, listed among the things to do (issue 23)", async () => {
+  const { activeUserHooks } = await import("./hooks-view.ts");
+  const model = fixtureModel();
+  model.children = BUILTIN_KINDS.filter((b) => b.kind === "Service").map(childOf);
+  const file = renderSources(model).rendered.find((f) => f.path === "src/children/service.ts")!;
+  assert.match(
+    file.content,
+    /\/\/ TODO\(user\): the port clients of a \w+ connect to, and its name/,
+  );
+  assert.match(file.content, /const SERVICE_PORT = \{ name: "http", port: 80 \};/);
+  assert.match(file.content, /ports: \[\{ \.\.\.SERVICE_PORT, targetPort: /);
+  const hook = activeUserHooks(model).find((h) => h.path === "src/children/service.ts")!;
+  assert.ok(
+    hook.todos.some((t) => t.startsWith("set SERVICE_PORT")),
+    hook.todos.join("; "),
+  );
+});

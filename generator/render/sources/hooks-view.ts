@@ -94,7 +94,13 @@ export function activeUserHooks(model: OperatorModel): ActiveUserHook[] {
       export: childBuilderName(c.kind, c.id),
       // A builder is a function: the export is what the generated child list calls.
       members: [childBuilderName(c.kind, c.id)],
-      todos: [`build the desired ${c.kind} (the default applies as it stands)`],
+      todos: [
+        `build the desired ${c.kind} (the default applies as it stands)`,
+        // The default port suits a web server only: a placeholder the user must see to replace.
+        ...(c.apiVersion === "v1" && c.kind === "Service"
+          ? ['set SERVICE_PORT, the port clients connect to and its name (80 "http" until you do)']
+          : []),
+      ],
     });
   }
   hooks.push({

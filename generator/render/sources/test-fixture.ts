@@ -25,6 +25,14 @@ import {
   type ReferencedObjectFixture,
 } from "./referenced-objects.ts";
 
+/** Mirrors SpecChangeFixture in templates/project/test/support/fixture.ts. */
+export interface SpecChangeFixture {
+  field: string;
+  values: [unknown, unknown];
+  /** Where the values came from, for the message of a test they fail in. */
+  source: "testing" | "examples" | "schema";
+}
+
 /** Mirrors BindingFixture in templates/project/test/support/fixture.ts. */
 export interface BindingFixture {
   name: string;
@@ -65,7 +73,7 @@ export interface ReferenceFixture {
 export interface TestFixture {
   kindFile: string;
   sampleSpec: Record<string, unknown>;
-  specChange: { field: string; values: [unknown, unknown] } | null;
+  specChange: SpecChangeFixture | null;
   bindings: BindingFixture[];
   reference: ReferenceFixture | null;
   /** The objects the sample names through references: the suites create them before samples. */
@@ -317,7 +325,7 @@ export function testFixture(model: OperatorModel): TestFixture {
   // One schema-valid sample and spec change for unit and envtest suites alike: the unit tests must
   // never drive the reconciler with a spec the API server would reject.
   const sampleSpec = sampleOf(model);
-  const change = specChanges(model.spec.fields, sampleSpec, suiteAdmits(model, sampleSpec));
+  const change = specChangeFixture(model, sampleSpec);
   const serviceAccount = `${model.name}-controller-manager`;
   // Children named from the spec count as many times as the sample makes them (0 for an empty list).
   const workloads = model.children
@@ -393,6 +401,23 @@ export function testFixture(model: OperatorModel): TestFixture {
     editorRole: `${model.name}-${model.api.singular}-editor-role`,
     viewerRole: `${model.name}-${model.api.singular}-viewer-role`,
   };
+}
+
+/**
+ * The spec change of the suites: operator.yaml's testing.specChange when it has one (checked
+ * against the field by SEM311 and SEM312), else the generator's choice, which tries the field's
+ * examples: first. The source goes into the message of a test whose change the user's code refuses.
+ */
+function specChangeFixture(
+  model: OperatorModel,
+  sampleSpec: Record<string, unknown>,
+): SpecChangeFixture | undefined {
+  const chosen = model.testing?.specChange;
+  if (chosen !== undefined) return { ...chosen, source: "testing" };
+  const change = specChanges(model.spec.fields, sampleSpec, suiteAdmits(model, sampleSpec));
+  if (change === undefined) return undefined;
+  const field = model.spec.fields.find((f) => f.name === change.field);
+  return { ...change, source: field?.examples !== undefined ? "examples" : "schema" };
 }
 
 function referenceFixture(model: OperatorModel): ReferenceFixture | null {

@@ -38,6 +38,7 @@ import { settingsView, type SettingsView } from "./settings-view.ts";
 import { statusDefaultsView, type StatusDefaultsView } from "./status-defaults-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
 import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts";
+import { BASE_IMAGES, pinnedImage } from "./base-images.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
@@ -56,6 +57,9 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   envtestPin: string;
   generatorPin: string;
   image: string;
+  /** The Dockerfile's FROM images, tag@digest (base-images.ts). */
+  buildImage: string;
+  runtimeImage: string;
   operatorNamespace: string;
   kind: string;
   group: string;
@@ -159,6 +163,8 @@ export function buildViewModel(
     generatorVersion: GENERATOR_VERSION,
     ...packagePins(vendorsPackages()),
     image: model.image,
+    buildImage: pinnedImage(BASE_IMAGES.build),
+    runtimeImage: pinnedImage(BASE_IMAGES.runtime),
     operatorNamespace: model.namespace,
     kind: model.api.kind,
     group: model.api.group,
@@ -272,14 +278,18 @@ function embeddedModels(model: OperatorModel): string[] {
   return [...new Set(embedded)].sort();
 }
 
-/** `{ aProvider: AProvider; … }` when `sweptResources(providers: …)` fits one line, as prettier joins it. */
+/**
+ * `providers: { aProvider: AProvider; … }` when `sweptResources(…)` fits one line, as prettier
+ * joins it; `_providers: object` when no resource is swept (the parameter is then unused).
+ */
 function sweptParamsLine(model: OperatorModel): string | null {
   const members = model.externalResources
     .filter((b) => b.identity.kind !== "naturalKey")
     .map((b) => `${providerDepName(b)}: ${b.typeName}Provider`);
-  const type = members.length === 0 ? "{}" : `{ ${members.join("; ")} }`;
-  const line = `export function sweptResources(providers: ${type}): SweptResource[] {`;
-  return line.length <= PRETTIER_OPTIONS.printWidth! ? type : null;
+  const params =
+    members.length === 0 ? "_providers: object" : `providers: { ${members.join("; ")} }`;
+  const line = `export function sweptResources(${params}): SweptResource[] {`;
+  return line.length <= PRETTIER_OPTIONS.printWidth! ? params : null;
 }
 
 function packagePins(

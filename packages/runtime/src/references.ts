@@ -99,9 +99,10 @@ export function referenceTarget(
 /**
  * Reads the object the field names. Unset: undefined and nothing blocked. Set but missing, or
  * without the selected key: undefined, and a part that keeps Ready=False with a reason naming
- * the field is pushed onto `blocked`.
+ * the field is pushed onto `blocked`. `T` is the field's kind as the caller's types know it (the
+ * reader returns what the API server stored for field.kind), so generated code needs no cast.
  */
-export async function resolveReference(
+export async function resolveReference<T extends KubernetesObject = KubernetesObject>(
   field: ReferenceField,
   value: unknown,
   owner: KubernetesObject,
@@ -109,7 +110,7 @@ export async function resolveReference(
   blocked: PartResult[],
   /** The entry's own path, e.g. spec.triggers[0].authenticationRef; the field's by default. */
   path: string = field.path,
-): Promise<KubernetesObject | undefined> {
+): Promise<T | undefined> {
   const target = referenceTarget(field, value, owner.metadata?.namespace);
   if (target === undefined) return undefined;
   if (reader === undefined)
@@ -135,7 +136,7 @@ export async function resolveReference(
     });
     return undefined;
   }
-  return found;
+  return found as T;
 }
 
 /** One value of a reference field inside lists or maps, with the path of its entry. */

@@ -76,20 +76,20 @@ export async function resolveReferences(
 ): Promise<{ resolved: ResolvedReferences; blocked: PartResult[] }> {
   const blocked: PartResult[] = [];
   const resolved: ResolvedReferences = {
-    objectStorageCaCertRef: (await resolveReference(
+    objectStorageCaCertRef: await resolveReference<V1Secret>(
       REFERENCES.objectStorageCaCertRef,
       obj.spec?.objectStorage?.caCertRef,
       obj,
       reader,
       blocked,
-    )) as V1Secret | undefined,
-    credential: (await resolveReference(
+    ),
+    credential: await resolveReference<V1Secret>(
       REFERENCES.credential,
       obj.spec?.credential,
       obj,
       reader,
       blocked,
-    )) as V1Secret | undefined,
+    ),
   };
   return { resolved, blocked };
 }

@@ -58,7 +58,8 @@ export async function startConversion(options: ConversionOptions): Promise<Conve
     metrics: metrics.migration(),
   });
   const service = `${WEBHOOK_SERVICE}.${options.namespace}.svc`;
-  let webhook: ConversionWebhook | undefined;
+  // A rotated certificate reaches the webhook through this, once it has started.
+  const started: { webhook?: ConversionWebhook } = {};
   const certificates = new WebhookCertificates({
     kubeConfig,
     secret: { namespace: options.namespace, name: WEBHOOK_CA_SECRET },
@@ -66,9 +67,9 @@ export async function startConversion(options: ConversionOptions): Promise<Conve
     dnsNames: options.dnsNames ?? [service, `${service}.cluster.local`],
     ...(options.ipAddresses ? { ipAddresses: options.ipAddresses } : {}),
     logger,
-    onCertificate: (pem) => webhook?.setCertificate(pem),
+    onCertificate: (pem) => started.webhook?.setCertificate(pem),
   });
-  webhook = await startConversionWebhook({
+  const served = await startConversionWebhook({
     conversions: [databaseConversion],
     port: options.port ?? WEBHOOK_PORT,
     ...(options.host ? { host: options.host } : {}),
@@ -76,7 +77,7 @@ export async function startConversion(options: ConversionOptions): Promise<Conve
     logger,
     metrics: metrics.conversion(),
   });
-  const served = webhook;
+  started.webhook = served;
   return {
     port: served.port,
     ready: () => certificates.ready,

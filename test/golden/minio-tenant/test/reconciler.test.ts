@@ -16,7 +16,14 @@ import {
   silentLogger,
   TerminalError,
 } from "@create-operator/runtime";
-import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "./support/fixture.ts";
+import {
+  FIXTURE,
+  fieldOf,
+  identityOf,
+  specChangeHint,
+  specFor,
+  type BindingFixture,
+} from "./support/fixture.ts";
 import {
   FakeResourceClient,
   MemoryOrphanReport,
@@ -388,7 +395,11 @@ if (specChange !== null) {
     assert.equal(writes, 2, "the converging pass writes status once");
     obj = await h.read();
     const ready = findCondition(obj.status?.conditions, "Ready");
-    assert.equal(ready?.status, "True");
+    assert.equal(
+      ready?.status,
+      "True",
+      `Ready: ${JSON.stringify(ready)}; ${specChangeHint(specChange)}`,
+    );
     assert.equal(obj.status?.observedGeneration, 2);
     if (READY_PHASE !== undefined) assert.equal(fieldOf(obj.status, "phase"), READY_PHASE);
     for (const binding of bindings) assert.equal(h.provider(binding).creates, 1);
@@ -410,7 +421,7 @@ if (specChange !== null) {
       const obj = await h.read();
       const ready = findCondition(obj.status?.conditions, "Ready");
       assert.equal(ready?.status, "False");
-      assert.equal(ready?.reason, "Provisioning");
+      assert.equal(ready?.reason, "Provisioning", specChangeHint(specChange));
       assert.equal(ready?.observedGeneration, 2);
       if (PROGRESSING_PHASE !== undefined)
         assert.equal(fieldOf(obj.status, "phase"), PROGRESSING_PHASE);

@@ -13,7 +13,9 @@ import type {
 } from "./types.ts";
 
 export const alertmanagerStatusHooks: AlertmanagerStatusHooks = {
-  observe(observation: AlertmanagerObservation): AlertmanagerStatusReport {
+  // `_observation`: rename it `observation` once you read it (the leading _ tells the linter it is
+  // unused on purpose until then).
+  observe(_observation: AlertmanagerObservation): AlertmanagerStatusReport {
     return {
       // TODO(user): fill each field from what was observed (observation.children holds the
       // applied children with their status).

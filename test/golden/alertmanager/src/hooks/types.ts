@@ -54,6 +54,6 @@ export type AlertmanagerChildBuilder<T extends KubernetesObject> = (obj: Alertma
 
 /** Everything the reconciler needs from your code; src/hooks/index.ts assembles it. */
 export interface AlertmanagerReconcilerHooks {
-  resources: {};
+  resources: Record<string, never>;
   status: AlertmanagerStatusHooks;
 }

@@ -64,7 +64,7 @@ export const CLEANUP_STEP_TIMEOUT_MS = 60_000;
 export const ORPHAN_SWEEP_INTERVAL_MS = 10 * 60_000;
 
 /** The external resources the orphan sweep covers: those identified by their owner's UID. */
-export function sweptResources(providers: {}): SweptResource[] {
+export function sweptResources(_providers: object): SweptResource[] {
   return [];
 }
 
@@ -89,7 +89,7 @@ export async function finalizeAlertmanager(
   const now = deps.now?.() ?? new Date();
   const generation = obj.metadata.generation ?? 0;
   const logger = deps.logger.child({ name: obj.metadata.name, namespace: obj.metadata.namespace });
-  let status: AlertmanagerStatus = {
+  const status: AlertmanagerStatus = {
     ...obj.status,
     conditions: setCondition(
       obj.status?.conditions,
@@ -108,8 +108,9 @@ export async function finalizeAlertmanager(
     const deletingForMs = now.getTime() - new Date(obj.metadata.deletionTimestamp ?? now).getTime();
     const stuck = deletingForMs > (deps.deletionStuckAfterMs ?? DEFAULTS.deletionStuckAfterMs);
     const message = `${errorMessage(err)}; retrying with backoff. To leave the external resources in place instead, set the annotation ${ABANDON_ANNOTATION}=true.`;
-    const log = stuck ? logger.error : logger.warn;
-    log("cleanup failed", { deletingForMs, err: errorMessage(err) });
+    const details = { deletingForMs, err: errorMessage(err) };
+    if (stuck) logger.error("cleanup failed", details);
+    else logger.warn("cleanup failed", details);
     const failed = setCondition(
       status.conditions,
       {

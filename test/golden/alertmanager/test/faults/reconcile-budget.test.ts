@@ -25,7 +25,13 @@ import {
   TerminalError,
 } from "@create-operator/runtime";
 import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
-import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
+import {
+  FIXTURE,
+  identityOf,
+  specChangeHint,
+  specFor,
+  type BindingFixture,
+} from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
@@ -349,7 +355,10 @@ if (specChange !== null) {
     await users.patch(key, { spec: { [specChange.field]: specChange.values[0] } });
     await settle();
     obj = await users.read(key);
-    assert.ok(isReadyAt(obj, 2), `generation 2 reconciled: ${JSON.stringify(obj.status)}`);
+    assert.ok(
+      isReadyAt(obj, 2),
+      `generation 2 reconciled: ${JSON.stringify(obj.status)}; ${specChangeHint(specChange)}`,
+    );
   });
 }
 

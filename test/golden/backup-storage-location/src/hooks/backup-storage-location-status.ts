@@ -13,7 +13,9 @@ import type {
 } from "./types.ts";
 
 export const backupStorageLocationStatusHooks: BackupStorageLocationStatusHooks = {
-  observe(observation: BackupStorageLocationObservation): BackupStorageLocationStatusReport {
+  // `_observation`: rename it `observation` once you read it (the leading _ tells the linter it is
+  // unused on purpose until then).
+  observe(_observation: BackupStorageLocationObservation): BackupStorageLocationStatusReport {
     return {
       // TODO(user): fill each field from what was observed (observation.children holds the
       // applied children with their status, observation.references the objects

@@ -49,6 +49,6 @@ export type BackupStorageLocationChildBuilder<T extends KubernetesObject> = (
 
 /** Everything the reconciler needs from your code; src/hooks/index.ts assembles it. */
 export interface BackupStorageLocationReconcilerHooks {
-  resources: {};
+  resources: Record<string, never>;
   status: BackupStorageLocationStatusHooks;
 }

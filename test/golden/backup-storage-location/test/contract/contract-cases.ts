@@ -170,7 +170,8 @@ export async function expectOutcome(
     error !== undefined,
     `expected ${expected.reason} on ${expected.field} ("${expected.message}"); the API server accepted it`,
   );
-  if (!(error instanceof ApiError)) throw error;
+  if (!(error instanceof ApiError))
+    throw error instanceof Error ? error : new Error("the request failed", { cause: error });
   assertRejection(error, expected);
 }
 

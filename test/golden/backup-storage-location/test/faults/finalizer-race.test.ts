@@ -27,8 +27,6 @@ const RECREATIONS = 50;
 const MAX_RECREATIONS = 200;
 const uidBound = FIXTURE.bindings.filter((binding) => binding.naturalKey === null);
 
-const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
-
 test("the API server removes an object whose finalizer patch it has just acknowledged (kubernetes/kubernetes#77988)", async (t) => {
   let trials = 0;
   let sightings = 0;
@@ -117,7 +115,7 @@ if (uidBound.length > 0)
   });
 
 function lines(replica: { lines: string[] }, matches: (msg: string) => boolean): number {
-  return replica.lines.filter((line) => matches(String(JSON.parse(line).msg))).length;
+  return replica.lines.filter((line) => matches((JSON.parse(line) as { msg: string }).msg)).length;
 }
 
 async function within<T>(ms: number, promise: Promise<T>, what: () => string): Promise<T> {

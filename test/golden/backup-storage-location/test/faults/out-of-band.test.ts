@@ -13,7 +13,7 @@ import { test } from "node:test";
 import { findCondition } from "@create-operator/runtime";
 import { markWorkloadUnready } from "../integration/support/workload-stand-in.ts";
 import { waitFor } from "../integration/support/wait.ts";
-import { FIXTURE, identityOf } from "../support/fixture.ts";
+import { FIXTURE, identityOf, specChangeHint } from "../support/fixture.ts";
 import { desiredChildren, OWNED_KINDS } from "../support/kind.ts";
 import { unreadyStatus } from "@create-operator/runtime/testing";
 import { faultEnvironment } from "./support/fault-environment.ts";
@@ -91,9 +91,12 @@ for (const binding of FIXTURE.bindings) {
       );
       assert.equal(provider.updates, updates, "no update sent to the provider");
       if (FIXTURE.specChange !== null) {
-        const { field, values } = FIXTURE.specChange;
+        const change = FIXTURE.specChange;
+        const { field, values } = change;
         await env.users.patch(run.key, { spec: { [field]: values[0] } });
-        const applied = await run.waitReady();
+        const applied = await run.waitReady().catch((error: Error) => {
+          throw new Error(`${error.message}; ${specChangeHint(change)}`, { cause: error });
+        });
         assert.equal(applied.metadata.generation, 2);
         assert.equal((await provider.find(id))?.drifted, false, "the new spec was applied");
         assert.equal(provider.updates, updates + 1);

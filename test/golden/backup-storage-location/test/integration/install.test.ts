@@ -39,7 +39,7 @@ test("the project's CRDs are established and their resources are served", async 
       assert.match(discovery.body, new RegExp(`"name":"${crd.spec.names.plural}"`));
       // Listing across namespaces works for both scopes and proves the handler answers. Not
       // necessarily empty: the suites running alongside share this control plane.
-      const list = await api.listClusterCustomObject({
+      const list: unknown = await api.listClusterCustomObject({
         group: crd.spec.group,
         version: version.name,
         plural: crd.spec.names.plural,

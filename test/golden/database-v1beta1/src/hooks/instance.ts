@@ -9,7 +9,8 @@
 import type { InstanceHooks } from "./types.ts";
 
 export const instanceHooks: InstanceHooks = {
-  validateDesired(desired, obj) {
+  // Rename `_desired` and `_obj` without the _ once you read them (it marks them unused on purpose).
+  validateDesired(_desired, _obj) {
     // TODO(user): reject desired settings the provider can never accept, e.g.
     //   if (…) throw new TerminalError("UnsupportedSettings", `…`);
     // (TerminalError from @create-operator/runtime). Everything else is left to the provider.

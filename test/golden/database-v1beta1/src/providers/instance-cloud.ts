@@ -22,7 +22,8 @@ export class CloudInstanceProvider implements InstanceProvider {
     uid: string,
     desired: InstanceDesired,
     signal: AbortSignal | undefined,
-    request: EnsureRequest,
+    // `_request`: rename it `request` once you use it, as below (the _ marks it unused until then).
+    _request: EnsureRequest,
   ): Promise<InstanceObserved> {
     signal?.throwIfAborted();
     // TODO(user): call find(uid) first and adopt what exists (the last create may have succeeded

@@ -177,8 +177,9 @@ export async function finalizeDatabase(
     const deletingForMs = now.getTime() - new Date(obj.metadata.deletionTimestamp ?? now).getTime();
     const stuck = deletingForMs > (deps.deletionStuckAfterMs ?? DEFAULTS.deletionStuckAfterMs);
     const message = `${errorMessage(err)}; retrying with backoff. To leave the external resources in place instead, set the annotation ${ABANDON_ANNOTATION}=true.`;
-    const log = stuck ? logger.error : logger.warn;
-    log("cleanup failed", { deletingForMs, err: errorMessage(err) });
+    const details = { deletingForMs, err: errorMessage(err) };
+    if (stuck) logger.error("cleanup failed", details);
+    else logger.warn("cleanup failed", details);
     const failed = setCondition(
       status.conditions,
       {

@@ -9,7 +9,9 @@
 import type { DatabaseObservation, DatabaseStatusReport, DatabaseStatusHooks } from "./types.ts";
 
 export const databaseStatusHooks: DatabaseStatusHooks = {
-  observe(observation: DatabaseObservation): DatabaseStatusReport {
+  // `_observation`: rename it `observation` once you read it (the leading _ tells the linter it is
+  // unused on purpose until then).
+  observe(_observation: DatabaseObservation): DatabaseStatusReport {
     return {
       // TODO(user): fill each field from what was observed (observation.children holds the
       // applied children with their status).

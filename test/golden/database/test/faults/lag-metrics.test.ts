@@ -22,7 +22,7 @@ import {
   OperatorMetrics,
   OwnWrites,
 } from "@create-operator/runtime";
-import { FIXTURE } from "../support/fixture.ts";
+import { FIXTURE, specChangeHint } from "../support/fixture.ts";
 import { serverReferenceReader } from "../support/referenced-objects.ts";
 import { operatorWiring } from "../integration/support/operator-wiring.ts";
 import {
@@ -41,7 +41,7 @@ import { isolatedFaultEnvironment } from "./support/fault-environment.ts";
 const STUCK_AFTER_MS = 1_500;
 const controllerName = DEFAULTS.controllerName;
 const env = await isolatedFaultEnvironment("lag-metrics");
-const { cp, namespace, operator, users } = env;
+const { cp, operator, users } = env;
 
 async function standInForControllers(key: ObjectKey): Promise<void> {
   if (!FIXTURE.hasWorkloadChildren) return;
@@ -132,7 +132,7 @@ if (FIXTURE.specChange !== null && withBinding !== undefined) {
           return ready?.status === "False" && ready.observedGeneration === 2 ? obj : undefined;
         });
         const ready = findCondition(failed.status?.conditions, "Ready");
-        assert.equal(ready?.reason, "ProviderError");
+        assert.equal(ready?.reason, "ProviderError", specChangeHint(FIXTURE.specChange!));
         assert.equal(
           failed.status?.observedGeneration,
           1,

@@ -18,7 +18,6 @@ import {
   AdmissionregistrationV1Api,
   CustomObjectsApi,
   RbacAuthorizationV1Api,
-  type KubeConfig,
 } from "@kubernetes/client-node";
 import {
   describeApiError,

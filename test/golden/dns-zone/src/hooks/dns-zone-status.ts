@@ -9,7 +9,9 @@
 import type { DNSZoneObservation, DNSZoneStatusReport, DNSZoneStatusHooks } from "./types.ts";
 
 export const dnsZoneStatusHooks: DNSZoneStatusHooks = {
-  observe(observation: DNSZoneObservation): DNSZoneStatusReport {
+  // `_observation`: rename it `observation` once you read it (the leading _ tells the linter it is
+  // unused on purpose until then).
+  observe(_observation: DNSZoneObservation): DNSZoneStatusReport {
     return {
       // TODO(user): fill each field from what was observed (observation.children holds the
       // applied children with their status).

@@ -106,7 +106,9 @@ function cachedIn(informers: Informer<Resource>[], key: ObjectKey): Resource | u
 }
 
 function warnings(lines: string[]): string[] {
-  return lines.filter((line) => ["warn", "error"].includes(JSON.parse(line).level));
+  return lines.filter((line) =>
+    ["warn", "error"].includes((JSON.parse(line) as { level: string }).level),
+  );
 }
 
 test("a collection larger than the page size is listed in pages (limit/continue); the cache holds all of it, without managedFields", async (t) => {

@@ -10,6 +10,14 @@ import type { AccessCheck } from "../integration/support/access-review.ts";
 import type { OperatorIdentity } from "../integration/support/identity.ts";
 import { readJson } from "./read-json.ts";
 
+/** The spec change the suites make to a live object, and where its values came from. */
+export interface SpecChangeFixture {
+  field: string;
+  values: [unknown, unknown];
+  /** operator.yaml's testing.specChange, the field's examples:, or the generator's pick from its schema. */
+  source: "testing" | "examples" | "schema";
+}
+
 /** One external resource the reconciler manages through a provider. */
 export interface BindingFixture {
   /** The binding's name in operator.yaml, used in test names. */
@@ -141,7 +149,7 @@ export interface TestFixture {
    */
   sampleSpec: object;
   /** A top-level spec field and two successive values the schema accepts; null if none can change. */
-  specChange: { field: string; values: [unknown, unknown] } | null;
+  specChange: SpecChangeFixture | null;
   bindings: BindingFixture[];
   /** null: no reference field the suites can create the object of. */
   reference: ReferenceFixture | null;
@@ -184,6 +192,35 @@ export interface TestFixture {
 export const FIXTURE: TestFixture = readJson<TestFixture>(
   new URL("./fixture.json", import.meta.url),
 );
+
+/**
+ * What a test that makes the spec change says when the object does not settle on it: your code
+ * (a validateDesired hook, say) may rightly refuse a value the generator picked, and the fix is in
+ * operator.yaml, not in your validation.
+ */
+export function specChangeHint(change: SpecChangeFixture): string {
+  const values = change.values.map((v) => JSON.stringify(v)).join(" then ");
+  const origin = {
+    testing: "operator.yaml's testing.specChange",
+    examples: `the examples: of spec.fields.${change.field} in operator.yaml`,
+    schema: `create-operator's pick from the schema of spec.fields.${change.field}`,
+  }[change.source];
+  return (
+    `this test changes spec.${change.field} to ${values} (test/support/fixture.json specChange, from ${origin}). ` +
+    `If your code refuses one of them, choose values it accepts in operator.yaml: ` +
+    `testing: { specChange: { field: <a mutable top-level field>, values: [<first>, <second>] } }, ` +
+    `or examples: [...] on spec.fields.${change.field}; then run npx create-operator generate`
+  );
+}
+
+/**
+ * The same for the sample every suite creates (test/support/fixture.json sampleSpec): its values
+ * are each field's examples:, its default, or the generator's pick from its schema.
+ */
+export const SAMPLE_HINT =
+  "the suites create objects from test/support/fixture.json sampleSpec; if your code refuses a " +
+  "value in it, give that field examples: [...] your code accepts in operator.yaml (they are used " +
+  "first), then run npx create-operator generate";
 
 /** A field of a status or an observed resource the suites only know by name. */
 export function fieldOf(value: object | undefined, name: string): unknown {

@@ -9,6 +9,11 @@ import { OPERATOR_NAME } from "../api/v2/tenant-types.ts";
 import type { TenantInstanceBuilder } from "../hooks/types.ts";
 import { childMetadata, selectorLabels } from "@create-operator/runtime";
 
+// TODO(user): the port clients of a Tenant connect to, and its name. 80 "http" suits a web
+// server only: a database would say 5432 "postgres", a message broker 9092 "kafka".
+// `targetPort` below is the container's port the traffic goes to.
+const SERVICE_PORT = { name: "http", port: 80 };
+
 export const desiredHeadlessService: TenantInstanceBuilder<V1Service> = (obj, instance) => {
   const labels = { ...selectorLabels(obj, OPERATOR_NAME, "tenant"), ...instance.labels };
   return {
@@ -17,8 +22,8 @@ export const desiredHeadlessService: TenantInstanceBuilder<V1Service> = (obj, in
     metadata: childMetadata(obj, instance.name, labels),
     spec: {
       selector: labels,
-      // TODO(user): change the Service type or port if clients expect something else than port 80.
-      ports: [{ name: "http", port: 80, targetPort: "http" }],
+      // TODO(user): the Service type, if clients reach it other than inside the cluster (ClusterIP).
+      ports: [{ ...SERVICE_PORT, targetPort: "http" }],
     },
   };
 };

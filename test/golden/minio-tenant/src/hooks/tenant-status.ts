@@ -9,7 +9,9 @@
 import type { TenantObservation, TenantStatusReport, TenantStatusHooks } from "./types.ts";
 
 export const tenantStatusHooks: TenantStatusHooks = {
-  observe(observation: TenantObservation): TenantStatusReport {
+  // `_observation`: rename it `observation` once you read it (the leading _ tells the linter it is
+  // unused on purpose until then).
+  observe(_observation: TenantObservation): TenantStatusReport {
     return {
       // TODO(user): fill each field from what was observed (observation.children holds the
       // applied children with their status).

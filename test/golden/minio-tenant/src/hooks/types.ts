@@ -47,6 +47,6 @@ export type TenantInstanceBuilder<T extends KubernetesObject, Entry = undefined>
 
 /** Everything the reconciler needs from your code; src/hooks/index.ts assembles it. */
 export interface TenantReconcilerHooks {
-  resources: {};
+  resources: Record<string, never>;
   status: TenantStatusHooks;
 }

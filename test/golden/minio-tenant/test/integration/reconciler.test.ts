@@ -28,7 +28,15 @@ import {
   type ResourceClient,
 } from "@create-operator/runtime";
 import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
-import { FIXTURE, fieldOf, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
+import {
+  FIXTURE,
+  fieldOf,
+  identityOf,
+  SAMPLE_HINT,
+  specChangeHint,
+  specFor,
+  type BindingFixture,
+} from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
@@ -158,10 +166,11 @@ function isReadyAt(obj: Resource, generation: number | undefined): boolean {
   );
 }
 
-function assertReadyAt(obj: Resource, generation: number): void {
+/** `hint`: where the values the object was made with come from, should the user's code refuse them. */
+function assertReadyAt(obj: Resource, generation: number, hint = SAMPLE_HINT): void {
   assert.equal(obj.metadata.generation, generation);
   const ready = findCondition(obj.status?.conditions, "Ready");
-  assert.equal(ready?.status, "True", `Ready: ${JSON.stringify(ready)}`);
+  assert.equal(ready?.status, "True", `Ready: ${JSON.stringify(ready)}; ${hint}`);
   assert.equal(ready?.observedGeneration, generation, "the Ready condition's observedGeneration");
   assert.equal(obj.status?.observedGeneration, generation, "status.observedGeneration");
   if (READY_PHASE !== undefined) assert.equal(fieldOf(obj.status, "phase"), READY_PHASE);
@@ -243,8 +252,11 @@ if (specChange !== null) {
         `each write answers for generation 2; saw: ${summary}`,
       );
     }
-    assert.ok(isReadyAt(seen.at(-1)!, 2), `Ready at generation 2 last; saw: ${summary}`);
-    assertReadyAt(final, 2);
+    assert.ok(
+      isReadyAt(seen.at(-1)!, 2),
+      `Ready at generation 2 last; saw: ${summary}; ${specChangeHint(specChange)}`,
+    );
+    assertReadyAt(final, 2, specChangeHint(specChange));
     assert.deepEqual(changedValue(final, field), values[0]);
     for (const binding of bindings) {
       assert.equal(
@@ -380,7 +392,7 @@ if (specChange !== null) {
     const { conflicts } = await settle(reconciler, key);
     assert.equal(conflicts, 0, "the next pass read the current version");
     obj = await users.read(key);
-    assertReadyAt(obj, 3);
+    assertReadyAt(obj, 3, specChangeHint(specChange));
     assert.deepEqual(changedValue(obj, field), values[1]);
   });
 }
@@ -655,7 +667,9 @@ test(`the runtime loop (${loopParts}) as src/main.ts wires it: ${lifecycle}`, as
     }
 
     await stop();
-    const problems = lines.filter((line) => ["warn", "error"].includes(JSON.parse(line).level));
+    const problems = lines.filter((line) =>
+      ["warn", "error"].includes((JSON.parse(line) as { level: string }).level),
+    );
     assert.deepEqual(problems, [], "a normal lifecycle logs no warnings or errors");
     if (election) {
       // The leader released the lease on stop: the standby takes over at once, not after expiry.

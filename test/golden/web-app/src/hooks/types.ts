@@ -41,6 +41,6 @@ export type WebAppChildBuilder<T extends KubernetesObject> = (obj: WebApp) => T;
 
 /** Everything the reconciler needs from your code; src/hooks/index.ts assembles it. */
 export interface WebAppReconcilerHooks {
-  resources: {};
+  resources: Record<string, never>;
   status: WebAppStatusHooks;
 }

@@ -9,7 +9,9 @@
 import type { WebAppObservation, WebAppStatusReport, WebAppStatusHooks } from "./types.ts";
 
 export const webAppStatusHooks: WebAppStatusHooks = {
-  observe(observation: WebAppObservation): WebAppStatusReport {
+  // `_observation`: rename it `observation` once you read it (the leading _ tells the linter it is
+  // unused on purpose until then).
+  observe(_observation: WebAppObservation): WebAppStatusReport {
     return {
       // TODO(user): fill each field from what was observed (observation.children holds the
       // applied children with their status).

@@ -90,7 +90,7 @@ test("a 404, a 409 and a 422 from the API server are each logged as one line: co
   assert.match(String(fields[1]!["object"]), new RegExp(`/${existing.metadata.name}$`));
   assert.match(String(fields[2]!["message"]), /Not_A_DNS_Name/);
   assert.match(
-    String(fields[3]),
+    (JSON.parse(lines[3]!) as { err: string }).err,
     /^the object changed since it was read; cause: HTTP 409 AlreadyExists: .+ already exists \(/,
   );
 });

@@ -97,7 +97,9 @@ export function singleObject(
         { timeoutMs },
       ),
     problems: (replica) =>
-      replica.lines.filter((line) => ["warn", "error"].includes(JSON.parse(line).level)),
+      replica.lines.filter((line) =>
+        ["warn", "error"].includes((JSON.parse(line) as { level: string }).level),
+      ),
     passes: () => log.intervals.filter((pass) => pass.end !== undefined).length,
     quiet: async (ms = 500) => {
       await waitFor(`no pass over ${key.name} for ${ms} ms`, async () => {

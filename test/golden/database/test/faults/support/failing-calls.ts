@@ -19,7 +19,9 @@ export function failingWhile<P extends object>(
         return async () => {
           throw new Error("cloud API unavailable (injected)");
         };
-      return typeof value === "function" ? value.bind(target) : value;
+      return typeof value === "function"
+        ? (value as (...args: unknown[]) => unknown).bind(target)
+        : value;
     },
   });
 }

@@ -1,0 +1,53 @@
+// Every example's generated project lints clean (`npm run lint`: typescript-eslint's recommended
+// type-checked rules, eslint.config.js). Cheap by construction: one project is installed, and every
+// example's golden project (the golden test holds it equal to the render) borrows its node_modules
+// (the examples pin the same dependencies), all linted by one eslint process, which finds each
+// project's own eslint.config.js and tsconfig.json.
+
+import assert from "node:assert/strict";
+import { spawnSync } from "node:child_process";
+import { cpSync, readFileSync, rmSync, symlinkSync } from "node:fs";
+import { join } from "node:path";
+import { test } from "node:test";
+import { examplePath, exampleNames, REPO_ROOT, runCli, tempDir } from "../support.ts";
+import { installArguments } from "../install-project.ts";
+import { run } from "./generated-suite.ts";
+
+test("every example's generated project passes npm run lint", () => {
+  const parent = tempDir("e2e-lint");
+  try {
+    const installed = join(parent, "installed");
+    const created = runCli(["new", installed, "--spec", examplePath("database")]);
+    assert.equal(created.status, 0, created.stderr + created.stdout);
+    run("npm", installArguments(), installed);
+    const pinned = (dir: string) => {
+      const { dependencies, devDependencies } = JSON.parse(
+        readFileSync(join(dir, "package.json"), "utf8"),
+      );
+      return { ...dependencies, ...devDependencies };
+    };
+    const projects = exampleNames().map((name) => {
+      const dir = join(parent, name);
+      cpSync(join(REPO_ROOT, "test/golden", name), dir, { recursive: true });
+      assert.deepEqual(
+        pinned(dir),
+        pinned(installed),
+        `${name} pins what the installed project does`,
+      );
+      symlinkSync(join(installed, "node_modules"), join(dir, "node_modules"));
+      return name;
+    });
+    const started = Date.now();
+    const result = spawnSync(
+      "nice",
+      ["-n", "10", join(installed, "node_modules/.bin/eslint"), ...projects],
+      { cwd: parent, encoding: "utf8", maxBuffer: 64 * 1024 * 1024 },
+    );
+    process.stdout.write(
+      `# eslint on ${projects.length} projects: ${(Date.now() - started) / 1000} s\n`,
+    );
+    assert.equal(result.status, 0, `${result.stdout}${result.stderr}`.slice(-8000));
+  } finally {
+    rmSync(parent, { recursive: true, force: true });
+  }
+});
