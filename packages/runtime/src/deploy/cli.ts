@@ -10,10 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { loadKubeConfig } from "../kube-config.ts";
 import { containerTool, imageCommand } from "./container-tool.ts";
-import { installerObjects, installerYaml } from "./installer.ts";
-import { deploy, undeploy, uninstall } from "./lifecycle.ts";
 
 export const INSTALLER_PATH = "dist/install.yaml";
 
@@ -62,8 +59,23 @@ export async function main(argv: string[], projectRoot = process.cwd()): Promise
     return command === undefined && !values.help ? 2 : 0;
   }
   const image = defaultImage(projectRoot);
-  const installer = () => installerObjects({ projectRoot, image, components: values.component });
   const report = (line: string) => process.stdout.write(`${line}\n`);
+  if (command === "image" && (action === "build" || action === "push")) {
+    const tool = containerTool();
+    const args = imageCommand(action, image);
+    report(`${tool} ${args.join(" ")}`);
+    const run = spawnSync(tool, args, { cwd: projectRoot, stdio: "inherit" });
+    if (run.error) throw run.error;
+    return run.status ?? 1;
+  }
+  // client-node loads in seconds on a busy machine: only the commands that talk YAML or to a
+  // cluster load it, so `image build` (above) starts the container CLI at once.
+  const { installerObjects, installerYaml } = await import("./installer.ts");
+  const installer = () => installerObjects({ projectRoot, image, components: values.component });
+  const cluster = async () => ({
+    config: (await import("../kube-config.ts")).loadKubeConfig(),
+    ...(await import("./lifecycle.ts")),
+  });
   switch (command) {
     case "installer": {
       const path = resolve(projectRoot, values.out);
@@ -73,25 +85,22 @@ export async function main(argv: string[], projectRoot = process.cwd()): Promise
       report(`wrote ${values.out}: ${objects.length} objects, image ${image}`);
       return 0;
     }
-    case "deploy":
-      await deploy(loadKubeConfig(), installer(), report);
+    case "deploy": {
+      const { config, deploy } = await cluster();
+      await deploy(config, installer(), report);
       report(`deployed ${image}`);
       return 0;
-    case "undeploy":
-      await undeploy(loadKubeConfig(), installer(), report);
+    }
+    case "undeploy": {
+      const { config, undeploy } = await cluster();
+      await undeploy(config, installer(), report);
       report("undeployed: the CRDs, their custom resources and the namespace are kept");
       return 0;
-    case "uninstall":
-      await uninstall(loadKubeConfig(), installer(), { force: values.force, report });
+    }
+    case "uninstall": {
+      const { config, uninstall } = await cluster();
+      await uninstall(config, installer(), { force: values.force, report });
       return 0;
-    case "image": {
-      if (action !== "build" && action !== "push") break;
-      const tool = containerTool();
-      const args = imageCommand(action, image);
-      report(`${tool} ${args.join(" ")}`);
-      const run = spawnSync(tool, args, { cwd: projectRoot, stdio: "inherit" });
-      if (run.error) throw run.error;
-      return run.status ?? 1;
     }
   }
   process.stderr.write(`operator-kit: unknown command ${positionals.join(" ")}\n${USAGE}\n`);
