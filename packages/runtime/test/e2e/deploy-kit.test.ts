@@ -157,3 +157,43 @@ test("npm run uninstall removes everything once the object is gone", async () =>
       () => `${object.kind} ${object.metadata?.name} was not deleted`,
     );
 });
+
+test("the opt-in components apply server-side and keep every field: ServiceMonitor, PrometheusRule, NetworkPolicies with the webhook's", async () => {
+  await applyServerSide(
+    plane.admin,
+    readYamlObjects(
+      fileURLToPath(new URL("fixtures/prometheus-operator-crds.yaml", import.meta.url)),
+    ),
+  );
+  // The conversion example: its NetworkPolicies admit the webhook port too.
+  const project = fileURLToPath(
+    new URL("../../../../test/golden/database-v1beta1", import.meta.url),
+  );
+  const components = ["prometheus", "network-policy"].flatMap((c) =>
+    kustomizationObjects(join(project, "config", c)),
+  );
+  assert.deepEqual(components.map((o) => o.kind).sort(), [
+    "NetworkPolicy",
+    "NetworkPolicy",
+    "PrometheusRule",
+    "ServiceMonitor",
+  ]);
+  const namespace = components[0]!.metadata!.namespace!;
+  await objects
+    .create({ apiVersion: "v1", kind: "Namespace", metadata: { name: namespace } })
+    .catch((error: { code?: number }) => {
+      if (error.code !== 409) throw error;
+    });
+  await applyServerSide(plane.admin, components);
+  for (const object of components) {
+    const live = (await objects.read(
+      object as KubernetesObject & { metadata: { name: string } },
+    )) as KubernetesObject & { spec: unknown };
+    // A misnamed field would have been pruned: what is stored is what the file says.
+    assert.deepEqual(
+      JSON.parse(JSON.stringify(live.spec)),
+      JSON.parse(JSON.stringify((object as { spec: unknown }).spec)),
+      `${object.kind} ${object.metadata?.name}`,
+    );
+  }
+});

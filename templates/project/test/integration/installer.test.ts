@@ -1,5 +1,6 @@
 // `npm run installer` on the real API server: the one YAML it writes (dist/install.yaml) applies
-// server-side, and every object in it is created, with the image IMG names. The Deployment is
+// server-side, and every object in it is created, with the image IMG names, and with it the opt-in
+// NetworkPolicies (config/network-policy). The Deployment is
 // created and never rolls out: envtest runs no scheduler and no kubelet, so its pods never start
 // (`npm run test:cluster` checks the rollout on a real cluster). deploy, undeploy and uninstall
 // are the same calls with the current kubeconfig; the deploy kit's own tests run them end to end.
@@ -26,9 +27,15 @@ const RUN_WIDE = new Set(["CustomResourceDefinition", "ValidatingAdmissionPolicy
 const plane = await sharedControlPlane();
 
 test("the installer applies server-side and every object in it is created", async () => {
-  const yaml = installerYaml(installerObjects({ projectRoot: PROJECT_ROOT, image: IMG }), IMG);
+  const installer = installerObjects({
+    projectRoot: PROJECT_ROOT,
+    image: IMG,
+    components: ["network-policy"],
+  });
+  const yaml = installerYaml(installer, IMG);
   const objects = loadAllYaml(yaml).filter((doc): doc is KubernetesObject => doc !== null);
   assert.equal(objects[0]?.kind, "Namespace", "the operator's namespace comes first");
+  assert.ok(objects.some((o) => o.kind === "NetworkPolicy"));
 
   await applyServerSide(
     plane.admin,
