@@ -4,6 +4,8 @@
 // objects it references, and waits until the operator reports it Ready; then deletes the sample
 // (the operator's finalizer runs) and leaves the operator deployed (`npm run undeploy` removes it).
 // With no kubeconfig, or no cluster answering, the test is skipped and says why: never silently.
+// The operator runs the project's real providers (src/main.ts): one that is not written yet keeps
+// the sample Ready=False, and the failure quotes the Ready message that names it.
 
 import {
   KubernetesObjectApi,
