@@ -56,8 +56,11 @@ test("opt-in components come after config/default's objects", () => {
     image: IMAGE,
     components: ["prometheus"],
   });
-  assert.equal(withRule.length, plain.length + 1);
-  assert.equal(withRule.at(-1)?.kind, "PrometheusRule");
+  assert.equal(withRule.length, plain.length + 2);
+  assert.deepEqual(
+    withRule.slice(-2).map((o) => o.kind),
+    ["PrometheusRule", "ServiceMonitor"],
+  );
 });
 
 test("a kustomization feature the kit cannot apply is refused by name", () => {
