@@ -175,6 +175,9 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   // several API versions (issue 19): src/conversion.ts and src/api/<kind>-conversion.ts
   ...["ConversionWebhook", "StorageMigrator", "WebhookCertificates", "KindConversion"],
   ...["JsonObject", "Conversion", "ConversionOptions", "ConversionRegistry"],
+  // the deploy kit (@create-operator/runtime/deploy): test/integration/installer.test.ts and
+  // test/cluster/sample-ready.test.ts
+  ...["VersionApi", "InstallerOptions", "HeldObject", "UninstallRefusedError"],
   // global types and values
   ...["Array", "ReadonlyArray", "Record", "Readonly", "Partial", "Required", "Pick", "Omit"],
   ...["Exclude", "Extract", "NonNullable", "ReturnType", "Awaited", "Promise", "PromiseLike"],

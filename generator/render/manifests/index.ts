@@ -9,9 +9,11 @@ import { renderCrd } from "./crd.ts";
 import { renderKustomizations } from "./kustomize.ts";
 import { renderManager } from "./manager.ts";
 import { renderMetricsService } from "./metrics.ts";
+import { renderNetworkPolicies } from "./network-policy.ts";
 import { renderPrometheusRule } from "./prometheus-rule.ts";
 import { renderOperatorRbac } from "./rbac.ts";
 import { renderSamples } from "./sample.ts";
+import { renderServiceMonitor } from "./service-monitor.ts";
 import { renderTenancy } from "./tenancy.ts";
 import { renderUserRoles } from "./user-roles.ts";
 
@@ -29,6 +31,8 @@ export function renderManifests(model: OperatorModel): GeneratedFile[] {
     renderMetricsService(model),
     ...renderWebhookService(model),
     ...renderPrometheusRule(model),
+    renderServiceMonitor(model),
+    ...renderNetworkPolicies(model),
     ...renderSamples(model),
     ...renderTenancy(model),
     ...renderKustomizations(model, rbac),

@@ -45,7 +45,9 @@ export function renderKustomizations(
           "move those RoleBindings into the operator's namespace and silently revoke its access, and",
           "a global label transformer would rewrite the Deployment's immutable selector.",
           "",
-          "Alerts for the Prometheus Operator: add `components: [../prometheus]` (config/prometheus).",
+          "Alerts and a ServiceMonitor for the Prometheus Operator: add `components: [../prometheus]`.",
+          "NetworkPolicies for the manager (metrics from the monitoring namespace, webhook port): add",
+          "`components: [../network-policy]`. `npm run deploy -- --component <name>` adds one for a deploy.",
           ...(model.tenancy
             ? ["Tenancy rules as warnings and audit only: add `components: [../tenancy-audit]`."]
             : []),

@@ -39,7 +39,8 @@ export function renderMetricsService(model: OperatorModel): GeneratedFile {
       metadata: {
         name: metricsServiceName(model),
         namespace: model.namespace,
-        labels: labelsFor(model, "manager"),
+        // Its own component, so a ServiceMonitor selects it and not the webhook Service.
+        labels: labelsFor(model, "metrics"),
       },
       spec: {
         selector: managerSelector(model),

@@ -100,7 +100,7 @@ test("a PrometheusRule in a kustomize Component that config/default does not inc
     files.find((f) => f.path === "config/prometheus/kustomization.yaml")!.content,
   );
   assert.equal(component.kind, "Component");
-  assert.deepEqual(component.resources, ["prometheus_rule.yaml"]);
+  assert.deepEqual(component.resources, ["prometheus_rule.yaml", "service_monitor.yaml"]);
   const defaults = parse(
     files.find((f) => f.path === "config/default/kustomization.yaml")!.content,
   );

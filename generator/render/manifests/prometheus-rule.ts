@@ -119,13 +119,14 @@ export function renderPrometheusRule(model: OperatorModel): GeneratedFile[] {
         {
           apiVersion: "kustomize.config.k8s.io/v1alpha1",
           kind: "Component",
-          resources: ["prometheus_rule.yaml"],
+          resources: ["prometheus_rule.yaml", "service_monitor.yaml"],
         },
       ],
       {
         comment: [
-          "A kustomize Component, off by default: it needs the PrometheusRule CRD of the Prometheus",
-          "Operator. To install the alerts with the operator, add to config/default/kustomization.yaml:",
+          "A kustomize Component, off by default: it needs the PrometheusRule and ServiceMonitor CRDs of",
+          "the Prometheus Operator. Deploy with it: npm run deploy -- --component prometheus; or add",
+          "to config/default/kustomization.yaml:",
           "  components:",
           "    - ../prometheus",
         ],

@@ -1,0 +1,91 @@
+// `npm run image:build` / `image:push` (operator-kit image …) with a recording docker or podman
+// shim on PATH: the exact commands, the IMG override and the default image, the tool's exit code,
+// and the message when neither CLI is there. The shims stand in for the container CLIs only;
+// no container runtime runs here.
+
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
+import { after, test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const KIT = fileURLToPath(new URL("../src/deploy/bin.ts", import.meta.url));
+const root = mkdtempSync(join(tmpdir(), "operator-kit-image-"));
+after(() => rmSync(root, { recursive: true, force: true }));
+const project = join(root, "project");
+const bin = join(root, "bin");
+const empty = join(root, "empty");
+for (const dir of [project, bin, empty]) mkdirSync(dir);
+writeFileSync(
+  join(project, "package.json"),
+  JSON.stringify({ name: "database-operator", version: "0.3.1" }),
+);
+
+/** A CLI on PATH that records its working directory and arguments, one per line, and exits with `code`. */
+function shim(name: string, code = 0): string {
+  const log = join(root, `${name}.log`);
+  const path = join(bin, name);
+  writeFileSync(path, `#!/bin/sh\npwd > "${log}"\nprintf '%s\\n' "$@" >> "${log}"\nexit ${code}\n`);
+  chmodSync(path, 0o755);
+  return log;
+}
+
+async function kit(args: string[], env: Record<string, string>) {
+  return promisify(execFile)(process.execPath, [KIT, ...args], { cwd: project, env }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+test("neither docker nor podman on PATH: a message naming both, exit 1", async () => {
+  const run = await kit(["image", "build"], { PATH: empty });
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /neither docker nor podman is on PATH/);
+  assert.match(run.stderr, /Install Docker .* or Podman/);
+});
+
+test("image build runs `docker build -t $IMG .` in the project's root", async () => {
+  const log = shim("docker");
+  const run = await kit(["image", "build"], {
+    PATH: bin,
+    IMG: "registry.example.com/team/db:1.2.3",
+  });
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(readFileSync(log, "utf8").split("\n"), [
+    project,
+    "build",
+    "-t",
+    "registry.example.com/team/db:1.2.3",
+    ".",
+    "",
+  ]);
+  assert.match(run.stdout, /docker build -t registry\.example\.com\/team\/db:1\.2\.3 \./);
+});
+
+test("image push without IMG pushes <package name>:<package version>", async () => {
+  const log = shim("docker");
+  const run = await kit(["image", "push"], { PATH: bin });
+  assert.equal(run.code, 0, run.stderr);
+  assert.deepEqual(readFileSync(log, "utf8").split("\n").slice(1), [
+    "push",
+    "database-operator:0.3.1",
+    "",
+  ]);
+});
+
+test("podman when docker is absent; the tool's failure is the command's exit code", async () => {
+  rmSync(join(bin, "docker"));
+  const log = shim("podman", 3);
+  const run = await kit(["image", "build"], { PATH: bin, IMG: "db:dev" });
+  assert.equal(run.code, 3);
+  assert.deepEqual(readFileSync(log, "utf8").split("\n").slice(1), [
+    "build",
+    "-t",
+    "db:dev",
+    ".",
+    "",
+  ]);
+});

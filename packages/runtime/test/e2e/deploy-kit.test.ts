@@ -1,0 +1,199 @@
+// The deploy kit on a real API server, with the Database example's golden project as the project:
+// the installer (`npm run installer`) applies server-side and creates every object; `npm run
+// deploy`, `undeploy` and `uninstall` (operator-kit, run as the npm scripts run it, with
+// KUBECONFIG naming this control plane) create, keep the API, and refuse to delete CRDs while a
+// custom resource holds a finalizer. The Deployment is created but its pods never run: envtest
+// has no scheduler and no kubelet, so this proves the objects, not the rollout (a generated
+// project's `npm run test:cluster` does that on a real cluster). Its own control plane: uninstall
+// deletes CRDs. Each generated project's suite applies its own installer (installer.test.ts).
+
+import { KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
+import { pollUntil, sharedControlPlane } from "@create-operator/envtest";
+import { applyServerSide, FIELD_MANAGER } from "../../src/deploy/server-apply.ts";
+import { kustomizationObjects, readYamlObjects } from "../../src/deploy/kustomization.ts";
+import assert from "node:assert/strict";
+import { execFile } from "node:child_process";
+import { join } from "node:path";
+import { test } from "node:test";
+import { fileURLToPath } from "node:url";
+import { promisify } from "node:util";
+
+const IMG = "registry.example.com/team/operator:test";
+const KIT = fileURLToPath(new URL("../../src/deploy/bin.ts", import.meta.url));
+const PROJECT_ROOT = fileURLToPath(new URL("../../../../test/golden/database", import.meta.url));
+const HOLD = "deploy-kit.test/hold";
+
+const plane = await sharedControlPlane({ crdDirectory: null });
+const kubeconfig = plane.writeKubeconfig(plane.admin);
+const objects = KubernetesObjectApi.makeApiClient(plane.admin);
+const installerPath = join(plane.directory, "install.yaml");
+
+/** operator-kit as `npm run <command>` runs it: in the project's root, the cluster from KUBECONFIG. */
+async function kit(...args: string[]): Promise<{ code: number; stdout: string; stderr: string }> {
+  const env = { ...process.env, KUBECONFIG: kubeconfig, IMG };
+  return promisify(execFile)(process.execPath, [KIT, ...args], { cwd: PROJECT_ROOT, env }).then(
+    ({ stdout, stderr }) => ({ code: 0, stdout, stderr }),
+    (error: { code: number; stdout: string; stderr: string }) => error,
+  );
+}
+
+const exists = (o: KubernetesObject) =>
+  objects.read(o as KubernetesObject & { metadata: { name: string } }).then(
+    () => true,
+    (error: { code?: number }) => (error.code === 404 ? false : Promise.reject(error)),
+  );
+
+test("npm run installer writes one YAML: namespaces and CRDs first, the image from IMG", async () => {
+  const run = await kit("installer", "--out", installerPath);
+  assert.equal(run.code, 0, run.stderr);
+  const installed = readYamlObjects(installerPath);
+  const kinds = installed.map((o) => o.kind);
+  const firstOther = kinds.findIndex((k) => k !== "Namespace" && k !== "CustomResourceDefinition");
+  assert.ok(
+    kinds.slice(firstOther).every((k) => k !== "Namespace" && k !== "CustomResourceDefinition"),
+  );
+  assert.ok(kinds.includes("Namespace") && kinds.includes("CustomResourceDefinition"));
+  const images = installed
+    .filter((o) => o.kind === "Deployment")
+    .flatMap(
+      (o) =>
+        (o as { spec: { template: { spec: { containers: { image: string }[] } } } }).spec.template
+          .spec.containers,
+    )
+    .map((c) => c.image);
+  assert.deepEqual(images, [IMG]);
+});
+
+const installed = () => readYamlObjects(installerPath);
+const crds = () =>
+  installed().filter((o) => o.kind === "CustomResourceDefinition") as (KubernetesObject & {
+    spec: { group: string; names: { kind: string } };
+  })[];
+
+/** A sample of the project's own kind, holding a finalizer of this test's, as an operator's would. */
+let held: KubernetesObject;
+
+test("the installer applies server-side and creates every object; then a sample holds a finalizer", async () => {
+  const applied = await applyServerSide(plane.admin, installed());
+  assert.equal(applied.length, installed().length);
+  for (const object of installed()) {
+    const live = await objects.read(object as KubernetesObject & { metadata: { name: string } });
+    assert.ok(
+      live.metadata?.managedFields?.some((f) => f.manager === FIELD_MANAGER),
+      `${object.kind} ${object.metadata?.name} is applied by ${FIELD_MANAGER}`,
+    );
+  }
+
+  // The Database sample, in a namespace of its own (Database is namespaced).
+  const [sample] = kustomizationObjects(join(PROJECT_ROOT, "config/samples"));
+  assert.equal(sample?.kind, "Database");
+  const namespace = await plane.createNamespace("deploy-kit");
+  // The tenancy policy (config/tenancy) denies any write to a Database in a namespace without
+  // its parameters; this namespace gets them, so the test can edit the sample later.
+  await objects.create({
+    apiVersion: "db.example.com/v1alpha1",
+    kind: "DatabaseAllowance",
+    metadata: { name: "tenancy", namespace },
+    spec: { allowedSizes: ["small", "medium", "large"] },
+  } as KubernetesObject);
+  held = await objects.create({
+    ...sample,
+    metadata: { ...sample.metadata, namespace, finalizers: [HOLD] },
+  });
+});
+
+test("npm run undeploy removes the operator and keeps the CRDs, the namespace and the custom resources", async () => {
+  const run = await kit("undeploy");
+  assert.equal(run.code, 0, run.stderr);
+  for (const object of installed()) {
+    const kept = [
+      "CustomResourceDefinition",
+      "Namespace",
+      "ValidatingAdmissionPolicy",
+      "ValidatingAdmissionPolicyBinding",
+    ].includes(object.kind ?? "");
+    assert.equal(
+      await exists(object),
+      kept,
+      `${object.kind} ${object.metadata?.name} ${kept ? "kept" : "removed"}`,
+    );
+  }
+  assert.ok(await exists(held), "the custom resource is kept");
+});
+
+test("npm run deploy creates the operator again", async () => {
+  const run = await kit("deploy");
+  assert.equal(run.code, 0, run.stderr);
+  for (const object of installed())
+    assert.ok(await exists(object), `${object.kind} ${object.metadata?.name}`);
+});
+
+test("npm run uninstall refuses while a custom resource holds a finalizer, and says why", async () => {
+  const run = await kit("uninstall");
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /uninstall refused: 1 custom resource still carries finalizers/);
+  assert.match(
+    run.stderr,
+    new RegExp(`${held.kind} .*${held.metadata?.name} \\(finalizers: ${HOLD}\\)`),
+  );
+  assert.match(run.stderr, /Only the running operator removes it/);
+  for (const crd of crds())
+    assert.ok(await exists(crd), `CRD ${crd.metadata?.name} is still there`);
+});
+
+test("npm run uninstall removes everything once the object is gone", async () => {
+  const current = await objects.read(held as KubernetesObject & { metadata: { name: string } });
+  await objects.replace({ ...current, metadata: { ...current.metadata, finalizers: [] } });
+  await objects.delete(held);
+  const run = await kit("uninstall");
+  assert.equal(run.code, 0, run.stderr);
+  // The API server finishes a CRD's deletion once its objects are gone; a Namespace stays
+  // Terminating here (no namespace controller runs in envtest), so it is not waited for.
+  for (const object of installed().filter((o) => o.kind !== "Namespace"))
+    await pollUntil(
+      Date.now() + 30_000,
+      50,
+      async () => ((await exists(object)) ? undefined : true),
+      () => `${object.kind} ${object.metadata?.name} was not deleted`,
+    );
+});
+
+test("the opt-in components apply server-side and keep every field: ServiceMonitor, PrometheusRule, NetworkPolicies with the webhook's", async () => {
+  await applyServerSide(
+    plane.admin,
+    readYamlObjects(
+      fileURLToPath(new URL("fixtures/prometheus-operator-crds.yaml", import.meta.url)),
+    ),
+  );
+  // The conversion example: its NetworkPolicies admit the webhook port too.
+  const project = fileURLToPath(
+    new URL("../../../../test/golden/database-v1beta1", import.meta.url),
+  );
+  const components = ["prometheus", "network-policy"].flatMap((c) =>
+    kustomizationObjects(join(project, "config", c)),
+  );
+  assert.deepEqual(components.map((o) => o.kind).sort(), [
+    "NetworkPolicy",
+    "NetworkPolicy",
+    "PrometheusRule",
+    "ServiceMonitor",
+  ]);
+  const namespace = components[0]!.metadata!.namespace!;
+  await objects
+    .create({ apiVersion: "v1", kind: "Namespace", metadata: { name: namespace } })
+    .catch((error: { code?: number }) => {
+      if (error.code !== 409) throw error;
+    });
+  await applyServerSide(plane.admin, components);
+  for (const object of components) {
+    const live = (await objects.read(
+      object as KubernetesObject & { metadata: { name: string } },
+    )) as KubernetesObject & { spec: unknown };
+    // A misnamed field would have been pruned: what is stored is what the file says.
+    assert.deepEqual(
+      JSON.parse(JSON.stringify(live.spec)),
+      JSON.parse(JSON.stringify((object as { spec: unknown }).spec)),
+      `${object.kind} ${object.metadata?.name}`,
+    );
+  }
+});
