@@ -115,7 +115,6 @@ export function renderChartYaml(model: OperatorModel): GeneratedFile {
       type: "application",
       version: CHART_VERSION,
       appVersion: imageParts(model.image).tag,
-      kubeVersion: ">=1.30.0-0",
     },
     { version: "1.1" },
   );
