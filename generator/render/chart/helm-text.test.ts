@@ -50,7 +50,9 @@ test("a conditional entry cannot open a list item", () => {
 
 test("text that looks like an action (a CEL rule, a description) prints as written", () => {
   const helm = new HelmText();
-  const text = helm.print([{ description: "Use {{name}} here", count: helm.value(".Values.count") }]);
+  const text = helm.print([
+    { description: "Use {{name}} here", count: helm.value(".Values.count") },
+  ]);
   assert.equal(text, 'description: Use {{ "{{" }}name}} here\ncount: {{ .Values.count }}\n');
 });
 
