@@ -6,6 +6,9 @@
 // helm (`npm run tools:helm`, for the chart's end-to-end test) is built beside it the same way.
 
 import { spawn, type ChildProcess } from "node:child_process";
+import { mkdtempSync, rmSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 
 const say = (message: string) => process.stdout.write(`# npm test: ${message}\n`);
 const seconds = (since: number) => `${((Date.now() - since) / 1000).toFixed(0)} s`;
@@ -17,8 +20,12 @@ interface Finished {
   took: string;
 }
 
-/** `npm run <script>`: its output streamed (foreground) or kept until it ends (background). */
-function npmRun(script: string, background = false): Promise<Finished> {
+/**
+ * `npm run <script>`: its output streamed (foreground) or kept until it ends (background). Every
+ * step gets a temporary directory of its own as TMPDIR: the tests' generated projects (hundreds of
+ * MB each with node_modules) land there, and `step` removes it when the step passes.
+ */
+function npmRun(script: string, background = false, tmp?: string): Promise<Finished> {
   // In the background at low priority: the steps in front are what the run waits for.
   const [command, args] = background
     ? ["nice", ["-n", "10", "npm", "run", "--silent", script]]
@@ -27,6 +34,7 @@ function npmRun(script: string, background = false): Promise<Finished> {
     stdio: background ? ["ignore", "pipe", "pipe"] : "inherit",
     // Its own process group, so a failing step can stop the whole build (npm, go, compilers).
     detached: background,
+    env: tmp === undefined ? process.env : { ...process.env, TMPDIR: tmp },
   });
   if (background) inBackground.push(child);
   const started = Date.now();
@@ -48,12 +56,17 @@ function stopBackground(): void {
 
 async function step(script: string): Promise<void> {
   const started = Date.now();
-  const { code } = await npmRun(script);
+  // A short path: the control plane's Unix sockets live under it, and their paths are limited.
+  const tmp = mkdtempSync(join(tmpdir(), `npm-test-`));
+  const { code } = await npmRun(script, false, tmp);
   if (code !== 0) {
-    say(`${script} failed (exit ${code}) after ${seconds(started)}`);
+    say(
+      `${script} failed (exit ${code}) after ${seconds(started)}; its temporary files are kept in ${tmp}`,
+    );
     stopBackground();
     process.exit(code ?? 1);
   }
+  rmSync(tmp, { recursive: true, force: true });
   say(`${script}: ${seconds(started)}`);
 }
 
