@@ -10,7 +10,7 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { cpSync, readFileSync, writeFileSync } from "node:fs";
+import { cpSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, test } from "node:test";
 import { setTimeout as sleep } from "node:timers/promises";
@@ -73,6 +73,7 @@ const documents = (yaml: string): Manifest[] =>
 before(() => {
   work = tempDir("helm-chart");
 });
+after(() => rmSync(work, { recursive: true, force: true }));
 
 test("every example's chart passes helm lint --strict and helm template, opt-ins on and off", () => {
   const optIns = [
