@@ -3,6 +3,7 @@
 // of `go build` on a fresh machine, instant once cached) starts first and runs beside the steps
 // that do not need a control plane (type-check, format check, unit tests); the end-to-end tests
 // wait for it. Its output is held back and printed whole when it ends, so the two do not interleave.
+// helm (`npm run tools:helm`, for the chart's end-to-end test) is built beside it the same way.
 
 import { spawn, type ChildProcess } from "node:child_process";
 import { mkdtempSync, rmSync } from "node:fs";
@@ -35,7 +36,7 @@ function npmRun(script: string, background = false, tmp?: string): Promise<Finis
     detached: background,
     env: tmp === undefined ? process.env : { ...process.env, TMPDIR: tmp },
   });
-  if (background) inBackground = child;
+  if (background) inBackground.push(child);
   const started = Date.now();
   let output = "";
   child.stdout?.on("data", (chunk: Buffer) => (output += chunk.toString()));
@@ -46,8 +47,12 @@ function npmRun(script: string, background = false, tmp?: string): Promise<Finis
   });
 }
 
-/** The control-plane build while it runs: stopped when a step fails, so nothing outlives the run. */
-let inBackground: ChildProcess | undefined;
+/** The background builds while they run: stopped when a step fails, so nothing outlives the run. */
+const inBackground: ChildProcess[] = [];
+function stopBackground(): void {
+  for (const child of inBackground)
+    if (child.pid !== undefined && child.exitCode === null) process.kill(-child.pid, "SIGTERM");
+}
 
 async function step(script: string): Promise<void> {
   const started = Date.now();
@@ -58,8 +63,7 @@ async function step(script: string): Promise<void> {
     say(
       `${script} failed (exit ${code}) after ${seconds(started)}; its temporary files are kept in ${tmp}`,
     );
-    if (inBackground?.pid !== undefined && inBackground.exitCode === null)
-      process.kill(-inBackground.pid, "SIGTERM");
+    stopBackground();
     process.exit(code ?? 1);
   }
   rmSync(tmp, { recursive: true, force: true });
@@ -70,13 +74,20 @@ const started = Date.now();
 // The build comes first: the unit tests run the compiled CLI, the envtest command too.
 await step("build");
 const envtest = npmRun("envtest", true);
+const helm = npmRun("tools:helm", true);
 for (const script of ["typecheck", "format:check", "test:unit"]) await step(script);
-const built = await envtest;
-process.stdout.write(built.output);
-if (built.code !== 0) {
-  say(`envtest failed (exit ${built.code}): no control-plane binaries for the end-to-end tests`);
-  process.exit(built.code ?? 1);
+for (const [script, build, without] of [
+  ["envtest", envtest, "no control-plane binaries"],
+  ["tools:helm", helm, "no helm"],
+] as const) {
+  const built = await build;
+  process.stdout.write(built.output);
+  if (built.code !== 0) {
+    say(`${script} failed (exit ${built.code}): ${without} for the end-to-end tests`);
+    stopBackground();
+    process.exit(built.code ?? 1);
+  }
+  say(`${script} (beside the steps above): ${built.took}`);
 }
-say(`envtest (beside the steps above): ${built.took}`);
 await step("test:e2e");
 say(`every test passed in ${seconds(started)}`);

@@ -86,7 +86,8 @@ test("--dry-run prints a unified diff of every file that would change and writes
   assert.ok(result.stdout.includes("--- a/README.md\n+++ b/README.md\n"), result.stdout);
   assert.ok(result.stdout.includes(`-${DESCRIPTION}\n+${NEW_DESCRIPTION}\n`));
   assert.ok(result.stdout.includes("--- a/package.json\n+++ b/package.json\n"));
-  assert.match(result.stdout, /Would write .*: 3 updated \(\d+ unchanged\)\n/);
+  // README, package.json, the CRD, and the Helm chart's Chart.yaml and CRD.
+  assert.match(result.stdout, /Would write .*: 5 updated \(\d+ unchanged\)\n/);
   assert.equal(read(root, "README.md"), before);
 });
 

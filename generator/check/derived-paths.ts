@@ -215,6 +215,12 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
     const singular = str(api.singular) ?? deriveSingular(kind);
     const groupSource = { source: ["api", "group"], sourceLabel: `group "${group}"` };
     out.push({ what: "file", value: `config/crd/bases/${group}_${plural}.yaml`, ...groupSource });
+    // The Helm chart's copy of the CRD keeps config/'s path below chart/templates/.
+    out.push({
+      what: "file",
+      value: `chart/templates/crd/bases/${group}_${plural}.yaml`,
+      ...groupSource,
+    });
     if (version)
       out.push({
         what: "file",

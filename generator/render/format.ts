@@ -30,7 +30,11 @@ const PARSER_BY_EXTENSION: Record<string, string> = {
   ".md": "markdown",
 };
 
+/** Helm chart templates are Go templates that print YAML, not YAML: prettier cannot read them. */
+export const HELM_TEMPLATES = "chart/templates/";
+
 export function parserFor(path: string): string | undefined {
+  if (path.startsWith(HELM_TEMPLATES)) return undefined;
   // prettier's own choice for package.json (its CLI infers it from the name): JSON.stringify's
   // layout, every object and array broken, so `prettier --check` in the project agrees.
   if (path === "package.json" || path.endsWith("/package.json")) return "json-stringify";

@@ -9,6 +9,7 @@ import { SPEC_FILE } from "../base/spec-file.ts";
 import type { OperatorModel } from "../model/types.ts";
 import { formatFiles } from "./format.ts";
 import { withLicenseHeader } from "./license-header.ts";
+import { renderChart } from "./chart/index.ts";
 import { renderManifests } from "./manifests/index.ts";
 import { activeUserHooks } from "./sources/hooks-view.ts";
 import { renderSources, sourcePaths } from "./sources/index.ts";
@@ -50,6 +51,7 @@ export function presetFileClashes(model: OperatorModel): string[] {
     SPEC_FILE,
     SCHEMA_FILE,
     ...renderManifests(model).map((f) => f.path),
+    ...renderChart(model).map((f) => f.path),
     ...sourcePaths(model),
   ];
   return clashingPaths(model, generated);
@@ -126,7 +128,8 @@ export async function renderProject(
     ownership: Ownership.ScaffoldOnce,
   };
   const files: ProjectFiles = new Map();
-  for (const file of [spec, schema, ...renderManifests(model), ...formatted, ...sources.verbatim]) {
+  const manifests = [...renderManifests(model), ...renderChart(model)];
+  for (const file of [spec, schema, ...manifests, ...formatted, ...sources.verbatim]) {
     if (files.has(file.path)) throw new Error(`internal error: two templates render ${file.path}`);
     files.set(file.path, file);
   }

@@ -96,6 +96,11 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     outputs: (m) => (presetWorkflows(m) ? [] : [{ path: CI_WORKFLOW }]),
   },
   {
+    template: "chart/README.md.hbs",
+    ownership: Ownership.Generated,
+    outputs: single(() => "chart/README.md"),
+  },
+  {
     template: "Dockerfile.hbs",
     ownership: Ownership.Generated,
     outputs: single(() => "Dockerfile"),
