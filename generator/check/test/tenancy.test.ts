@@ -209,3 +209,35 @@ function parseSpecData(src: string): unknown {
   assert.ok(parsed.ok);
   return parsed.spec.data;
 }
+
+test("SEM309 a rule the operator re-checks may call only functions the operator evaluates, at the call", () => {
+  const src = withTenancy(
+    VALID.replace(
+      'rule: "object.spec.tier in params.spec.allowedTiers"',
+      "rule: \"object.spec.tier in params.spec.allowedTiers && object.spec.tier.findAll('[0-9]').size() == 0\"",
+    ),
+  );
+  const d = expectOne(
+    src,
+    "SEM309",
+    posOf(src, "findAll"),
+    ".findAll cannot be evaluated by the operator",
+  );
+  assert.match(d.hint!, /admission-only/);
+  // quantity() and the lists extension are on the operator: accepted.
+  const evaluable = withTenancy(
+    VALID.replace(
+      'rule: "object.spec.tier in params.spec.allowedTiers"',
+      "rule: \"object.spec.tier in params.spec.allowedTiers && [1, 2].sum() == 3 && quantity('1Gi').isGreaterThan(quantity('1G'))\"",
+    ),
+  );
+  assert.deepEqual(check(evaluable), []);
+  // A rule that reads request is admission-only: the operator never evaluates it.
+  const admissionOnly = withTenancy(
+    VALID.replace(
+      'rule: "object.spec.tier in params.spec.allowedTiers"',
+      "rule: \"request.userInfo.username.find('admin') != '' || object.spec.tier in params.spec.allowedTiers\"",
+    ),
+  );
+  assert.deepEqual(check(admissionOnly), []);
+});
