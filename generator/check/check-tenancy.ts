@@ -11,7 +11,6 @@ import { closestMatch } from "./did-you-mean.ts";
 import { admissionOnlyNames } from "../model/build-tenancy.ts";
 import { notOnOperator } from "./operator-cel-functions.ts";
 import { isObject, obj, objects, str, strings, type RawObject } from "./raw-spec.ts";
-import { referenceSites } from "./references.ts";
 import type { Path } from "./report.ts";
 
 export function checkTenancy(ctx: CheckContext): void {
@@ -195,21 +194,12 @@ function compileAt(
   );
 }
 
-/** grantedBy names a list of namespaces in the parameters; references in lists are not covered. */
+/** grantedBy names a list of namespaces in the parameters. */
 function checkCrossNamespace(
   { data, report }: CheckContext,
   tenancy: RawObject,
   parameters: RawObject | undefined,
 ): void {
-  for (const site of referenceSites(data))
-    if (site.repeated && obj(site.reference).namespaces === "any")
-      report.warning(
-        "WARN301",
-        site.docPath,
-        `spec.${site.path} may name another namespace, and tenancy does not check references inside lists or maps yet: the policy lets a tenant name any namespace there`,
-        "Use namespaces: same for it, or keep such references out of multi-tenant clusters until tenancy covers them.",
-        "key",
-      );
   if (!isObject(tenancy.crossNamespaceReferences)) return;
   const grantedBy = str(tenancy.crossNamespaceReferences.grantedBy);
   if (grantedBy === undefined) return;

@@ -1,0 +1,13 @@
+import { readFileSync } from "node:fs";
+import { parseSpec } from "./generator/parse/parse-spec.ts";
+import { buildModel } from "./generator/model/build-model.ts";
+const src = readFileSync("test/specs/tenant-secret-reference.yaml", "utf8"); const parsed: any = parseSpec(src, "x.yaml");
+console.log(Object.keys(parsed));
+const model: any = buildModel(parsed.spec.data ?? parsed.spec, src);
+console.log(model.references.map((r: any) => [r.field.path, r.form, r.namespaces, r.scope, r.field.name]));
+console.log(JSON.stringify(model.tenancy.validations.map((v:any)=>v.expression), null, 1));
+import { exampleValue } from "./generator/render/manifests/example-values.ts";
+for (const f of model.spec.fields) console.log(f.name, JSON.stringify(exampleValue(f)), f.path, f.items?.path, f.values?.path);
+import { tenancyFixture } from "./generator/render/sources/tenancy-view.ts";
+console.log(JSON.stringify(tenancyFixture(model)!.references), JSON.stringify(tenancyFixture(model)!.adminOnly));
+console.log(exampleValue(model.spec.fields.find((f:any)=>f.name==="storageClass"), 1));
