@@ -299,3 +299,12 @@ test("SEM309 a rule the operator re-checks may call only functions the operator 
   );
   assert.deepEqual(check(admissionOnly), []);
 });
+
+test("a rule reads a property named like a CEL reserved word as written, as the policy's runtime does (object.spec.credentials.namespace)", () => {
+  const src = withReference(
+    `${GRANTS}  rules:\n    - rule: "!has(object.spec.credentials.namespace) || object.spec.credentials.namespace != 'kube-system'"\n      message: never kube-system\n`,
+  );
+  assert.deepEqual(check(src), []);
+  const escaped = src.replace("credentials.namespace != ", "credentials.__namespace__ != ");
+  expectOne(escaped, "SEM307", posOf(escaped, "__namespace__"), "No such key: __namespace__");
+});
