@@ -29,6 +29,8 @@ export interface TenancyView {
     bindingName: string;
     /** The ClusterRoles granting `use` of a restricted class, e.g. db-operator-use-instanceclasses-large. */
     useRoles: string[];
+    /** config/tenancy-quota's ResourceQuota, when the spec sets tenancy.quota. */
+    quota?: { file: string; resource: string; maxObjects: number };
   };
 }
 
@@ -70,6 +72,15 @@ export function tenancyView(model: OperatorModel): TenancyView {
       policyName: t.policyName,
       bindingName: t.bindingName,
       useRoles: t.useRoles.map((r) => r.roleName),
+      ...(t.quota
+        ? {
+            quota: {
+              file: QUOTA_FILE,
+              resource: t.quota.resource,
+              maxObjects: t.quota.maxObjects,
+            },
+          }
+        : {}),
     },
   };
 }
