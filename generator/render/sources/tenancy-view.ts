@@ -111,8 +111,17 @@ export interface TenancyFixture {
     refused: Array<Record<string, unknown>>;
   }>;
   classes: Array<{ path: string[]; value: string; role: string; resource: string; group: string }>;
-  /** `value` set by an admin; `changed`, another value a tenant then tries. */
-  adminOnly: Array<{ path: string[]; value: unknown; changed: unknown; groups: string[] }>;
+  /**
+   * `value` set by an admin; `changed`, another value a tenant then tries; `other`, a spec field no
+   * tenancy validation reads, which the tenant may still change on that object (null: none).
+   */
+  adminOnly: Array<{
+    path: string[];
+    value: unknown;
+    changed: unknown;
+    groups: string[];
+    other: { name: string; value: unknown } | null;
+  }>;
   /**
    * References that may carry a namespace; `granted`: a namespace the example parameters grant;
    * `overlay`: spec fields that set one such reference (in a list or map: one item) to the
@@ -175,6 +184,7 @@ export function tenancyFixture(model: OperatorModel): TenancyFixture | undefined
       value: exampleValue(fieldAt(model.spec.fields, a.path)),
       changed: exampleValue(fieldAt(model.spec.fields, a.path), 1),
       groups: a.groups,
+      other: freeField(model),
     })),
     references: t.crossNamespaceReferences.map((r) => {
       const listed = r.grantedBy === undefined ? undefined : p?.example[r.grantedBy];
@@ -188,6 +198,22 @@ export function tenancyFixture(model: OperatorModel): TenancyFixture | undefined
     }),
     quota: t.quota ? { file: QUOTA_FILE, ...t.quota } : null,
   };
+}
+
+/**
+ * A top-level scalar spec field no tenancy validation names, with a second example value: what a
+ * tenant changes on an object whose admin-only field an admin set (the value kept, so admitted).
+ */
+function freeField(model: OperatorModel): { name: string; value: unknown } | null {
+  const read = model.tenancy!.validations.map((v) => v.expression).join(" ");
+  const field = model.spec.fields.find(
+    (f) =>
+      ["string", "integer", "boolean"].includes(f.type) &&
+      f.reference === undefined &&
+      !f.immutable &&
+      !new RegExp(`\\.spec\\.${f.name}\\b`).test(read),
+  );
+  return field ? { name: field.name, value: exampleValue(field, 1) } : null;
 }
 
 /** What the tenancy suite replaces with the namespace a reference names. */
