@@ -76,6 +76,8 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "DELETION_POLICY_ANNOTATION",
     "readyCondition",
     "recordFailedPass",
+    "recordNotPermitted",
+    "directTenancyGate",
     "cleanUpVanished",
     "sweptResources",
   ],
@@ -135,7 +137,13 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   // truthful status (issue 24): the reconciler's wrappers of provider and hook calls
   ...["ProviderCallMetrics", "ProviderError", "HookError", "ObjectLag"],
   // the tenant boundary (src/tenancy.ts, the reconciler, test/integration/tenancy.test.ts)
-  ...["TenancyGate", "TenancyRule", "TenancyFixture", "AdmissionregistrationV1Api"],
+  ...[
+    "TenancyGate",
+    "TenancyRule",
+    "TenancyDefinition",
+    "TenancyFixture",
+    "AdmissionregistrationV1Api",
+  ],
   // the manager's command line and kubeconfig (src/main.ts, src/config.ts, test/main.test.ts)
   ...["parseCommandLine", "loadKubeConfig", "Setting", "SETTINGS"],
   ...["loadOperatorConfig", "operatorSettings", "OperatorConfig"],
