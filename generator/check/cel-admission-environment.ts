@@ -15,6 +15,7 @@ export const ADMISSION_ONLY_VARIABLES = ["request", "authorizer", "namespaceObje
 
 /** The policy's `object`: apiVersion, kind, metadata and status open; spec typed. */
 export function admissionObjectType(spec: DeclType): DeclType {
+  spec = withReservedWordsUnescaped(spec);
   const fields = new Map([
     ["apiVersion", { name: "apiVersion", type: stringType(), required: false }],
     ["kind", { name: "kind", type: stringType(), required: false }],
@@ -31,8 +32,9 @@ export function admissionObjectType(spec: DeclType): DeclType {
  */
 export function admissionEnvironment(
   object: DeclType,
-  params: DeclType | undefined,
+  declaredParams: DeclType | undefined,
 ): RuleEnvironment {
+  const params = declaredParams && withReservedWordsUnescaped(declaredParams);
   const types = celEnvironment(
     {
       object,
@@ -49,6 +51,25 @@ export function admissionEnvironment(
     types.env.registerOperator(`${name} == null`, (a: unknown) => a === null);
   }
   return types;
+}
+
+/**
+ * A policy reads objects as the API server decoded them, maps by property name: a property named
+ * like a CEL reserved word is read as written (`object.spec.credentials.namespace`), not escaped as
+ * a CRD's own rules must (`self.__namespace__`). The generated tenancy suite proves it on
+ * kube-apiserver 1.36 (its reference rules read `.namespace`). So the escaped names get theirs back.
+ */
+function withReservedWordsUnescaped(type: DeclType): DeclType {
+  const out: DeclType = { ...type };
+  if (type.elem) out.elem = withReservedWordsUnescaped(type.elem);
+  if (type.fields)
+    out.fields = new Map(
+      [...type.fields].map(([celName, field]) => [
+        /^__[a-z]+__$/.test(celName) && celName === `__${field.name}__` ? field.name : celName,
+        { ...field, type: withReservedWordsUnescaped(field.type) },
+      ]),
+    );
+  return out;
 }
 
 class Authorizer {}

@@ -8,8 +8,9 @@ import { admissionEnvironment, admissionObjectType } from "./cel-admission-envir
 import { compileExpression } from "./cel-compile.ts";
 import { objectType, type DeclType } from "./cel-decl-type.ts";
 import { closestMatch } from "./did-you-mean.ts";
+import { admissionOnlyNames } from "../model/build-tenancy.ts";
+import { notOnOperator } from "./operator-cel-functions.ts";
 import { isObject, obj, objects, str, strings, type RawObject } from "./raw-spec.ts";
-import { referenceSites } from "./references.ts";
 import type { Path } from "./report.ts";
 
 export function checkTenancy(ctx: CheckContext): void {
@@ -75,6 +76,7 @@ export function checkTenancy(ctx: CheckContext): void {
       ["tenancy", "rules", i, "messageExpression"],
       "string",
     );
+    checkOperatorEvaluates(ctx, r, i);
     if (r.message === undefined && r.messageExpression === undefined)
       report.warning(
         "WARN300",
@@ -82,6 +84,35 @@ export function checkTenancy(ctx: CheckContext): void {
         "this rule has no message, so a refused user reads only the failed expression",
         "Add a messageExpression that says what they may ask for instead.",
       );
+  }
+}
+
+/**
+ * A rule the operator re-checks (it reads no admission-only variable) must call only functions the
+ * operator's CEL implements, or the operator and the policy would judge it differently.
+ */
+function checkOperatorEvaluates({ report }: CheckContext, r: RawObject, i: number): void {
+  const rule = str(r.rule);
+  if (rule === undefined || readsAdmissionOnly(rule)) return;
+  for (const key of ["rule", "messageExpression"] as const) {
+    const text = str(r[key]);
+    if (text === undefined) continue;
+    for (const missing of notOnOperator(text))
+      report.error(
+        "SEM313",
+        ["tenancy", "rules", i, key],
+        `${missing.call} cannot be evaluated by the operator's re-check of this rule: ${missing.why}`,
+        "Write the rule with other functions (the operator implements CEL's standard functions and the quantity, url, ip, cidr, semver, strings, lists and sets libraries), or make it read request or authorizer, which makes it admission-only.",
+        { offset: missing.offset },
+      );
+  }
+}
+
+function readsAdmissionOnly(rule: string): boolean {
+  try {
+    return admissionOnlyNames(rule).length > 0;
+  } catch {
+    return true; // does not parse: SEM307 says so
   }
 }
 
@@ -163,21 +194,12 @@ function compileAt(
   );
 }
 
-/** grantedBy names a list of namespaces in the parameters; references in lists are not covered. */
+/** grantedBy names a list of namespaces in the parameters. */
 function checkCrossNamespace(
   { data, report }: CheckContext,
   tenancy: RawObject,
   parameters: RawObject | undefined,
 ): void {
-  for (const site of referenceSites(data))
-    if (site.repeated && obj(site.reference).namespaces === "any")
-      report.warning(
-        "WARN301",
-        site.docPath,
-        `spec.${site.path} may name another namespace, and tenancy does not check references inside lists or maps yet: the policy lets a tenant name any namespace there`,
-        "Use namespaces: same for it, or keep such references out of multi-tenant clusters until tenancy covers them.",
-        "key",
-      );
   if (!isObject(tenancy.crossNamespaceReferences)) return;
   const grantedBy = str(tenancy.crossNamespaceReferences.grantedBy);
   if (grantedBy === undefined) return;

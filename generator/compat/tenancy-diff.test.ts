@@ -52,3 +52,50 @@ test("no finding: the same rules, or rules removed", () => {
   assert.deepEqual(compareSources(TWO_RULES, ONE_RULE), []);
   assert.deepEqual(compareSources(ONE_RULE, BASE_SPEC), []);
 });
+
+const PARAMETERS = withTenancy(`  parameters:
+    kind: ShopAllowance
+    example: { allowedSizes: [small], referenceNamespaces: [shared] }
+    fields:
+      allowedSizes: { type: array, required: true, items: { type: string, enum: [small, huge] } }
+      referenceNamespaces: { type: array, required: true, items: { type: string } }
+  crossNamespaceReferences: { grantedBy: referenceNamespaces }
+  quota: { maxObjects: 10 }
+`);
+
+test("risky: the parameters renamed, their schema tightened, a field gone, the grant moved, the quota lowered", () => {
+  const after = PARAMETERS.replace("kind: ShopAllowance", "kind: ShopLimits")
+    .replace("enum: [small, huge]", "enum: [small]")
+    .replace(
+      "      referenceNamespaces: { type: array, required: true, items: { type: string } }\n",
+      "      grants: { type: array, required: true, items: { type: string } }\n",
+    )
+    .replace(
+      "{ allowedSizes: [small], referenceNamespaces: [shared] }",
+      "{ allowedSizes: [small], grants: [shared] }",
+    )
+    .replace("{ grantedBy: referenceNamespaces }", "{ grantedBy: grants }")
+    .replace("maxObjects: 10", "maxObjects: 5");
+  const findings = compareSources(PARAMETERS, after);
+  assert.deepEqual(
+    findings.map((f) => f.path),
+    [
+      "tenancy.parameters.kind",
+      "tenancy.parameters.fields",
+      "tenancy.parameters.fields.allowedSizes",
+      "tenancy.parameters.fields.grants",
+      "tenancy.crossNamespaceReferences.grantedBy",
+      "tenancy.quota.maxObjects",
+    ],
+  );
+  assert.ok(findings.every((f) => f.class === "risky"));
+  assert.match(findings.at(-1)!.message, /at most 5 objects, not 10/);
+});
+
+test("no finding: a parameters description reworded, the quota raised", () => {
+  const after = PARAMETERS.replace(
+    "allowedSizes: { type: array,",
+    "allowedSizes: { description: Sizes this namespace may ask for., type: array,",
+  ).replace("maxObjects: 10", "maxObjects: 20");
+  assert.deepEqual(compareSources(PARAMETERS, after), []);
+});

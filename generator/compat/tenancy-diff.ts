@@ -82,5 +82,81 @@ export function diffTenancy(old: RawObject | undefined, next: RawObject | undefi
       ["tenancy"],
       "references to another namespace are no longer granted by the parameters",
     );
+  const grantedBy = (t: RawObject) => str(obj(t.crossNamespaceReferences).grantedBy);
+  if (
+    grantedBy(before) !== undefined &&
+    grantedBy(after) !== undefined &&
+    grantedBy(before) !== grantedBy(after)
+  )
+    tightened(
+      ["tenancy", "crossNamespaceReferences", "grantedBy"],
+      `cross-namespace references are now granted by ${grantedBy(after)}, no longer by ${grantedBy(before)}: the grants cluster admins wrote there no longer count`,
+    );
+  diffParameters(before, after, tightened);
+  const maxObjects = (t: RawObject) => {
+    const n = obj(t.quota).maxObjects;
+    return typeof n === "number" ? n : undefined;
+  };
+  const [oldMax, newMax] = [maxObjects(before), maxObjects(after)];
+  if (newMax !== undefined && (oldMax === undefined || newMax < oldMax))
+    tightened(
+      ["tenancy", "quota", "maxObjects"],
+      oldMax === undefined
+        ? `a namespace may now hold at most ${newMax} objects once its admin applies config/tenancy-quota`
+        : `a namespace may now hold at most ${newMax} objects, not ${oldMax}, once its admin re-applies config/tenancy-quota`,
+    );
   return out;
+}
+
+/**
+ * The parameters kind renamed (its stored objects no longer found: with missing Deny every create
+ * is refused until admins write the new ones), or its schema tightened (a field added as required,
+ * removed, or changed other than in its description): rules read what admins wrote for the old
+ * schema.
+ */
+function diffParameters(
+  before: RawObject,
+  after: RawObject,
+  tightened: (specPath: Path, what: string) => void,
+): void {
+  if (!isObject(before.parameters) || !isObject(after.parameters)) return;
+  const [oldP, newP] = [before.parameters, after.parameters];
+  for (const key of ["kind", "version", "name"] as const)
+    if (str(oldP[key]) !== str(newP[key]))
+      tightened(
+        ["tenancy", "parameters", key],
+        `the parameters' ${key} is now ${str(newP[key]) ?? "the default"}, not ${str(oldP[key]) ?? "the default"}: the parameters objects admins created are no longer read, so every namespace is judged without its own until they are created again`,
+      );
+  const [oldFields, newFields] = [obj(oldP.fields), obj(newP.fields)];
+  for (const [name, def] of Object.entries(newFields)) {
+    const previous = oldFields[name];
+    if (previous === undefined) {
+      if (obj(def).required === true)
+        tightened(
+          ["tenancy", "parameters", "fields", name],
+          `the parameters gain the required field ${name}: every namespace's parameters object must be updated before its rules can read it`,
+        );
+    } else if (JSON.stringify(schemaOf(previous)) !== JSON.stringify(schemaOf(def)))
+      tightened(
+        ["tenancy", "parameters", "fields", name],
+        `the parameters' field ${name} changed: rules now read values admins wrote under the old schema`,
+      );
+  }
+  for (const name of Object.keys(oldFields))
+    if (!(name in newFields))
+      tightened(
+        ["tenancy", "parameters", "fields"],
+        `the parameters' field ${name} is gone: what admins wrote there no longer counts`,
+      );
+}
+
+/** A field's definition without its descriptions, which change nothing. */
+function schemaOf(def: unknown): unknown {
+  if (Array.isArray(def)) return def.map(schemaOf);
+  if (!isObject(def)) return def;
+  return Object.fromEntries(
+    Object.entries(def)
+      .filter(([k]) => k !== "description")
+      .map(([k, v]) => [k, schemaOf(v)]),
+  );
 }

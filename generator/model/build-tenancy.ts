@@ -29,6 +29,7 @@ export interface RawTenancy {
   classes?: Array<{ field: string; values: string[]; resource: string }>;
   adminOnly?: Array<{ field: string; groups?: string[] }>;
   crossNamespaceReferences?: { grantedBy: string };
+  quota?: { maxObjects: number };
 }
 
 export const DEFAULT_PARAMETERS_VERSION = "v1alpha1";
@@ -38,7 +39,7 @@ export const DEFAULT_ADMIN_GROUPS = ["system:masters"];
 export function buildTenancy(
   raw: RawTenancy | undefined,
   operatorName: string,
-  api: { group: string; singular: string; namespaced: boolean },
+  api: { group: string; singular: string; plural: string; namespaced: boolean },
   specFields: readonly FieldModel[],
   references: readonly ReferenceModel[] = [],
 ): TenancyModel | undefined {
@@ -93,6 +94,15 @@ export function buildTenancy(
         ? { grantedBy: raw.crossNamespaceReferences.grantedBy }
         : {}),
     })),
+    ...(raw.quota
+      ? {
+          quota: {
+            name: `${prefix}-count`,
+            resource: `count/${api.plural}.${group}`,
+            maxObjects: raw.quota.maxObjects,
+          },
+        }
+      : {}),
     adminOnly: (raw.adminOnly ?? []).map((a) => ({
       path: a.field,
       groups: a.groups ?? DEFAULT_ADMIN_GROUPS,
@@ -160,15 +170,11 @@ function classValidation(
 
 /**
  * The references a tenant could point at another namespace: object form with namespaces: any,
- * outside lists and maps (those are not covered yet; check warns, WARN301).
+ * anywhere in spec, in lists and maps too (path steps ending in [] and {}).
  */
 export function crossNamespaceReferences(references: readonly ReferenceModel[]): ReferenceModel[] {
   return references.filter(
-    (r) =>
-      r.form === "object" &&
-      r.namespaces === "any" &&
-      r.scope === "Namespaced" &&
-      !/\[\]|\{\}/.test(r.field.path),
+    (r) => r.form === "object" && r.namespaces === "any" && r.scope === "Namespaced",
   );
 }
 
@@ -180,23 +186,78 @@ function referenceValidation(
   r: ReferenceModel,
   grantedBy: string | undefined,
 ): Omit<TenancyValidation, "operatorChecks"> {
-  const ref = `object.spec.${r.field.path}`;
-  const same = `!(${presence("object", `${r.field.path}.namespace`)}) || ${ref}.namespace == object.metadata.namespace`;
-  const named = `${quote(`spec.${r.field.path} names ${r.kind} `)} + ${ref}.namespace + '/' + ${ref}.name`;
-  if (grantedBy === undefined)
+  const granted = grantedBy === undefined ? undefined : `params.spec.${grantedBy}`;
+  /** The reference at CEL expression `ref` names its own namespace or a granted one. */
+  const allowed = (ref: string) =>
+    `!has(${ref}.namespace) || ${ref}.namespace == object.metadata.namespace` +
+    (granted === undefined ? "" : ` || (params != null && ${ref}.namespace in ${granted})`);
+  const tail =
+    granted === undefined
+      ? quote(
+          `: a ${r.kind} in another namespace is never used here; name one in this namespace (leave namespace out)`,
+        )
+      : `': this namespace may reference ${r.kind} objects only in itself' + (params == null || size(${granted}) == 0 ? '' : ' and in ' + ${granted}.join(', ')) + '; a cluster admin grants more in ${grantedBy}'`;
+  if (!/\[\]|\{\}/.test(r.field.path)) {
+    const ref = `object.spec.${r.field.path}`;
+    const same = `!(${presence("object", `${r.field.path}.namespace`)}) || ${ref}.namespace == object.metadata.namespace`;
+    const named = `${quote(`spec.${r.field.path} names ${r.kind} `)} + ${ref}.namespace + '/' + ${ref}.name`;
     return {
       source: "reference",
-      expression: same,
-      messageExpression: `${named} + ${quote(`: a ${r.kind} in another namespace is never used here; name one in ${"this namespace"} (leave namespace out)`)}`,
+      expression:
+        granted === undefined
+          ? same
+          : `${same} || (params != null && ${ref}.namespace in ${granted})`,
+      messageExpression: `${named} + ${tail}`,
       reason: "Forbidden",
     };
-  const granted = `params.spec.${grantedBy}`;
+  }
   return {
     source: "reference",
-    expression: `${same} || (params != null && ${ref}.namespace in ${granted})`,
-    messageExpression: `${named} + ': this namespace may reference ${r.kind} objects only in itself' + (params == null || size(${granted}) == 0 ? '' : ' and in ' + ${granted}.join(', ')) + '; a cluster admin grants more in ${grantedBy}'`,
+    expression: everyReference(r.field.path, allowed),
+    messageExpression: `${offenders(r, allowed)} + ${tail}`,
     reason: "Forbidden",
   };
+}
+
+/**
+ * CEL that holds when every reference at `path` (steps through lists, `[]`, and map values, `{}`)
+ * is `allowed`: `all` over each list and map on the way, absent fields passing.
+ */
+function everyReference(path: string, allowed: (ref: string) => string): string {
+  const at = (base: string, rest: string, depth: number): string => {
+    const m = /^(.*?)(\[\]|\{\})(?:\.(.*))?$/.exec(rest);
+    if (!m) return `!(${present(base, rest)}) || ${allowed(`${base}.${rest}`)}`;
+    const [, head = "", marker = "", next] = m;
+    const v = `r${depth}`;
+    const inner = next === undefined ? allowed(v) : at(v, next, depth + 1);
+    return `!(${present(base, head)}) || ${items(`${base}.${head}`, marker, depth)}.all(${v}, ${inner})`;
+  };
+  return `!has(object.spec) || ${at("object.spec", path, 0)}`;
+}
+
+/**
+ * A list's items, or a map's values as a list: has() then selects a field of a plain variable,
+ * which every CEL implementation accepts (cel-js refuses has() on an index expression).
+ */
+function items(collection: string, marker: string, depth: number): string {
+  return marker === "[]" ? collection : `${collection}.map(k${depth}, ${collection}[k${depth}])`;
+}
+
+/** `has` for each step of a dotted path below `base`. */
+function present(base: string, path: string): string {
+  const steps = path.split(".");
+  return steps.map((_, i) => `has(${base}.${steps.slice(0, i + 1).join(".")})`).join(" && ");
+}
+
+/**
+ * The start of the refusal: for a reference one list or map deep, the namespaces it names that
+ * are not allowed; deeper, the path alone.
+ */
+function offenders(r: ReferenceModel, allowed: (ref: string) => string): string {
+  const m = /^([^[{]+)(\[\]|\{\})$/.exec(r.field.path);
+  if (!m) return quote(`spec.${r.field.path} names a ${r.kind} in another namespace`);
+  const all = items(`object.spec.${m[1]}`, m[2]!, 0);
+  return `${quote(`spec.${r.field.path} names ${r.kind} objects in `)} + ${all}.filter(r0, !(${allowed("r0")})).map(r0, r0.namespace).join(', ')`;
 }
 
 function adminOnlyValidation(a: {

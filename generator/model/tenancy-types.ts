@@ -63,6 +63,15 @@ export interface AdminOnlyField {
   groups: string[];
 }
 
+/** Kubernetes' object-count quota for this kind, which a cluster admin applies per namespace. */
+export interface TenancyQuota {
+  /** The ResourceQuota's name. */
+  name: string;
+  /** count/<plural>.<group>: the quota's resource for this kind. */
+  resource: string;
+  maxObjects: number;
+}
+
 export interface TenancyModel {
   policyName: string;
   bindingName: string;
@@ -72,4 +81,5 @@ export interface TenancyModel {
   adminOnly: AdminOnlyField[];
   /** References that may carry a namespace: same namespace only, or as the parameters grant. */
   crossNamespaceReferences: Array<{ path: string; kind: string; grantedBy?: string }>;
+  quota?: TenancyQuota;
 }

@@ -19,6 +19,8 @@ export const TENANCY_DIR = "config/tenancy";
 export const POLICY_FILE = "admission_policy.yaml";
 export const BINDING_FILE = "admission_policy_binding.yaml";
 export const USE_ROLES_FILE = "use_class_roles.yaml";
+/** Applied per namespace by a cluster admin, so in no kustomization (it would land in one). */
+export const QUOTA_FILE = "config/tenancy-quota/resource_quota.yaml";
 
 export function parametersCrdFile(tenancy: TenancyModel): string | undefined {
   const p = tenancy.parameters;
@@ -71,6 +73,7 @@ export function renderTenancy(model: OperatorModel): GeneratedFile[] {
         resources: tenancyFiles(tenancy),
       },
     ]),
+    ...(tenancy.quota ? [quotaFile(model, tenancy.quota)] : []),
     yamlFile(
       "config/tenancy-audit/kustomization.yaml",
       [
@@ -101,6 +104,32 @@ export function renderTenancy(model: OperatorModel): GeneratedFile[] {
       },
     ),
   ];
+}
+
+/**
+ * Kubernetes' object-count quota for the kind: a policy sees one object and cannot count, the
+ * API server's ResourceQuota admission can. No namespace: each tenant namespace gets its own.
+ */
+function quotaFile(model: OperatorModel, quota: NonNullable<TenancyModel["quota"]>): GeneratedFile {
+  return yamlFile(
+    QUOTA_FILE,
+    [
+      {
+        apiVersion: "v1",
+        kind: "ResourceQuota",
+        metadata: { name: quota.name, labels: labelsFor(model, "tenancy") },
+        spec: { hard: { [quota.resource]: String(quota.maxObjects) } },
+      },
+    ],
+    {
+      comment: [
+        `How many ${model.api.plural} one namespace may hold; the API server refuses the create beyond it.`,
+        "A cluster admin applies it in each tenant namespace, with that namespace's number:",
+        `  kubectl apply -n <namespace> -f ${QUOTA_FILE}`,
+        "Tenants get no RBAC on ResourceQuotas (the generated roles grant none), or they raise their own.",
+      ],
+    },
+  );
 }
 
 function parametersCrd(model: OperatorModel, tenancy: TenancyModel) {

@@ -4,7 +4,7 @@
 
 import type { FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
-import { TENANCY_DIR, tenancyFiles } from "../manifests/tenancy.ts";
+import { QUOTA_FILE, TENANCY_DIR, tenancyFiles } from "../manifests/tenancy.ts";
 import { USER_ROLES, userRoleFileName } from "../manifests/user-roles.ts";
 import { tsKey, tsLiteral } from "./ts-types.ts";
 
@@ -30,6 +30,8 @@ export interface TenancyView {
     bindingName: string;
     /** The ClusterRoles granting `use` of a restricted class, e.g. db-operator-use-instanceclasses-large. */
     useRoles: string[];
+    /** config/tenancy-quota's ResourceQuota, when the spec sets tenancy.quota. */
+    quota?: { file: string; resource: string; maxObjects: number };
   };
 }
 
@@ -61,6 +63,15 @@ export function tenancyView(model: OperatorModel): TenancyView {
       policyName: t.policyName,
       bindingName: t.bindingName,
       useRoles: t.useRoles.map((r) => r.roleName),
+      ...(t.quota
+        ? {
+            quota: {
+              file: QUOTA_FILE,
+              resource: t.quota.resource,
+              maxObjects: t.quota.maxObjects,
+            },
+          }
+        : {}),
     },
   };
 }
@@ -140,9 +151,30 @@ export interface TenancyFixture {
     refused: Array<Record<string, unknown>>;
   }>;
   classes: Array<{ path: string[]; value: string; role: string; resource: string; group: string }>;
-  adminOnly: Array<{ path: string[]; value: unknown; groups: string[] }>;
-  /** References that may carry a namespace; `granted`: a namespace the example parameters grant. */
-  references: Array<{ path: string[]; kind: string; granted: string | null }>;
+  /**
+   * `value` set by an admin; `changed`, another value a tenant then tries; `other`, a spec field no
+   * tenancy validation reads, which the tenant may still change on that object (null: none).
+   */
+  adminOnly: Array<{
+    path: string[];
+    value: unknown;
+    changed: unknown;
+    groups: string[];
+    other: { name: string; value: unknown } | null;
+  }>;
+  /**
+   * References that may carry a namespace; `granted`: a namespace the example parameters grant;
+   * `overlay`: spec fields that set one such reference (in a list or map: one item) to the
+   * namespace NAMESPACE_PLACEHOLDER.
+   */
+  references: Array<{
+    path: string;
+    kind: string;
+    granted: string | null;
+    overlay: Record<string, unknown>;
+  }>;
+  /** config/tenancy-quota's ResourceQuota, applied per namespace. */
+  quota: { file: string; name: string; resource: string; maxObjects: number } | null;
 }
 
 export function tenancyFixture(model: OperatorModel): TenancyFixture | undefined {
@@ -190,17 +222,64 @@ export function tenancyFixture(model: OperatorModel): TenancyFixture | undefined
     adminOnly: t.adminOnly.map((a) => ({
       path: a.path.split("."),
       value: exampleValue(fieldAt(model.spec.fields, a.path)),
+      changed: exampleValue(fieldAt(model.spec.fields, a.path), 1),
       groups: a.groups,
+      other: freeField(model),
     })),
     references: t.crossNamespaceReferences.map((r) => {
       const listed = r.grantedBy === undefined ? undefined : p?.example[r.grantedBy];
       const first = Array.isArray(listed) ? listed[0] : undefined;
       return {
-        path: r.path.split("."),
+        path: r.path,
         kind: r.kind,
         granted: typeof first === "string" ? first : null,
+        overlay: referenceOverlay(model.spec.fields, r.path.split(".")),
       };
     }),
+    quota: t.quota ? { file: QUOTA_FILE, ...t.quota } : null,
+  };
+}
+
+/**
+ * A top-level scalar spec field no tenancy validation names, with a second example value: what a
+ * tenant changes on an object whose admin-only field an admin set (the value kept, so admitted).
+ */
+function freeField(model: OperatorModel): { name: string; value: unknown } | null {
+  const read = model.tenancy!.validations.map((v) => v.expression).join(" ");
+  const field = model.spec.fields.find(
+    (f) =>
+      ["string", "integer", "boolean"].includes(f.type) &&
+      f.reference === undefined &&
+      !f.immutable &&
+      !new RegExp(`\\.spec\\.${f.name}\\b`).test(read),
+  );
+  return field ? { name: field.name, value: exampleValue(field, 1) } : null;
+}
+
+/** What the tenancy suite replaces with the namespace a reference names. */
+export const NAMESPACE_PLACEHOLDER = "$NAMESPACE";
+
+/** Spec fields holding one reference at `steps` (e.g. replicas[], secret), naming the placeholder. */
+function referenceOverlay(
+  fields: readonly FieldModel[],
+  steps: readonly string[],
+): Record<string, unknown> {
+  const [step = "", ...rest] = steps;
+  const name = step.replace(/(\[\]|\{\})+$/, "");
+  const markers = step.slice(name.length).match(/\[\]|\{\}/g) ?? [];
+  const valueOf = (field: FieldModel, pending: readonly string[]): unknown => {
+    const [marker, ...more] = pending;
+    if (marker === "[]") return [valueOf(field.items!, more)];
+    if (marker === "{}") return { example: valueOf(field.items!, more) };
+    const example = exampleValue(field) as Record<string, unknown>;
+    if (rest.length === 0) return { ...example, namespace: NAMESPACE_PLACEHOLDER };
+    return { ...example, ...referenceOverlay(field.fields ?? [], rest) };
+  };
+  return {
+    [name]: valueOf(
+      fields.find((f) => f.name === name)!,
+      markers,
+    ),
   };
 }
 

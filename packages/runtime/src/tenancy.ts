@@ -18,6 +18,7 @@
 import { Environment } from "@marcbachmann/cel-js";
 import type { KubernetesObject } from "@kubernetes/client-node";
 import { errorMessage } from "./errors.ts";
+import { registerTenancyLibrary } from "./tenancy-cel-library.ts";
 import type { CallOptions, ObjectKey } from "./resource-client.ts";
 
 export interface TenancyRule {
@@ -55,6 +56,8 @@ export function tenancyGate(
   parameters?: TenancyParameters,
 ): TenancyGate {
   const env = new Environment({ enableOptionalTypes: true });
+  // The Kubernetes functions the policy may call (quantity(), url(), the lists extension...).
+  registerTenancyLibrary(env);
   for (const name of VARIABLES) env.registerVariable(name, "dyn");
   return {
     async verdict(obj, options = {}) {

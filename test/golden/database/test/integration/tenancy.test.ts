@@ -16,6 +16,7 @@ import assert from "node:assert/strict";
 import { after, test } from "node:test";
 import {
   AdmissionregistrationV1Api,
+  CoreV1Api,
   CustomObjectsApi,
   RbacAuthorizationV1Api,
 } from "@kubernetes/client-node";
@@ -72,8 +73,20 @@ interface TenancyFixture {
     refused: Array<Record<string, unknown>>;
   }>;
   classes: Array<{ path: string[]; value: string; role: string; resource: string; group: string }>;
-  adminOnly: Array<{ path: string[]; value: unknown; groups: string[] }>;
-  references: Array<{ path: string[]; kind: string; granted: string | null }>;
+  adminOnly: Array<{
+    path: string[];
+    value: unknown;
+    changed: unknown;
+    groups: string[];
+    other: { name: string; value: unknown } | null;
+  }>;
+  references: Array<{
+    path: string;
+    kind: string;
+    granted: string | null;
+    overlay: Record<string, unknown>;
+  }>;
+  quota: { file: string; name: string; resource: string; maxObjects: number } | null;
 }
 
 const TENANCY = readJson<TenancyFixture>(new URL("../support/tenancy.json", import.meta.url));
@@ -302,11 +315,16 @@ for (const c of TENANCY.classes)
   });
 
 for (const field of TENANCY.adminOnly)
-  test(`spec.${field.path.join(".")} is set by ${field.groups.join(", ")} only`, async () => {
+  test(`spec.${field.path.join(".")} is set by ${field.groups.join(", ")} only: a tenant is refused with the message, a member admitted; the tenant edits the rest of that object but cannot change the value`, async () => {
     const tenant = await tenantNamespace("tenancy-admin", TENANCY.parameters?.example ?? null);
     const spec = setPath(specFor("admin-only"), field.path, field.value);
     const refused = await refusal(tenant.api.create(objectWith(tenant.namespace, spec)));
     assert.equal(refused.code, 403);
+    const only = `spec.${field.path.join(".")} may be set or changed only by members of ${field.groups.join(", ")}`;
+    assert.ok(refused.message.includes(only), refused.message);
+    // Without the field the same tenant is admitted: the refusal is the admin-only rule's.
+    assert.ok((await tenant.api.create(objectWith(tenant.namespace, {}))).metadata.uid);
+
     const adminConfig = await cp.userConfig(uniqueName("platform"), field.groups);
     await bind(adminConfig.getCurrentUser()!.name, TENANCY.editorRole, tenant.namespace);
     const platform = new CustomResourceApi<Resource>(adminConfig, RESOURCE_REF);
@@ -314,13 +332,40 @@ for (const field of TENANCY.adminOnly)
       platform.create(objectWith(tenant.namespace, spec)),
     );
     assert.ok(created.metadata.uid);
+    // The tenant still edits the rest of that object: the admin's value kept is not judged again.
+    if (field.other !== null)
+      assert.ok(
+        (
+          await tenant.api.patch(keyOf(created), {
+            spec: { [field.other.name]: field.other.value },
+          })
+        ).metadata.uid,
+      );
+    assert.notDeepEqual(field.changed, field.value, "the fixture gives a second value");
+    const change = setPath({}, field.path, field.changed);
+    const changed = await refusal(tenant.api.patch(keyOf(created), { spec: change }));
+    assert.equal(changed.code, 403);
+    assert.ok(changed.message.includes(only), changed.message);
+    // A cluster admin (system:masters) is not a member of the listed groups unless they list it.
+    if (field.groups.includes("system:masters"))
+      assert.ok((await admin.patch(keyOf(created), { spec: change })).metadata.uid);
+    else assert.ok((await platform.patch(keyOf(created), { spec: change })).metadata.uid);
   });
 
+/** The reference's overlay naming `namespace` (test/support/tenancy.json marks where). */
+function namingAt(
+  ref: TenancyFixture["references"][number],
+  namespace: string,
+): Record<string, unknown> {
+  return JSON.parse(
+    JSON.stringify(ref.overlay).replaceAll('"$NAMESPACE"', JSON.stringify(namespace)),
+  );
+}
+
 for (const ref of TENANCY.references)
-  test(`spec.${ref.path.join(".")} names a ${ref.kind} in its own namespace${ref.granted ? " or a granted one" : ""}, never in another`, async () => {
+  test(`spec.${ref.path} names a ${ref.kind} in its own namespace${ref.granted ? " or a granted one" : ""}, never in another`, async () => {
     const tenant = await tenantNamespace("tenancy-ref", TENANCY.parameters?.example ?? null);
-    const naming = (namespace: string) =>
-      objectWith(tenant.namespace, setPath({}, [...ref.path, "namespace"], namespace));
+    const naming = (namespace: string) => objectWith(tenant.namespace, namingAt(ref, namespace));
     const own = await tenant.api.create(naming(tenant.namespace));
     assert.ok(own.metadata.uid);
     const other = await cp.createNamespace("tenancy-ref-other");
@@ -337,6 +382,51 @@ for (const ref of TENANCY.references)
     }
   });
 
+const quota = TENANCY.quota;
+if (quota)
+  test(`config/tenancy-quota: a namespace holds at most ${quota.maxObjects} ${PLURAL}; the next create is refused`, async () => {
+    const tenant = await tenantNamespace("tenancy-quota", TENANCY.parameters?.example ?? null);
+    const [resourceQuota] = readManifests([quota.file]) as unknown as [
+      { metadata: { name: string }; spec: { hard: Record<string, string> } },
+    ];
+    const core = cp.admin.makeApiClient(CoreV1Api);
+    await core.createNamespacedResourceQuota({ namespace: tenant.namespace, body: resourceQuota });
+    // The quota controller (kube-controller-manager, which the test control plane does not run)
+    // records what the namespace holds; admission refuses while that is unknown. So write it as
+    // the controller would: nothing used yet.
+    await core.replaceNamespacedResourceQuotaStatus({
+      namespace: tenant.namespace,
+      name: resourceQuota.metadata.name,
+      body: {
+        ...(await core.readNamespacedResourceQuota({
+          namespace: tenant.namespace,
+          name: resourceQuota.metadata.name,
+        })),
+        status: { hard: resourceQuota.spec.hard, used: { [quota.resource]: "0" } },
+      },
+    });
+    for (let i = 0; i < quota.maxObjects; i++)
+      assert.ok(
+        (await tenant.api.create(objectWith(tenant.namespace, {}))).metadata.uid,
+        `object ${i + 1}`,
+      );
+    const refused = await refusal(tenant.api.create(objectWith(tenant.namespace, {})));
+    assert.equal(refused.code, 403);
+    assert.ok(refused.message.includes(`exceeded quota: ${quota.name}`), refused.message);
+    assert.ok(
+      refused.message.includes(`limited: ${quota.resource}=${quota.maxObjects}`),
+      refused.message,
+    );
+    // The tenant cannot raise it: the generated roles grant nothing on ResourceQuotas.
+    const raise = {
+      verb: "update",
+      group: "",
+      resource: "resourcequotas",
+      namespace: tenant.namespace,
+    };
+    assert.equal((await accessReview(tenant.config, raise)).allowed, false);
+  });
+
 // Last: it removes the policy for the rest of this file.
 /** An object the policy refuses and the operator can re-check: a rule's example, or a reference. */
 function operatorCheckedCase() {
@@ -344,7 +434,7 @@ function operatorCheckedCase() {
   if (rule) return { params: rule.params, refused: rule.refused[0]!, admitted: rule.admitted[0] };
   const ref = TENANCY.references[0];
   if (ref === undefined) return undefined;
-  const elsewhere = setPath({}, [...ref.path, "namespace"], "tenancy-elsewhere");
+  const elsewhere = namingAt(ref, "tenancy-elsewhere");
   return { params: TENANCY.parameters?.example ?? null, refused: elsewhere, admitted: {} };
 }
 const refusedExample = operatorCheckedCase();

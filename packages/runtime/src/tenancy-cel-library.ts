@@ -1,0 +1,372 @@
+// The Kubernetes CEL functions the operator's tenancy re-check evaluates, so a rule the API server
+// judges with quantity(), url(), ip(), cidr(), semver(), the strings, lists and sets extensions
+// gives the same answer here. @marcbachmann/cel-js has CEL's standard functions built in; these are
+// the ones k8s.io/apiserver's policy environment adds on top (Kubernetes 1.36).
+//
+// Not implemented here, and refused by the generator in any rule the operator re-checks (SEM309,
+// create-operator's generator/check/operator-cel-functions.ts lists them): the format library,
+// string.format, the regex extensions find/findAll (RE2 on the server; JavaScript's RegExp here
+// would disagree on some patterns), and the IP classifications (isLinkLocal*, isGlobalUnicast).
+// An unknown function fails closed here anyway (an error refuses), but a refusal of what the
+// server admits is a divergence too, so the generator keeps such rules out.
+
+import { isIP } from "node:net";
+import type { Environment } from "@marcbachmann/cel-js";
+
+class KubeQuantity {
+  readonly value: number;
+  constructor(value: number) {
+    this.value = value;
+  }
+}
+class KubeUrl {
+  readonly url: URL;
+  constructor(url: URL) {
+    this.url = url;
+  }
+}
+class KubeIp {
+  readonly text: string;
+  readonly family: 4 | 6;
+  constructor(text: string, family: 4 | 6) {
+    this.text = text;
+    this.family = family;
+  }
+}
+class KubeCidr {
+  readonly ip: KubeIp;
+  readonly prefix: number;
+  constructor(ip: KubeIp, prefix: number) {
+    this.ip = ip;
+    this.prefix = prefix;
+  }
+}
+class KubeSemver {
+  readonly parts: [bigint, bigint, bigint];
+  constructor(parts: [bigint, bigint, bigint]) {
+    this.parts = parts;
+  }
+}
+class IpNamespace {}
+class SetsNamespace {}
+class StringsNamespace {}
+class ListsNamespace {}
+
+const Q = "kubernetes.Quantity";
+const TIMESTAMP = "google.protobuf.Timestamp";
+const DURATION = "google.protobuf.Duration";
+
+export function registerTenancyLibrary(env: Environment): void {
+  const fn = (signature: string, handler: (...args: never[]) => unknown) =>
+    env.registerFunction(signature, handler as (...args: unknown[]) => unknown);
+  env.registerType(Q, { ctor: KubeQuantity, fields: {} });
+  env.registerType("kubernetes.URL", { ctor: KubeUrl, fields: {} });
+  env.registerType("net.IP", { ctor: KubeIp, fields: {} });
+  env.registerType("net.CIDR", { ctor: KubeCidr, fields: {} });
+  env.registerType("kubernetes.Semver", { ctor: KubeSemver, fields: {} });
+  for (const [name, ctor] of [
+    ["ip", IpNamespace],
+    ["sets", SetsNamespace],
+    ["strings", StringsNamespace],
+    ["lists", ListsNamespace],
+  ] as const) {
+    env.registerType(`${name}.namespace`, { ctor, fields: {} });
+    env.registerConstant(name, `${name}.namespace`, new ctor());
+  }
+
+  // Strings extension (version 2) beyond CEL's built-ins.
+  fn("string.charAt(int): string", (s: string, i: bigint) => [...s][Number(i)] ?? "");
+  fn("string.replace(string, string): string", (s: string, a: string, b: string) =>
+    s.split(a).join(b),
+  );
+  fn("string.replace(string, string, int): string", (s: string, a: string, b: string, n: bigint) =>
+    replaceN(s, a, b, Number(n)),
+  );
+  fn("string.reverse(): string", (s: string) => [...s].reverse().join(""));
+  fn("strings.namespace.quote(string): string", (_: unknown, s: string) => JSON.stringify(s));
+
+  // Kubernetes list library and the lists extension (version 3).
+  for (const t of ["int", "double", "string", "bool", "uint", "bytes", TIMESTAMP, DURATION]) {
+    fn(`list<${t}>.isSorted(): bool`, (l: unknown[]) =>
+      l.every((v, i) => i === 0 || cmp(l[i - 1], v) <= 0),
+    );
+    fn(`list<${t}>.min(): ${t}`, (l: unknown[]) => extreme(l, -1));
+    fn(`list<${t}>.max(): ${t}`, (l: unknown[]) => extreme(l, 1));
+    fn(`list<${t}>.sort(): list<${t}>`, (l: unknown[]) => [...l].sort(cmp));
+  }
+  fn("list<int>.sum(): int", (l: bigint[]) => l.reduce((a, b) => a + b, 0n));
+  fn("list<double>.sum(): double", (l: number[]) => l.reduce((a, b) => a + b, 0));
+  fn("list<A>.indexOf(A): int", (l: unknown[], v: unknown) =>
+    BigInt(l.findIndex((x) => same(x, v))),
+  );
+  fn("list<A>.lastIndexOf(A): int", (l: unknown[], v: unknown) =>
+    BigInt(l.map((x) => same(x, v)).lastIndexOf(true)),
+  );
+  fn("list<A>.slice(int, int): list<A>", (l: unknown[], a: bigint, b: bigint) =>
+    l.slice(Number(a), Number(b)),
+  );
+  fn("list<A>.distinct(): list<A>", (l: unknown[]) =>
+    l.filter((v, i) => l.findIndex((x) => same(x, v)) === i),
+  );
+  fn("list<A>.reverse(): list<A>", (l: unknown[]) => [...l].reverse());
+  fn("list<list<A>>.flatten(): list<A>", (l: unknown[][]) => l.flat());
+  fn("lists.namespace.range(int): list<int>", (_: unknown, n: bigint) =>
+    Array.from({ length: Number(n) }, (_v, i) => BigInt(i)),
+  );
+
+  // Sets extension.
+  const has = (a: unknown[], x: unknown) => a.some((y) => same(x, y));
+  fn("sets.namespace.contains(list<A>, list<A>): bool", (_: unknown, a: unknown[], b: unknown[]) =>
+    b.every((x) => has(a, x)),
+  );
+  fn(
+    "sets.namespace.equivalent(list<A>, list<A>): bool",
+    (_: unknown, a: unknown[], b: unknown[]) =>
+      b.every((x) => has(a, x)) && a.every((x) => has(b, x)),
+  );
+  fn(
+    "sets.namespace.intersects(list<A>, list<A>): bool",
+    (_: unknown, a: unknown[], b: unknown[]) => b.some((x) => has(a, x)),
+  );
+
+  // Quantity library (values as doubles: exact for the quantities limits are written in).
+  fn(`quantity(string): ${Q}`, (s: string) => parseQuantity(s));
+  fn("isQuantity(string): bool", (s: string) => parses(() => parseQuantity(s)));
+  fn(`${Q}.sign(): int`, (q: KubeQuantity) => BigInt(Math.sign(q.value)));
+  fn(`${Q}.isInteger(): bool`, (q: KubeQuantity) => Number.isSafeInteger(q.value));
+  fn(`${Q}.asInteger(): int`, (q: KubeQuantity) => {
+    if (!Number.isSafeInteger(q.value)) throw new Error("cannot convert value to integer");
+    return BigInt(q.value);
+  });
+  fn(`${Q}.asApproximateFloat(): double`, (q: KubeQuantity) => q.value);
+  fn(`${Q}.isGreaterThan(${Q}): bool`, (a: KubeQuantity, b: KubeQuantity) => a.value > b.value);
+  fn(`${Q}.isLessThan(${Q}): bool`, (a: KubeQuantity, b: KubeQuantity) => a.value < b.value);
+  fn(`${Q}.compareTo(${Q}): int`, (a: KubeQuantity, b: KubeQuantity) =>
+    BigInt(Math.sign(a.value - b.value)),
+  );
+  fn(
+    `${Q}.add(${Q}): ${Q}`,
+    (a: KubeQuantity, b: KubeQuantity) => new KubeQuantity(a.value + b.value),
+  );
+  fn(`${Q}.add(int): ${Q}`, (a: KubeQuantity, b: bigint) => new KubeQuantity(a.value + Number(b)));
+  fn(
+    `${Q}.sub(${Q}): ${Q}`,
+    (a: KubeQuantity, b: KubeQuantity) => new KubeQuantity(a.value - b.value),
+  );
+  fn(`${Q}.sub(int): ${Q}`, (a: KubeQuantity, b: bigint) => new KubeQuantity(a.value - Number(b)));
+
+  // URL library.
+  fn("url(string): kubernetes.URL", (s: string) => new KubeUrl(parseUrl(s)));
+  fn("isURL(string): bool", (s: string) => parses(() => parseUrl(s)));
+  fn("kubernetes.URL.getScheme(): string", (u: KubeUrl) => u.url.protocol.replace(/:$/, ""));
+  fn("kubernetes.URL.getHost(): string", (u: KubeUrl) => u.url.host);
+  fn("kubernetes.URL.getHostname(): string", (u: KubeUrl) =>
+    u.url.hostname.replace(/^\[|\]$/g, ""),
+  );
+  fn("kubernetes.URL.getPort(): string", (u: KubeUrl) => u.url.port);
+  fn("kubernetes.URL.getEscapedPath(): string", (u: KubeUrl) => u.url.pathname);
+  fn("kubernetes.URL.getQuery(): map<string, list<string>>", (u: KubeUrl) => {
+    const out: Record<string, string[]> = {};
+    for (const [k, v] of u.url.searchParams) (out[k] ??= []).push(v);
+    return out;
+  });
+
+  // IP and CIDR libraries.
+  fn("ip(string): net.IP", (s: string) => parseIp(s));
+  fn("isIP(string): bool", (s: string) => parses(() => parseIp(s)));
+  fn(
+    "ip.namespace.isCanonical(string): bool",
+    (_: unknown, s: string) => canonicalIp(parseIp(s)) === s,
+  );
+  fn("net.IP.family(): int", (ip: KubeIp) => BigInt(ip.family));
+  fn("net.IP.isUnspecified(): bool", (ip: KubeIp) => /^(0\.0\.0\.0|::)$/.test(canonicalIp(ip)));
+  fn(
+    "net.IP.isLoopback(): bool",
+    (ip: KubeIp) => ip.text.startsWith("127.") || canonicalIp(ip) === "::1",
+  );
+  fn("string(net.IP): string", (ip: KubeIp) => canonicalIp(ip));
+  fn("cidr(string): net.CIDR", (s: string) => parseCidr(s));
+  fn("isCIDR(string): bool", (s: string) => parses(() => parseCidr(s)));
+  fn("net.CIDR.ip(): net.IP", (c: KubeCidr) => c.ip);
+  fn("net.CIDR.prefixLength(): int", (c: KubeCidr) => BigInt(c.prefix));
+  fn("string(net.CIDR): string", (c: KubeCidr) => `${canonicalIp(c.ip)}/${c.prefix}`);
+  fn("net.CIDR.containsIP(net.IP): bool", (c: KubeCidr, ip: KubeIp) =>
+    cidrContains(c, ip, hostBits(ip)),
+  );
+  fn("net.CIDR.containsIP(string): bool", (c: KubeCidr, s: string) => {
+    const ip = parseIp(s);
+    return cidrContains(c, ip, hostBits(ip));
+  });
+  fn("net.CIDR.containsCIDR(net.CIDR): bool", (c: KubeCidr, o: KubeCidr) =>
+    cidrContains(c, o.ip, o.prefix),
+  );
+  fn("net.CIDR.containsCIDR(string): bool", (c: KubeCidr, s: string) => {
+    const o = parseCidr(s);
+    return cidrContains(c, o.ip, o.prefix);
+  });
+
+  // Semver library.
+  fn("semver(string): kubernetes.Semver", (s: string) => parseSemver(s));
+  fn("isSemver(string): bool", (s: string) => parses(() => parseSemver(s)));
+  fn("kubernetes.Semver.major(): int", (v: KubeSemver) => v.parts[0]);
+  fn("kubernetes.Semver.minor(): int", (v: KubeSemver) => v.parts[1]);
+  fn("kubernetes.Semver.patch(): int", (v: KubeSemver) => v.parts[2]);
+  fn(
+    "kubernetes.Semver.isGreaterThan(kubernetes.Semver): bool",
+    (a: KubeSemver, b: KubeSemver) => compareSemver(a, b) > 0,
+  );
+  fn(
+    "kubernetes.Semver.isLessThan(kubernetes.Semver): bool",
+    (a: KubeSemver, b: KubeSemver) => compareSemver(a, b) < 0,
+  );
+  fn("kubernetes.Semver.compareTo(kubernetes.Semver): int", (a: KubeSemver, b: KubeSemver) =>
+    BigInt(compareSemver(a, b)),
+  );
+}
+
+const BINARY: Readonly<Record<string, number>> = {
+  Ki: 2 ** 10,
+  Mi: 2 ** 20,
+  Gi: 2 ** 30,
+  Ti: 2 ** 40,
+  Pi: 2 ** 50,
+  Ei: 2 ** 60,
+};
+const DECIMAL: Readonly<Record<string, number>> = {
+  n: 1e-9,
+  u: 1e-6,
+  m: 1e-3,
+  "": 1,
+  k: 1e3,
+  M: 1e6,
+  G: 1e9,
+  T: 1e12,
+  P: 1e15,
+  E: 1e18,
+};
+
+/** `<signedNumber><suffix>` as in resource.ParseQuantity; throws on anything else. */
+function parseQuantity(text: string): KubeQuantity {
+  const m =
+    /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?[0-9]+)?$/.exec(
+      text,
+    );
+  if (!m) throw new Error(`quantities must match the regular expression, got ${text}`);
+  const suffix = m[2] ?? "";
+  const factor = BINARY[suffix] ?? DECIMAL[suffix] ?? 10 ** Number(suffix.slice(1));
+  return new KubeQuantity(Number(m[1]) * factor);
+}
+
+function parses(parse: () => unknown): boolean {
+  try {
+    parse();
+    return true;
+  } catch {
+    return false;
+  }
+}
+
+function parseUrl(s: string): URL {
+  // Go's url.ParseRequestURI: an absolute URL or an absolute path.
+  if (s.startsWith("/")) return new URL(s, "unknown:///");
+  return new URL(s);
+}
+
+function parseIp(s: string): KubeIp {
+  const family = isIP(s);
+  if (family === 0 || s.includes("%") || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(s))
+    throw new Error(`IP Address "${s}" parse error`);
+  return new KubeIp(s, family as 4 | 6);
+}
+
+function canonicalIp(ip: KubeIp): string {
+  return ip.family === 4 ? ip.text : new URL(`http://[${ip.text}]/`).hostname.slice(1, -1);
+}
+
+function parseCidr(s: string): KubeCidr {
+  const [address, prefix, ...rest] = s.split("/");
+  const ip = parseIp(address ?? "");
+  const bits = Number(prefix);
+  if (rest.length > 0 || !/^\d+$/.test(prefix ?? "") || bits > (ip.family === 4 ? 32 : 128))
+    throw new Error(`network address parse error during conversion from string: ${s}`);
+  return new KubeCidr(ip, bits);
+}
+
+/** The address as a bigint of 32 or 128 bits. */
+function ipBits(ip: KubeIp): bigint {
+  if (ip.family === 4) return ip.text.split(".").reduce((a, o) => (a << 8n) | BigInt(o), 0n);
+  const full = canonicalIp(ip);
+  const [head = "", tail = ""] = full.split("::");
+  const h = head === "" ? [] : head.split(":");
+  const t = tail === "" ? [] : tail.split(":");
+  const groups = full.includes("::")
+    ? [...h, ...Array(8 - h.length - t.length).fill("0"), ...t]
+    : h;
+  return groups.reduce((a, g) => (a << 16n) | BigInt(`0x${g}`), 0n);
+}
+
+/** An address as a CIDR of itself: /32 or /128. */
+function hostBits(ip: KubeIp): number {
+  return ip.family === 4 ? 32 : 128;
+}
+
+/** Whether `ip/prefix` lies inside `c` (same family, at least as long a prefix). */
+function cidrContains(c: KubeCidr, ip: KubeIp, prefix: number): boolean {
+  if (c.ip.family !== ip.family || prefix < c.prefix) return false;
+  const width = BigInt(ip.family === 4 ? 32 : 128);
+  const shift = width - BigInt(c.prefix);
+  return ipBits(c.ip) >> shift === ipBits(ip) >> shift;
+}
+
+function parseSemver(s: string): KubeSemver {
+  const m =
+    /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(s);
+  if (!m) throw new Error(`invalid semver: ${s}`);
+  return new KubeSemver([BigInt(m[1]!), BigInt(m[2]!), BigInt(m[3]!)]);
+}
+
+function compareSemver(a: KubeSemver, b: KubeSemver): number {
+  for (let i = 0; i < 3; i++)
+    if (a.parts[i] !== b.parts[i]) return a.parts[i]! < b.parts[i]! ? -1 : 1;
+  return 0;
+}
+
+function replaceN(s: string, from: string, to: string, n: number): string {
+  if (n < 0) return s.split(from).join(to);
+  const parts = s.split(from);
+  return (
+    parts.slice(0, n + 1).join(to) +
+    (parts.length > n + 1 ? from + parts.slice(n + 1).join(from) : "")
+  );
+}
+
+function cmp(a: unknown, b: unknown): number {
+  if (a instanceof Date && b instanceof Date) return a.getTime() - b.getTime();
+  return (a as number) < (b as number) ? -1 : (a as number) > (b as number) ? 1 : 0;
+}
+
+function extreme(l: unknown[], sign: 1 | -1): unknown {
+  if (l.length === 0) throw new Error("min/max called on an empty list");
+  return l.reduce((best, v) => (cmp(v, best) * sign > 0 ? v : best));
+}
+
+/** CEL equality of JSON-shaped values (numbers across int and double, lists and maps deeply). */
+function same(a: unknown, b: unknown): boolean {
+  if (
+    (typeof a === "bigint" || typeof a === "number") &&
+    (typeof b === "bigint" || typeof b === "number")
+  )
+    return Number(a) === Number(b);
+  if (Array.isArray(a) && Array.isArray(b))
+    return a.length === b.length && a.every((v, i) => same(v, b[i]));
+  if (a !== null && b !== null && typeof a === "object" && typeof b === "object") {
+    const ka = Object.keys(a);
+    return (
+      ka.length === Object.keys(b).length &&
+      ka.every(
+        (k) => k in b && same((a as Record<string, unknown>)[k], (b as Record<string, unknown>)[k]),
+      )
+    );
+  }
+  return a === b;
+}
