@@ -149,6 +149,8 @@ test("with its default values every chart renders config/default's objects (and 
         namespace,
         "--set",
         "monitoring.prometheusRule.enabled=true",
+        "--set",
+        "monitoring.serviceMonitor.enabled=true",
       ]),
     );
     const key = (o: Manifest) => `${o.kind}/${o.metadata.namespace ?? ""}/${o.metadata.name}`;

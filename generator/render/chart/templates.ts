@@ -24,7 +24,9 @@ type Manifest = Record<string, unknown> & {
 };
 
 /** config/ paths the chart leaves out: kustomize's own files, samples, audit-only policies. */
-const NOT_IN_CHART = /(^|\/)kustomization\.yaml$|^config\/samples\/|^config\/tenancy-audit\//;
+/** config/network-policy is kustomize's fixed form: the chart has its own, steered by values (monitoring.ts). */
+const NOT_IN_CHART =
+  /(^|\/)kustomization\.yaml$|^config\/samples\/|^config\/tenancy-audit\/|^config\/network-policy\//;
 /** Shown only while its value holds; the other objects are always installed. */
 const OPT_IN: Record<string, string> = {
   "config/manager/metrics_service.yaml": ".Values.metrics.enabled",
@@ -32,6 +34,7 @@ const OPT_IN: Record<string, string> = {
   "config/rbac/metrics_auth_role_binding.yaml": ".Values.metrics.enabled",
   "config/rbac/metrics_reader_role.yaml": ".Values.metrics.enabled",
   "config/prometheus/prometheus_rule.yaml": ".Values.monitoring.prometheusRule.enabled",
+  "config/prometheus/service_monitor.yaml": ".Values.monitoring.serviceMonitor.enabled",
 };
 const MANAGED_BY = "app.kubernetes.io/managed-by";
 
@@ -65,6 +68,13 @@ function chartObject(model: OperatorModel, helm: HelmText, object: Manifest): Ma
   if (release.kind === "CustomResourceDefinition") keepOnUninstall(helm, release);
   if (release.kind === "Deployment" && release.metadata.name === deploymentName(model))
     fromValues(helm, release);
+  if (release.kind === "ServiceMonitor") {
+    const spec = release.spec as { endpoints: Record<string, unknown>[] };
+    spec.endpoints = spec.endpoints.map((endpoint) => ({
+      ...endpoint,
+      interval: helm.value(".Values.monitoring.serviceMonitor.interval"),
+    }));
+  }
   if (release.kind === "Service" && release.metadata.name === metricsServiceName(model)) {
     const spec = release.spec as { ports: Record<string, unknown>[] };
     spec.ports = spec.ports.map((port) => ({ ...port, port: helm.value(".Values.metrics.port") }));

@@ -2,6 +2,7 @@
 // each defaulting to what config/ installs (the same model fields), so `helm install` with no
 // values installs what `kubectl apply -k config/default` does, in the release's namespace.
 
+import { SCRAPE_INTERVAL } from "../manifests/service-monitor.ts";
 import { Document, isMap, isScalar } from "yaml";
 import { fileHeader, Ownership, type GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
@@ -40,7 +41,7 @@ export function chartValues(model: OperatorModel) {
     resources: { requests: { ...resources.requests }, limits: { ...resources.limits } },
     metrics: { enabled: true, port: METRICS_PORT },
     monitoring: {
-      serviceMonitor: { enabled: false, interval: "30s" },
+      serviceMonitor: { enabled: false, interval: SCRAPE_INTERVAL },
       prometheusRule: { enabled: false },
     },
     networkPolicy: {

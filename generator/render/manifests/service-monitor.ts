@@ -11,6 +11,8 @@ import { METRICS_PATH, METRICS_PORT_NAME } from "./metrics.ts";
 import { yamlFile } from "./yaml-file.ts";
 
 export const SERVICE_MONITOR_PATH = "config/prometheus/service_monitor.yaml";
+/** How often Prometheus scrapes: stated, so the chart's value and this file agree. */
+export const SCRAPE_INTERVAL = "30s";
 
 export function renderServiceMonitor(model: OperatorModel): GeneratedFile {
   return yamlFile(
@@ -30,6 +32,7 @@ export function renderServiceMonitor(model: OperatorModel): GeneratedFile {
               path: METRICS_PATH,
               port: METRICS_PORT_NAME,
               scheme: "https",
+              interval: SCRAPE_INTERVAL,
               bearerTokenFile: "/var/run/secrets/kubernetes.io/serviceaccount/token",
               tlsConfig: { insecureSkipVerify: true },
             },
