@@ -172,6 +172,7 @@ export type { TransitionEventOptions } from "./transition-events.ts";
 export { plannedConverter } from "./conversion/planned-converter.ts";
 export type {
   FieldHook,
+  TypedFieldHook,
   FieldPlan,
   PlannedConverterOptions,
 } from "./conversion/planned-converter.ts";

@@ -30,8 +30,8 @@ const converter = plannedConverter({
   plan: PLAN,
   hooks: {
     "spec.storageGB": {
-      toHub: (value) => Number.parseInt(String(value), 10),
-      fromHub: (value) => `${String(value)}Gi`,
+      toHub: (value: unknown) => Number.parseInt(String(value), 10),
+      fromHub: (value: unknown) => `${String(value)}Gi`,
     },
   },
 });

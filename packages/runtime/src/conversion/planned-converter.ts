@@ -24,6 +24,16 @@ export interface FieldHook {
   fromHub(value: unknown, hub: JsonObject): unknown;
 }
 
+/**
+ * A hook as a generated project types it: with its two versions' own types (the field's value
+ * and the object in src/api/<version>/), which JsonObject is not assignable to. The converter
+ * passes the API server's JSON through unchanged, so any such hook is accepted here.
+ */
+export interface TypedFieldHook {
+  toHub(value: never, object: never): unknown;
+  fromHub(value: never, hub: never): unknown;
+}
+
 export interface PlannedConverterOptions {
   hub: string;
   version: string;
@@ -31,7 +41,7 @@ export interface PlannedConverterOptions {
   annotation: string;
   plan: FieldPlan;
   /** By the field's path in the version (spec.storageGB); one for every hooked field. */
-  hooks?: Readonly<Record<string, FieldHook>>;
+  hooks?: Readonly<Record<string, FieldHook | TypedFieldHook>>;
 }
 
 type Kept = Record<string, Record<string, unknown>>;
@@ -80,7 +90,7 @@ export function plannedConverter(options: PlannedConverterOptions): VersionConve
       if (value !== undefined) setPath(target, path, value);
     for (const [entry, value] of hooked) {
       if (value === undefined) continue;
-      const hook = options.hooks![entry.version]!;
+      const hook = options.hooks![entry.version] as FieldHook;
       const converted = toHub ? hook.toHub(value, source) : hook.fromHub(value, source);
       setPath(target, ends(entry)[1], converted);
     }
