@@ -110,7 +110,7 @@ export function conversionView(model: OperatorModel): ConversionView | undefined
         copy: spoke.copy.map((c) => (c.object ? c : { hub: c.hub, version: c.version })),
         hubOnly: spoke.hubOnly,
         versionOnly: spoke.versionOnly,
-        hooked: spoke.hooked.map((h) => ({ hub: h.hub, version: h.version })),
+        hooked: spoke.hooked.map((h) => ({ hub: h.hub, version: h.version, types: h.types })),
       }),
       hooked: spoke.hooked.length > 0,
     })),

@@ -174,5 +174,6 @@ export type {
   FieldHook,
   TypedFieldHook,
   FieldPlan,
+  FieldType,
   PlannedConverterOptions,
 } from "./conversion/planned-converter.ts";

@@ -73,7 +73,13 @@ export const databaseConversion: KindConversion = {
         ],
         hubOnly: ["spec.maintenanceWindow"],
         versionOnly: [],
-        hooked: [{ hub: "spec.storage", version: "spec.storageGB" }],
+        hooked: [
+          {
+            hub: "spec.storage",
+            version: "spec.storageGB",
+            types: { hub: { type: "string" }, version: { type: "integer" } },
+          },
+        ],
       },
       hooks: conversionHooks.v1alpha1,
     }),
@@ -97,7 +103,13 @@ export const databaseConversion: KindConversion = {
         ],
         hubOnly: [],
         versionOnly: [],
-        hooked: [{ hub: "spec.storage", version: "spec.storageGB" }],
+        hooked: [
+          {
+            hub: "spec.storage",
+            version: "spec.storageGB",
+            types: { hub: { type: "string" }, version: { type: "integer" } },
+          },
+        ],
       },
       hooks: conversionHooks.v1beta1,
     }),
