@@ -22,9 +22,6 @@ export interface FieldCopy {
 export interface HookedField {
   hub: string;
   version: string;
-  /** TypeScript types of the value in the hub and in the version. */
-  hubType: string;
-  versionType: string;
   /** Each side's JSON type, which the runtime checks a hook's result against (when it can). */
   types: { hub?: JsonFieldType; version?: JsonFieldType };
 }
@@ -117,8 +114,6 @@ function spokePlan(
         plan.hooked.push({
           hub: at(h),
           version: at(v),
-          hubType: tsTypeAt(hubModel, section, h.path),
-          versionType: tsTypeIn(schema, section, v.path),
           types: {
             ...jsonType(fieldIn(versionSchemaOf(hubModel), section, h.path), "hub"),
             ...jsonType(fieldIn(schema, section, v.path), "version"),
@@ -156,23 +151,6 @@ function hasAncestor(
     if (side.has(ancestor) && !other.has(ancestor)) return true;
   }
   return false;
-}
-
-function tsTypeAt(model: OperatorModel, section: "spec" | "status", path: string[]): string {
-  return tsTypeIn(
-    {
-      spec: model.spec,
-      statusFields: model.status.fields,
-      printerColumns: [],
-      selectableFields: [],
-    },
-    section,
-    path,
-  );
-}
-
-function tsTypeIn(schema: VersionSchema, section: "spec" | "status", path: string[]): string {
-  return fieldIn(schema, section, path)?.tsType ?? "unknown";
 }
 
 function fieldIn(
