@@ -128,7 +128,14 @@ test("diff --json prints the report's stable shape and exits 1 on a breaking cha
     "column",
     "message",
     "hint",
+    "edit",
   ]);
+  // The spec edit that makes the change a new version instead (issue 19); null when there is none.
+  assert.match(
+    String(breaking!.edit),
+    /^ {8}changed: \{ v1alpha1: \{ enum: \[small, medium, large\] \} \}$/m,
+  );
+  assert.equal(safe!.edit, null);
   assert.deepEqual(
     [breaking!.class, breaking!.code, breaking!.path, breaking!.line, breaking!.column],
     ["breaking", "COMPAT024", "spec.fields.size.enum", 34, 7],

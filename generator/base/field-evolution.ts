@@ -77,7 +77,8 @@ export function renamedIn(evolution: FieldEvolution | undefined, version: string
 
 /**
  * The field's definition in `version`, without `versions:` and without `fields` (the projection
- * places children itself). A type change makes the older definition exactly what `changed` says.
+ * places children itself). A type change makes the older definition exactly what `changed` says,
+ * besides the description and `required`.
  */
 export function definitionIn(def: RawObject, version: string): RawObject {
   const evolution = evolutionOf(def);
@@ -86,7 +87,10 @@ export function definitionIn(def: RawObject, version: string): RawObject {
   // The oldest type change that holds decides the base: newer entries describe another type.
   const at = changes.map((change) => typeof change.type === "string").lastIndexOf(true);
   if (at >= 0) {
-    const base = own.description === undefined ? {} : { description: own.description };
+    // The description and whether the field must be present belong to the field, not its type:
+    // a required field whose type changed is still required in the older version.
+    const base: RawObject = {};
+    for (const key of ["description", "required"]) if (own[key] !== undefined) base[key] = own[key];
     return Object.assign(base, ...changes.slice(at));
   }
   return Object.assign({}, own, ...changes);

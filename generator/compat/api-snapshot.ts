@@ -46,6 +46,8 @@ export interface CrdShape {
     };
     scope: string;
     versions: CrdVersion[];
+    /** Webhook whenever versions differ by more than apiVersion (issue 19). */
+    conversion?: { strategy: string };
   };
 }
 

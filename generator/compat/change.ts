@@ -16,6 +16,8 @@ export interface Change {
   message: string;
   /** Specific advice; without it the class's default advice is given. */
   hint?: string;
+  /** A field reported as renamed: its name in the previous spec (for the `renamed:` edit). */
+  previousName?: string;
 }
 
 /** Where a walk is: the spec path of the node, and how an object's field reads in messages. */

@@ -199,7 +199,11 @@ test("breaking: a removal and an addition of the same type at one level read as 
     at: lineColOf(after, "count:"),
     message: /^spec\.count: looks like a rename of replicas to count \(both integer\)/,
   });
-  assert.match(finding.hint, /Keep replicas beside count/);
+  assert.match(finding.hint, /^Make it a new version instead: apply the edit below/);
+  assert.match(
+    finding.edit!,
+    /^ {4}count:\n {6}versions:\n {8}renamed: \{ v1alpha1: replicas \}$/m,
+  );
 });
 
 test("breaking: a type changed", () => {
@@ -371,7 +375,7 @@ test("breaking: the scope changed", () => {
   assert.equal(finding.version, null);
 });
 
-test("breaking: the served version removed, and the schema still compared with the new one", () => {
+test("breaking: the only (so storage) version replaced, and the schema still compared with the new one", () => {
   const after = edit(
     "    - name: v1alpha1\n",
     "    - name: v1beta1\n",
@@ -379,15 +383,15 @@ test("breaking: the served version removed, and the schema still compared with t
   );
   const findings = compareSources(BASE_SPEC, after);
   expect(
-    findings.find((f) => f.code === "COMPAT030")!,
+    findings.find((f) => f.code === "COMPAT036")!,
     {
       class: "breaking",
-      code: "COMPAT030",
+      code: "COMPAT036",
       path: "api.versions[0].name",
       at: lineColOf(BASE_SPEC, "v1alpha1\n", 1),
       file: "base/operator.yaml",
       message:
-        /^version v1alpha1 removed \(now v1beta1\): clients and manifests that use shop\.example\.com\/v1alpha1 are refused/,
+        /^version v1alpha1 removed while it is the storage version: every object written so far is stored in v1alpha1/,
     },
   );
   assert.ok(findings.some((f) => f.code === "COMPAT025" && f.version === "v1beta1"));

@@ -5,13 +5,16 @@
 import { formatDiagnostic } from "../base/diagnostics.ts";
 import type { Path } from "../check/report.ts";
 import { formatPath } from "../check/report.ts";
+import { toKebab } from "../check/derive-names.ts";
 import { anchorFor, existing, valueAt } from "../server-check/spec-locations.ts";
 import { snapshotFromCrdText, snapshotFromSpec, type ApiSnapshot } from "./api-snapshot.ts";
 import type { Change } from "./change.ts";
 import { diffCrds } from "./crd-diff.ts";
 import { diffChildNames } from "./child-name-diff.ts";
 import { diffIdentity } from "./identity-diff.ts";
+import { nextVersion } from "./next-version.ts";
 import { diffTenancy } from "./tenancy-diff.ts";
+import { versionEditFor, type VersionEdit } from "./version-edit.ts";
 import {
   classOf,
   sortFindings,
@@ -76,6 +79,7 @@ function position(change: Change, old: ApiSnapshot, next: ApiSnapshot): CompatFi
       ? snapshot.positionOf(path, anchorFor(data, path))
       : { line: 1, col: 1 };
   const cls = classOf(change.code);
+  const edit = cls === "breaking" ? versionEditFor(change, old, next) : undefined;
   return {
     class: cls,
     code: change.code,
@@ -85,8 +89,19 @@ function position(change: Change, old: ApiSnapshot, next: ApiSnapshot): CompatFi
     line: where.line,
     column: where.col,
     message: change.message,
-    hint: change.hint ?? defaultHint(cls, change.version),
+    hint:
+      edit && !edit.version
+        ? editHint(edit, next)
+        : (change.hint ?? defaultHint(cls, change.version)),
+    ...(edit ? { edit: edit.yaml } : {}),
   };
+}
+
+function editHint(edit: VersionEdit, next: ApiSnapshot): string {
+  const hook = edit.hook
+    ? ` (write the conversion of this field in src/hooks/${toKebab(next.crd.spec.names.kind)}-conversion.ts; tsc names what is missing)`
+    : "";
+  return `Make it a new version instead: apply the edit below to operator.yaml, so ${edit.keeps} keeps its shape and the operator converts${hook}; or pass --allow-breaking if no cluster stores these objects yet.`;
 }
 
 function defaultHint(cls: CompatClass, version: string | null): string {
@@ -95,10 +110,4 @@ function defaultHint(cls: CompatClass, version: string | null): string {
     return "Check that the reconciler and every client handle this before you roll it out.";
   const next = version ? nextVersion(version) : "a new version";
   return `Add a new API version (${next}) with a conversion and keep the old one as it was; or pass --allow-breaking if no cluster stores these objects yet.`;
-}
-
-/** v1alpha1 → v1alpha2, v1beta3 → v1beta4, v1 → v2: a name for the version to add. */
-export function nextVersion(version: string): string {
-  const match = /^(.*?)(\d+)$/.exec(version);
-  return match ? `${match[1]}${Number(match[2]) + 1}` : `${version}2`;
 }

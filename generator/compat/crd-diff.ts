@@ -1,5 +1,6 @@
-// Two CRDs, old against new: identity (group, names, scope), versions, subresources and printer
-// columns here; the schema of every version that was served is compared by schema-diff.
+// Two CRDs, old against new: identity (group, names, scope), subresources and printer columns
+// here; the list of versions in version-diff; the schema of every version that was served is
+// compared by schema-diff.
 
 import { isDeepStrictEqual } from "node:util";
 import type { Path } from "../check/report.ts";
@@ -7,6 +8,7 @@ import type { ApiSnapshot, CrdVersion } from "./api-snapshot.ts";
 import { ROOT, show, type Change } from "./change.ts";
 import type { DiffContext } from "./diff-context.ts";
 import { diffSchema } from "./schema-diff.ts";
+import { diffVersions } from "./version-diff.ts";
 
 export function diffCrds(
   old: ApiSnapshot,
@@ -61,34 +63,16 @@ export function diffCrds(
       message: `api.singular changed from ${show(a.names.singular)} to ${show(b.names.singular)}: stored objects are untouched; kubectl commands that use the old name must change`,
       hint: "Tell the users of kubectl about the new name.",
     });
-  for (const [index, version] of a.versions.entries()) {
+  out.push(...diffVersions(old, next));
+  for (const version of a.versions) {
     if (!version.served) continue;
-    const same = b.versions.find((v) => v.name === version.name);
-    if (!same || !same.served)
-      crd({
-        code: "COMPAT030",
-        side: same ? "new" : "old",
-        specPath: same
-          ? ["api", "versions", b.versions.indexOf(same)]
-          : ["api", "versions", index, "name"],
-        message: `version ${version.name} ${same ? "is no longer served" : `removed (now ${b.versions.map((v) => v.name).join(", ")})`}: clients and manifests that use ${old.crd.spec.group}/${version.name} are refused, and the API server refuses to drop a version still listed in the CRD's status.storedVersions`,
-        hint: `Keep serving ${version.name} beside the new version and convert between them (migrate stored objects before removing it); or pass --allow-breaking if no cluster stores these objects yet.`,
-      });
     // A renamed version is compared with the new storage version, so field changes still show.
-    const counterpart = same ?? b.versions.find((v) => v.storage) ?? b.versions[0];
+    const counterpart =
+      b.versions.find((v) => v.name === version.name) ??
+      b.versions.find((v) => v.storage) ??
+      b.versions[0];
     if (counterpart) diffVersion(version, counterpart, valueAt, out);
   }
-  // Only beside a version that stays: a version that replaces the only one is reported above.
-  const kept = b.versions.some((v) => a.versions.some((w) => w.name === v.name && w.served));
-  for (const [index, version] of b.versions.entries())
-    if (kept && version.served && !a.versions.some((v) => v.name === version.name && v.served))
-      crd({
-        code: "COMPAT006",
-        side: "new",
-        specPath: ["api", "versions", index],
-        message: `version ${version.name} added: served beside the existing versions`,
-        hint: "Nothing to do.",
-      });
   return out;
 }
 

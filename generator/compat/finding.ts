@@ -21,6 +21,8 @@ export const COMPAT_CODES = {
   COMPAT015: { class: "risky", title: "rule on the object's name added" },
   COMPAT016: { class: "risky", title: "external resource adoption enabled" },
   COMPAT017: { class: "risky", title: "condition type removed" },
+  COMPAT018: { class: "risky", title: "storage version moved" },
+  COMPAT019: { class: "risky", title: "unserved version removed" },
   COMPAT020: { class: "breaking", title: "field removed" },
   COMPAT021: { class: "breaking", title: "field renamed" },
   COMPAT022: { class: "breaking", title: "type changed" },
@@ -37,6 +39,7 @@ export const COMPAT_CODES = {
   COMPAT033: { class: "breaking", title: "selectable field removed" },
   COMPAT034: { class: "breaking", title: "external resource identity changed" },
   COMPAT035: { class: "breaking", title: "map type changed" },
+  COMPAT036: { class: "breaking", title: "storage version removed" },
   COMPAT040: { class: "risky", title: "child name changed" },
   COMPAT041: { class: "risky", title: "child made conditional" },
   COMPAT045: { class: "risky", title: "tenancy rules tightened" },
@@ -59,6 +62,11 @@ export interface CompatFinding {
   message: string;
   /** What to do instead. */
   hint: string;
+  /**
+   * For a breaking change a new API version can carry instead: the operator.yaml fragment that
+   * makes it one (maps merge into the spec, lists replace), e.g. a field's `versions:` block.
+   */
+  edit?: string;
 }
 
 export interface CompatReport {

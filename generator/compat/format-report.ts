@@ -11,7 +11,14 @@ import {
 
 export function formatFinding(f: CompatFinding): string {
   const version = f.version ? ` [${f.version}]` : "";
-  return `${f.file}:${f.line}:${f.column} ${f.class} ${f.code} ${f.path || "(root)"}${version}: ${oneLine(f.message)}\n  hint: ${oneLine(f.hint)}`;
+  const head = `${f.file}:${f.line}:${f.column} ${f.class} ${f.code} ${f.path || "(root)"}${version}: ${oneLine(f.message)}\n  hint: ${oneLine(f.hint)}`;
+  if (!f.edit) return head;
+  // The edit is YAML to paste: indented under the hint, each line kept as it is.
+  const lines = f.edit
+    .trimEnd()
+    .split("\n")
+    .map((line) => `    ${oneLine(line)}`);
+  return `${head}\n${lines.join("\n")}`;
 }
 
 /** Every finding, then one summary line; the note first when nothing (or only the CRD) was compared. */
@@ -37,7 +44,7 @@ export interface CompatJson {
   checked: boolean;
   note: string | null;
   counts: Record<CompatClass, number>;
-  findings: CompatFinding[];
+  findings: Array<Omit<CompatFinding, "edit"> & { edit: string | null }>;
 }
 
 export function reportJson(report: CompatReport): CompatJson {
@@ -55,6 +62,7 @@ export function reportJson(report: CompatReport): CompatJson {
       column: f.column,
       message: f.message,
       hint: f.hint,
+      edit: f.edit ?? null,
     })),
   };
 }

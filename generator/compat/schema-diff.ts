@@ -199,6 +199,7 @@ function diffProperties(
         code: "COMPAT021",
         side: "new",
         specPath: child.spec,
+        previousName: renamedFrom,
         message: `${child.field}: looks like a rename of ${renamedFrom} to ${name} (both ${shapeOf(schema)}): objects already stored hold ${renamedFrom}, which the API server now prunes, so its value is lost on their next write`,
         hint: `Keep ${renamedFrom} beside ${name} (read either in the reconciler) or add a new API version with a conversion that moves the value; or pass --allow-breaking if no cluster stores these objects yet.`,
       });

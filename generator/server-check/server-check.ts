@@ -8,12 +8,19 @@ import type { Diagnostic } from "../base/diagnostics.ts";
 import { formatPath, type Path } from "../check/report.ts";
 import type { OperatorModel } from "../model/types.ts";
 import { buildCrd } from "../render/manifests/crd.ts";
+import { fullExample } from "../render/sources/conversion-view.ts";
 import { causesOf, isAccepted, type ApiAnswer, type Call } from "./api-client.ts";
 import { leadingFieldPath } from "./field-paths.ts";
 import { describe, disagreement, pointAt } from "./case-outcomes.ts";
 import { servedOrWhy } from "./crd-served.ts";
 import { checkStatusAndColumns } from "./status-and-columns.ts";
 import { objectFor, serverCases, type ServerCase } from "./server-cases.ts";
+import {
+  checkRoundTrips,
+  loadConversionRuntime,
+  serveConversion,
+  type ServedWebhook,
+} from "./version-round-trips.ts";
 import {
   anchorFor,
   crdFieldToSpec,
@@ -42,6 +49,42 @@ export async function checkOnServer(
   input: ServerCheckInput,
   call: Call,
   timeoutMs = 30_000,
+  /** Where @create-operator/runtime is looked for first (the conversion webhook's code). */
+  projectDir = process.cwd(),
+): Promise<Diagnostic[]> {
+  const conversion = input.model.conversion;
+  if (conversion?.strategy !== "Webhook") return checkVersion(input, call, timeoutMs, undefined);
+  const versionsPath = existing(input.data, ["api", "versions"]);
+  const runtime = await loadConversionRuntime(projectDir);
+  if (!runtime) {
+    const diagnostics = await checkVersion(input, call, timeoutMs, undefined);
+    return [
+      ...diagnostics,
+      {
+        severity: "warning",
+        code: "SRV010",
+        path: formatPath(versionsPath),
+        message:
+          "the conversion between versions was not checked: @create-operator/runtime (the webhook's code) is not installed here",
+        hint: "Run validate --server in the generated project after npm install.",
+        file: input.file,
+        position: input.positionOf(versionsPath, anchorFor(input.data, versionsPath)),
+      },
+    ];
+  }
+  const served = await serveConversion(runtime, input.model, conversion);
+  try {
+    return await checkVersion(input, call, timeoutMs, served);
+  } finally {
+    await served.stop();
+  }
+}
+
+async function checkVersion(
+  input: ServerCheckInput,
+  call: Call,
+  timeoutMs: number,
+  served: ServedWebhook | undefined,
 ): Promise<Diagnostic[]> {
   const { model, data } = input;
   const diagnostics: Diagnostic[] = [];
@@ -70,6 +113,9 @@ export async function checkOnServer(
   };
 
   const crd = buildCrd(model);
+  // The API server of the check cannot reach the operator's Service: this process serves instead.
+  if (served && crd.spec.conversion?.webhook)
+    (crd.spec.conversion.webhook as { clientConfig: object }).clientConfig = served.clientConfig;
   const created = await call(
     "POST",
     "/apis/apiextensions.k8s.io/v1/customresourcedefinitions",
@@ -169,6 +215,39 @@ export async function checkOnServer(
         ? objectFieldToSpec(finding.field.object, finding.field.message, data)
         : columnPath(data, finding.field.column);
     report(finding.code, "error", path, finding.text, finding.hint);
+  }
+  const servedVersions = model.api.versions.filter((v) => v.served).length;
+  if (model.conversion && servedVersions > 1 && (served || model.conversion.strategy === "None")) {
+    const collectionOf = (version: string) =>
+      `/apis/${model.api.group}/${version}${namespace ? `/namespaces/${namespace}` : ""}/${model.api.plural}`;
+    // Every scalar field set (as the generated conversion test does), not only the required ones.
+    const sample = objectFor(model, fullExample(model.spec), "round-trip", namespace);
+    const versions = model.api.versions.map((v) => v.name);
+    for (const finding of await checkRoundTrips(
+      model,
+      model.conversion,
+      served?.converters ?? new Map(),
+      call,
+      sample as Record<string, unknown>,
+      collectionOf,
+    ))
+      report(
+        finding.code,
+        "error",
+        existing(data, ["api", "versions", versions.indexOf(finding.version)]),
+        finding.text,
+        finding.code === "SRV008"
+          ? "The version's schema refuses what the conversion makes of a valid object: check the field's versions: block (changed: keywords, defaults) for that version."
+          : "The API server's answer differs from the generated converters': the generated conversion test would fail the same way.",
+      );
+    if (model.conversion.spokes.some((spoke) => spoke.hooked.length > 0))
+      report(
+        "SRV010",
+        "warning",
+        existing(data, ["api", "versions"]),
+        "fields converted by a hook (converted: hook) were left out of the round trips: their conversion is your code",
+        "The generated project's test/integration/conversion.test.ts checks them with your hook.",
+      );
   }
   return diagnostics;
 }

@@ -144,7 +144,7 @@ const SCALARS = new Set(["string", "integer", "number", "boolean"]);
  * The version's example spec with every scalar top-level field set, as long as the schema still
  * accepts it; a field whose value it would refuse (a rule across fields) is left out.
  */
-function fullExample(spec: OperatorModel["spec"]): Record<string, unknown> {
+export function fullExample(spec: OperatorModel["spec"]): Record<string, unknown> {
   let value = exampleSpec(spec);
   for (const field of spec.fields) {
     if (!SCALARS.has(field.type) || field.name in value) continue;
