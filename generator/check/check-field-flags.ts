@@ -7,14 +7,15 @@ import { has } from "./raw-spec.ts";
 export function checkFieldFlags({ report, specFields, statusFields }: CheckContext): void {
   for (const v of [...specFields, ...statusFields]) {
     const { def, docPath } = v;
-    // Refused rather than warned: the API server applies defaults before it validates, so
-    // `required` can never fire, and a spec that says both promises a rejection that never comes.
+    // Warned, not refused: the API server accepts the pair and real CRDs carry it. It applies
+    // defaults before it validates, so `required` never fires; the generated tests expect exactly
+    // that (an object without the field is stored with the default), and the author hears it.
     if (def.required === true && has(def, "default")) {
-      report.error(
-        "SEM153",
+      report.warning(
+        "WARN112",
         [...docPath, "required"],
-        `"${v.name}" is required and has a default`,
-        "The API server applies defaults before it validates, so required never rejects anything here: drop required: true to keep the default, or drop the default to make clients set it.",
+        `"${v.name}" is required and has a default: an object without it is accepted and stored with the default`,
+        "The API server applies defaults before it validates, so required never rejects anything here. Drop required: true to say so, or drop the default to make clients set it.",
         "key",
       );
     }

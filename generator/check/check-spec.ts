@@ -13,7 +13,6 @@ import { checkCelDefaults } from "./check-cel-defaults.ts";
 import { checkCelExamples } from "./check-cel-examples.ts";
 import { checkCelRules } from "./check-cel-rules.ts";
 import { checkCaseCollisions } from "./check-case-collisions.ts";
-import { checkStatusDefaults } from "./check-status-defaults.ts";
 import { checkStatusRequired } from "./check-status-required.ts";
 import { checkListItems } from "./check-list-items.ts";
 import { checkChildCrds } from "./check-child-crds.ts";
@@ -55,7 +54,6 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkCaseCollisions,
   checkListItems,
   checkStatusRequired,
-  checkStatusDefaults,
   checkDerivedNames,
   checkKeywords,
   checkKubernetesTypes,

@@ -76,8 +76,13 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "DELETION_POLICY_ANNOTATION",
     "readyCondition",
     "recordFailedPass",
+    "recordNotPermitted",
+    "directTenancyGate",
     "cleanUpVanished",
     "sweptResources",
+    "SchemaDefaults",
+    "withSchemaDefaults",
+    "STATUS_DEFAULTS",
   ],
   children: ["desiredChildren"],
   "hooks types": ["KubernetesObject", "ConditionVerdict", "PartResult"],
@@ -106,6 +111,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["V1ResourceAttributes", "V1Secret", "V1Service", "WorkQueue", "Providers", "Resource"],
   ...["ConditionVerdict", "PartResult", "ConditionStatus", "Hooks", "ObservedCondition"],
   ...["StatusCase", "ChildInstance", "NamedChildFixture", "ConditionalChildFixture"],
+  ...["SchemaDefaults"],
   ...["CustomObjectsApi", "Informer", "KubernetesListObject", "ObjectCache", "Watch"],
   ...["KubernetesObjectApi", "PatchStrategy", "V1MicroTime", "V1Lease", "ApiException"],
   ...["ApiextensionsV1Api", "V1ClusterRoleBinding", "V1CustomResourceDefinition", "V1Pod"],
@@ -135,7 +141,13 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   // truthful status (issue 24): the reconciler's wrappers of provider and hook calls
   ...["ProviderCallMetrics", "ProviderError", "HookError", "ObjectLag"],
   // the tenant boundary (src/tenancy.ts, the reconciler, test/integration/tenancy.test.ts)
-  ...["TenancyGate", "TenancyRule", "TenancyFixture", "AdmissionregistrationV1Api"],
+  ...[
+    "TenancyGate",
+    "TenancyRule",
+    "TenancyDefinition",
+    "TenancyFixture",
+    "AdmissionregistrationV1Api",
+  ],
   // the manager's command line and kubeconfig (src/main.ts, src/config.ts, test/main.test.ts)
   ...["parseCommandLine", "loadKubeConfig", "Setting", "SETTINGS"],
   ...["loadOperatorConfig", "operatorSettings", "OperatorConfig"],

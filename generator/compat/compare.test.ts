@@ -576,3 +576,17 @@ test("a spec added to or removed from a kind that had none, or had one", () => {
     message: /^spec: new required field without a default/,
   });
 });
+
+test("spec itself made required (spec.required), or no longer required", () => {
+  const required = edit("spec:\n", "spec:\n  required: true\n");
+  const made = compareSources(BASE_SPEC, required);
+  assert.equal(made.length, 1, JSON.stringify(made, null, 2));
+  assert.equal(made[0]!.class, "breaking", made[0]!.message);
+  assert.match(made[0]!.message, /^spec: made required/);
+  const relaxed = compareSources(required, BASE_SPEC);
+  assert.deepEqual(
+    relaxed.map((f) => [f.class, f.code]),
+    [["risky", "COMPAT012"]],
+    relaxed.map((f) => f.message).join("; "),
+  );
+});

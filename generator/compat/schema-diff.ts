@@ -144,6 +144,40 @@ function diffMapType(o: JSONSchemaProps, n: JSONSchemaProps, at: Location, ctx: 
   });
 }
 
+/**
+ * Whether spec itself is required moves with its fields (their findings say so), unless
+ * `spec.required` decides it: then nothing else explains the change, and it is reported here.
+ */
+function specPresence(
+  o: JSONSchemaProps,
+  n: JSONSchemaProps,
+  wasRequired: boolean,
+  isRequired: boolean,
+  at: Location,
+  push: (change: Omit<Change, "version">) => void,
+): void {
+  const fieldsBefore = new Set(o.required ?? []);
+  const fieldsAfter = new Set(n.required ?? []);
+  const newlyRequired = [...fieldsAfter].some((f) => !fieldsBefore.has(f));
+  const noLongerRequired = [...fieldsBefore].some((f) => !fieldsAfter.has(f));
+  if (!wasRequired && isRequired && !newlyRequired)
+    push({
+      code: "COMPAT023",
+      side: "new",
+      specPath: keyPath(at, "required"),
+      message: `spec: made required (spec.required): objects already stored without spec ${STORED_FAIL}`,
+      hint: "Keep spec optional; or add a new API version with a conversion that fills it in; or pass --allow-breaking if no cluster stores these objects yet.",
+    });
+  if (wasRequired && !isRequired && !noLongerRequired)
+    push({
+      code: "COMPAT012",
+      side: "new",
+      specPath: keyPath(at, "required"),
+      message:
+        "spec: no longer required (spec.required): the reconciler and every client must handle objects without spec",
+    });
+}
+
 function diffProperties(
   o: JSONSchemaProps,
   n: JSONSchemaProps,
@@ -190,6 +224,8 @@ function diffProperties(
           specPath: child.spec,
           message: `${child.field}: no longer required: the reconciler and every client must handle objects without it`,
         });
+      if (at.spec.length === 0 && name === "spec")
+        specPresence(before[name]!, schema, wasRequired, isRequired, child, push);
       diffSchema(before[name]!, schema, child, ctx);
       continue;
     }

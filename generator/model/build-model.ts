@@ -72,7 +72,12 @@ interface RawSpec {
     versions: RawVersion[];
     scale?: OperatorModel["api"]["scale"];
   };
-  spec?: { description?: string; fields: Record<string, RawField>; rules?: CelRule[] };
+  spec?: {
+    description?: string;
+    required?: boolean;
+    fields: Record<string, RawField>;
+    rules?: CelRule[];
+  };
   status?: {
     phaseValues?: "enum" | "open";
     conditionShape?: "full" | "relaxed";
@@ -247,6 +252,8 @@ function buildVersionModel(
     },
     spec: {
       fields: specFields,
+      // controller-gen's rule unless the spec says otherwise: required when a field is.
+      required: raw.spec?.required ?? specFields.some((f) => f.required),
       rules: raw.spec?.rules ?? [],
       ...(raw.spec?.description ? { description: raw.spec.description } : {}),
       ...(raw.spec ? {} : { declared: false }),

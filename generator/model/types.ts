@@ -334,6 +334,8 @@ export interface OperatorModel {
   spec: {
     description?: string;
     fields: FieldModel[];
+    /** Whether an object must carry spec: `spec.required`, else whether some field is required. */
+    required: boolean;
     rules: CelRule[];
     /**
      * false when operator.yaml has no `spec:`: the kind has no spec at all (none in the CRD, the

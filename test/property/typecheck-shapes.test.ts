@@ -94,6 +94,24 @@ status:
 externalResources:
   - { name: instance, description: A cloud instance., inputs: [size] }
 `,
+  // spec may be left out though a field is required when it is there (spec.required: false):
+  // every generated read of spec, in bindings, children and columns, must take it as optional.
+  "optional-spec-with-required-field": `${HEAD}spec:
+  required: false
+  fields:
+    size: { type: string, required: true, maxLength: 16 }
+    replicas: { type: integer, default: 1 }
+    tier: { type: object, fields: { name: { type: string, required: true, maxLength: 16 } } }
+status:
+  conditions: [{ type: Synced }]
+  fields: { endpoint: { type: string } }
+externalResources:
+  - { name: instance, description: A cloud instance., inputs: [size, tier.name], outputs: [endpoint] }
+children:
+  - { apiVersion: v1, kind: ConfigMap }
+printerColumns:
+  - { name: Size, type: string, jsonPath: .spec.size }
+`,
 };
 
 test("valid specs of unusual shape generate projects that pass strict tsc", async () => {

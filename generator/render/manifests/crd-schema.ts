@@ -13,14 +13,17 @@ import {
 } from "../../model/types.ts";
 import type { JSONSchemaProps } from "./schema-types.ts";
 
-/** Spec fields may default; status is written only by the controller, so it never defaults. */
+/** Which section a field is in: list-map keys and immutability differ between them. */
 export type SchemaSide = "spec" | "status";
 
 export function specSchema(model: OperatorModel): JSONSchemaProps {
   const fields = model.spec.fields;
   const schema = objectSchema(fields, "spec", [...model.spec.rules]);
-  // Without this, defaults of spec fields would not apply to an object created with no spec.
-  const needsEmptyDefault = !fields.some((f) => f.required) && fields.some((f) => f.hasDefault);
+  // Without this, defaults of spec fields would not apply to an object created with no spec. Not
+  // when spec is required (the default would fill it before validation, so required never fires)
+  // nor when a field is (a defaulted empty spec would be refused for the missing field).
+  const needsEmptyDefault =
+    !model.spec.required && !fields.some((f) => f.required) && fields.some((f) => f.hasDefault);
   return {
     ...(model.spec.description ? { description: model.spec.description } : {}),
     ...schema,
@@ -45,9 +48,9 @@ export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProp
   // Only when declared: granular is the API server's default for every object.
   if (field.mapType) schema["x-kubernetes-map-type"] = field.mapType;
   if (field.nullable) schema.nullable = true;
-  if (side === "spec") {
-    if (field.hasDefault) schema.default = field.default;
-  }
+  // Status defaults too: real CRDs carry them, and the reconciler compares its status with the
+  // stored one after them (withSchemaDefaults), so they cost no write.
+  if (field.hasDefault) schema.default = field.default;
   const rules: CelRule[] = [
     ...(field.immutable
       ? [{ rule: "self == oldSelf", message: changeMessage(field.name, fieldImmutability(field)!) }]

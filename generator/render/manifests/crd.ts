@@ -140,7 +140,7 @@ export function rootSchema(model: OperatorModel): JSONSchemaProps {
       ...(hasSpec(model) ? { spec } : {}),
       status: statusSchema(model),
     },
-    ...(hasSpec(model) && spec.required ? { required: ["spec"] } : {}),
+    ...(hasSpec(model) && model.spec.required ? { required: ["spec"] } : {}),
     ...(ownerRules.length > 0 ? { "x-kubernetes-validations": ownerRules } : {}),
   };
 }

@@ -16,11 +16,15 @@ function shippedNodeOptions(): string {
   return container.env.find((e: { name: string }) => e.name === "NODE_OPTIONS").value;
 }
 
-const PROBE = `
+/** runOperator's first step, which sets more V8 flags at run time (Maglev and TurboFan off). */
+const JIT_MEMORY = new URL("../../../packages/runtime/src/jit-memory.ts", import.meta.url).href;
+
+const probe = (limitJit: boolean) => `
 const http = require("node:http");
 const server = http.createServer((req, res) => res.end("pong"));
 server.listen(0, "127.0.0.1", async () => {
   try {
+    ${limitJit ? `(await import(${JSON.stringify(JIT_MEMORY)})).limitJitMemory();` : ""}
     const { port } = server.address();
     const answer = await (await fetch("http://127.0.0.1:" + port + "/")).text();
     // The smallest valid module: magic number and version.
@@ -35,14 +39,15 @@ server.listen(0, "127.0.0.1", async () => {
 `;
 
 describe("manager Deployment NODE_OPTIONS", () => {
-  it("fetch and WebAssembly work under the shipped flags", () => {
-    const options = shippedNodeOptions();
-    const run = spawnSync(process.execPath, ["-e", PROBE], {
-      env: { ...process.env, NODE_OPTIONS: options },
-      encoding: "utf8",
-      timeout: 20_000,
+  for (const limitJit of [false, true])
+    it(`fetch and WebAssembly work under the shipped flags${limitJit ? ", after runOperator's limitJitMemory" : ""}`, () => {
+      const options = shippedNodeOptions();
+      const run = spawnSync(process.execPath, ["-e", probe(limitJit)], {
+        env: { ...process.env, NODE_OPTIONS: options },
+        encoding: "utf8",
+        timeout: 20_000,
+      });
+      assert.equal(run.status, 0, run.stderr);
+      assert.deepEqual(JSON.parse(run.stdout), { answer: "pong", wasm: true }, `under ${options}`);
     });
-    assert.equal(run.status, 0, run.stderr);
-    assert.deepEqual(JSON.parse(run.stdout), { answer: "pong", wasm: true }, `under ${options}`);
-  });
 });

@@ -69,3 +69,56 @@ test("spec with empty fields keeps an empty spec object, as before", async () =>
   assert.match(types, /^export interface ProbeSpec \{\s*\}$/m);
   assert.deepEqual(cases.minimalSpec, {});
 });
+
+// Real CRDs decide spec's presence apart from its fields: KEDA's TriggerAuthentication and
+// Contour's HTTPProxy require spec with no required field in it; others require a field only
+// when spec is there.
+const FIELDS = `    mode: { type: string, enum: [fast, slow], default: fast }
+    owner: { type: string, maxLength: 63 }
+`;
+const presenceCase = (cases: { schemaCases: Array<{ name: string; spec: unknown }> }) =>
+  cases.schemaCases.filter((c) => c.spec === null);
+
+test("spec.required: true with no required field: the CRD requires spec, gives it no default, and the contract expects an object without spec refused", async () => {
+  const { schema, types, cases } = await render(
+    `${HEAD}spec:\n  required: true\n  fields:\n${FIELDS}${STATUS}`,
+  );
+  assert.deepEqual(structuralProblems(schema), []);
+  assert.deepEqual(schema.required, ["spec"]);
+  assert.equal(schema.properties.spec.default, undefined, "a default would satisfy required");
+  assert.match(types, /^ {2}spec: ProbeSpec;$/m);
+  assert.deepEqual(presenceCase(cases), [
+    {
+      name: "spec: leaving it out is rejected (spec is required)",
+      spec: null,
+      expect: { field: "spec", reason: "FieldValueRequired", message: "Required value" },
+    },
+  ]);
+});
+
+test("spec.required: false with a required field: spec may be left out, its type is optional, and the contract expects that accepted", async () => {
+  const { schema, types, cases } = await render(
+    `${HEAD}spec:\n  required: false\n  fields:\n${FIELDS}    name: { type: string, maxLength: 63, required: true }\n${STATUS}`,
+  );
+  assert.equal(schema.required, undefined);
+  assert.deepEqual(schema.properties.spec.required, ["name"]);
+  assert.equal(schema.properties.spec.default, undefined);
+  assert.match(types, /^ {2}spec\?: ProbeSpec;$/m);
+  assert.deepEqual(presenceCase(cases), [
+    {
+      name: "an object without spec is accepted (spec is optional)",
+      spec: null,
+      expect: "accepted",
+    },
+  ]);
+});
+
+test("spec.required left out: required exactly when a field is (controller-gen's rule)", async () => {
+  const withRequired = await render(
+    `${HEAD}spec:\n  fields:\n    name: { type: string, maxLength: 63, required: true }\n${STATUS}`,
+  );
+  assert.deepEqual(withRequired.schema.required, ["spec"]);
+  const without = await render(`${HEAD}spec:\n  fields:\n${FIELDS}${STATUS}`);
+  assert.equal(without.schema.required, undefined);
+  assert.deepEqual(without.schema.properties.spec.default, { mode: "fast" });
+});

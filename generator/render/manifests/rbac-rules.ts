@@ -12,7 +12,7 @@ export const REFERENCE_VERBS = ["get", "list", "watch"];
 export const EVENT_VERBS = ["create", "patch"];
 export const LEASE_VERBS = ["get", "create", "update"];
 export const ORPHAN_REPORT_VERBS = ["get", "update"];
-export const TENANCY_PARAMETERS_VERBS = ["get"];
+export const TENANCY_PARAMETERS_VERBS = ["get", "list", "watch"];
 
 /** The operator's own rules, bound cluster-wide or in each watched namespace. */
 export function managerRules(model: OperatorModel): PolicyRule[] {
@@ -34,7 +34,7 @@ export function managerRules(model: OperatorModel): PolicyRule[] {
     // References to any namespace are granted cluster-wide instead (crossNamespaceReferenceRules).
     ...referenceRules(model, model.rbac.clusterWide ? ["same", "any"] : ["same"]),
     { apiGroups: ["events.k8s.io"], resources: ["events"], verbs: EVENT_VERBS },
-    // The tenancy re-check reads each namespace's parameters object by name (docs/tenancy.md).
+    // The tenancy re-check caches and watches each namespace's parameters object (docs/tenancy.md).
     ...(model.tenancy?.parameters
       ? [
           {

@@ -1,5 +1,6 @@
 // The status schema: the fields every reconciler writes (observedGeneration, phase, conditions)
-// followed by the spec author's status fields. Status never defaults: only the controller writes it.
+// followed by the spec author's status fields, with their defaults (the reconciler applies them to
+// the status it computes before comparing, see src/reconciler).
 
 import { MAX_PHASE_LENGTH } from "../../check/context.ts";
 import type { OperatorModel } from "../../model/types.ts";

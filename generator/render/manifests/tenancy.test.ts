@@ -45,7 +45,7 @@ describe("tenancy manifests (the Database example)", () => {
     ]);
   });
 
-  it("use is granted on exactly one named class, and the operator may only get the parameters", () => {
+  it("use is granted on exactly one named class, and the operator may only read and watch the parameters", () => {
     const role = doc("config/tenancy/use_class_roles.yaml");
     assert.deepEqual(role.rules, [
       {
@@ -60,7 +60,11 @@ describe("tenancy manifests (the Database example)", () => {
       r.resources.includes("databaseallowances"),
     );
     assert.deepEqual(parameterRules, [
-      { apiGroups: ["db.example.com"], resources: ["databaseallowances"], verbs: ["get"] },
+      {
+        apiGroups: ["db.example.com"],
+        resources: ["databaseallowances"],
+        verbs: ["get", "list", "watch"],
+      },
     ]);
   });
 

@@ -86,7 +86,7 @@ test("finding 1: a required one-of object (minProperties = maxProperties = 1) ho
           minLength: 1
 `);
   assertNoMismatch(mismatches);
-  const sources = sentSpecs(view).map((c) => (c.spec as { source?: object }).source);
+  const sources = sentSpecs(view).map((c) => (c.spec as { source?: object } | null)?.source);
   assert.ok(
     sources.some((s) => s && "bucket" in s),
     "some case holds the second alternative",

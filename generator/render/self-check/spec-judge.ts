@@ -26,8 +26,20 @@ export interface Judgement {
 
 export function judgeSpec(crd: JudgedCrd, spec: unknown): Judgement {
   const version = crd.spec.versions.find((v) => v.storage) ?? crd.spec.versions[0]!;
-  const schema = version.schema.openAPIV3Schema.properties?.spec;
-  if (!schema || spec === null || spec === undefined) return { violations: [], unknown: [] };
+  const root = version.schema.openAPIV3Schema;
+  const schema = root.properties?.spec;
+  if (!schema) return { violations: [], unknown: [] };
+  if (spec === null || spec === undefined) {
+    // An object without spec: refused when the root requires it, else defaulted to spec's own
+    // default (judged like a sent spec), else stored without one.
+    if (root.required?.includes("spec"))
+      return {
+        violations: [{ field: "spec", reason: "FieldValueRequired", message: "Required value" }],
+        unknown: [],
+      };
+    if (schema.default === undefined) return { violations: [], unknown: [] };
+    return judgeSpec(crd, schema.default);
+  }
   const stored = prunedAndDefaulted(schema, spec);
   const structural = schemaViolations(schema, stored, "spec");
   const cel = celViolations(schema, stored, "spec");

@@ -96,8 +96,8 @@ function probes(slot: Slot): Probe[] {
 
 /**
  * Required members of an object slot (or the spec root), each left out once. A member with a
- * default is never missing (the server defaults before it validates; check refuses the pair,
- * SEM153), so it has no such case.
+ * default is never missing (the server defaults before it validates; check warns of the pair,
+ * WARN112), so it has no such case: its default cases show it stored with the default instead.
  */
 export function requiredCases(
   path: string,

@@ -55,8 +55,11 @@ printerColumns:
 const view = buildContractView(loadSpec(SPEC, "operator.yaml").model);
 
 test("no accepted case holds a value that the enclosing object's rule refuses", () => {
-  const cases = JSON.parse(view.schemaCases) as { spec: Record<string, any>; expect: unknown }[];
-  const accepted = cases.filter((c) => c.expect === "accepted").map((c) => c.spec.strategy);
+  const cases = JSON.parse(view.schemaCases) as {
+    spec: Record<string, any> | null;
+    expect: unknown;
+  }[];
+  const accepted = cases.filter((c) => c.expect === "accepted").map((c) => c.spec?.strategy);
   assert.ok(accepted.some((s) => s?.type === "RollingUpdate"));
   for (const strategy of accepted)
     assert.ok(

@@ -6,7 +6,7 @@ import type { FieldModel, OperatorModel, PrinterColumn } from "../../model/types
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
 import type { Expectation } from "./contract-case-types.ts";
-import type { Spec } from "./contract-slots.ts";
+import { serverDefaults, type Spec } from "./contract-slots.ts";
 import { tableCell } from "./contract-table-cell.ts";
 
 export interface ColumnCheck {
@@ -52,7 +52,9 @@ export function contractStatus(model: OperatorModel): Spec {
       throw new Error(`internal error: no valid status example: ${problems.join("; ")}`);
     status[field.name] = value;
   }
-  return status;
+  // With the status fields' defaults already in: the server fills them in on every status write,
+  // and the tests compare what they wrote with what is stored.
+  return serverDefaults(model.status.fields, status);
 }
 
 /** A status written through /status: accepted or rejected. */

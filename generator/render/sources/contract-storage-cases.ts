@@ -51,6 +51,27 @@ export function pruningCases(
   return cases;
 }
 
+/**
+ * A required member with a default, left out: the API server applies the default before it
+ * validates, so the object is accepted and stored with the default (check warns of the pair,
+ * WARN112). Real CRDs carry it; the contract proves what the server does with it.
+ */
+export function requiredDefaultCases(
+  fields: readonly FieldModel[],
+  slots: readonly Slot[],
+  admits: (spec: Spec) => boolean,
+): PruningCase[] {
+  return slots
+    .filter((s) => s.field.required && s.field.hasDefault && s.remove !== undefined)
+    .map((slot) => ({ slot, spec: slot.remove!() }))
+    .filter(({ spec }) => admits(spec))
+    .map(({ slot, spec }) => ({
+      name: `${slot.path}: leaving it out is accepted and stored as its default (required, with a default)`,
+      spec,
+      stored: serverDefaults(fields, spec),
+    }));
+}
+
 /** An object's valid rule example, else the members it needs. */
 function objectBase(field: FieldModel): Spec {
   const validExample = field.rules

@@ -24,10 +24,16 @@ import {
   scaleView,
   type ScaleView,
 } from "./contract-status.ts";
-import { changedSpec, defaultChecks, pruningCases } from "./contract-storage-cases.ts";
+import {
+  changedSpec,
+  defaultChecks,
+  pruningCases,
+  requiredDefaultCases,
+} from "./contract-storage-cases.ts";
 import { mergeCases } from "./contract-merge.ts";
 import { selectableCases } from "./contract-selectable.ts";
 import { fixtureJson } from "./contract-values.ts";
+import type { Expectation } from "./contract-case-types.ts";
 import { inReplicaRange } from "./contract-number-probes.ts";
 import { invalidCompletion } from "./contract-invalid-examples.ts";
 
@@ -137,7 +143,14 @@ export function buildContractView(model: OperatorModel): ContractView {
       .filter((c) => schemaAccepts(c.old) && admits(c.old))
       .filter((c) => c.expect !== "accepted" || (schemaAccepts(c.new) && admits(c.new))),
   ];
-  const pruning = pruningCases(fields, slots, minimal, stored, (spec) => admits(spec));
+  const pruning = [
+    ...pruningCases(fields, slots, minimal, stored, (spec) => admits(spec)),
+    // Judged as the server judges it: defaults applied first, then the schema and the rules.
+    ...requiredDefaultCases(fields, slots, (spec) => {
+      const defaulted = serverDefaults(fields, spec);
+      return schemaAccepts(defaulted) && admits(defaulted);
+    }),
+  ];
   const defaults = defaultChecks(fields, minimal, stored, "spec");
   const status = contractStatus(model);
   // What the server's scale check takes besides the schema: a replica count of 0..2147483647.
@@ -152,7 +165,7 @@ export function buildContractView(model: OperatorModel): ContractView {
     defaultedSpec: JSON.stringify(stored),
     defaults: JSON.stringify(defaults),
     hasDefaults: defaults.length > 0,
-    schemaCases: fixtureJson(schema),
+    schemaCases: fixtureJson([...schema, specPresenceCase(model)]),
     celCases: fixtureJson(cel),
     hasCelCases: cel.length > 0,
     transitionCases: fixtureJson(transitions),
@@ -171,13 +184,35 @@ export function buildContractView(model: OperatorModel): ContractView {
     scale,
     scaleJson: JSON.stringify(scale),
     counts: {
-      schema: schema.length,
+      schema: schema.length + 1,
       cel: cel.length,
       transition: transitions.length,
       pruning: pruning.length,
       defaults: defaults.length,
     },
   };
+}
+
+/**
+ * An object sent without spec: refused when spec is required (`spec.required`, else when a field
+ * is), accepted otherwise. null in the tables means "no spec key", as for a kind without spec.
+ */
+function specPresenceCase(model: OperatorModel): {
+  name: string;
+  spec: null;
+  expect: Expectation;
+} {
+  return model.spec.required
+    ? {
+        name: "spec: leaving it out is rejected (spec is required)",
+        spec: null,
+        expect: { field: "spec", reason: "FieldValueRequired", message: "Required value" },
+      }
+    : {
+        name: "an object without spec is accepted (spec is optional)",
+        spec: null,
+        expect: "accepted",
+      };
 }
 
 /**

@@ -6,6 +6,7 @@ import { HOOK_TYPES_PATH } from "../../base/user-hooks.ts";
 import type { ChildModel, ExternalResourceModel, OperatorModel } from "../../model/types.ts";
 import { CHILD_KINDS, CUSTOM_RESOURCE_CHILD, childKind } from "./child-view.ts";
 import { hasServiceNames, SERVICE_NAMES_MODULE } from "./service-names-view.ts";
+import { tenancyLaidOut } from "./tenancy-view.ts";
 import { drivesReferences } from "./test-fixture.ts";
 import { versionTypesModule } from "./version-types-view.ts";
 
@@ -92,6 +93,8 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "github/workflows/ci.yaml.hbs",
+    // Nothing from the spec goes into it: the same prettier-clean text for every project.
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: (m) => (presetWorkflows(m) ? [] : [{ path: CI_WORKFLOW }]),
   },
@@ -288,11 +291,14 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   },
   {
     template: "src/tenancy.ts.hbs",
+    laidOut: tenancyLaidOut,
     ownership: Ownership.Generated,
     outputs: (m) => (m.tenancy ? [{ path: "src/tenancy.ts" }] : []),
   },
   {
     template: "test/integration/tenancy.test.ts.hbs",
+    // The same text for every spec (it reads test/support/tenancy.json), in prettier's layout.
+    laidOut: true,
     ownership: Ownership.Generated,
     outputs: (m) => (m.tenancy ? [{ path: "test/integration/tenancy.test.ts" }] : []),
   },

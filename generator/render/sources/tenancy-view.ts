@@ -6,6 +6,7 @@ import type { FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { TENANCY_DIR, tenancyFiles } from "../manifests/tenancy.ts";
 import { USER_ROLES, userRoleFileName } from "../manifests/user-roles.ts";
+import { tsKey, tsLiteral } from "./ts-types.ts";
 
 export interface TenancyView {
   hasTenancy: boolean;
@@ -40,17 +41,7 @@ export function tenancyView(model: OperatorModel): TenancyView {
     hasTenancy: true,
     tenancyFixture: JSON.stringify(tenancyFixture(model)),
     tenancy: {
-      rules: t.validations
-        .filter((v) => v.operatorChecks)
-        .map((v) =>
-          JSON.stringify({
-            expression: v.expression,
-            ...(v.message !== undefined ? { message: v.message } : {}),
-            ...(v.messageExpression !== undefined
-              ? { messageExpression: v.messageExpression }
-              : {}),
-          }),
-        ),
+      rules: operatorRules(model).map(ruleLiteral),
       admissionOnly: t.validations
         .filter((v) => !v.operatorChecks)
         .map((v) => ({ expression: v.expression, why: v.admissionOnlyBecause! })),
@@ -72,6 +63,55 @@ export function tenancyView(model: OperatorModel): TenancyView {
       useRoles: t.useRoles.map((r) => r.roleName),
     },
   };
+}
+
+/** The policy's validations the operator re-checks, as the runtime's TenancyRule takes them. */
+function operatorRules(model: OperatorModel): Array<Record<string, string>> {
+  return (model.tenancy?.validations ?? [])
+    .filter((v) => v.operatorChecks)
+    .map((v) => ({
+      expression: v.expression,
+      ...(v.message !== undefined ? { message: v.message } : {}),
+      ...(v.messageExpression !== undefined ? { messageExpression: v.messageExpression } : {}),
+    }));
+}
+
+const PRINT_WIDTH = 100;
+/** prettier keeps a value on a key shorter than this (tabWidth + 3) however long the line. */
+const SHORT_KEY = 5;
+
+/**
+ * One rule as an element of src/tenancy.ts's TENANCY_RULES array, in prettier's layout, so `new`
+ * needs no prettier for the file (render/format.ts): on the element's line when `  {...},` fits;
+ * else one property a line, and a string that does not fit after its key goes on the next line
+ * (prettier breaks after the colon before a string). Text with other than ASCII is left on one
+ * line: its width is prettier's to judge, and render/format.ts sends a long line to prettier.
+ */
+export function ruleLiteral(rule: Record<string, string>): string {
+  const oneLine = tsLiteral(rule);
+  if (`  ${oneLine},`.length <= PRINT_WIDTH || /[^\x00-\x7f]/.test(oneLine)) return oneLine;
+  const lines = Object.entries(rule).map(([name, value]) => {
+    const key = tsKey(name);
+    const line = `    ${key}: ${JSON.stringify(value)},`;
+    if (line.length <= PRINT_WIDTH || key.length < SHORT_KEY) return line;
+    return `    ${key}:\n      ${JSON.stringify(value)},`;
+  });
+  return `{\n${lines.join("\n")}\n  }`;
+}
+
+/**
+ * Whether src/tenancy.ts renders in prettier's layout: the template breaks TENANCY_RULES one rule
+ * a line, which prettier keeps only when the rules do not fit on the declaration's line.
+ */
+export function tenancyLaidOut(model: OperatorModel): boolean {
+  return rulesBreak(operatorRules(model).map(ruleLiteral));
+}
+
+/** Whether prettier prints these ruleLiteral()s one a line, as the template does. */
+export function rulesBreak(rules: readonly string[]): boolean {
+  if (rules.length === 0) return false;
+  const joined = `export const TENANCY_RULES: readonly TenancyRule[] = [${rules.join(", ")}];`;
+  return joined.length > PRINT_WIDTH || rules.some((rule) => rule.includes("\n"));
 }
 
 /** test/support/tenancy.json: what the tenancy suite creates and expects, from operator.yaml. */

@@ -36,12 +36,13 @@ import { activeUserHooks, hooksView, type HooksView } from "./hooks-view.ts";
 import { referencesView, type ReferencesView } from "./references-view.ts";
 import { tenancyView, type TenancyView } from "./tenancy-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
+import { statusDefaultsView, type StatusDefaultsView } from "./status-defaults-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
 import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
-export interface ViewModel extends StatusView, ReferencesView, TenancyView {
+export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesView, TenancyView {
   name: string;
   description: string;
   /** The description as a JSON string literal, quotes included, for package.json. */
@@ -78,7 +79,7 @@ export interface ViewModel extends StatusView, ReferencesView, TenancyView {
   metricsServiceName: string;
   types: TypeNames;
   modules: ModulePaths;
-  /** `?` when no spec field is required, so an object without spec is still well-typed. */
+  /** `?` when spec is not required, so an object without spec is still well-typed. */
   specOptional: "" | "?";
   interfaces: InterfaceView[];
   /** Comma-separated @kubernetes/client-node type names the API types module imports. */
@@ -147,7 +148,7 @@ export function buildViewModel(
   files: Array<{ path: string; ownership: string }>,
   unusedUserFiles: readonly string[] = [],
 ): ViewModel {
-  const specOptional = model.spec.fields.some((f) => f.required) ? "" : "?";
+  const specOptional = model.spec.required ? "" : "?";
   const types = typeNames(model);
   const interfaces = apiInterfaces(model, types);
   const embedded = embeddedModels(model);
@@ -185,6 +186,7 @@ export function buildViewModel(
     clientNodeTypes: ["V1ObjectMeta", ...embedded].sort().join(", "),
     embeddedTypes: embedded.join(", "),
     ...statusView(model),
+    ...statusDefaultsView(model),
     ...referencesView(model),
     ...tenancyView(model),
     hasBindings: model.externalResources.length > 0,

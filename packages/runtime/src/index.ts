@@ -162,12 +162,22 @@ export {
   selfSignedCertificate,
 } from "./self-signed-certificate.ts";
 export type { CertificatePem } from "./self-signed-certificate.ts";
+export { withSchemaDefaults } from "./schema-defaults.ts";
+export type { SchemaDefaults } from "./schema-defaults.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
 export { tenancyGate } from "./tenancy.ts";
+export { recordNotPermitted } from "./not-permitted.ts";
+export { directTenancyGate, parametersKind, watchedReferences } from "./tenancy-parameters.ts";
+export type {
+  TenancyDefinition,
+  TenancyParametersKind,
+  WatchedReferences,
+} from "./tenancy-parameters.ts";
 export type { TenancyGate, TenancyParameters, TenancyRule, TenancyVerdict } from "./tenancy.ts";
 export { TimeoutError, withTimeout } from "./timeout.ts";
 export { withTransitionEvents } from "./transition-events.ts";
-export { cleanUpVanished } from "./vanished-owner.ts";
+export { cleanUpVanished, writeStatusOrCleanUp } from "./vanished-owner.ts";
+export type { VanishedCleanUp } from "./vanished-owner.ts";
 export type { TransitionEventOptions } from "./transition-events.ts";
 export { plannedConverter } from "./conversion/planned-converter.ts";
 export type {

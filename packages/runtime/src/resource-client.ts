@@ -24,10 +24,9 @@ export interface ResourceClient<T extends KubernetesObject> {
    */
   get(key: ObjectKey, options?: CallOptions): Promise<T | undefined>;
   /**
-   * The object as the API server stores it now: a quorum read from etcd, never a cache. Used once
-   * per new object, after its finalizer patch and before its first external side effect, to prove
-   * the finalizer holds (a DELETE racing the patch can remove the object anyway:
-   * kubernetes/kubernetes#77988). Undefined when it is gone.
+   * The object as the API server stores it now: a quorum read from etcd, never a cache. Not made
+   * on the way to Ready (docs/finalizer-race.md says why no read after the finalizer patch);
+   * kept-resources.ts uses it before a finalizer goes. Undefined when it is gone.
    */
   getFromServer(key: ObjectKey, options?: CallOptions): Promise<T | undefined>;
   /**

@@ -37,14 +37,10 @@ import { OwnWrites } from "./own-writes.ts";
 import { ownedInformers, type OwnedKind } from "./owned-kinds.ts";
 import { cachedOwnerUids, storedOwnerUids } from "./owner-uids.ts";
 import { providerCalls, type ProviderCallMetrics } from "./provider-calls.ts";
-import {
-  CacheReferenceReader,
-  referenceInformers,
-  type ReferencedKind,
-  type ReferenceReader,
-  type ReferenceTarget,
-} from "./references.ts";
+import type { ReferencedKind, ReferenceReader, ReferenceTarget } from "./references.ts";
 import type { ResourceClient } from "./resource-client.ts";
+import type { TenancyGate } from "./tenancy.ts";
+import { watchedReferences, type TenancyDefinition } from "./tenancy-parameters.ts";
 import { withTransitionEvents } from "./transition-events.ts";
 
 type WithConditions = KubernetesObject & { status?: { conditions?: ObservedCondition[] } };
@@ -55,6 +51,8 @@ export interface OperatorWiring<T extends KubernetesObject> {
   client: ResourceClient<T>;
   /** Reads referenced objects from their caches. */
   references: ReferenceReader;
+  /** The tenancy re-check, with each namespace's parameters from their cache (definition.tenancy). */
+  tenancy?: TenancyGate;
   /** The orphan report ConfigMap `<operator>-orphans` in the operator's namespace. */
   orphanReport: OrphanReport;
   /** Times and counts provider calls (operator_provider_call_*). */
@@ -98,6 +96,12 @@ export interface OperatorDefinition<T extends WithConditions> {
   referenceTargets: (obj: T) => ReferenceTarget[];
   /** The only annotations the cache keeps (any tenant may write 256 KiB of them per object). */
   cachedAnnotations: readonly string[];
+  /**
+   * The tenancy policy's rules the operator re-checks (src/tenancy.ts). Each namespace's parameters
+   * object is cached and watched like a referenced object: a change requeues that namespace's
+   * objects, and no pass reads it from the API server.
+   */
+  tenancy?: TenancyDefinition;
   reconciler: (wiring: OperatorWiring<T>) => Reconciler;
   orphanSweep: {
     intervalMs: number;
@@ -173,7 +177,16 @@ async function startOperator<T extends WithConditions>(
   );
   const owner = { apiVersion: apiGroupVersion, kind, namespaced: definition.namespaced };
   const owned = ownedInformers(kubeConfig, definition.ownedKinds, namespaces, name, logger);
-  const referenced = referenceInformers(kubeConfig, definition.referencedKinds, namespaces, logger);
+  const references = watchedReferences(
+    kubeConfig,
+    {
+      kinds: definition.referencedKinds,
+      targetsOf: definition.referenceTargets,
+      tenancy: definition.tenancy,
+    },
+    namespaces,
+    logger,
+  );
   // The reconciler's writes are recorded so that their watch events do not trigger another pass.
   const ownWrites = new OwnWrites();
   const client = ownWrites.wrap(
@@ -200,7 +213,8 @@ async function startOperator<T extends WithConditions>(
   });
   const wiring: OperatorWiring<T> = {
     client,
-    references: new CacheReferenceReader(referenced),
+    references: references.reader,
+    ...(references.tenancy === undefined ? {} : { tenancy: references.tenancy }),
     orphanReport,
     providerMetrics: metrics.providerCalls,
     config,
@@ -218,7 +232,7 @@ async function startOperator<T extends WithConditions>(
   const controller = new Controller<T>({
     informers,
     owned: { owner, informers: owned },
-    references: { informers: referenced, targetsOf: definition.referenceTargets },
+    references: { informers: references.informers, targetsOf: references.targetsOf },
     reconciler: definition.reconciler(wiring),
     concurrency: config.concurrency,
     resyncPeriodMs: config.resyncPeriodMs,

@@ -33,7 +33,7 @@ export interface TenancyParameters {
   name: string;
   /** The binding's parameterNotFoundAction. */
   missing: "Deny" | "Allow";
-  /** Reads it; undefined when the namespace has none. */
+  /** Reads it; undefined when the namespace has none (runOperator: from a watched cache). */
   reader: { get(key: ObjectKey, options?: CallOptions): Promise<unknown> };
 }
 
@@ -47,7 +47,8 @@ const VARIABLES = ["object", "oldObject", "params"] as const;
 
 /**
  * A gate over `rules`; with `parameters`, each object is judged with its own namespace's
- * parameters object (read on every call: a pass must see the limits as they are now).
+ * parameters object as `parameters.reader` has it now (runOperator reads it from a watched cache,
+ * and a change requeues the namespace's objects: tenancy-parameters.ts).
  */
 export function tenancyGate(
   rules: readonly TenancyRule[],

@@ -10,7 +10,7 @@
 
 import type { KubernetesObject } from "@kubernetes/client-node";
 import type { ObservedCondition } from "./conditions.ts";
-import { errorMessage, isConflict } from "./errors.ts";
+import { errorMessage, isConflict, isNotFound } from "./errors.ts";
 import type { EventRecorder, ObjectReference } from "./events.ts";
 import {
   keyOf,
@@ -64,7 +64,9 @@ export function withTransitionEvents<T extends WithConditions>(
       try {
         stored = await client.replaceStatus(obj, callOptions);
       } catch (err) {
-        if (!isConflict(err) && !callOptions?.signal?.aborted) {
+        // A conflict is retried, and a 404 means the object is gone (no one to tell; the
+        // reconciler cleans up after it: vanished-owner.ts).
+        if (!isConflict(err) && !isNotFound(err) && !callOptions?.signal?.aborted) {
           recorder.record({
             regarding: regardingOf(obj, obj),
             type: "Warning",

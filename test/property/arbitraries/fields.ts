@@ -1,7 +1,7 @@
 // Field definitions of every type, nested through objects, arrays and maps, with flags
 // (required, nullable, immutable, default), CEL rules, list types (sets of scalars, maps keyed by
-// a field) and map types (atomic or granular objects, maps and free-form fields). Spec fields may carry defaults and rules; status fields carry neither (the controller
-// writes status, the API server never defaults it). Map samples hold keys with dots, as real APIs'
+// a field) and map types (atomic or granular objects, maps and free-form fields). Spec fields may carry defaults and rules; status fields may carry defaults but no
+// rules (the controller writes status). Map samples hold keys with dots, as real APIs'
 // maps do (pg_stat_statements.max, topology.kubernetes.io/zone).
 
 import fc from "fast-check";
@@ -66,12 +66,9 @@ export function fieldMap(
       ...names.map((name) =>
         fc
           .tuple(anyField(section, depth, correlatable), fc.boolean())
-          // required with a default is refused (SEM153): the server defaults before it validates.
-          .map(([field, required]): [string, GenField, boolean] => [
-            name,
-            field,
-            required && !("default" in field.def),
-          ]),
+          // Required with a default is allowed (WARN112) on spec fields: the server defaults before
+          // it validates, and the generated tests must expect that.
+          .map(([field, required]): [string, GenField, boolean] => [name, field, required]),
       ),
     ),
   );
@@ -209,7 +206,7 @@ function mapField({ section, correlatable }: Place, depth: number): fc.Arbitrary
 
 /**
  * Description, nullable, a CEL rule of the field's own, immutable and a default. Status fields
- * get only the description and nullable.
+ * get only the description, nullable and a default.
  */
 function decorated(
   { section, correlatable }: Place,
@@ -231,7 +228,7 @@ function decorated(
                   { message: "fixed when created", since: "creation" },
                 )
               : fc.constant(false),
-          withDefault: fc.constant(section === "spec"),
+          withDefault: fc.constant(true),
           mapType: MAP_TYPED.has(f.def.type as string)
             ? fc.constantFrom(undefined, undefined, "atomic", "granular")
             : fc.constant(undefined),

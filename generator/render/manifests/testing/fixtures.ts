@@ -65,6 +65,7 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
       crdName: "widgets.widgets.example.com",
     },
     spec: {
+      required: true,
       fields: [
         field("owner", "string", { required: true, format: "email", maxLength: 254 }),
         field("zone", "string", { immutable: true, maxLength: 63, pattern: "^[a-z]+-[0-9]$" }),

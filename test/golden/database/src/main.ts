@@ -28,7 +28,7 @@ import {
   sweptResources,
 } from "./reconciler/finalize.ts";
 import { CloudInstanceProvider } from "./providers/instance-cloud.ts";
-import { createTenancyGate } from "./tenancy.ts";
+import { TENANCY_CHECK } from "./tenancy.ts";
 
 // One instance of each provider (src/providers/*-cloud.ts), shared by the reconciler and the sweep.
 const providers = {
@@ -50,14 +50,14 @@ runOperator<Database>({
   referenceTargets,
   // Only the annotations the operator reads are cached (src/reconciler/finalize.ts).
   cachedAnnotations: CACHED_ANNOTATIONS,
+  // The admission policy's rules the operator re-checks, with each namespace's parameters cached.
+  tenancy: TENANCY_CHECK,
   // The runtime's client, orphan report, reference reader, logger and provider metrics.
   reconciler: (wiring) =>
     new DatabaseReconciler({
       ...wiring,
       ...providers,
       hooks,
-      // The admission policy's rules the operator can re-check (src/tenancy.ts).
-      tenancy: createTenancyGate(wiring.kubeConfig, FIELD_MANAGER),
       deletionStuckAfterMs: wiring.config.deletionStuckAfterMs,
     }),
   // The leader sweeps for external resources whose owner is gone (src/reconciler/finalize.ts).

@@ -7,13 +7,7 @@
 // The API server's policy stays the boundary; this is for when it is removed, not yet installed,
 // or in audit mode. docs/tenancy.md in create-operator explains the model.
 
-import type { KubeConfig } from "@kubernetes/client-node";
-import {
-  KubeResourceClient,
-  tenancyGate,
-  type TenancyGate,
-  type TenancyRule,
-} from "@create-operator/runtime";
+import type { TenancyDefinition, TenancyRule } from "@create-operator/runtime";
 
 /** The policy's validations the operator re-checks, in the policy's order. */
 export const TENANCY_RULES: readonly TenancyRule[] = [
@@ -40,13 +34,8 @@ export const TENANCY_PARAMETERS = {
   missing: "Deny",
 } as const;
 
-export function createTenancyGate(kubeConfig: KubeConfig, fieldManager: string): TenancyGate {
-  const { group, version, plural, kind, name, missing } = TENANCY_PARAMETERS;
-  // A direct read on every pass, not a cache: the limits as they are now, one GET per pass.
-  const reader = new KubeResourceClient(
-    kubeConfig,
-    { group, version, plural, namespaced: true },
-    fieldManager,
-  );
-  return tenancyGate(TENANCY_RULES, { kind, name, missing, reader });
-}
+/** What main.ts hands runOperator, which caches and watches each namespace's parameters. */
+export const TENANCY_CHECK: TenancyDefinition = {
+  rules: TENANCY_RULES,
+  parameters: TENANCY_PARAMETERS,
+};

@@ -35,7 +35,11 @@ import {
   setCondition,
   writeStatusIfChanged,
 } from "@create-operator/runtime";
-import { cleanUpVanished, deletionPolicyOverride, providerCalls } from "@create-operator/runtime";
+import {
+  deletionPolicyOverride,
+  providerCalls,
+  writeStatusOrCleanUp,
+} from "@create-operator/runtime";
 import { hasFinalizer, isBeingDeleted, withFinalizer } from "@create-operator/runtime";
 import { foldParts, type PartResult } from "@create-operator/runtime";
 import { FINALIZER, type Database, type DatabaseStatus } from "../api/v1alpha1/database-types.ts";
@@ -50,7 +54,7 @@ import {
 import type { InstanceProvider } from "../providers/instance-provider.ts";
 import { reconcileInstance } from "./instance-part.ts";
 import { desiredChildren } from "../children/index.ts";
-import type { TenancyGate } from "@create-operator/runtime";
+import { recordNotPermitted, type TenancyGate } from "@create-operator/runtime";
 import type { DatabaseReconcilerHooks } from "../hooks/types.ts";
 import type { OrphanReport } from "@create-operator/runtime";
 import { DELETION_POLICY_ANNOTATION, finalizeDatabase, sweptResources } from "./finalize.ts";
@@ -107,24 +111,31 @@ export class DatabaseReconciler implements Reconciler {
     // 2a. The tenant boundary again (src/tenancy.ts): what the admission policy would refuse is
     //     not acted on, even when the policy was removed or never installed. Before the finalizer
     //     and before anything is created; an object refused later (its namespace's limits
-    //     tightened) keeps what it has, and its deletion above still cleans up.
+    //     tightened) keeps what it has, and its deletion above still cleans up. Ready=False,
+    //     reason NotPermitted, and nothing else; a change of the object or of its namespace's
+    //     parameters looks again.
     const verdict = await this.#deps.tenancy?.verdict(obj, call);
-    if (verdict?.permitted === false) return this.#notPermitted(obj, verdict.message, signal);
+    if (verdict?.permitted === false)
+      return recordNotPermitted(client, obj, verdict.message, {
+        signal,
+        logger: this.#deps.logger,
+        now: this.#now(),
+      });
     // 3. Our finalizer goes on before the first external side effect. The patch's success does not
     //    prove it holds: a DELETE that read the object just before can still remove it outright
-    //    (kubernetes/kubernetes#77988). So one quorum read per new object, past every cache, proves
-    //    the finalizer holds before anything is created; gone means cleaning up what may exist. A
-    //    DELETE still in flight after this read is caught by the orphan sweep (main.ts).
-    if (!hasFinalizer(obj, FINALIZER)) {
-      obj = await client.setFinalizers(obj, withFinalizer(obj, FINALIZER), call);
-      const stored = await client.getFromServer(key, call);
-      // Gone: no finalize pass will ever run for it, so delete what a pass may have created.
-      if (stored?.metadata.uid !== obj.metadata.uid) {
-        const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
-        await cleanUpVanished(obj, sweptResources(this.#deps), override, this.#deps.logger, signal);
-        return {};
-      }
-    }
+    //    (kubernetes/kubernetes#77988), and no read can prove it (the DELETE may land after the
+    //    read). So none is made: this pass's status write, its first write after the side effects,
+    //    finds the object gone (404) and deletes what the pass created (`vanished`); a DELETE that
+    //    lands after that write is the orphan sweep's (main.ts; docs/finalizer-race.md in create-operator).
+    const addedFinalizer = !hasFinalizer(obj, FINALIZER);
+    if (addedFinalizer) obj = await client.setFinalizers(obj, withFinalizer(obj, FINALIZER), call);
+    const vanished = addedFinalizer
+      ? {
+          resources: sweptResources(this.#deps),
+          override: deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION),
+          logger: this.#deps.logger,
+        }
+      : undefined;
     const generation = obj.metadata.generation ?? 0;
     // A terminal phase holds only for the generation that reached it (the Ready condition says
     // why); a new spec is a new chance, as errors.ts promises.
@@ -148,39 +159,10 @@ export class DatabaseReconciler implements Reconciler {
       });
     }
     const { status, waiting } = converged;
-    obj = await writeStatusIfChanged(client, obj, status, call);
+    // Gone at this write after this pass put the finalizer on: cleaned up (step 3), pass over.
+    if ((await writeStatusOrCleanUp(client, obj, status, { signal, vanished })) === undefined)
+      return {};
     return waiting ? { requeueAfterMs: this.#deps.pollIntervalMs ?? 10_000 } : {};
-  }
-
-  /**
-   * Ready=False, reason NotPermitted, with the policy's own message, and nothing else: no
-   * finalizer, no external resource, no child. Looked at again when the object changes or on
-   * the next resync (a namespace's parameters are not watched).
-   */
-  async #notPermitted(
-    obj: Database,
-    message: string,
-    signal: AbortSignal | undefined,
-  ): Promise<ReconcileResult> {
-    const generation = obj.metadata.generation ?? 0;
-    const status: DatabaseStatus = { ...obj.status, observedGeneration: generation };
-    status.conditions = setCondition(
-      status.conditions,
-      {
-        type: "Ready",
-        status: "False",
-        reason: "NotPermitted",
-        message,
-        observedGeneration: generation,
-      },
-      this.#now(),
-    );
-    this.#deps.logger.info("not permitted by the tenancy rules", {
-      key: { name: obj.metadata.name!, namespace: obj.metadata.namespace },
-      message,
-    });
-    await writeStatusIfChanged(this.#deps.client, obj, status, { signal });
-    return {};
   }
 
   async #converge(

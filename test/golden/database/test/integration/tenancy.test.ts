@@ -22,6 +22,7 @@ import {
 } from "@kubernetes/client-node";
 import {
   describeApiError,
+  directTenancyGate,
   findCondition,
   keyOf,
   KubeResourceClient,
@@ -41,7 +42,7 @@ import {
   RESOURCE_REF,
 } from "../support/kind.ts";
 import type { MemoryProvider } from "../support/memory-provider.ts";
-import { createTenancyGate, TENANCY_RULES } from "../../src/tenancy.ts";
+import { TENANCY_CHECK, TENANCY_RULES } from "../../src/tenancy.ts";
 import { accessReview } from "./support/access-review.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
 import { recordingLogger } from "./support/recording-logger.ts";
@@ -173,7 +174,7 @@ async function refusal(create: Promise<unknown>): Promise<{ code: number; messag
 
 /** The operator's verdict on `obj`, with the namespace's parameters as the API server holds them. */
 async function operatorVerdict(obj: Resource) {
-  return createTenancyGate(cp.admin, FIELD_MANAGER).verdict(obj);
+  return directTenancyGate(TENANCY_CHECK, cp.admin, FIELD_MANAGER).verdict(obj);
 }
 
 /**
@@ -373,7 +374,7 @@ if (refusedExample)
     const providers = newProviders();
     const { logger } = recordingLogger();
     const client = new KubeResourceClient<Resource>(cp.admin, RESOURCE_REF, FIELD_MANAGER);
-    const tenancy = createTenancyGate(cp.admin, FIELD_MANAGER);
+    const tenancy = directTenancyGate(TENANCY_CHECK, cp.admin, FIELD_MANAGER);
     const reconciler = createReconciler({ client, logger, tenancy }, providers);
     await reconciler.reconcile(keyOf(created));
     await reconciler.reconcile(keyOf(created));
