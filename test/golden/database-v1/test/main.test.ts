@@ -8,7 +8,7 @@
 // protocol is not allowed when skipTLSVerify is not set").
 
 import assert from "node:assert/strict";
-import { spawnSync } from "node:child_process";
+import { spawn } from "node:child_process";
 import { mkdtempSync, readFileSync, rmSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
@@ -18,8 +18,22 @@ import { loadConfig, SETTINGS } from "../src/config.ts";
 
 const MAIN = fileURLToPath(new URL("../src/main.ts", import.meta.url));
 
-function runMain(args: string[], env: NodeJS.ProcessEnv = process.env) {
-  return spawnSync(process.execPath, [MAIN, ...args], { encoding: "utf8", env, timeout: 60_000 });
+interface Run {
+  status: number | null;
+  stdout: string;
+  stderr: string;
+}
+
+/** src/main.ts in a child process. Not spawnSync: a test's runs overlap, and the loop stays free. */
+function runMain(args: string[], env: NodeJS.ProcessEnv = process.env): Promise<Run> {
+  return new Promise((resolve, reject) => {
+    const child = spawn(process.execPath, [MAIN, ...args], { env, timeout: 60_000 });
+    const run: Run = { status: null, stdout: "", stderr: "" };
+    child.stdout.setEncoding("utf8").on("data", (chunk: string) => (run.stdout += chunk));
+    child.stderr.setEncoding("utf8").on("data", (chunk: string) => (run.stderr += chunk));
+    child.once("error", reject);
+    child.once("close", (status) => resolve({ ...run, status }));
+  });
 }
 
 test("SETTINGS lists exactly the variables loadConfig reads", () => {
@@ -37,12 +51,15 @@ test("SETTINGS lists exactly the variables loadConfig reads", () => {
   assert.deepEqual([...read].sort(), SETTINGS.map((setting) => setting.variable).sort());
 });
 
-test("--help lists every setting and exits 0; --version prints the package's version", () => {
-  const help = runMain(["--help"]);
+test("--help lists every setting and exits 0; --version prints the package's version", async () => {
+  const [help, version, unknown] = await Promise.all([
+    runMain(["--help"]),
+    runMain(["--version"]),
+    runMain(["--concurrency=8"]),
+  ]);
   assert.equal(help.status, 0, help.stderr);
   for (const { variable } of SETTINGS)
     assert.match(help.stdout, new RegExp(`^  ${variable} `, "m"));
-  const version = runMain(["--version"]);
   assert.equal(version.status, 0, version.stderr);
   const manifest = JSON.parse(
     readFileSync(new URL("../package.json", import.meta.url), "utf8"),
@@ -50,16 +67,17 @@ test("--help lists every setting and exits 0; --version prints the package's ver
     version: string;
   };
   assert.equal(version.stdout.trim().split(" ").at(-1), manifest.version);
-  const unknown = runMain(["--concurrency=8"]);
   assert.equal(unknown.status, 2);
   assert.match(unknown.stderr, /unexpected argument "--concurrency=8"/);
 });
 
-test("no kubeconfig outside a cluster: start-up fails and names what is missing", (t) => {
+test("no kubeconfig outside a cluster: start-up fails and names what is missing", async (t) => {
   const home = mkdtempSync(join(tmpdir(), "no-kubeconfig-"));
   t.after(() => rmSync(home, { recursive: true, force: true }));
-  // No KUBECONFIG, an empty home and no KUBERNETES_SERVICE_HOST: nothing to connect with.
-  const result = runMain([], { PATH: process.env["PATH"], HOME: home });
+  // No KUBECONFIG, an empty home and no KUBERNETES_SERVICE_HOST: nothing to connect with. Node's
+  // compile cache (test/global-setup.ts) is no Kubernetes setting: it only spares recompiling.
+  const { PATH, NODE_COMPILE_CACHE } = process.env;
+  const result = await runMain([], { PATH, HOME: home, NODE_COMPILE_CACHE });
   const output = result.stdout + result.stderr;
   assert.equal(result.status, 1, output);
   assert.match(output, /no Kubernetes configuration: KUBECONFIG is not set/);

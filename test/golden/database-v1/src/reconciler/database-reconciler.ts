@@ -35,7 +35,11 @@ import {
   setCondition,
   writeStatusIfChanged,
 } from "@create-operator/runtime";
-import { cleanUpVanished, deletionPolicyOverride, providerCalls } from "@create-operator/runtime";
+import {
+  deletionPolicyOverride,
+  providerCalls,
+  writeStatusOrCleanUp,
+} from "@create-operator/runtime";
 import { hasFinalizer, isBeingDeleted, withFinalizer } from "@create-operator/runtime";
 import { foldParts, type PartResult } from "@create-operator/runtime";
 import { FINALIZER, type Database, type DatabaseStatus } from "../api/v1/database-types.ts";
@@ -100,19 +104,19 @@ export class DatabaseReconciler implements Reconciler {
     if (isBeingDeleted(obj)) return finalizeDatabase(obj, this.#deps, signal);
     // 3. Our finalizer goes on before the first external side effect. The patch's success does not
     //    prove it holds: a DELETE that read the object just before can still remove it outright
-    //    (kubernetes/kubernetes#77988). So one quorum read per new object, past every cache, proves
-    //    the finalizer holds before anything is created; gone means cleaning up what may exist. A
-    //    DELETE still in flight after this read is caught by the orphan sweep (main.ts).
-    if (!hasFinalizer(obj, FINALIZER)) {
-      obj = await client.setFinalizers(obj, withFinalizer(obj, FINALIZER), call);
-      const stored = await client.getFromServer(key, call);
-      // Gone: no finalize pass will ever run for it, so delete what a pass may have created.
-      if (stored?.metadata.uid !== obj.metadata.uid) {
-        const override = deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION);
-        await cleanUpVanished(obj, sweptResources(this.#deps), override, this.#deps.logger, signal);
-        return {};
-      }
-    }
+    //    (kubernetes/kubernetes#77988), and no read can prove it (the DELETE may land after the
+    //    read). So none is made: this pass's status write, its first write after the side effects,
+    //    finds the object gone (404) and deletes what the pass created (`vanished`); a DELETE that
+    //    lands after that write is the orphan sweep's (main.ts; docs/finalizer-race.md in create-operator).
+    const addedFinalizer = !hasFinalizer(obj, FINALIZER);
+    if (addedFinalizer) obj = await client.setFinalizers(obj, withFinalizer(obj, FINALIZER), call);
+    const vanished = addedFinalizer
+      ? {
+          resources: sweptResources(this.#deps),
+          override: deletionPolicyOverride(obj, DELETION_POLICY_ANNOTATION),
+          logger: this.#deps.logger,
+        }
+      : undefined;
     const generation = obj.metadata.generation ?? 0;
     // A terminal phase holds only for the generation that reached it (the Ready condition says
     // why); a new spec is a new chance, as errors.ts promises.
@@ -136,7 +140,9 @@ export class DatabaseReconciler implements Reconciler {
       });
     }
     const { status, waiting } = converged;
-    obj = await writeStatusIfChanged(client, obj, status, call);
+    // Gone at this write after this pass put the finalizer on: cleaned up (step 3), pass over.
+    if ((await writeStatusOrCleanUp(client, obj, status, { signal, vanished })) === undefined)
+      return {};
     return waiting ? { requeueAfterMs: this.#deps.pollIntervalMs ?? 10_000 } : {};
   }
 

@@ -206,7 +206,7 @@ export async function finalizeDatabase(
       });
       await deps.orphanReport.record(entries, signal);
     } catch (err) {
-      const message = `could not record the external resources it keeps (${kept.map((k) => `${k.resource} ${k.providerId}`).join(", ")}) in the orphan report, ConfigMap database-v1-operator-orphans: ${errorMessage(err)}; retrying with backoff. The finalizer stays until they are recorded, so the orphan sweep cannot delete them.`;
+      const message = `could not record the external resources it keeps (${kept.map((k) => k.resource + " " + k.providerId).join(", ")}) in the orphan report, ConfigMap database-v1-operator-orphans: ${errorMessage(err)}; retrying with backoff. The finalizer stays until they are recorded, so the orphan sweep cannot delete them.`;
       logger.warn("could not record kept external resources in the orphan report", {
         err: errorMessage(err),
       });

@@ -107,7 +107,7 @@ describe("transition rules and immutability (update as a dry run)", () => {
   }
 });
 
-describe("pruning", () => {
+describe("what the server stores (pruning, defaults)", () => {
   for (const c of CASES.pruningCases) {
     test(c.name, async () => {
       const created = await createFresh(c.spec);

@@ -106,7 +106,7 @@ if (uidBound.length > 0)
     }).catch(() => undefined);
     t.diagnostic(
       `${i} recreations, ${created} external resources created; ${caught()} deleted while their ` +
-        `finalizer was added (caught by the quorum read); ${leakedAtFirst} left once the last was ` +
+        `finalizer was added (caught by the status write); ${leakedAtFirst} left once the last was ` +
         `Ready; ${swept()} swept`,
     );
     assert.ok(caught() + swept() > 0, `the race was not hit in ${i} recreations`);

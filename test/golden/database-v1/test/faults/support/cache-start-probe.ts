@@ -3,18 +3,31 @@
 
 // Run as a child process under the Deployment's NODE_OPTIONS (annotation-memory.test.ts): builds
 // the owner's caches as src/main.ts does, on the KubeConfig named by KUBECONFIG, waits until they
-// have synced, and prints one JSON line: what the cache holds and the process's peak RSS. A heap
-// that the start-up list does not fit ends the process ("Reached heap limit") instead.
+// have synced, then reconciles every object whose name starts with PROBE_CONVERGE (the memory
+// providers in place of the clouds) until each is Ready, and prints one JSON line: what the cache
+// holds, how many converged and the process's peak RSS. A heap that the start-up list does not
+// fit ends the process ("Reached heap limit") instead.
 
 import { KubeConfig } from "@kubernetes/client-node";
-import { silentLogger } from "@create-operator/runtime";
+import {
+  Controller,
+  findCondition,
+  memoryReducingGc,
+  OwnWrites,
+  silentLogger,
+} from "@create-operator/runtime";
+import { DEFAULTS } from "../../../src/config.ts";
 import { operatorWiring } from "../../integration/support/operator-wiring.ts";
+import { createReconciler, newProviders, type Resource } from "../../support/kind.ts";
 
 const SYNC_TIMEOUT_MS = 180_000;
+const CONVERGE_TIMEOUT_MS = 240_000;
+const prefix = process.env.PROBE_CONVERGE ?? "";
 
 const kubeConfig = new KubeConfig();
 kubeConfig.loadFromFile(process.env.KUBECONFIG ?? "");
-const { informers } = operatorWiring(kubeConfig, silentLogger);
+const wiring = operatorWiring(kubeConfig, silentLogger);
+const { informers } = wiring;
 for (const informer of informers) informer.start();
 const deadline = Date.now() + SYNC_TIMEOUT_MS;
 while (!informers.every((informer) => informer.synced)) {
@@ -29,6 +42,50 @@ for (const informer of informers) {
     annotationBytes += JSON.stringify(obj.metadata?.annotations ?? {}).length;
   }
 }
+
+// Converge as main.ts runs it: the controller over these caches, its children's and references'.
+const ownWrites = new OwnWrites();
+const reconciler = createReconciler(
+  {
+    client: ownWrites.wrap(wiring.client),
+    logger: silentLogger,
+    references: wiring.references.reader,
+  },
+  newProviders(),
+);
+const controller = new Controller<Resource>({
+  informers,
+  owned: wiring.owned,
+  references: wiring.references,
+  // Only this test's objects: the fault environment's namespace holds other files' objects too.
+  reconciler: {
+    reconcile: async (key, context) =>
+      key.name.startsWith(prefix) ? reconciler.reconcile(key, context) : {},
+  },
+  concurrency: DEFAULTS.concurrency,
+  resyncPeriodMs: DEFAULTS.resyncPeriodMs,
+  backoff: { initialMs: DEFAULTS.backoffInitialMs, maxMs: DEFAULTS.backoffMaxMs },
+  logger: silentLogger,
+  ownWrites,
+  collectGarbage: memoryReducingGc(),
+});
+const isReady = (obj: Resource) =>
+  obj.metadata?.name?.startsWith(prefix) === true &&
+  findCondition(obj.status?.conditions, "Ready")?.status === "True";
+const converged = () => informers.reduce((n, i) => n + [...i.list()].filter(isReady).length, 0);
+let ready = 0;
+if (prefix !== "") {
+  const started = Date.now();
+  await controller.start();
+  controller.setLeading(true);
+  const want = informers.reduce(
+    (n, i) => n + [...i.list()].filter((o) => o.metadata?.name?.startsWith(prefix)).length,
+    0,
+  );
+  while ((ready = converged()) < want && Date.now() - started < CONVERGE_TIMEOUT_MS)
+    await new Promise((resolve) => setTimeout(resolve, 100));
+}
 const peakRssMiB = process.resourceUsage().maxRSS / 1024;
-console.log(JSON.stringify({ cached, annotationBytes, peakRssMiB }));
+console.log(JSON.stringify({ cached, annotationBytes, ready, peakRssMiB }));
+await controller.stop();
 await Promise.all(informers.map((informer) => informer.stop()));
