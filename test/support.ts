@@ -2,7 +2,7 @@
 // way a user does (the compiled bin, in a child process).
 
 import { spawnSync, type SpawnSyncReturns } from "node:child_process";
-import { mkdtempSync, readdirSync, statSync } from "node:fs";
+import { cpSync, existsSync, mkdtempSync, readdirSync, statSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join, relative } from "node:path";
 import { fileURLToPath } from "node:url";
@@ -20,6 +20,17 @@ export function exampleNames(): string[] {
 
 export function examplePath(name: string): string {
   return join(EXAMPLES_DIR, `${name}.yaml`);
+}
+
+/**
+ * The code a user writes for an example that a spec alone cannot give (database-v1's conversion
+ * hook: a type change), kept under examples/user-code/<name>/ as a tree of project paths and
+ * copied over the project `new` made, the way a user fills in a scaffold. Examples without user
+ * code are left as generated.
+ */
+export function writeExampleUserCode(name: string, target: string): void {
+  const tree = join(EXAMPLES_DIR, "user-code", name);
+  if (existsSync(tree)) cpSync(tree, target, { recursive: true });
 }
 
 export function tempDir(prefix: string): string {

@@ -231,8 +231,11 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
   if (kind) {
     const kindFile = toKebab(kind);
     const kindSource = { source: ["api", "kind"], sourceLabel: kindLabel };
-    if (version)
-      out.push({ what: "file", value: `src/api/${version}/${kindFile}-types.ts`, ...kindSource });
+    // Every version's types (src/api/<version>/): the storage version's and, with several, the others'.
+    const versions = objects(api.versions).map(([, v]) => str(v.name));
+    for (const name of versions.length > 0 ? versions : [version])
+      if (name)
+        out.push({ what: "file", value: `src/api/${name}/${kindFile}-types.ts`, ...kindSource });
     out.push({ what: "file", value: `src/reconciler/${kindFile}-reconciler.ts`, ...kindSource });
     out.push({ what: "file", value: `src/hooks/${kindFile}-status.ts`, ...kindSource });
     for (const suffix of ["", "Status", ...KIND_HOOK_TYPE_SUFFIXES])

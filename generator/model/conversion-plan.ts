@@ -5,7 +5,7 @@
 // runtime's declarative converter executes the plan; nothing per field is hand-written but hooks.
 
 import { placeFields, type PlacedField } from "../base/field-evolution.ts";
-import type { OperatorModel, VersionSchema } from "./types.ts";
+import type { FieldModel, FieldType, OperatorModel, VersionSchema } from "./types.ts";
 
 export interface FieldCopy {
   /** Dotted path from the object root in the hub, e.g. spec.size. */
@@ -22,9 +22,14 @@ export interface FieldCopy {
 export interface HookedField {
   hub: string;
   version: string;
-  /** TypeScript types of the value in the hub and in the version. */
-  hubType: string;
-  versionType: string;
+  /** Each side's JSON type, which the runtime checks a hook's result against (when it can). */
+  types: { hub?: JsonFieldType; version?: JsonFieldType };
+}
+
+/** The runtime's FieldType: a field's JSON type as its schema declares it. */
+export interface JsonFieldType {
+  type: "string" | "integer" | "number" | "boolean" | "object" | "array";
+  nullable?: true;
 }
 
 export interface SpokePlan {
@@ -109,8 +114,10 @@ function spokePlan(
         plan.hooked.push({
           hub: at(h),
           version: at(v),
-          hubType: tsTypeAt(hubModel, section, h.path),
-          versionType: tsTypeIn(schema, section, v.path),
+          types: {
+            ...jsonType(fieldIn(versionSchemaOf(hubModel), section, h.path), "hub"),
+            ...jsonType(fieldIn(schema, section, v.path), "version"),
+          },
         });
         continue;
       }
@@ -146,27 +153,33 @@ function hasAncestor(
   return false;
 }
 
-function tsTypeAt(model: OperatorModel, section: "spec" | "status", path: string[]): string {
-  return tsTypeIn(
-    {
-      spec: model.spec,
-      statusFields: model.status.fields,
-      printerColumns: [],
-      selectableFields: [],
-    },
-    section,
-    path,
-  );
-}
-
-function tsTypeIn(schema: VersionSchema, section: "spec" | "status", path: string[]): string {
+function fieldIn(
+  schema: VersionSchema,
+  section: "spec" | "status",
+  path: string[],
+): FieldModel | undefined {
   let fields = section === "spec" ? schema.spec.fields : schema.statusFields;
-  let type = "unknown";
+  let field: FieldModel | undefined;
   for (const segment of path) {
-    const field = fields.find((f) => f.name === segment);
-    if (!field) return "unknown";
-    type = field.tsType;
+    field = fields.find((f) => f.name === segment);
+    if (!field) return undefined;
     fields = field.fields;
   }
-  return type;
+  return field;
+}
+
+/** `{ [side]: type }` for the JSON types the runtime can check; nothing for the open ones. */
+function jsonType(field: FieldModel | undefined, side: "hub" | "version") {
+  const checked: Partial<Record<FieldType, JsonFieldType["type"]>> = {
+    string: "string",
+    integer: "integer",
+    number: "number",
+    boolean: "boolean",
+    object: "object",
+    map: "object",
+    array: "array",
+  };
+  const type = field ? checked[field.type] : undefined;
+  if (type === undefined) return {};
+  return { [side]: { type, ...(field!.nullable ? { nullable: true as const } : {}) } };
 }

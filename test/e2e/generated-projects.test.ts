@@ -7,7 +7,7 @@
 import assert from "node:assert/strict";
 import { join } from "node:path";
 import { test } from "node:test";
-import { examplePath, exampleNames, runCli, tempDir } from "../support.ts";
+import { examplePath, exampleNames, runCli, tempDir, writeExampleUserCode } from "../support.ts";
 import { ciSample, describeSample } from "./ci-sample.ts";
 import { run, runGeneratedSuite } from "./generated-suite.ts";
 
@@ -22,6 +22,7 @@ for (const name of EXAMPLES) {
     const target = join(tempDir("e2e"), name);
     const generated = runCli(["new", target, "--spec", examplePath(name)]);
     assert.equal(generated.status, 0, generated.stderr);
+    writeExampleUserCode(name, target);
     const { passed } = runGeneratedSuite(target, 20, {
       faults,
       // The README's `npx create-operator generate` runs the pinned version the suite installed.

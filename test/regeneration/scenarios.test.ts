@@ -8,7 +8,7 @@ import assert from "node:assert/strict";
 import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { after, before, describe, test } from "node:test";
-import { exampleNames, examplePath, runCli, tempDir } from "../support.ts";
+import { exampleNames, examplePath, runCli, tempDir, writeExampleUserCode } from "../support.ts";
 import { applyUserEdits, lostUserEdits } from "./user-edits.ts";
 import { runUnitTests, typecheckScenarioProjects, treeDigest } from "./projects.ts";
 import { changeSpec, SPEC_CHANGES, type SpecChange } from "./spec-changes.ts";
@@ -63,6 +63,7 @@ describe("regeneration scenarios", () => {
     test(`${example}: user edits, then ${change.name} (${change.compat})`, () => {
       const created = runCli(["new", dir, "--spec", examplePath(example)]);
       assert.equal(created.status, 0, created.stderr + created.stdout);
+      writeExampleUserCode(example, dir);
       applyUserEdits(dir);
       const specPath = join(dir, "operator.yaml");
       const changed = changeSpec(readFileSync(specPath, "utf8"), change);

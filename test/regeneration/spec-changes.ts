@@ -58,16 +58,19 @@ function rewriteReferences(doc: Document, field: string, renamed: string | undef
       if (renamed === undefined) child.delete("when");
       else child.set("when", renamed + when.slice(field.length));
     }
-  const columns = doc.getIn(["printerColumns"]);
-  if (isSeq(columns))
-    columns.items = columns.items.flatMap((column) => {
-      if (!isMap(column)) return [column];
-      const path = String(column.get("jsonPath") ?? "");
-      if (!path.startsWith(`.spec.${field}`)) return [column];
+  // Printer columns and selectable fields name it by JSON path: renamed, or dropped with it.
+  for (const key of ["printerColumns", "selectableFields"]) {
+    const entries = doc.getIn([key]);
+    if (!isSeq(entries)) continue;
+    entries.items = entries.items.flatMap((entry) => {
+      if (!isMap(entry)) return [entry];
+      const path = String(entry.get("jsonPath") ?? "");
+      if (path !== `.spec.${field}` && !path.startsWith(`.spec.${field}.`)) return [entry];
       if (renamed === undefined) return [];
-      column.set("jsonPath", `.spec.${renamed}${path.slice(`.spec.${field}`.length)}`);
-      return [column];
+      entry.set("jsonPath", `.spec.${renamed}${path.slice(`.spec.${field}`.length)}`);
+      return [entry];
     });
+  }
 }
 
 /** Renames in place, so the field keeps its position and comments. */

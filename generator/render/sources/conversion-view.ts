@@ -12,8 +12,9 @@ export interface ConversionView {
   /** The interface of the user's hooks, e.g. DatabaseConversionHooks. */
   hooksType: string;
   hub: string;
-  /** The newest served version other than the hub (the storage migration test stores in it). */
-  older: string;
+  /** JSON, and as words: every served version but the hub, oldest first (the migration test stores in each). */
+  olderJson: string;
+  olderList: string;
   annotation: string;
   crdName: string;
   /** Webhook strategy: the operator serves conversions (else only the migrator runs). */
@@ -22,12 +23,22 @@ export interface ConversionView {
   webhookService: string;
   caSecret: string;
   spokes: Array<{ version: string; planJson: string; hooked: boolean }>;
-  /** Versions with hook-converted fields, each field with its path and types on both sides. */
+  /**
+   * Versions with hook-converted fields, each field with its path and its type on both sides,
+   * read from each version's own types module (src/api/<version>/), and each side's object type.
+   */
   hookVersions: Array<{
     version: string;
+    objectType: string;
     fields: Array<{ hub: string; version: string; hubType: string; versionType: string }>;
   }>;
+  /** The hub's object type in the hooks interface, e.g. v1.Database. */
+  hubObjectType: string;
+  /** `import type * as <version>` of the hub's and every hooked version's types, from src/api/. */
+  typeImports: Array<{ namespace: string; module: string }>;
   hasHooks: boolean;
+  /** The README's list of versions: what each one shows of the hub, and under which names. */
+  versionNotes: VersionNote[];
   /**
    * JSON: per version, a spec the API server accepts in it with a value for every top-level
    * field it can (so renamed and one-sided fields are exercised), for the generated round trips.
@@ -45,19 +56,48 @@ export interface ConversionView {
   hooksModule: string;
 }
 
+export interface VersionNote {
+  name: string;
+  /** "served, storage", "served, deprecated", "not served" … */
+  state: string;
+  storage: boolean;
+  /** Hub paths an object read in this version does not show (kept in the annotation). */
+  cannotSee: string[];
+  /** Paths only this version has (kept in the annotation while the object is stored). */
+  onlyHere: string[];
+  /** Fields under another name here: this version's path and the hub's. */
+  renamed: Array<{ here: string; hub: string }>;
+  /** Fields of another type here, converted by the user's hooks. */
+  hooked: Array<{ here: string; hub: string }>;
+  /** src/api/<version>/<kind>-types.ts */
+  typesModule: string;
+  /** Not the storage version, and its objects look like the storage version's. */
+  same: boolean;
+}
+
 export function conversionView(model: OperatorModel): ConversionView | undefined {
   const conversion = model.conversion;
   if (conversion === undefined) return undefined;
+  const hub = conversion.hub;
+  const typeAt = (version: string, path: string) => fieldTypeIn(model, version, path);
   const hookVersions = conversion.spokes
     .filter((spoke) => spoke.hooked.length > 0)
-    .map((spoke) => ({ version: spoke.version, fields: spoke.hooked }));
+    .map((spoke) => ({
+      version: spoke.version,
+      objectType: `${spoke.version}.${model.api.kind}`,
+      fields: spoke.hooked.map((field) => ({
+        hub: field.hub,
+        version: field.version,
+        hubType: typeAt(hub, field.hub),
+        versionType: typeAt(spoke.version, field.version),
+      })),
+    }));
   return {
     constName: `${toCamel(model.api.kind)}Conversion`,
     hooksType: `${toPascal(model.api.kind)}ConversionHooks`,
     hub: conversion.hub,
-    older:
-      model.api.versions.filter((v) => v.served && v.name !== conversion.hub).at(-1)?.name ??
-      conversion.hub,
+    olderJson: JSON.stringify(olderServed(model)),
+    olderList: olderServed(model).join(", "),
     annotation: conversion.annotation,
     crdName: model.api.crdName,
     webhook: conversion.strategy === "Webhook",
@@ -70,11 +110,17 @@ export function conversionView(model: OperatorModel): ConversionView | undefined
         copy: spoke.copy.map((c) => (c.object ? c : { hub: c.hub, version: c.version })),
         hubOnly: spoke.hubOnly,
         versionOnly: spoke.versionOnly,
-        hooked: spoke.hooked.map((h) => ({ hub: h.hub, version: h.version })),
+        hooked: spoke.hooked.map((h) => ({ hub: h.hub, version: h.version, types: h.types })),
       }),
       hooked: spoke.hooked.length > 0,
     })),
     hookVersions,
+    versionNotes: versionNotes(model),
+    hubObjectType: `${hub}.${model.api.kind}`,
+    typeImports: [hub, ...hookVersions.map((v) => v.version)].map((version) => ({
+      namespace: version,
+      module: `./${version}/${model.names.kindFile}-types.ts`,
+    })),
     hasHooks: hookVersions.length > 0,
     examplesJson: JSON.stringify(
       Object.fromEntries(
@@ -106,4 +152,53 @@ export function fullExample(spec: OperatorModel["spec"]): Record<string, unknown
     if (objectViolations(spec.fields, candidate, "spec").length === 0) value = candidate;
   }
   return value;
+}
+
+/**
+ * A field's type as its version's types module declares it, by indexed access from the Spec or
+ * Status interface (`NonNullable<v1alpha1.DatabaseSpec["backupRetention"]>`): the hooks get
+ * present values only, and an object's type is the one of its own version, never the hub's.
+ */
+function fieldTypeIn(model: OperatorModel, version: string, path: string): string {
+  const [section, ...segments] = path.split(".");
+  const root = section === "status" ? model.names.statusType : model.names.specType;
+  return segments.reduce(
+    (type, segment) => `NonNullable<${type}[${JSON.stringify(segment)}]>`,
+    `${version}.${root}`,
+  );
+}
+
+/** Per version, oldest first: how an object looks to its clients next to the storage version. */
+function versionNotes(model: OperatorModel): VersionNote[] {
+  const spokes = new Map(model.conversion!.spokes.map((spoke) => [spoke.version, spoke]));
+  return model.api.versions.map((version) => {
+    const spoke = spokes.get(version.name);
+    const state = [
+      version.served ? "served" : "not served",
+      ...(version.storage ? ["storage"] : []),
+      ...(version.deprecated ? ["deprecated"] : []),
+    ].join(", ");
+    return {
+      name: version.name,
+      state,
+      storage: version.storage,
+      cannotSee: spoke?.hubOnly ?? [],
+      onlyHere: spoke?.versionOnly ?? [],
+      renamed: (spoke?.copy ?? [])
+        .filter((copy) => copy.hub !== copy.version)
+        .map((copy) => ({ here: copy.version, hub: copy.hub })),
+      hooked: (spoke?.hooked ?? []).map((field) => ({ here: field.version, hub: field.hub })),
+      typesModule: `src/api/${version.name}/${model.names.kindFile}-types.ts`,
+      same:
+        spoke !== undefined &&
+        spoke.hubOnly.length + spoke.versionOnly.length + spoke.hooked.length === 0 &&
+        spoke.copy.every((copy) => copy.hub === copy.version),
+    };
+  });
+}
+
+function olderServed(model: OperatorModel): string[] {
+  return model.api.versions
+    .filter((v) => v.served && v.name !== model.conversion!.hub)
+    .map((v) => v.name);
 }

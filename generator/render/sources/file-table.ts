@@ -8,6 +8,7 @@ import { CHILD_KINDS, CUSTOM_RESOURCE_CHILD, childKind } from "./child-view.ts";
 import { hasServiceNames, SERVICE_NAMES_MODULE } from "./service-names-view.ts";
 import { tenancyLaidOut } from "./tenancy-view.ts";
 import { drivesReferences } from "./test-fixture.ts";
+import { versionTypesModule } from "./version-types-view.ts";
 
 export interface TemplateOutput {
   path: string;
@@ -15,6 +16,8 @@ export interface TemplateOutput {
   binding?: ExternalResourceModel;
   /** Set for rows rendered once per child kind. */
   child?: ChildModel;
+  /** Set for rows rendered once per API version other than the storage version. */
+  version?: string;
 }
 
 export interface TemplateRow {
@@ -127,6 +130,17 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     laidOut: true,
     ownership: Ownership.Generated,
     outputs: single((m) => `${apiDir(m)}/${m.names.kindFile}-types.ts`),
+  },
+  {
+    // Only with several versions: the storage version's types are the row above.
+    template: "src/api/version-types.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion === undefined
+        ? []
+        : m.api.versions
+            .filter((v) => v.name !== m.api.version)
+            .map((v) => ({ path: `src/${versionTypesModule(m, v.name)}`, version: v.name })),
   },
   {
     template: "src/api/conversion.ts.hbs",

@@ -2,6 +2,7 @@
 // src/hooks/types.ts declares, and the list of files the user owns with what each must provide.
 // Templates and the CLI's "implement … in …" list are built from the same view, so they agree.
 
+import { conversionView } from "./conversion-view.ts";
 import { childBuilderName } from "../../check/child-name-template.ts";
 import { HOOK_TYPES_PATH, type ActiveUserHook } from "../../base/user-hooks.ts";
 import type { OperatorModel } from "../../model/types.ts";
@@ -115,5 +116,21 @@ export function activeUserHooks(model: OperatorModel): ActiveUserHook[] {
       `report anything else that must be ready before Ready=True`,
     ],
   });
+  const conversion = conversionView(model);
+  if (conversion?.hasHooks)
+    hooks.push({
+      state: "active",
+      path: `src/${conversion.hooksModule}`,
+      implements: conversion.hooksType,
+      export: "conversionHooks",
+      contract: `src/${conversion.module}`,
+      members: conversion.hookVersions.map((v) => v.version),
+      todos: conversion.hookVersions.flatMap((v) =>
+        v.fields.map(
+          (f) =>
+            `convert ${f.version} (${v.version}) to ${f.hub} (${conversion.hub}) and back: toHub and fromHub`,
+        ),
+      ),
+    });
   return hooks.sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
 }

@@ -106,8 +106,12 @@ export function renderSources(model: OperatorModel, options: SourceOptions = {})
     const childView = output.child
       ? view.children.find((c) => c.fileName === output.child!.fileName)
       : undefined;
+    const versionView = output.version
+      ? view.versionTypes.find((v) => v.name === output.version)
+      : undefined;
     const context = {
       ...view,
+      ...(versionView ? { apiVersionTypes: versionView } : {}),
       ...(bindingView ? { binding: bindingView } : {}),
       ...(childView ? { child: childView } : {}),
     };

@@ -28,6 +28,7 @@ import { bindingView, providerDepName, type BindingView } from "./binding-view.t
 import { PRETTIER_OPTIONS } from "../format.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { conversionView, type ConversionView } from "./conversion-view.ts";
+import { versionTypesViews, type VersionTypesView } from "./version-types-view.ts";
 import { buildContractView, type ContractView } from "./contract-view.ts";
 import { buildCrd } from "../manifests/crd.ts";
 import { assertContractAgrees } from "../self-check/contract-self-check.ts";
@@ -142,6 +143,8 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   conversion?: ConversionView;
   /** The operator serves a conversion webhook (its schemas differ between versions). */
   conversionWebhook: boolean;
+  /** The types of every version other than the storage version (src/api/<version>/). */
+  versionTypes: VersionTypesView[];
 }
 
 export function buildViewModel(
@@ -225,6 +228,7 @@ export function buildViewModel(
     settings: settingsView(model),
     ...(model.conversion ? { conversion: conversionView(model) } : {}),
     conversionWebhook: model.conversion?.strategy === "Webhook",
+    versionTypes: versionTypesViews(model),
     hooks: hooksView(model),
     userHooks: activeUserHooks(model).map((h) => ({
       path: h.path,

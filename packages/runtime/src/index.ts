@@ -182,6 +182,8 @@ export type { TransitionEventOptions } from "./transition-events.ts";
 export { plannedConverter } from "./conversion/planned-converter.ts";
 export type {
   FieldHook,
+  TypedFieldHook,
   FieldPlan,
+  FieldType,
   PlannedConverterOptions,
 } from "./conversion/planned-converter.ts";

@@ -30,8 +30,8 @@ const converter = plannedConverter({
   plan: PLAN,
   hooks: {
     "spec.storageGB": {
-      toHub: (value) => Number.parseInt(String(value), 10),
-      fromHub: (value) => `${String(value)}Gi`,
+      toHub: (value: unknown) => Number.parseInt(String(value), 10),
+      fromHub: (value: unknown) => `${String(value)}Gi`,
     },
   },
 });
@@ -158,4 +158,45 @@ test("fields the plan does not name pass through: phase, conditions, observedGen
   const { address: _address, ...rest } = status;
   assert.deepEqual(hub.status, { ...rest, endpoint: "db:5432" });
   assert.deepEqual(await converter.fromHub(hub), old);
+});
+
+test("a hook's result must have the field's type on the other side; null only where it is nullable", () => {
+  const withHook = (toHub: (value: unknown) => unknown, nullable = false) =>
+    plannedConverter({
+      hub: "v1beta1",
+      version: "v1alpha1",
+      annotation: ANNOTATION,
+      plan: {
+        copy: [],
+        hubOnly: [],
+        versionOnly: [],
+        hooked: [
+          {
+            hub: "spec.storageGB",
+            version: "spec.storageGB",
+            types: { hub: { type: "integer", ...(nullable ? { nullable: true } : {}) } },
+          },
+        ],
+      },
+      hooks: { "spec.storageGB": { toHub, fromHub: (value: unknown) => value } },
+    });
+  const source = object("v1alpha1", { storageGB: "20Gi" });
+  const refusals: Array<[(value: unknown) => unknown, RegExp]> = [
+    [() => "20", /returned "20" \(string\), not an integer for spec.storageGB/],
+    [() => 20.5, /returned 20.5 \(number\), not an integer/],
+    [() => undefined, /returned nothing for spec.storageGB/],
+    [() => null, /returned null, which the field does not allow/],
+    [() => [20], /returned \[20\] \(array\), not an integer/],
+  ];
+  for (const [hook, message] of refusals)
+    assert.throws(() => withHook(hook).toHub(structuredClone(source)), message);
+  assert.equal(
+    (withHook(() => null, true).toHub(structuredClone(source)) as { spec: JsonObject }).spec
+      .storageGB,
+    null,
+  );
+  assert.equal(
+    (withHook(() => 20).toHub(structuredClone(source)) as { spec: JsonObject }).spec.storageGB,
+    20,
+  );
 });

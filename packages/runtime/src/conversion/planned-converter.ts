@@ -14,14 +14,41 @@ export interface FieldPlan {
   hubOnly: readonly string[];
   /** Version paths the hub cannot hold. */
   versionOnly: readonly string[];
-  /** Fields a hook converts (a type change), by path on each side. */
-  hooked: ReadonlyArray<{ hub: string; version: string }>;
+  /**
+   * Fields a hook converts (a type change), by path on each side, with each side's type as its
+   * schema declares it: a hook's result is checked against it before the API server sees it.
+   */
+  hooked: ReadonlyArray<{
+    hub: string;
+    version: string;
+    types?: { hub?: FieldType; version?: FieldType };
+  }>;
+}
+
+/**
+ * A field's JSON type as its CRD schema declares it. The API server validates an object in the
+ * version a client writes, not the one a conversion produces: a value of the wrong type from a
+ * hook would be stored, and served to the reconciler, as it is. So the converter checks.
+ */
+export interface FieldType {
+  type: "string" | "integer" | "number" | "boolean" | "object" | "array";
+  nullable?: boolean;
 }
 
 /** Converts one field's value; gets the whole source object for context. */
 export interface FieldHook {
   toHub(value: unknown, object: JsonObject): unknown;
   fromHub(value: unknown, hub: JsonObject): unknown;
+}
+
+/**
+ * A hook as a generated project types it: with its two versions' own types (the field's value
+ * and the object in src/api/<version>/), which JsonObject is not assignable to. The converter
+ * passes the API server's JSON through unchanged, so any such hook is accepted here.
+ */
+export interface TypedFieldHook {
+  toHub(value: never, object: never): unknown;
+  fromHub(value: never, hub: never): unknown;
 }
 
 export interface PlannedConverterOptions {
@@ -31,7 +58,7 @@ export interface PlannedConverterOptions {
   annotation: string;
   plan: FieldPlan;
   /** By the field's path in the version (spec.storageGB); one for every hooked field. */
-  hooks?: Readonly<Record<string, FieldHook>>;
+  hooks?: Readonly<Record<string, FieldHook | TypedFieldHook>>;
 }
 
 type Kept = Record<string, Record<string, unknown>>;
@@ -80,9 +107,15 @@ export function plannedConverter(options: PlannedConverterOptions): VersionConve
       if (value !== undefined) setPath(target, path, value);
     for (const [entry, value] of hooked) {
       if (value === undefined) continue;
-      const hook = options.hooks![entry.version]!;
+      const hook = options.hooks![entry.version] as FieldHook;
       const converted = toHub ? hook.toHub(value, source) : hook.fromHub(value, source);
-      setPath(target, ends(entry)[1], converted);
+      const toPath = ends(entry)[1];
+      const wrong = mismatch(converted, entry.types?.[toHub ? "hub" : "version"]);
+      if (wrong !== undefined)
+        throw new ConversionFailure(
+          `the ${toHub ? "toHub" : "fromHub"} hook of ${version} ${entry.version} returned ${wrong} for ${toPath}`,
+        );
+      setPath(target, toPath, converted);
     }
     // An object this side did not have, made on the other only to hold a member moved into it,
     // is removed again on the way back (when still empty), so it does not appear from nowhere.
@@ -105,6 +138,35 @@ export function plannedConverter(options: PlannedConverterOptions): VersionConve
     toHub: (object) => convert(object, true),
     fromHub: (object) => convert(object, false),
   };
+}
+
+/** What is wrong with a hook's result, or undefined when it fits the field's type. */
+function mismatch(value: unknown, expected: FieldType | undefined): string | undefined {
+  if (value === undefined) return "nothing";
+  if (expected === undefined) return undefined;
+  if (value === null) return expected.nullable ? undefined : "null, which the field does not allow";
+  const fits: Record<FieldType["type"], (v: unknown) => boolean> = {
+    string: (v) => typeof v === "string",
+    integer: (v) => Number.isInteger(v),
+    number: (v) => typeof v === "number" && Number.isFinite(v),
+    boolean: (v) => typeof v === "boolean",
+    object: isObject,
+    array: Array.isArray,
+  };
+  if (fits[expected.type](value)) return undefined;
+  const article = /^[aeiou]/.test(expected.type) ? "an" : "a";
+  return `${shortJson(value)} (${jsonTypeOf(value)}), not ${article} ${expected.type}`;
+}
+
+function jsonTypeOf(value: unknown): string {
+  if (Array.isArray(value)) return "array";
+  if (typeof value === "number" && !Number.isFinite(value)) return String(value);
+  return typeof value;
+}
+
+function shortJson(value: unknown): string {
+  const text = JSON.stringify(value) ?? String(value);
+  return text.length > 60 ? `${text.slice(0, 57)}...` : text;
 }
 
 function readKept(object: JsonObject, annotation: string): Kept {

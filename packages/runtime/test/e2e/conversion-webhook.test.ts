@@ -23,6 +23,7 @@ import {
 } from "../../src/conversion/webhook-server.ts";
 import { WebhookCertificates } from "../../src/conversion/webhook-certificates.ts";
 import { migrateStorage } from "../../src/conversion/storage-migration.ts";
+import { plannedConverter } from "../../src/conversion/planned-converter.ts";
 import { StorageMigrator } from "../../src/conversion/storage-migrator.ts";
 import { Manager } from "../../src/manager.ts";
 import { silentLogger } from "../../src/logger.ts";
@@ -36,6 +37,7 @@ const metrics = new OperatorMetrics({ processMetrics: false });
 const GROUP = "conversion.example.com";
 const MIGRATION_GROUP = "migration.example.com";
 const MANAGED_GROUP = "managed.example.com";
+const HOOKED_GROUP = "hooked.example.com";
 const spec = (object: JsonObject) => (object.spec ?? {}) as JsonObject;
 
 /** Hub v2; v1's `size` is v2's `replicas`. A v1 size of 13 makes the converter throw. */
@@ -54,6 +56,47 @@ const widgets = (group: string): KindConversion => ({
   },
 });
 
+/**
+ * As a generated project converts: a plan, and a user's hook for the one field whose name and
+ * type the spec cannot relate (v1 size, v2 replicas, integers both). The hook is wrong for some
+ * sizes, as hand-written code can be: 13 throws, 14 returns text, 15 returns nothing.
+ */
+const hookedWidgets: KindConversion = {
+  group: HOOKED_GROUP,
+  kind: "Widget",
+  hub: "v2",
+  spokes: {
+    v1: plannedConverter({
+      hub: "v2",
+      version: "v1",
+      annotation: `${HOOKED_GROUP}/conversion-data`,
+      plan: {
+        copy: [],
+        hubOnly: [],
+        versionOnly: [],
+        hooked: [
+          {
+            hub: "spec.replicas",
+            version: "spec.size",
+            types: { hub: { type: "integer" }, version: { type: "integer" } },
+          },
+        ],
+      },
+      hooks: {
+        "spec.size": {
+          toHub: (size: number) => {
+            if (size === 13) throw new Error("size 13 has no v2 equivalent");
+            if (size === 14) return "fourteen";
+            if (size === 15) return undefined;
+            return size;
+          },
+          fromHub: (replicas: number) => replicas,
+        },
+      },
+    }),
+  },
+};
+
 const port = await freePort();
 const namespace = await plane.createNamespace("conversion");
 let webhook: ConversionWebhook | undefined;
@@ -61,7 +104,8 @@ let certificates: WebhookCertificates;
 
 const startWebhook = async () => {
   webhook = await startConversionWebhook({
-    conversions: [widgets(GROUP), widgets(MIGRATION_GROUP), widgets(MANAGED_GROUP)], // one server
+    // one server
+    conversions: [widgets(GROUP), widgets(MIGRATION_GROUP), widgets(MANAGED_GROUP), hookedWidgets],
     port,
     host: "127.0.0.1",
     certificate: certificates.certificate!,
@@ -74,10 +118,11 @@ before(async () => {
   await installCrd(GROUP, "v1");
   await installCrd(MIGRATION_GROUP, "v1");
   await installCrd(MANAGED_GROUP, "v1");
+  await installCrd(HOOKED_GROUP, "v2");
   certificates = new WebhookCertificates({
     kubeConfig: plane.admin,
     secret: { namespace, name: "webhook-ca" },
-    crdNames: [`widgets.${GROUP}`, `widgets.${MIGRATION_GROUP}`, `widgets.${MANAGED_GROUP}`],
+    crdNames: [GROUP, MIGRATION_GROUP, MANAGED_GROUP, HOOKED_GROUP].map((g) => `widgets.${g}`),
     dnsNames: ["localhost"],
     ipAddresses: ["127.0.0.1"],
     logger: silentLogger,
@@ -139,6 +184,37 @@ test("a converter that throws gives the API server's conversion error; the opera
     "operator_conversion_webhook_failures_total",
   );
   assert.match(failures, /desired_api_version="conversion.example.com\/v2"\} [1-9]/);
+});
+
+test("a field hook that throws or returns a value of the wrong type fails the write with the API server's conversion error; nothing is stored, the webhook goes on", async () => {
+  const cases: Array<[number, RegExp]> = [
+    [13, /size 13 has no v2 equivalent/],
+    [
+      14,
+      /toHub hook of v1 spec\.size returned \\"fourteen\\" \(string\), not an integer for spec\.replicas/,
+    ],
+    [15, /toHub hook of v1 spec\.size returned nothing for spec\.replicas/],
+  ];
+  for (const [size, message] of cases) {
+    const name = `hooked-${size}`;
+    // Stored in v2: a v1 create converts before it is stored.
+    await assert.rejects(
+      create(HOOKED_GROUP, "v1", name, { size }),
+      (err: unknown) => {
+        assert.ok(err instanceof ApiException, String(err));
+        assert.match(
+          String(err.body),
+          /conversion webhook for hooked.example.com\/v2, Kind=Widget failed|conversion webhook for hooked.example.com\/v1, Kind=Widget failed/,
+        );
+        assert.match(String(err.body), message);
+        return true;
+      },
+      `size ${size} was stored`,
+    );
+    await assert.rejects(read(HOOKED_GROUP, "v2", name), /404|NotFound|not found/i, "not stored");
+  }
+  await create(HOOKED_GROUP, "v1", "hooked-3", { size: 3 });
+  assert.deepEqual((await read(HOOKED_GROUP, "v2", "hooked-3")).spec, { replicas: 3 });
 });
 
 test("with the webhook down reads in the storage version work, others fail, and recover", async () => {

@@ -2,10 +2,10 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // Storage migration on the real API server, as the operator's leader runs it (StorageMigrator,
-// src/conversion.ts): objects stored while v1alpha1 was the storage version, the
-// storage moved back to v1beta1, the migration run; etcd then holds every object
-// encoded in v1beta1 and status.storedVersions no longer lists v1alpha1,
-// so that version could leave the CRD.
+// src/conversion.ts): objects stored while each older served version was the storage version
+// (v1alpha1), the storage moved back to v1beta1, the migration run; etcd then
+// holds every object encoded in v1beta1, status.storedVersions lists only v1beta1, so the
+// older versions could leave the CRD, and every object reads in its own version as before.
 
 import { ApiextensionsV1Api, CustomObjectsApi } from "@kubernetes/client-node";
 import { sharedControlPlane } from "@create-operator/envtest";
@@ -20,7 +20,8 @@ const GROUP = "db.example.com";
 const KIND = "Database";
 const PLURAL = "databases";
 const HUB = "v1beta1";
-const OLDER = "v1alpha1";
+/** Every served version but the hub, oldest first: each is the storage version for a while. */
+const OLDER: string[] = ["v1alpha1"];
 const EXAMPLES: Record<string, JsonObject> = {
   v1alpha1: { engine: "postgres", version: "16", instanceClass: "small", storageGB: 20 },
   v1beta1: {
@@ -36,6 +37,15 @@ const plane = await sharedControlPlane();
 const extensions = plane.admin.makeApiClient(ApiextensionsV1Api);
 const objects = plane.admin.makeApiClient(CustomObjectsApi);
 const namespace = await plane.createNamespace("migration");
+
+const read = async (version: string, name: string) =>
+  (await objects.getNamespacedCustomObject({
+    group: GROUP,
+    version,
+    plural: PLURAL,
+    namespace,
+    name,
+  })) as JsonObject;
 
 async function storeIn(version: string): Promise<void> {
   const crd = await extensions.readCustomResourceDefinition({ name: CRD_NAME });
@@ -56,30 +66,34 @@ async function stored(name: string): Promise<string> {
   return Buffer.from(value, "base64").toString("utf8");
 }
 
-test(`objects stored in ${OLDER} are re-encoded in ${HUB}, and storedVersions drops ${OLDER}`, async () => {
-  const names = [1, 2, 3].map(() => uniqueName("migrated"));
-  await storeIn(OLDER);
+test(`objects stored in ${OLDER.join(", ")} are re-encoded in ${HUB}, and storedVersions drops them`, async () => {
+  const written: Array<{ name: string; version: string; spec: unknown }> = [];
   try {
-    for (const name of names)
-      await objects.createNamespacedCustomObject({
-        group: GROUP,
-        version: OLDER,
-        plural: PLURAL,
-        namespace,
-        body: {
-          apiVersion: `${GROUP}/${OLDER}`,
-          kind: KIND,
-          metadata: { name },
-          spec: EXAMPLES[OLDER],
-        },
-      });
+    for (const version of OLDER) {
+      await storeIn(version);
+      for (const name of [1, 2].map(() => uniqueName(`migrated-${version}`))) {
+        await objects.createNamespacedCustomObject({
+          group: GROUP,
+          version,
+          plural: PLURAL,
+          namespace,
+          body: {
+            apiVersion: `${GROUP}/${version}`,
+            kind: KIND,
+            metadata: { name },
+            spec: EXAMPLES[version],
+          },
+        });
+        written.push({ name, version, spec: (await read(version, name)).spec });
+      }
+    }
   } finally {
     await storeIn(HUB);
   }
-  for (const name of names)
-    assert.ok((await stored(name)).startsWith(`{"apiVersion":"${GROUP}/${OLDER}"`));
+  for (const { name, version } of written)
+    assert.ok((await stored(name)).startsWith(`{"apiVersion":"${GROUP}/${version}"`), name);
   const before = await extensions.readCustomResourceDefinition({ name: CRD_NAME });
-  assert.ok(before.status?.storedVersions?.includes(OLDER));
+  for (const version of OLDER) assert.ok(before.status?.storedVersions?.includes(version), version);
   const result = await migrateStorage({
     kubeConfig: plane.admin,
     crdName: CRD_NAME,
@@ -87,8 +101,11 @@ test(`objects stored in ${OLDER} are re-encoded in ${HUB}, and storedVersions dr
   });
   assert.equal(result.storageVersion, HUB);
   assert.deepEqual(result.storedVersions, [HUB]);
-  for (const name of names)
+  for (const { name, version, spec } of written) {
     assert.ok((await stored(name)).startsWith(`{"apiVersion":"${GROUP}/${HUB}"`), name);
+    // Re-encoded, not changed: read in the version it was written in, it is what it was.
+    assert.deepEqual((await read(version, name)).spec, spec, `${name}, written in ${version}`);
+  }
   const after = await extensions.readCustomResourceDefinition({ name: CRD_NAME });
   assert.deepEqual(after.status?.storedVersions, [HUB]);
 });
