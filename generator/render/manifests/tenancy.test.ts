@@ -6,6 +6,7 @@ import { documentsOf, exampleModel, fileAt, fixtureModel } from "./testing/fixtu
 describe("tenancy manifests (the Database example)", () => {
   const files = renderManifests(exampleModel("database"));
   const doc = (path: string) => documentsOf(fileAt(files, path))[0]!;
+  const nth = (path: string, i: number) => documentsOf(fileAt(files, path))[i]!;
 
   it("the policy fails closed, matches only the kind's creates and spec changes, reads the parameters kind", () => {
     const policy = doc("config/tenancy/admission_policy.yaml");
@@ -28,21 +29,38 @@ describe("tenancy manifests (the Database example)", () => {
     assert.match(policy.spec.validations[1].expression, /check\('use'\)\.allowed\(\)/);
   });
 
-  it("the binding denies and reads each namespace's own parameters, refusing where there are none", () => {
-    const binding = doc("config/tenancy/admission_policy_binding.yaml");
+  it("the binding denies and reads each namespace's own parameters; only creates are refused where there are none", () => {
+    const binding = nth("config/tenancy/admission_policy_binding.yaml", 0);
+    const onboarded = nth("config/tenancy/admission_policy_binding.yaml", 1);
+    // Allow: a binding that denies without parameters does so before matchConditions, and would
+    // refuse the operator's finalizer removal in a namespace whose parameters were deleted.
     assert.deepEqual(binding.spec, {
       policyName: "database-operator-database-tenancy",
       validationActions: ["Deny"],
+      paramRef: { name: "tenancy", parameterNotFoundAction: "Allow" },
+    });
+    assert.deepEqual(onboarded.spec, {
+      policyName: "database-operator-database-tenancy-onboarded",
+      validationActions: ["Deny"],
       paramRef: { name: "tenancy", parameterNotFoundAction: "Deny" },
     });
+    const onboarding = nth("config/tenancy/admission_policy.yaml", 1);
+    assert.equal(onboarding.metadata.name, "database-operator-database-tenancy-onboarded");
+    assert.deepEqual(onboarding.spec.matchConstraints.resourceRules[0].operations, ["CREATE"]);
+    assert.equal(onboarding.spec.paramKind.kind, "DatabaseAllowance");
   });
 
   it("the audit component turns the binding to warnings and audit annotations", () => {
     const component = doc("config/tenancy-audit/kustomization.yaml");
     assert.equal(component.kind, "Component");
-    assert.deepEqual(JSON.parse(component.patches[0].patch), [
-      { op: "replace", path: "/spec/validationActions", value: ["Warn", "Audit"] },
-    ]);
+    for (const patch of component.patches)
+      assert.deepEqual(JSON.parse(patch.patch), [
+        { op: "replace", path: "/spec/validationActions", value: ["Warn", "Audit"] },
+      ]);
+    assert.deepEqual(
+      component.patches.map((p: { target: { name: string } }) => p.target.name),
+      ["database-operator-database-tenancy", "database-operator-database-tenancy-onboarded"],
+    );
   });
 
   it("use is granted on exactly one named class, and the operator may only read and watch the parameters", () => {

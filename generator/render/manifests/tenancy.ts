@@ -44,14 +44,20 @@ export function renderTenancy(model: OperatorModel): GeneratedFile[] {
   const crd = parametersCrdFile(tenancy);
   return [
     ...(crd ? [yamlFile(`${TENANCY_DIR}/${crd}`, [parametersCrd(model, tenancy)])] : []),
-    yamlFile(`${TENANCY_DIR}/${POLICY_FILE}`, [policy(model, tenancy)], {
-      comment: [
-        "Who may ask for what (docs/tenancy.md): refused here, before the operator sees the object.",
-      ],
-    }),
-    yamlFile(`${TENANCY_DIR}/${BINDING_FILE}`, [binding(model, tenancy)], {
-      comment: bindingComment(model, tenancy),
-    }),
+    yamlFile(
+      `${TENANCY_DIR}/${POLICY_FILE}`,
+      [policy(model, tenancy), ...onboarding(model, tenancy, "policy")],
+      {
+        comment: [
+          "Who may ask for what (docs/tenancy.md): refused here, before the operator sees the object.",
+        ],
+      },
+    ),
+    yamlFile(
+      `${TENANCY_DIR}/${BINDING_FILE}`,
+      [binding(model, tenancy), ...onboarding(model, tenancy, "binding")],
+      { comment: bindingComment(model, tenancy) },
+    ),
     ...(tenancy.useRoles.length > 0
       ? [
           yamlFile(
@@ -91,6 +97,20 @@ export function renderTenancy(model: OperatorModel): GeneratedFile[] {
                 { op: "replace", path: "/spec/validationActions", value: ["Warn", "Audit"] },
               ]),
             },
+            ...(onboardingName(tenancy) === undefined
+              ? []
+              : [
+                  {
+                    target: {
+                      group: "admissionregistration.k8s.io",
+                      kind: "ValidatingAdmissionPolicyBinding",
+                      name: onboardingName(tenancy),
+                    },
+                    patch: JSON.stringify([
+                      { op: "replace", path: "/spec/validationActions", value: ["Warn", "Audit"] },
+                    ]),
+                  },
+                ]),
           ],
         },
       ],
@@ -212,10 +232,72 @@ function binding(model: OperatorModel, tenancy: TenancyModel) {
     spec: {
       policyName: tenancy.policyName,
       validationActions: ["Deny"],
-      // No namespace: each request reads the parameters object of its own namespace.
-      ...(p ? { paramRef: { name: p.objectName, parameterNotFoundAction: p.missing } } : {}),
+      // No namespace: each request reads the parameters object of its own namespace. Allow, even
+      // when a namespace without one may create nothing: a binding that denies without its
+      // parameters does so before the policy's matchConditions, so it would refuse the
+      // operator's finalizer removal too and trap every object of a namespace whose parameters
+      // were deleted. Creates there are refused by the onboarding binding instead.
+      ...(p ? { paramRef: { name: p.objectName, parameterNotFoundAction: "Allow" } } : {}),
     },
   };
+}
+
+/** The onboarding policy's and binding's name: only when a namespace without parameters may create nothing. */
+function onboardingName(tenancy: TenancyModel): string | undefined {
+  return tenancy.parameters?.missing === "Deny" ? `${tenancy.policyName}-onboarded` : undefined;
+}
+
+/**
+ * parameters.missing: Deny — a namespace without its parameters object creates nothing. A policy
+ * of its own, matching CREATE only, whose binding denies without parameters: deletes, finalizer
+ * removal and status writes in such a namespace are never judged by it.
+ */
+function onboarding(model: OperatorModel, tenancy: TenancyModel, part: "policy" | "binding") {
+  const name = onboardingName(tenancy);
+  const p = tenancy.parameters;
+  if (name === undefined || p === undefined) return [];
+  const labels = labelsFor(model, "tenancy");
+  if (part === "binding")
+    return [
+      {
+        apiVersion: "admissionregistration.k8s.io/v1",
+        kind: "ValidatingAdmissionPolicyBinding",
+        metadata: { name, labels },
+        spec: {
+          policyName: name,
+          validationActions: ["Deny"],
+          paramRef: { name: p.objectName, parameterNotFoundAction: "Deny" },
+        },
+      },
+    ];
+  return [
+    {
+      apiVersion: "admissionregistration.k8s.io/v1",
+      kind: "ValidatingAdmissionPolicy",
+      metadata: { name, labels },
+      spec: {
+        failurePolicy: "Fail",
+        paramKind: { apiVersion: `${p.group}/${p.version}`, kind: p.kind },
+        matchConstraints: {
+          resourceRules: [
+            {
+              apiGroups: [model.api.group],
+              apiVersions: ["*"],
+              operations: ["CREATE"],
+              resources: [model.api.plural],
+            },
+          ],
+        },
+        validations: [
+          {
+            expression: "params != null",
+            message: `this namespace has no ${p.kind} named ${p.objectName}: a cluster admin sets what it may ask for there`,
+            reason: "Forbidden",
+          },
+        ],
+      },
+    },
+  ];
 }
 
 function bindingComment(model: OperatorModel, tenancy: TenancyModel): string[] {
@@ -224,8 +306,8 @@ function bindingComment(model: OperatorModel, tenancy: TenancyModel): string[] {
   return [
     `Each namespace's limits are its own ${p.kind} named ${p.objectName}, created by a cluster admin.`,
     p.missing === "Deny"
-      ? `parameterNotFoundAction: Deny — a namespace without one cannot create ${model.api.plural}: it is onboarded deliberately, and a typo in the name fails closed.`
-      : "parameterNotFoundAction: Allow — a namespace without one is judged with params null.",
+      ? `A namespace without one cannot create ${model.api.plural} (the onboarding binding, CREATE only: a typo in the name fails closed), yet its objects can still be finalized and deleted.`
+      : "A namespace without one is not judged by the policy.",
   ];
 }
 

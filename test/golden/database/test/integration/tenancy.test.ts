@@ -248,6 +248,38 @@ if (TENANCY.parameters?.missing === "Deny")
     assert.equal(verdict.permitted, false);
   });
 
+if (TENANCY.parameters?.missing === "Deny")
+  test("a namespace whose parameters are deleted is not trapped: its objects' finalizers come off and they are deleted, only creates are refused", async () => {
+    const p = TENANCY.parameters!;
+    const namespace = await namespaceWith("tenancy-gone", p.example);
+    const created = await admin.create(objectWith(namespace, {}));
+    const key = keyOf(created);
+    // A finalizer as the operator's pass puts it on (a merge patch of metadata only).
+    await admin.patch(key, { metadata: { finalizers: [`${API_GROUP}/tenancy-test-hold`] } });
+    await cp.admin.makeApiClient(CustomObjectsApi).deleteNamespacedCustomObject({
+      group: p.group,
+      version: p.version,
+      plural: p.plural,
+      namespace,
+      name: p.name,
+    });
+    // Creates are refused once the binding no longer finds the parameters.
+    await waitFor("a create to be refused without the parameters", async () => {
+      try {
+        await admin.delete(keyOf(await admin.create(objectWith(namespace, {}))));
+        return false;
+      } catch (err) {
+        if (describeApiError(err)?.code === 422) return true;
+        throw err;
+      }
+    });
+    // Deleting the object and taking the finalizer off (what the operator's cleanup does) are
+    // admitted: a binding that denied every request without parameters would trap it forever.
+    await admin.delete(key);
+    await admin.patch(key, { metadata: { finalizers: null } });
+    await waitFor("the object to be gone", async () => (await admin.get(key)) === undefined);
+  });
+
 for (const [i, ruleCase] of TENANCY.ruleCases.entries())
   test(`rule ${i + 1}, in a namespace with its own parameters: admitted and refused as its examples say, with the operator's message`, async () => {
     const tenant = await tenantNamespace(`tenancy-rule-${i + 1}`, ruleCase.params);
