@@ -59,6 +59,8 @@ const VARIANTS: Record<string, Variant> = {
     test: "test/shop-maintenance.test.ts",
     testNames: ["a shop under maintenance is not ready; an open one is"],
     edits: [
+      // Read now, so named without the scaffold's leading _ (which tells the linter it is unused).
+      ["observe(_observation: ShopObservation)", "observe(observation: ShopObservation)"],
       [
         "      parts: [],",
         `      parts:
@@ -107,6 +109,7 @@ test("a shop under maintenance is not ready; an open one is", async () => {
     test: "test/cart-degraded.test.ts",
     testNames: ["one cart is Degraded; two are not"],
     edits: [
+      ["observe(_observation: CartObservation)", "observe(observation: CartObservation)"],
       [
         "      conditions: {},",
         `      conditions: {

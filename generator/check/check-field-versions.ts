@@ -102,7 +102,9 @@ export function checkFieldVersions({ data, report, specFields, statusFields }: C
       );
   }
   const storage = objects(obj(data.api).versions).find(([, v]) => v.storage === true)?.[1];
-  if (versions.length > 1 && storage !== undefined)
+  // A storage version that is no Kubernetes version name has its own located error (its name
+  // check); placing fields in it would only fail on the name again.
+  if (versions.length > 1 && storage !== undefined && isKubernetesVersion(String(storage.name)))
     checkStorageHasBindings(data, String(storage.name), report);
   // Newest first, each place reported once: a rename holds for every older version too.
   const newestFirst = [...versions].sort((a, b) => compareVersions(b, a));
