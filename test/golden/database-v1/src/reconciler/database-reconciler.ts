@@ -33,7 +33,6 @@ import {
   recordFailedPass,
   type ResourceClient,
   setCondition,
-  writeStatusIfChanged,
 } from "@create-operator/runtime";
 import {
   deletionPolicyOverride,

@@ -391,7 +391,7 @@ function namingAt(
 ): Record<string, unknown> {
   return JSON.parse(
     JSON.stringify(ref.overlay).replaceAll('"$NAMESPACE"', JSON.stringify(namespace)),
-  );
+  ) as Record<string, unknown>;
 }
 
 for (const ref of TENANCY.references)

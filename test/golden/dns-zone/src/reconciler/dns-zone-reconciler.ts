@@ -31,7 +31,6 @@ import {
   recordFailedPass,
   type ResourceClient,
   setCondition,
-  writeStatusIfChanged,
 } from "@create-operator/runtime";
 import {
   deletionPolicyOverride,
