@@ -615,8 +615,6 @@ export const validSpec: fc.Arbitrary<Spec> = fc
     api: identity,
     specEntries: fieldMap("spec", 2, 1, 5),
     specDescription: fc.option(prose, { nil: undefined }),
-    // Whether spec itself is required, apart from its fields (left out: as controller-gen decides).
-    specRequired: fc.option(fc.boolean(), { nil: undefined }),
     statusEntries: fc.option(fieldMap("status", 2, 0, 4), { nil: undefined }),
     phases: fc.option(phases, { nil: undefined }),
     conditions: fc.option(conditions, { nil: undefined }),
@@ -721,7 +719,6 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           const references = Object.entries(more.references).filter(([n]) => !(n in fields));
           spec.spec = { fields: { ...fields, ...Object.fromEntries(references) } };
           if (r.specDescription) spec.spec.description = r.specDescription;
-          if (r.specRequired !== undefined) spec.spec.required = r.specRequired;
           if (more.specRule?.rule) spec.spec.rules = [more.specRule.rule];
         }
         if (hasStatus) {
