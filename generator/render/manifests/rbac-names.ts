@@ -24,8 +24,15 @@ export function controllerName(model: OperatorModel): string {
 }
 
 /** kubebuilder's names for the metrics Service and its roles. */
+/**
+ * kubebuilder's name for the metrics Service while it fits a Service name (a DNS label, at most 63
+ * characters), else `<name>-metrics`: trigger-authentication-operator's was 66 characters, and
+ * the API server refused the Service when the installer applied it.
+ */
 export function metricsServiceName(model: OperatorModel): string {
-  return `${model.name}-controller-manager-metrics-service`;
+  const full = `${model.name}-controller-manager-metrics-service`;
+  if (full.length <= 63) return full;
+  return `${model.name.slice(0, 63 - "-metrics".length).replace(/-+$/, "")}-metrics`;
 }
 
 export function metricsReaderRoleName(model: OperatorModel): string {
