@@ -8,7 +8,7 @@ import { fileHeader, Ownership, type GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { layoutJson } from "../json-layout.ts";
 import { METRICS_PORT } from "../manifests/metrics.ts";
-import { RUN_AS_USER } from "../manifests/manager.ts";
+import { CONTAINER_SECURITY_CONTEXT } from "../manifests/manager.ts";
 
 /** Where the chart lives in the project (`helm lint chart`, `helm install <release> chart`). */
 export const CHART_DIR = "chart";
@@ -50,13 +50,7 @@ export function chartValues(model: OperatorModel) {
     },
     crds: { install: true, keep: true },
     podSecurityContext: { runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } },
-    securityContext: {
-      allowPrivilegeEscalation: false,
-      readOnlyRootFilesystem: true,
-      runAsNonRoot: true,
-      runAsUser: RUN_AS_USER,
-      capabilities: { drop: ["ALL"] },
-    },
+    securityContext: structuredClone(CONTAINER_SECURITY_CONTEXT),
     nodeSelector: {},
     tolerations: [],
     affinity: {},

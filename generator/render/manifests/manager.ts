@@ -28,6 +28,14 @@ export const ENV = {
 } as const;
 /** Non-root UID of distroless images; stated so runAsNonRoot holds without image metadata. */
 export const RUN_AS_USER = 65532;
+/** The manager container's restricted security context; the Helm chart's default values too. */
+export const CONTAINER_SECURITY_CONTEXT = {
+  allowPrivilegeEscalation: false,
+  readOnlyRootFilesystem: true,
+  runAsNonRoot: true,
+  runAsUser: RUN_AS_USER,
+  capabilities: { drop: ["ALL"] },
+};
 
 export function renderManager(model: OperatorModel): GeneratedFile {
   return yamlFile("config/manager/manager.yaml", [namespace(model), deployment(model)]);
@@ -123,13 +131,7 @@ function container(model: OperatorModel) {
       requests: { ...model.operator.resources.requests },
       limits: { ...model.operator.resources.limits },
     },
-    securityContext: {
-      allowPrivilegeEscalation: false,
-      readOnlyRootFilesystem: true,
-      runAsNonRoot: true,
-      runAsUser: RUN_AS_USER,
-      capabilities: { drop: ["ALL"] },
-    },
+    securityContext: CONTAINER_SECURITY_CONTEXT,
     volumeMounts: [{ name: "tmp", mountPath: "/tmp" }],
   };
 }
