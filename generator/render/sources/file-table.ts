@@ -102,6 +102,8 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     template: "chart/README.md.hbs",
     ownership: Ownership.Generated,
     outputs: single(() => "chart/README.md"),
+    // Names and kinds only (DNS labels): the table layout is all prettier would change.
+    laidOut: true,
   },
   {
     template: "Dockerfile.hbs",
