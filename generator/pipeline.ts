@@ -16,6 +16,7 @@ import type { OperatorModel } from "./model/types.ts";
 import { readChildCrds } from "./parse/child-crds.ts";
 import { parseSpec } from "./parse/parse-spec.ts";
 import { previousUserFiles } from "./parse/previous-user-files.ts";
+import { projectVersion } from "./parse/project-version.ts";
 import { readSpecFile } from "./parse/read-spec-file.ts";
 import { loadPresetChain } from "./preset/load-presets.ts";
 import { mergePresetDefaults } from "./preset/merge-preset.ts";
@@ -290,7 +291,13 @@ export async function regenerateProject(
   refuseBreaking(compatibility, options.allowBreaking ?? false);
   // The user's files the previous generation left: those the new spec no longer uses are kept
   // and excluded from compilation (render decides which; it only needs the list).
-  const previous = { previousUserFiles: previousUserFiles(resolve(root)) };
+  // package.json's version (the user bumps it) is the chart's appVersion, the image tag the
+  // deploy kit builds.
+  const version = projectVersion(resolve(root));
+  const previous = {
+    previousUserFiles: previousUserFiles(resolve(root)),
+    ...(version !== undefined ? { projectVersion: version } : {}),
+  };
   const files = await render(loaded, previous);
   const hooks = userHooks(model, previous);
   const plan = planRegeneration(resolve(root), files, {

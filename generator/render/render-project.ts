@@ -64,6 +64,8 @@ export interface RenderOptions {
    * files. The caller reads them; render stays free of the disk.
    */
   previousUserFiles?: readonly string[];
+  /** package.json's version as the project has it (the chart's appVersion); absent: the first. */
+  projectVersion?: string;
 }
 
 /**
@@ -128,7 +130,7 @@ export async function renderProject(
     ownership: Ownership.ScaffoldOnce,
   };
   const files: ProjectFiles = new Map();
-  const manifests = [...renderManifests(model), ...renderChart(model)];
+  const manifests = [...renderManifests(model), ...renderChart(model, options.projectVersion)];
   for (const file of [spec, schema, ...manifests, ...formatted, ...sources.verbatim]) {
     if (files.has(file.path)) throw new Error(`internal error: two templates render ${file.path}`);
     files.set(file.path, file);

@@ -16,9 +16,10 @@ const HELMIGNORE = [
   "",
 ];
 
-export function renderChart(model: OperatorModel): GeneratedFile[] {
+/** projectVersion: package.json's version, the chart's appVersion (the default image tag). */
+export function renderChart(model: OperatorModel, projectVersion?: string): GeneratedFile[] {
   return [
-    renderChartYaml(model),
+    renderChartYaml(model, projectVersion),
     renderValues(model),
     renderValuesSchema(),
     {

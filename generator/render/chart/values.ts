@@ -6,6 +6,7 @@ import { SCRAPE_INTERVAL } from "../manifests/service-monitor.ts";
 import { Document, isMap, isScalar } from "yaml";
 import { fileHeader, Ownership, type GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
+import { FIRST_PROJECT_VERSION } from "../../base/project-version.ts";
 import { layoutJson } from "../json-layout.ts";
 import { METRICS_PORT } from "../manifests/metrics.ts";
 import { CONTAINER_SECURITY_CONTEXT } from "../manifests/manager.ts";
@@ -13,7 +14,7 @@ import { CONTAINER_SECURITY_CONTEXT } from "../manifests/manager.ts";
 /** Where the chart lives in the project (`helm lint chart`, `helm install <release> chart`). */
 export const CHART_DIR = "chart";
 /** The chart's own version, the project's first (package.json's `version` starts there too). */
-export const CHART_VERSION = "0.1.0";
+export const CHART_VERSION = FIRST_PROJECT_VERSION;
 
 /** `[registry/]repository[:tag][@digest]` in its parts; no tag means `latest`, as for docker. */
 export function imageParts(image: string): { repository: string; tag: string; digest: string } {
@@ -58,7 +59,10 @@ export function chartValues(model: OperatorModel) {
 }
 
 const COMMENTS: Record<string, string[]> = {
-  image: ["The manager image (the Dockerfile builds it); tag empty: the chart's appVersion."],
+  image: [
+    "The manager image (the Dockerfile builds it); tag empty: the chart's appVersion, which is",
+    "package.json's version, the tag `npm run image:build` gives the image when IMG is unset.",
+  ],
   replicas: ["More than one only with leader election: a second replica waits on the Lease."],
   resources: [
     "The manager's requests and limits. NODE_OPTIONS' heap limit (--max-old-space-size) is",
@@ -101,7 +105,15 @@ export function renderValues(model: OperatorModel): GeneratedFile {
   };
 }
 
-export function renderChartYaml(model: OperatorModel): GeneratedFile {
+/**
+ * appVersion is the project's version (package.json's, which `generate` reads), not the tag in
+ * operator.yaml's image: the deploy kit tags the image <package name>:<package version>, and the
+ * chart's default tag must name an image that `image:build` and `image:push` made.
+ */
+export function renderChartYaml(
+  model: OperatorModel,
+  projectVersion = FIRST_PROJECT_VERSION,
+): GeneratedFile {
   const chart = new Document(
     {
       apiVersion: "v2",
@@ -109,7 +121,7 @@ export function renderChartYaml(model: OperatorModel): GeneratedFile {
       description: model.description,
       type: "application",
       version: CHART_VERSION,
-      appVersion: imageParts(model.image).tag,
+      appVersion: projectVersion,
     },
     { version: "1.1" },
   );

@@ -3,6 +3,7 @@
 // the view is built in its own module; this one puts them together.
 
 import { GENERATOR_VERSION } from "../../base/generator-version.ts";
+import { FIRST_PROJECT_VERSION } from "../../base/project-version.ts";
 import { ENVTEST_PACKAGE, RUNTIME_PACKAGE } from "../../base/library-packages.ts";
 import {
   dependencyOn,
@@ -40,6 +41,7 @@ import { statusDefaultsView, type StatusDefaultsView } from "./status-defaults-v
 import { statusView, type StatusView } from "./status-view.ts";
 import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts";
 import { BASE_IMAGES, pinnedImage } from "./base-images.ts";
+import { imageParts } from "../chart/values.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
@@ -50,6 +52,8 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   descriptionJson: string;
   /** This generator's version, pinned exactly in the project's devDependencies. */
   generatorVersion: string;
+  /** package.json's first `version` (the image tag and the chart's appVersion follow it). */
+  projectVersion: string;
   /** The project carries the unpublished packages in vendor/ (generator/vendor/vendored-packages.ts). */
   vendored: boolean;
   vendorDir: string;
@@ -58,6 +62,8 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   envtestPin: string;
   generatorPin: string;
   image: string;
+  /** The image without its tag: the chart's image.repository (its tag is the appVersion). */
+  imageRepository: string;
   /** The Dockerfile's FROM images, tag@digest (base-images.ts). */
   buildImage: string;
   runtimeImage: string;
@@ -164,8 +170,10 @@ export function buildViewModel(
     description: model.description,
     descriptionJson: JSON.stringify(model.description),
     generatorVersion: GENERATOR_VERSION,
+    projectVersion: FIRST_PROJECT_VERSION,
     ...packagePins(vendorsPackages()),
     image: model.image,
+    imageRepository: imageParts(model.image).repository,
     buildImage: pinnedImage(BASE_IMAGES.build),
     runtimeImage: pinnedImage(BASE_IMAGES.runtime),
     operatorNamespace: model.namespace,
