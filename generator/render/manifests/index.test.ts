@@ -33,6 +33,7 @@ const EXPECTED_FILES = {
     "config/rbac/role_binding.yaml",
     "config/rbac/service_account.yaml",
     "config/samples/db.example.com_v1alpha1_database.yaml",
+    "config/samples/db.example.com_v1alpha1_databaseallowance.yaml",
     "config/samples/kustomization.yaml",
     // tenancy: the admission policy, its binding, the parameters CRD and the `use` ClusterRole.
     "config/tenancy-audit/kustomization.yaml",

@@ -13,7 +13,8 @@ function sampleOf(model: OperatorModel) {
   assert.equal(sample!.path, `config/samples/${fileName}`);
   assert.equal(sample!.ownership, Ownership.ScaffoldOnce);
   assert.equal(kustomization!.ownership, Ownership.ScaffoldOnce);
-  assert.deepEqual(documentsOf(kustomization!)[0]!.resources, [fileName]);
+  // A parameters object (tenancy) comes before the sample it admits.
+  assert.equal(documentsOf(kustomization!)[0]!.resources.at(-1), fileName);
   const [object] = documentsOf(sample!);
   return object!;
 }
@@ -61,6 +62,37 @@ describe("sample object", () => {
       ],
     });
   });
+});
+
+describe("tenancy parameters sample", () => {
+  it("database: the DatabaseAllowance named tenancy with the spec's example, applied before the sample", () => {
+    const model = exampleModel("database");
+    const files = renderSamples(model);
+    const file = "db.example.com_v1alpha1_databaseallowance.yaml";
+    const parameters = files.find((f) => f.path === `config/samples/${file}`);
+    assert.ok(parameters, files.map((f) => f.path).join(", "));
+    assert.equal(parameters.ownership, Ownership.ScaffoldOnce);
+    const [object] = documentsOf(parameters);
+    assert.equal(object!.apiVersion, "db.example.com/v1alpha1");
+    assert.equal(object!.kind, "DatabaseAllowance");
+    assert.equal(object!.metadata.name, "tenancy");
+    assert.deepEqual(object!.spec, model.tenancy!.parameters!.example);
+    const kustomization = documentsOf(
+      files.find((f) => f.path.endsWith("kustomization.yaml"))!,
+    )[0]!;
+    assert.deepEqual(kustomization.resources, [file, "db.example.com_v1alpha1_database.yaml"]);
+    assert.deepEqual(
+      kustomization.sortOptions,
+      { order: "fifo" },
+      "kubectl keeps the listed order",
+    );
+  });
+
+  it("web-app: no tenancy parameters, no parameters sample", () =>
+    assert.deepEqual(
+      renderSamples(exampleModel("web-app")).map((f) => f.path),
+      ["config/samples/apps.example.com_v1_webapp.yaml", "config/samples/kustomization.yaml"],
+    ));
 });
 
 describe("example values", () => {

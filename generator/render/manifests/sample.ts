@@ -1,9 +1,12 @@
 // config/samples/: one example object of the kind with every required spec field filled in and
-// nothing else, so `kubectl apply -k config/samples` works on a fresh cluster. Scaffold-once:
-// after the first generation the sample is the user's to extend.
+// nothing else, so `kubectl apply -k config/samples` works on a fresh cluster. With tenancy
+// parameters, also the namespace's parameters object (operator.yaml's example): config/tenancy
+// refuses the sample in a namespace without one. Scaffold-once: after the first generation the
+// samples are the user's to extend.
 
 import { Ownership, type GeneratedFile } from "../../base/files.ts";
 import { hasSpec, type OperatorModel } from "../../model/types.ts";
+import type { TenancyParametersModel } from "../../model/tenancy-types.ts";
 import { deletionPolicyAnnotation } from "./annotations.ts";
 import { exampleSpec } from "./example-values.ts";
 import { labelsFor } from "./labels.ts";
@@ -13,7 +16,14 @@ export function sampleFileName(model: OperatorModel): string {
   return `${model.api.group}_${model.api.version}_${model.api.singular}.yaml`;
 }
 
+/** The parameters object's sample, named like the kind's: <group>_<version>_<singular>.yaml. */
+export function parametersSampleFileName(p: TenancyParametersModel): string {
+  return `${p.group}_${p.version}_${p.singular}.yaml`;
+}
+
 export function renderSamples(model: OperatorModel): GeneratedFile[] {
+  const parameters = model.tenancy?.parameters;
+  const parametersFile = parameters && parametersSampleFileName(parameters);
   return [
     yamlFile(`config/samples/${sampleFileName(model)}`, [sampleObject(model)], {
       ownership: Ownership.ScaffoldOnce,
@@ -34,7 +44,10 @@ export function renderSamples(model: OperatorModel): GeneratedFile[] {
         {
           apiVersion: "kustomize.config.k8s.io/v1beta1",
           kind: "Kustomization",
-          resources: [sampleFileName(model)],
+          // The parameters object first: kubectl applies in this order (sortOptions fifo), and
+          // the sample is refused until it exists.
+          ...(parametersFile ? { sortOptions: { order: "fifo" } } : {}),
+          resources: [...(parametersFile ? [parametersFile] : []), sampleFileName(model)],
         },
       ],
       {
@@ -42,6 +55,17 @@ export function renderSamples(model: OperatorModel): GeneratedFile[] {
         comment: ["List every sample here so `kubectl apply -k config/samples` creates them all."],
       },
     ),
+    ...(parameters && parametersFile
+      ? [
+          yamlFile(`config/samples/${parametersFile}`, [parametersSample(model, parameters)], {
+            ownership: Ownership.ScaffoldOnce,
+            comment: [
+              `The ${parameters.kind} that lets a namespace create ${model.api.plural}: config/tenancy refuses a ${model.api.kind} in a namespace without one named ${parameters.objectName}.`,
+              `A cluster admin creates it (tenants cannot), before the ${model.api.kind} sample: kubectl apply -n <namespace> -f config/samples/${parametersFile}`,
+            ],
+          }),
+        ]
+      : []),
   ];
 }
 
@@ -61,5 +85,15 @@ export function sampleObject(model: OperatorModel): {
     kind: model.api.kind,
     metadata: { name: `${model.api.singular}-sample`, labels: labelsFor(model, "sample") },
     ...(hasSpec(model) ? { spec: exampleSpec(model.spec) } : {}),
+  };
+}
+
+/** The namespace's parameters object, with operator.yaml's example spec (which admits the sample). */
+function parametersSample(model: OperatorModel, p: TenancyParametersModel) {
+  return {
+    apiVersion: `${p.group}/${p.version}`,
+    kind: p.kind,
+    metadata: { name: p.objectName, labels: labelsFor(model, "sample") },
+    spec: p.example,
   };
 }

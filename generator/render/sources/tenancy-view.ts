@@ -4,6 +4,7 @@
 
 import type { FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
+import { parametersSampleFileName, sampleFileName } from "../manifests/sample.ts";
 import { QUOTA_FILE, TENANCY_DIR, tenancyFiles } from "../manifests/tenancy.ts";
 import { USER_ROLES, userRoleFileName } from "../manifests/user-roles.ts";
 import { tsKey, tsLiteral } from "./ts-types.ts";
@@ -25,6 +26,9 @@ export interface TenancyView {
       missing: "Deny" | "Allow";
       /** parameterNotFoundAction Deny: a namespace without parameters can create nothing. */
       denyWhenMissing: boolean;
+      /** config/samples' parameters object, and the kind's sample it admits. */
+      sampleFile: string;
+      kindSampleFile: string;
     };
     policyName: string;
     bindingName: string;
@@ -57,6 +61,8 @@ export function tenancyView(model: OperatorModel): TenancyView {
               name: p.objectName,
               missing: p.missing,
               denyWhenMissing: p.missing === "Deny",
+              sampleFile: parametersSampleFileName(p),
+              kindSampleFile: sampleFileName(model),
             },
           }
         : {}),
@@ -175,6 +181,8 @@ export interface TenancyFixture {
   }>;
   /** config/tenancy-quota's ResourceQuota, applied per namespace. */
   quota: { file: string; name: string; resource: string; maxObjects: number } | null;
+  /** config/samples' parameters object and the kind's sample it admits (null: no parameters). */
+  samples: { parameters: string; object: string } | null;
 }
 
 export function tenancyFixture(model: OperatorModel): TenancyFixture | undefined {
@@ -237,6 +245,12 @@ export function tenancyFixture(model: OperatorModel): TenancyFixture | undefined
       };
     }),
     quota: t.quota ? { file: QUOTA_FILE, ...t.quota } : null,
+    samples: p
+      ? {
+          parameters: `config/samples/${parametersSampleFileName(p)}`,
+          object: `config/samples/${sampleFileName(model)}`,
+        }
+      : null,
   };
 }
 

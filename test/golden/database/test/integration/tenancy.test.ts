@@ -87,6 +87,7 @@ interface TenancyFixture {
     overlay: Record<string, unknown>;
   }>;
   quota: { file: string; name: string; resource: string; maxObjects: number } | null;
+  samples: { parameters: string; object: string } | null;
 }
 
 const TENANCY = readJson<TenancyFixture>(new URL("../support/tenancy.json", import.meta.url));
@@ -279,6 +280,23 @@ if (TENANCY.parameters?.missing === "Deny")
     await admin.patch(key, { metadata: { finalizers: null } });
     await waitFor("the object to be gone", async () => (await admin.get(key)) === undefined);
   });
+
+if (TENANCY.samples !== null) {
+  const samples = TENANCY.samples;
+  test("config/samples: the sample parameters object, applied first, admits the sample as the README says", async () => {
+    const namespace = await cp.createNamespace("tenancy-samples");
+    if (TENANCY.parameters?.missing === "Deny") {
+      // Without its parameters object the sample is refused (what `kubectl apply` would print).
+      await assert.rejects(
+        cp.applyManifests([samples.object], namespace),
+        /: 422 .*no params found/,
+      );
+    }
+    await cp.applyManifests([samples.parameters], namespace);
+    const [sample] = await cp.applyManifests([samples.object], namespace);
+    assert.ok(sample?.metadata?.uid, "the sample is admitted");
+  });
+}
 
 for (const [i, ruleCase] of TENANCY.ruleCases.entries())
   test(`rule ${i + 1}, in a namespace with its own parameters: admitted and refused as its examples say, with the operator's message`, async () => {
