@@ -89,3 +89,48 @@ test("podman when docker is absent; the tool's failure is the command's exit cod
     "",
   ]);
 });
+
+/**
+ * A docker client whose daemon does not answer, as on a machine with the CLI but no running
+ * engine: `docker version` fails with docker's own message; anything else is recorded.
+ */
+function dockerWithoutDaemon(): string {
+  const log = join(root, "docker.log");
+  const path = join(bin, "docker");
+  writeFileSync(
+    path,
+    `#!/bin/sh\nif [ "$1" = version ]; then\n  echo "Cannot connect to the Docker daemon at unix:///var/run/docker.sock. Is the docker daemon running?" >&2\n  exit 1\nfi\nprintf '%s\\n' "$@" > "${log}"\nexit 0\n`,
+  );
+  chmodSync(path, 0o755);
+  rmSync(log, { force: true });
+  return log;
+}
+
+test("docker without its daemon, podman present: podman builds, and the output says why", async () => {
+  const docker = dockerWithoutDaemon();
+  const podman = shim("podman");
+  const run = await kit(["image", "build"], { PATH: bin, IMG: "db:dev" });
+  assert.equal(run.code, 0, run.stderr);
+  assert.match(run.stdout, /docker's daemon does not answer \(Cannot connect to the Docker daemon/);
+  assert.match(run.stdout, /using podman/);
+  assert.deepEqual(readFileSync(podman, "utf8").split("\n").slice(1), [
+    "build",
+    "-t",
+    "db:dev",
+    ".",
+    "",
+  ]);
+  assert.throws(() => readFileSync(docker), /ENOENT/, "docker build never ran");
+});
+
+test("docker without its daemon and no podman: what is wrong and how to fix it, exit 1", async () => {
+  rmSync(join(bin, "podman"), { force: true });
+  const docker = dockerWithoutDaemon();
+  const run = await kit(["image", "build"], { PATH: bin, IMG: "db:dev" });
+  assert.equal(run.code, 1);
+  assert.match(run.stderr, /docker is on PATH but its daemon does not answer/);
+  assert.match(run.stderr, /Cannot connect to the Docker daemon/);
+  assert.match(run.stderr, /systemctl start docker/);
+  assert.match(run.stderr, /Podman/);
+  assert.throws(() => readFileSync(docker), /ENOENT/, "docker build never ran");
+});

@@ -10,7 +10,7 @@ import { spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
 import { dirname, join, resolve } from "node:path";
 import { parseArgs } from "node:util";
-import { containerTool, imageCommand } from "./container-tool.ts";
+import { imageCommand, usableContainerTool } from "./container-tool.ts";
 
 export const INSTALLER_PATH = "dist/install.yaml";
 
@@ -26,7 +26,7 @@ options:
 environment:
   IMG                   the image (default: <package name>:<package version> from package.json)
   KUBECONFIG            the kubeconfig (default: ~/.kube/config)
-  CONTAINER_TOOL        the container CLI (default: docker, else podman)`;
+  CONTAINER_TOOL        the container CLI (default: docker when its daemon answers, else podman)`;
 
 export function defaultImage(projectRoot: string, env: NodeJS.ProcessEnv = process.env): string {
   if (env["IMG"]) return env["IMG"];
@@ -61,7 +61,7 @@ export async function main(argv: string[], projectRoot = process.cwd()): Promise
   const image = defaultImage(projectRoot);
   const report = (line: string) => process.stdout.write(`${line}\n`);
   if (command === "image" && (action === "build" || action === "push")) {
-    const tool = containerTool();
+    const tool = usableContainerTool(process.env, report);
     const args = imageCommand(action, image);
     report(`${tool} ${args.join(" ")}`);
     const run = spawnSync(tool, args, { cwd: projectRoot, stdio: "inherit" });

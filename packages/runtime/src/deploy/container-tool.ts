@@ -2,8 +2,9 @@
 // PATH (docker first, as kubebuilder's Makefile does; CONTAINER_TOOL names another). The
 // commands are the plain ones, so what runs is what a user would type.
 
+import { spawnSync } from "node:child_process";
 import { accessSync, constants } from "node:fs";
-import { delimiter, join } from "node:path";
+import { basename, delimiter, join } from "node:path";
 
 export const CONTAINER_TOOLS = ["docker", "podman"] as const;
 
@@ -42,6 +43,40 @@ export function containerTool(env: NodeJS.ProcessEnv = process.env): string {
         "or set CONTAINER_TOOL to another docker-compatible CLI, and run this again",
     );
   return found;
+}
+
+/**
+ * containerTool, checked: docker's client runs without its daemon until a command needs it, and
+ * then prints only its own error. So docker's daemon is asked first (`docker version`, which fails
+ * at once when nothing listens); without an answer, podman (which needs no daemon) is used when
+ * it is on PATH and CONTAINER_TOOL did not name docker, else the error says what to do.
+ */
+export function usableContainerTool(
+  env: NodeJS.ProcessEnv = process.env,
+  report: (line: string) => void = () => {},
+): string {
+  const tool = containerTool(env);
+  if (basename(tool) !== "docker") return tool;
+  const probe = spawnSync(tool, ["version", "--format", "{{.Server.Version}}"], {
+    encoding: "utf8",
+    env,
+    timeout: 30_000,
+  });
+  if (probe.status === 0) return tool;
+  const reason =
+    `${probe.stderr ?? ""}`
+      .split("\n")
+      .map((line) => line.trim())
+      .find((line) => line !== "") ?? (probe.error ? String(probe.error) : "no answer");
+  if (!env["CONTAINER_TOOL"] && onPath("podman", env["PATH"] ?? "")) {
+    report(`docker's daemon does not answer (${reason}): using podman, which needs none`);
+    return "podman";
+  }
+  throw new NoContainerToolError(
+    `docker is on PATH but its daemon does not answer (${reason}). Start it (Docker Desktop, or ` +
+      "`sudo systemctl start docker` on Linux; DOCKER_HOST for a remote one), or install Podman, " +
+      "which needs no daemon (https://podman.io/docs/installation), and run this again",
+  );
 }
 
 /** The arguments after the tool's name: `build -t <image> .` and `push <image>`. */
