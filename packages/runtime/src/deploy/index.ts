@@ -18,4 +18,5 @@ export {
   UninstallRefusedError,
 } from "./lifecycle.ts";
 export type { HeldObject } from "./lifecycle.ts";
+export { managerRolloutProblem, NO_POD_GRACE_MS, podProblem } from "./rollout.ts";
 export { applyServerSide, deleteObjects, FIELD_MANAGER } from "./server-apply.ts";

@@ -43,7 +43,11 @@ export function kustomizationObjects(
       `${relative(root, directory) || "."} has no kustomization.yaml`,
     );
   const kustomization = (loadAllYaml(readFileSync(file, "utf8"))[0] ?? {}) as Kustomization;
-  const unknown = Object.keys(kustomization).filter((key) => !KNOWN_KEYS.has(key));
+  // `sortOptions: {order: fifo}` asks kustomize for the listed order, which is the kit's own
+  // (config/samples lists a tenancy parameters object before the sample it admits).
+  const unknown = Object.keys(kustomization).filter(
+    (key) => !KNOWN_KEYS.has(key) && !(key === "sortOptions" && isFifo(kustomization[key])),
+  );
   if (unknown.length > 0)
     throw new UnsupportedKustomizationError(
       `${relative(root, file)} uses ${unknown.join(", ")}, which the deploy kit does not apply ` +
@@ -68,4 +72,8 @@ export function kustomizationObjects(
   ])
     objects.push(...kustomizationObjects(component, [], root));
   return objects;
+}
+
+function isFifo(sortOptions: unknown): boolean {
+  return (sortOptions as { order?: unknown } | null)?.order === "fifo";
 }

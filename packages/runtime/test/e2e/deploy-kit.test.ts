@@ -6,11 +6,23 @@
 // has no scheduler and no kubelet, so this proves the objects, not the rollout (a generated
 // project's `npm run test:cluster` does that on a real cluster). Its own control plane: uninstall
 // deletes CRDs. Each generated project's suite applies its own installer (installer.test.ts).
+// Last, what test:cluster reports instead of waiting out its Ready timeout (managerRolloutProblem):
+// a Deployment nothing runs (no controller manager, as here), a pod stuck pulling its image or
+// unschedulable, a ReplicaSet refused its pods. Those statuses are written through the status
+// subresources as the kubelet, the scheduler and the Deployment controller write them.
 
-import { KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
+import {
+  AppsV1Api,
+  CoreV1Api,
+  KubernetesObjectApi,
+  type KubernetesObject,
+  type V1Deployment,
+  type V1Pod,
+} from "@kubernetes/client-node";
 import { pollUntil, sharedControlPlane } from "@create-operator/envtest";
 import { applyServerSide, FIELD_MANAGER } from "../../src/deploy/server-apply.ts";
 import { kustomizationObjects, readYamlObjects } from "../../src/deploy/kustomization.ts";
+import { managerRolloutProblem } from "../../src/deploy/rollout.ts";
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
 import { join } from "node:path";
@@ -84,18 +96,14 @@ test("the installer applies server-side and creates every object; then a sample 
     );
   }
 
-  // The Database sample, in a namespace of its own (Database is namespaced).
-  const [sample] = kustomizationObjects(join(PROJECT_ROOT, "config/samples"));
+  // The Database sample, in a namespace of its own (Database is namespaced), after the sample
+  // DatabaseAllowance config/samples lists first: the tenancy policy (config/tenancy) denies any
+  // write to a Database in a namespace without its parameters.
+  const [allowance, sample] = kustomizationObjects(join(PROJECT_ROOT, "config/samples"));
+  assert.equal(allowance?.kind, "DatabaseAllowance");
   assert.equal(sample?.kind, "Database");
   const namespace = await plane.createNamespace("deploy-kit");
-  // The tenancy policy (config/tenancy) denies any write to a Database in a namespace without
-  // its parameters; this namespace gets them, so the test can edit the sample later.
-  await objects.create({
-    apiVersion: "db.example.com/v1alpha1",
-    kind: "DatabaseAllowance",
-    metadata: { name: "tenancy", namespace },
-    spec: { allowedSizes: ["small", "medium", "large"] },
-  } as KubernetesObject);
+  await objects.create({ ...allowance!, metadata: { ...allowance!.metadata, namespace } });
   held = await objects.create({
     ...sample,
     metadata: { ...sample.metadata, namespace, finalizers: [HOLD] },
@@ -196,4 +204,110 @@ test("the opt-in components apply server-side and keep every field: ServiceMonit
       `${object.kind} ${object.metadata?.name}`,
     );
   }
+});
+
+const core = plane.admin.makeApiClient(CoreV1Api);
+const apps = plane.admin.makeApiClient(AppsV1Api);
+const LABELS = { "app.kubernetes.io/name": "rollout-test", "control-plane": "controller-manager" };
+
+/** A manager Deployment as the installer has it, created in a namespace of its own. */
+async function deployed(): Promise<{ namespace: string; installer: KubernetesObject[] }> {
+  const namespace = await plane.createNamespace("rollout");
+  const deployment: V1Deployment = {
+    apiVersion: "apps/v1",
+    kind: "Deployment",
+    metadata: { name: "controller-manager", namespace },
+    spec: {
+      selector: { matchLabels: LABELS },
+      template: {
+        metadata: { labels: LABELS },
+        spec: { containers: [{ name: "manager", image: "registry.example.com/db:0.1.0" }] },
+      },
+    },
+  };
+  await apps.createNamespacedDeployment({ namespace, body: deployment });
+  return { namespace, installer: [deployment as KubernetesObject] };
+}
+
+/** A pod of that Deployment, with the status a kubelet or the scheduler would report. */
+async function podWithStatus(namespace: string, status: V1Pod["status"]): Promise<void> {
+  const name = "controller-manager-abc12";
+  await core.createNamespacedPod({
+    namespace,
+    body: {
+      metadata: { name, labels: LABELS },
+      spec: { containers: [{ name: "manager", image: "registry.example.com/db:0.1.0" }] },
+    },
+  });
+  const pod = await core.readNamespacedPod({ namespace, name });
+  await core.replaceNamespacedPodStatus({ namespace, name, body: { ...pod, status } });
+}
+
+test("no pods: nothing within the grace, then that nothing runs the Deployment", async () => {
+  const { installer } = await deployed();
+  assert.equal(await managerRolloutProblem(plane.admin, installer, Date.now()), undefined);
+  const problem = await managerRolloutProblem(plane.admin, installer, Date.now() - 31_000);
+  assert.match(problem ?? "", /^Deployment rollout-.+\/controller-manager has no pods 30 s after/);
+  assert.match(problem ?? "", /no controller manager runs/);
+});
+
+test("a pod in ImagePullBackOff: its container, the reason and the kubelet's message", async () => {
+  const { namespace, installer } = await deployed();
+  await podWithStatus(namespace, {
+    phase: "Pending",
+    containerStatuses: [
+      {
+        name: "manager",
+        image: "registry.example.com/db:0.1.0",
+        imageID: "",
+        ready: false,
+        restartCount: 0,
+        state: {
+          waiting: {
+            reason: "ImagePullBackOff",
+            message: 'Back-off pulling image "registry.example.com/db:0.1.0"',
+          },
+        },
+      },
+    ],
+  });
+  assert.equal(
+    await managerRolloutProblem(plane.admin, installer, Date.now()),
+    `Deployment ${namespace}/controller-manager: pod controller-manager-abc12: container manager ` +
+      'is ImagePullBackOff: Back-off pulling image "registry.example.com/db:0.1.0"',
+  );
+});
+
+test("an unschedulable pod: the scheduler's message", async () => {
+  const { namespace, installer } = await deployed();
+  const message = "0/1 nodes are available: 1 Insufficient memory.";
+  await podWithStatus(namespace, {
+    phase: "Pending",
+    conditions: [{ type: "PodScheduled", status: "False", reason: "Unschedulable", message }],
+  });
+  assert.equal(
+    await managerRolloutProblem(plane.admin, installer, Date.now()),
+    `Deployment ${namespace}/controller-manager: pod controller-manager-abc12 is Pending, unschedulable: ${message}`,
+  );
+});
+
+test("a Deployment whose pods are refused (ReplicaFailure): the reason", async () => {
+  const { namespace, installer } = await deployed();
+  const name = "controller-manager";
+  const current = await apps.readNamespacedDeployment({ namespace, name });
+  const message = 'pods "controller-manager-x" is forbidden: violates PodSecurity "restricted"';
+  await apps.replaceNamespacedDeploymentStatus({
+    namespace,
+    name,
+    body: {
+      ...current,
+      status: {
+        conditions: [{ type: "ReplicaFailure", status: "True", reason: "FailedCreate", message }],
+      },
+    },
+  });
+  assert.equal(
+    await managerRolloutProblem(plane.admin, installer, Date.now()),
+    `Deployment ${namespace}/controller-manager cannot create pods (FailedCreate): ${message}`,
+  );
 });

@@ -7,6 +7,8 @@
 // objects it references, and waits until the operator reports it Ready; then deletes the sample
 // (the operator's finalizer runs) and leaves the operator deployed (`npm run undeploy` removes it).
 // With no kubeconfig, or no cluster answering, the test is skipped and says why: never silently.
+// A manager that cannot run (a pod unschedulable or unable to pull its image, a crash loop, no
+// pods at all on a bare API server) fails the wait at once with the reason the cluster gives.
 // The operator runs the project's real providers (src/main.ts): one that is not written yet keeps
 // the sample Ready=False, and the failure quotes the Ready message that names it.
 
@@ -18,7 +20,12 @@ import {
 } from "@kubernetes/client-node";
 import { pollUntil, PROJECT_ROOT } from "@create-operator/envtest";
 import { loadKubeConfig } from "@create-operator/runtime";
-import { defaultImage, deploy, installerObjects } from "@create-operator/runtime/deploy";
+import {
+  defaultImage,
+  deploy,
+  installerObjects,
+  managerRolloutProblem,
+} from "@create-operator/runtime/deploy";
 import { existsSync, readFileSync } from "node:fs";
 import { randomBytes } from "node:crypto";
 import { test } from "node:test";
@@ -61,6 +68,8 @@ test(
     const image = defaultImage(PROJECT_ROOT);
     const installer = installerObjects({ projectRoot: PROJECT_ROOT, image });
     await deploy(config, installer, (line) => process.stdout.write(`# ${line}\n`));
+    const deployedAt = Date.now();
+    const imageHint = `its image ${image} must be in the cluster (kind load docker-image ${image}).`;
     const api = KubernetesObjectApi.makeApiClient(config);
 
     const suffix = randomBytes(3).toString("hex");
@@ -103,12 +112,19 @@ test(
           (c) => c.type === "Ready",
         );
         last = ready ? `Ready=${ready.status}: ${ready.message ?? ""}` : "no Ready condition yet";
-        return ready?.status === "True" ? true : undefined;
+        if (ready?.status === "True") return true;
+        // A manager that cannot run ends the wait now, with the cluster's reason.
+        const problem = await managerRolloutProblem(config, installer, deployedAt);
+        if (problem) {
+          const hint = /Image/.test(problem) ? ` ${imageHint}` : "";
+          throw new Error(`${KIND} ${name} cannot become Ready: ${problem}.${hint}`);
+        }
+        return undefined;
       },
       () =>
         `${KIND} ${name} was not Ready in ${READY_TIMEOUT_MS / 1000} s (${last}). Is the operator ` +
         `running? kubectl get pods -n ${installer.find((o) => o.kind === "Namespace")?.metadata?.name}; ` +
-        `its image ${image} must be in the cluster (kind load docker-image ${image}).`,
+        imageHint,
     );
 
     await api.delete(sample);
