@@ -4,9 +4,13 @@
 
 import { loadAllYaml, type KubernetesObject } from "@kubernetes/client-node";
 import assert from "node:assert/strict";
+import { mkdtempSync, rmSync, writeFileSync } from "node:fs";
+import { tmpdir } from "node:os";
+import { join } from "node:path";
 import { test } from "node:test";
 import { fileURLToPath } from "node:url";
 import { installerObjects, installerYaml } from "../src/deploy/installer.ts";
+import { kustomizationObjects } from "../src/deploy/kustomization.ts";
 
 const golden = (name: string) =>
   fileURLToPath(new URL(`../../../test/golden/${name}`, import.meta.url));
@@ -73,4 +77,22 @@ test("a kustomization feature the kit cannot apply is refused by name", () => {
       }),
     /config\/tenancy-audit\/kustomization.yaml uses patches, which the deploy kit does not apply .*kubectl kustomize/,
   );
+});
+
+test("sortOptions fifo (the listed order, the kit's own) is read; any other order is refused", () => {
+  const samples = join(golden("database"), "config/samples");
+  assert.deepEqual(
+    kustomizationObjects(samples).map((o) => o.kind),
+    ["DatabaseAllowance", "Database"],
+  );
+  const legacy = mkdtempSync(join(tmpdir(), "kustomization-legacy-"));
+  try {
+    writeFileSync(
+      join(legacy, "kustomization.yaml"),
+      "sortOptions:\n  order: legacy\nresources: []\n",
+    );
+    assert.throws(() => kustomizationObjects(legacy), /uses sortOptions, which the deploy kit/);
+  } finally {
+    rmSync(legacy, { recursive: true, force: true });
+  }
 });
