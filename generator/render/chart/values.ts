@@ -1,6 +1,7 @@
 // chart/values.yaml and its JSON Schema, chart/Chart.yaml: the settings a chart user overrides,
 // each defaulting to what config/ installs (the same model fields), so `helm install` with no
-// values installs what `kubectl apply -k config/default` does, in the release's namespace.
+// values installs what `kubectl apply -k config/default` does, in the release's namespace; but
+// the image tag, which is the chart's appVersion: package.json's version, as `image:build` tags.
 
 import { SCRAPE_INTERVAL } from "../manifests/service-monitor.ts";
 import { Document, isMap, isScalar } from "yaml";
