@@ -2,11 +2,11 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // Database's API versions on the real API server, converting through the webhook this run serves
-// (test/support/conversion-webhook.ts): an object created in any served version reads and lists
-// in every other as this operator's converters say, round trips through the hub lose nothing, and
+// (test/support/conversion-webhook.ts): an object created in any served version reads, lists
+// and watches in every other as this operator's converters say, round trips through the hub lose nothing, and
 // an old client's update keeps the fields only newer versions have.
 
-import { CustomObjectsApi } from "@kubernetes/client-node";
+import { CustomObjectsApi, Watch } from "@kubernetes/client-node";
 import { sharedControlPlane } from "@create-operator/envtest";
 import { ConversionRegistry, type JsonObject } from "@create-operator/runtime";
 import assert from "node:assert/strict";
@@ -14,6 +14,7 @@ import { test } from "node:test";
 import "../support/conversion-webhook.ts";
 import { databaseConversion } from "../../src/api/database-conversion.ts";
 import { uniqueName } from "./support/unique-name.ts";
+import { waitFor } from "./support/wait.ts";
 
 const GROUP = "db.example.com";
 const KIND = "Database";
@@ -50,7 +51,36 @@ const read = async (version: string, name: string) =>
 const pathOf = (object: JsonObject, path: string): unknown =>
   path.split(".").reduce<unknown>((value, key) => (value as JsonObject | undefined)?.[key], object);
 
-test("an object created in each served version reads and lists in every other as the converters say", async () => {
+/**
+ * The ADDED events of a watch on this test's namespace in `version`, by object name, from now
+ * on: the API server converts each event's object for the watch as it does for a read.
+ */
+async function watchAdded(version: string) {
+  const added = new Map<string, JsonObject>();
+  const controller = await new Watch(plane.admin).watch(
+    `/apis/${GROUP}/${version}/namespaces/${namespace}/${PLURAL}`,
+    {},
+    (type: string, object: JsonObject) => {
+      if (type === "ADDED") added.set(String(pathOf(object, "metadata.name")), object);
+    },
+    () => {},
+  );
+  return { added, stop: () => controller.abort() };
+}
+
+test("an object created in each served version reads, lists and watches in every other as the converters say", async () => {
+  const watches = new Map<string, Awaited<ReturnType<typeof watchAdded>>>();
+  for (const version of SERVED) watches.set(version, await watchAdded(version));
+  try {
+    await createReadListWatch(watches);
+  } finally {
+    for (const watch of watches.values()) watch.stop();
+  }
+});
+
+async function createReadListWatch(
+  watches: Map<string, Awaited<ReturnType<typeof watchAdded>>>,
+): Promise<void> {
   for (const created of SERVED) {
     const name = uniqueName(`in-${created}`);
     await objects.createNamespacedCustomObject({
@@ -76,12 +106,17 @@ test("an object created in each served version reads and lists in every other as
       })) as { items: JsonObject[] };
       const listed = list.items.find((item) => pathOf(item, "metadata.name") === name);
       assert.deepEqual(listed?.spec, served.spec, `${created} object listed in ${version}`);
+      const watched = await waitFor(`the watch in ${version} to send ${name}`, async () =>
+        watches.get(version)!.added.get(name),
+      );
+      assert.equal(watched.apiVersion, `${GROUP}/${version}`);
+      assert.deepEqual(watched.spec, expected.spec, `${created} object watched in ${version}`);
       // Back in the version it was written in, nothing is lost.
       const back = await registry.convert(structuredClone(served), `${GROUP}/${created}`);
       assert.deepEqual(back.spec, original.spec, `${created} -> ${version} -> ${created}`);
     }
   }
-});
+}
 
 test("an old client's update keeps the fields only the hub holds", async () => {
   for (const version of SERVED.filter((v) => v !== HUB && (HUB_ONLY[v] ?? []).length > 0)) {
