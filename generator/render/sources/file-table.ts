@@ -198,6 +198,14 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
       m.conversion?.strategy === "Webhook" ? [{ path: "test/conversion-round-trip.test.ts" }] : [],
   },
   {
+    template: "test/integration/conversion-webhook-down.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook"
+        ? [{ path: "test/integration/conversion-webhook-down.test.ts" }]
+        : [],
+  },
+  {
     template: "test/integration/conversion.test.ts.hbs",
     ownership: Ownership.Generated,
     outputs: (m) =>
