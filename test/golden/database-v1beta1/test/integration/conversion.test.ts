@@ -52,8 +52,9 @@ const pathOf = (object: JsonObject, path: string): unknown =>
   path.split(".").reduce<unknown>((value, key) => (value as JsonObject | undefined)?.[key], object);
 
 /**
- * The ADDED events of a watch on this test's namespace in `version`, by object name, from now
- * on: the API server converts each event's object for the watch as it does for a read.
+ * The ADDED events of a watch on this test's namespace in `version`, by object name: a watch
+ * opened without a resourceVersion first sends every object there is, converted by the API
+ * server for the watch's version as it converts a read.
  */
 async function watchAdded(version: string) {
   const added = new Map<string, JsonObject>();
@@ -68,19 +69,19 @@ async function watchAdded(version: string) {
   return { added, stop: () => controller.abort() };
 }
 
-test("an object created in each served version reads, lists and watches in every other as the converters say", async () => {
-  const watches = new Map<string, Awaited<ReturnType<typeof watchAdded>>>();
-  for (const version of SERVED) watches.set(version, await watchAdded(version));
+/** `name` as a watch in `version` sends it. */
+async function watched(version: string, name: string): Promise<JsonObject> {
+  const watch = await watchAdded(version);
   try {
-    await createReadListWatch(watches);
+    return await waitFor(`a watch in ${version} to send ${name}`, async () =>
+      watch.added.get(name),
+    );
   } finally {
-    for (const watch of watches.values()) watch.stop();
+    watch.stop();
   }
-});
+}
 
-async function createReadListWatch(
-  watches: Map<string, Awaited<ReturnType<typeof watchAdded>>>,
-): Promise<void> {
+test("an object created in each served version reads, lists and watches in every other as the converters say", async () => {
   for (const created of SERVED) {
     const name = uniqueName(`in-${created}`);
     await objects.createNamespacedCustomObject({
@@ -106,17 +107,15 @@ async function createReadListWatch(
       })) as { items: JsonObject[] };
       const listed = list.items.find((item) => pathOf(item, "metadata.name") === name);
       assert.deepEqual(listed?.spec, served.spec, `${created} object listed in ${version}`);
-      const watched = await waitFor(`the watch in ${version} to send ${name}`, async () =>
-        watches.get(version)!.added.get(name),
-      );
-      assert.equal(watched.apiVersion, `${GROUP}/${version}`);
-      assert.deepEqual(watched.spec, expected.spec, `${created} object watched in ${version}`);
+      const event = await watched(version, name);
+      assert.equal(event.apiVersion, `${GROUP}/${version}`);
+      assert.deepEqual(event.spec, expected.spec, `${created} object watched in ${version}`);
       // Back in the version it was written in, nothing is lost.
       const back = await registry.convert(structuredClone(served), `${GROUP}/${created}`);
       assert.deepEqual(back.spec, original.spec, `${created} -> ${version} -> ${created}`);
     }
   }
-}
+});
 
 test("an old client's update keeps the fields only the hub holds", async () => {
   for (const version of SERVED.filter((v) => v !== HUB && (HUB_ONLY[v] ?? []).length > 0)) {
