@@ -272,21 +272,21 @@ test("SEM313 a rule the operator re-checks may call only functions the operator 
   const src = withTenancy(
     VALID.replace(
       'rule: "object.spec.tier in params.spec.allowedTiers"',
-      "rule: \"object.spec.tier in params.spec.allowedTiers && object.spec.tier.findAll('[0-9]').size() == 0\"",
+      "rule: \"object.spec.tier in params.spec.allowedTiers && !object.spec.tier.re2Matches('[0-9]')\"",
     ),
   );
   const d = expectOne(
     src,
     "SEM313",
-    posOf(src, "findAll"),
-    ".findAll cannot be evaluated by the operator",
+    posOf(src, "re2Matches"),
+    ".re2Matches cannot be evaluated by the operator",
   );
   assert.match(d.hint!, /admission-only/);
-  // quantity() and the lists extension are on the operator: accepted.
+  // quantity(), the lists extension and the regex library are on the operator: accepted.
   const evaluable = withTenancy(
     VALID.replace(
       'rule: "object.spec.tier in params.spec.allowedTiers"',
-      "rule: \"object.spec.tier in params.spec.allowedTiers && [1, 2].sum() == 3 && quantity('1Gi').isGreaterThan(quantity('1G'))\"",
+      "rule: \"object.spec.tier in params.spec.allowedTiers && [1, 2].sum() == 3 && quantity('1Gi').isGreaterThan(quantity('1G')) && object.spec.tier.findAll('[0-9]').size() == 0\"",
     ),
   );
   assert.deepEqual(check(evaluable), []);

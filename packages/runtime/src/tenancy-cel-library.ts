@@ -10,8 +10,10 @@
 // An unknown function fails closed here anyway (an error refuses), but a refusal of what the
 // server admits is a divergence too, so the generator keeps such rules out.
 
-import { isIP } from "node:net";
 import type { Environment } from "@marcbachmann/cel-js";
+import { RE2JS } from "re2js";
+import { registerNetworkLibrary } from "./tenancy-cel-network.ts";
+import { registerSemverLibrary } from "./tenancy-cel-semver.ts";
 
 class KubeQuantity {
   readonly value: number;
@@ -25,29 +27,6 @@ class KubeUrl {
     this.url = url;
   }
 }
-class KubeIp {
-  readonly text: string;
-  readonly family: 4 | 6;
-  constructor(text: string, family: 4 | 6) {
-    this.text = text;
-    this.family = family;
-  }
-}
-class KubeCidr {
-  readonly ip: KubeIp;
-  readonly prefix: number;
-  constructor(ip: KubeIp, prefix: number) {
-    this.ip = ip;
-    this.prefix = prefix;
-  }
-}
-class KubeSemver {
-  readonly parts: [bigint, bigint, bigint];
-  constructor(parts: [bigint, bigint, bigint]) {
-    this.parts = parts;
-  }
-}
-class IpNamespace {}
 class SetsNamespace {}
 class StringsNamespace {}
 class ListsNamespace {}
@@ -61,11 +40,7 @@ export function registerTenancyLibrary(env: Environment): void {
     env.registerFunction(signature, handler as (...args: unknown[]) => unknown);
   env.registerType(Q, { ctor: KubeQuantity, fields: {} });
   env.registerType("kubernetes.URL", { ctor: KubeUrl, fields: {} });
-  env.registerType("net.IP", { ctor: KubeIp, fields: {} });
-  env.registerType("net.CIDR", { ctor: KubeCidr, fields: {} });
-  env.registerType("kubernetes.Semver", { ctor: KubeSemver, fields: {} });
   for (const [name, ctor] of [
-    ["ip", IpNamespace],
     ["sets", SetsNamespace],
     ["strings", StringsNamespace],
     ["lists", ListsNamespace],
@@ -172,55 +147,19 @@ export function registerTenancyLibrary(env: Environment): void {
   });
 
   // IP and CIDR libraries.
-  fn("ip(string): net.IP", (s: string) => parseIp(s));
-  fn("isIP(string): bool", (s: string) => parses(() => parseIp(s)));
-  fn(
-    "ip.namespace.isCanonical(string): bool",
-    (_: unknown, s: string) => canonicalIp(parseIp(s)) === s,
-  );
-  fn("net.IP.family(): int", (ip: KubeIp) => BigInt(ip.family));
-  fn("net.IP.isUnspecified(): bool", (ip: KubeIp) => /^(0\.0\.0\.0|::)$/.test(canonicalIp(ip)));
-  fn(
-    "net.IP.isLoopback(): bool",
-    (ip: KubeIp) => ip.text.startsWith("127.") || canonicalIp(ip) === "::1",
-  );
-  fn("string(net.IP): string", (ip: KubeIp) => canonicalIp(ip));
-  fn("cidr(string): net.CIDR", (s: string) => parseCidr(s));
-  fn("isCIDR(string): bool", (s: string) => parses(() => parseCidr(s)));
-  fn("net.CIDR.ip(): net.IP", (c: KubeCidr) => c.ip);
-  fn("net.CIDR.prefixLength(): int", (c: KubeCidr) => BigInt(c.prefix));
-  fn("string(net.CIDR): string", (c: KubeCidr) => `${canonicalIp(c.ip)}/${c.prefix}`);
-  fn("net.CIDR.containsIP(net.IP): bool", (c: KubeCidr, ip: KubeIp) =>
-    cidrContains(c, ip, hostBits(ip)),
-  );
-  fn("net.CIDR.containsIP(string): bool", (c: KubeCidr, s: string) => {
-    const ip = parseIp(s);
-    return cidrContains(c, ip, hostBits(ip));
-  });
-  fn("net.CIDR.containsCIDR(net.CIDR): bool", (c: KubeCidr, o: KubeCidr) =>
-    cidrContains(c, o.ip, o.prefix),
-  );
-  fn("net.CIDR.containsCIDR(string): bool", (c: KubeCidr, s: string) => {
-    const o = parseCidr(s);
-    return cidrContains(c, o.ip, o.prefix);
-  });
+  registerNetworkLibrary(env);
 
   // Semver library.
-  fn("semver(string): kubernetes.Semver", (s: string) => parseSemver(s));
-  fn("isSemver(string): bool", (s: string) => parses(() => parseSemver(s)));
-  fn("kubernetes.Semver.major(): int", (v: KubeSemver) => v.parts[0]);
-  fn("kubernetes.Semver.minor(): int", (v: KubeSemver) => v.parts[1]);
-  fn("kubernetes.Semver.patch(): int", (v: KubeSemver) => v.parts[2]);
-  fn(
-    "kubernetes.Semver.isGreaterThan(kubernetes.Semver): bool",
-    (a: KubeSemver, b: KubeSemver) => compareSemver(a, b) > 0,
-  );
-  fn(
-    "kubernetes.Semver.isLessThan(kubernetes.Semver): bool",
-    (a: KubeSemver, b: KubeSemver) => compareSemver(a, b) < 0,
-  );
-  fn("kubernetes.Semver.compareTo(kubernetes.Semver): int", (a: KubeSemver, b: KubeSemver) =>
-    BigInt(compareSemver(a, b)),
+  registerSemverLibrary(env);
+
+  // Regex library: RE2, as on the server (JavaScript's RegExp accepts patterns RE2 refuses).
+  fn("string.find(string): string", (s: string, re: string) => {
+    const m = re2(re).matcher(s);
+    return m.find() ? (m.group() ?? "") : "";
+  });
+  fn("string.findAll(string): list<string>", (s: string, re: string) => findAll(s, re, -1n));
+  fn("string.findAll(string, int): list<string>", (s: string, re: string, n: bigint) =>
+    findAll(s, re, n),
   );
 }
 
@@ -272,63 +211,21 @@ function parseUrl(s: string): URL {
   return new URL(s);
 }
 
-function parseIp(s: string): KubeIp {
-  const family = isIP(s);
-  if (family === 0 || s.includes("%") || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(s))
-    throw new Error(`IP Address "${s}" parse error`);
-  return new KubeIp(s, family as 4 | 6);
+/** k8s regex.go: Go's regexp (RE2); a pattern it refuses is an error, as there. */
+function re2(pattern: string): RE2JS {
+  try {
+    return RE2JS.compile(pattern);
+  } catch (err) {
+    throw new Error(`Illegal regex: ${(err as Error).message}`);
+  }
 }
 
-function canonicalIp(ip: KubeIp): string {
-  return ip.family === 4 ? ip.text : new URL(`http://[${ip.text}]/`).hostname.slice(1, -1);
-}
-
-function parseCidr(s: string): KubeCidr {
-  const [address, prefix, ...rest] = s.split("/");
-  const ip = parseIp(address ?? "");
-  const bits = Number(prefix);
-  if (rest.length > 0 || !/^\d+$/.test(prefix ?? "") || bits > (ip.family === 4 ? 32 : 128))
-    throw new Error(`network address parse error during conversion from string: ${s}`);
-  return new KubeCidr(ip, bits);
-}
-
-/** The address as a bigint of 32 or 128 bits. */
-function ipBits(ip: KubeIp): bigint {
-  if (ip.family === 4) return ip.text.split(".").reduce((a, o) => (a << 8n) | BigInt(o), 0n);
-  const full = canonicalIp(ip);
-  const [head = "", tail = ""] = full.split("::");
-  const h = head === "" ? [] : head.split(":");
-  const t = tail === "" ? [] : tail.split(":");
-  const groups = full.includes("::")
-    ? [...h, ...Array(8 - h.length - t.length).fill("0"), ...t]
-    : h;
-  return groups.reduce((a, g) => (a << 16n) | BigInt(`0x${g}`), 0n);
-}
-
-/** An address as a CIDR of itself: /32 or /128. */
-function hostBits(ip: KubeIp): number {
-  return ip.family === 4 ? 32 : 128;
-}
-
-/** Whether `ip/prefix` lies inside `c` (same family, at least as long a prefix). */
-function cidrContains(c: KubeCidr, ip: KubeIp, prefix: number): boolean {
-  if (c.ip.family !== ip.family || prefix < c.prefix) return false;
-  const width = BigInt(ip.family === 4 ? 32 : 128);
-  const shift = width - BigInt(c.prefix);
-  return ipBits(c.ip) >> shift === ipBits(ip) >> shift;
-}
-
-function parseSemver(s: string): KubeSemver {
-  const m =
-    /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(s);
-  if (!m) throw new Error(`invalid semver: ${s}`);
-  return new KubeSemver([BigInt(m[1]!), BigInt(m[2]!), BigInt(m[3]!)]);
-}
-
-function compareSemver(a: KubeSemver, b: KubeSemver): number {
-  for (let i = 0; i < 3; i++)
-    if (a.parts[i] !== b.parts[i]) return a.parts[i]! < b.parts[i]! ? -1 : 1;
-  return 0;
+/** Go's Regexp.FindAllString(s, n): all matches when n < 0, none when n == 0. */
+function findAll(s: string, pattern: string, n: bigint): string[] {
+  const out: string[] = [];
+  const m = re2(pattern).matcher(s);
+  while ((n < 0n || BigInt(out.length) < n) && m.find()) out.push(m.group() ?? "");
+  return out;
 }
 
 function replaceN(s: string, from: string, to: string, n: number): string {
