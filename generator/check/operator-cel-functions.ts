@@ -19,8 +19,6 @@ export const NOT_ON_OPERATOR: Readonly<Record<string, string>> = {
   // Not a Kubernetes function: the generator's own name for RE2 `matches` when it evaluates rule
   // examples (cel-examples.ts); the API server refuses a rule that calls it.
   ".re2Matches": "re2Matches is not a Kubernetes CEL function (use matches)",
-  ".validate": "the format library is not implemented by the operator",
-  "format.*": "the format library is not implemented by the operator",
 };
 
 const NAMESPACES = new Set(["ip", "sets", "strings", "lists", "format"]);

@@ -12,6 +12,7 @@
 
 import type { Environment } from "@marcbachmann/cel-js";
 import { RE2JS } from "re2js";
+import { registerNamedFormatsLibrary } from "./tenancy-cel-named-formats.ts";
 import { registerNetworkLibrary } from "./tenancy-cel-network.ts";
 import { registerSemverLibrary } from "./tenancy-cel-semver.ts";
 
@@ -151,6 +152,9 @@ export function registerTenancyLibrary(env: Environment): void {
 
   // Semver library.
   registerSemverLibrary(env);
+
+  // Format library: format.dns1123Label().validate(s) and the other named formats.
+  registerNamedFormatsLibrary(env);
 
   // Regex library: RE2, as on the server (JavaScript's RegExp accepts patterns RE2 refuses).
   fn("string.find(string): string", (s: string, re: string) => {

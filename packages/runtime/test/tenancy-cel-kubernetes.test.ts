@@ -203,3 +203,67 @@ table("k8s regex.go (RE2)", [
   // RE2 refuses what JavaScript's RegExp accepts: a backreference is an illegal regex on the server.
   ["'aa'.find('(a)\\\\1')", { error: /Illegal regex/ }],
 ]);
+
+const LABEL_ERROR =
+  "a lowercase RFC 1123 label must consist of lower case alphanumeric characters or '-', and must start and end with an alphanumeric character (e.g. 'my-name',  or '123-abc', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?')";
+const SUBDOMAIN_ERROR =
+  "a lowercase RFC 1123 subdomain must consist of lower case alphanumeric characters, '-' or '.', and must start and end with an alphanumeric character (e.g. 'example.com', regex used for validation is '[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*')";
+const DNS1035_ERROR =
+  "a DNS-1035 label must consist of lower case alphanumeric characters or '-', start with an alphabetic character, and end with an alphanumeric character (e.g. 'my-name',  or 'abc-123', regex used for validation is '[a-z]([-a-z0-9]*[a-z0-9])?')";
+
+/** validate(s)'s optional as a plain value: [] for none (no validator returns an empty some). */
+const errorsOf = (named: string, value: string) =>
+  `format.${named}().validate(${JSON.stringify(value)}).orValue([])`;
+
+table("k8s format_test", [
+  [errorsOf("dns1123Label", "my-label-name"), []],
+  [errorsOf("dns1123Subdomain", "apiextensions.k8s.io"), []],
+  [errorsOf("qualifiedName", "apiextensions.k8s.io/v1beta1"), []],
+  [errorsOf("dns1123LabelPrefix", "my-label-prefix-"), []],
+  [errorsOf("dns1123SubdomainPrefix", "mysubdomain.prefix.-"), []],
+  [errorsOf("dns1035LabelPrefix", "my-label-prefix-"), []],
+  [errorsOf("uri", "http://example.com"), []],
+  [errorsOf("uuid", "123e4567-e89b-12d3-a456-426614174000"), []],
+  [errorsOf("byte", "aGVsbG8="), []],
+  [errorsOf("date", "2021-01-01"), []],
+  [errorsOf("datetime", "2021-01-01T00:00:00Z"), []],
+  [errorsOf("dns1123Label", "contains a space"), [LABEL_ERROR]],
+  [errorsOf("dns1123Subdomain", "contains a space"), [SUBDOMAIN_ERROR]],
+  [errorsOf("dns1035Label", "contains a space"), [DNS1035_ERROR]],
+  [
+    errorsOf("qualifiedName", "contains a space"),
+    [
+      "name part must consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyName',  or 'my.name',  or '123-abc', regex used for validation is '([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9]')",
+    ],
+  ],
+  [errorsOf("dns1123LabelPrefix", "contains a space-"), [LABEL_ERROR]],
+  [errorsOf("dns1123SubdomainPrefix", "contains a space-"), [SUBDOMAIN_ERROR]],
+  [errorsOf("dns1035LabelPrefix", "contains a space-"), [DNS1035_ERROR]],
+  [errorsOf("dns1123Label", "my-label-name"), []],
+  [errorsOf("dns1123Subdomain", "example.com"), []],
+  [errorsOf("dns1035Label", "my-label-name"), []],
+  [errorsOf("qualifiedName", "my.name"), []],
+  [errorsOf("byte", "aGVsbG8"), ["invalid base64"]],
+  [errorsOf("date", "2020-01-01"), []],
+  [errorsOf("date", "2020-01-32"), ["invalid date"]],
+  [errorsOf("datetime", "2020-01-01T00:00:00Z"), []],
+  [errorsOf("datetime", "2020-01-32T00:00:00Z"), ["invalid datetime"]],
+  ['format.named("unknown").hasValue()', false],
+  [errorsOf("labelValue", "my-cool-label-Value"), []],
+  [
+    errorsOf("labelValue", "my-cool-label-Value!!\n\n!!!"),
+    [
+      "a valid label must be an empty string or consist of alphanumeric characters, '-', '_' or '.', and must start and end with an alphanumeric character (e.g. 'MyValue',  or 'my_value',  or '12345', regex used for validation is '(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?')",
+    ],
+  ],
+  ['format.named("dns1123Label").hasValue()', true],
+  ['format.named("uuid").value() == format.uuid()', true],
+  ["format.dns1123Label() == format.dns1035Label()", false],
+  // apimachinery validation.IsDNS1123Label: a valid subdomain that is no label has dots.
+  [errorsOf("dns1123Label", "a.b"), ["must not contain dots"]],
+  // Go url.ParseRequestURI: neither an absolute URI nor an absolute path.
+  [errorsOf("uri", "example.com"), ['parse "example.com": invalid URI for request']],
+  // Go time.Parse refuses a day the month lacks.
+  [errorsOf("date", "2021-02-29"), ["invalid date"]],
+  [errorsOf("date", "2024-02-29"), []],
+]);
