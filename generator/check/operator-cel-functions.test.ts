@@ -65,13 +65,14 @@ const SAMPLES = [
   "isSemver('v1.2', true)",
   "!format.dns1123Label().validate('a').hasValue()",
   "format.named('dns1123Label').hasValue()",
+  "'%s'.format(['a']) == 'a' && '%.2f'.format([1234.5]) == '1,234.50'",
   // CEL's own matches, built into cel-js with JavaScript's RegExp: the same answer as RE2 for the
   // patterns both accept (RE2 refuses backreferences and lookaround, which check reports).
   "'abc'.matches('^a[b-c]+$')",
 ];
 
 /** Calls the generator lists as not on the operator, each in a rule that would otherwise pass. */
-const LISTED = ["'%s'.format(['a']) == 'a'", "'abc'.re2Matches('b')"];
+const LISTED = ["'abc'.re2Matches('b')"];
 
 /** The generator library's answer; true as well when it leaves the function to the server. */
 function generatorSide(expression: string): unknown {

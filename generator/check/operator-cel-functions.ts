@@ -15,7 +15,6 @@ import { Environment, type ASTNode } from "@marcbachmann/cel-js";
  * libraries), each with why the operator lacks it.
  */
 export const NOT_ON_OPERATOR: Readonly<Record<string, string>> = {
-  ".format": "string.format follows Go's fmt verbs, which the operator's CEL does not implement",
   // Not a Kubernetes function: the generator's own name for RE2 `matches` when it evaluates rule
   // examples (cel-examples.ts); the API server refuses a rule that calls it.
   ".re2Matches": "re2Matches is not a Kubernetes CEL function (use matches)",

@@ -1,20 +1,27 @@
 // The Kubernetes CEL functions the operator's tenancy re-check evaluates, so a rule the API server
-// judges with quantity(), url(), ip(), cidr(), semver(), the strings, lists and sets extensions
-// gives the same answer here. @marcbachmann/cel-js has CEL's standard functions built in; these are
-// the ones k8s.io/apiserver's policy environment adds on top (Kubernetes 1.36).
+// judges with quantity(), url(), ip(), cidr(), semver(), format.*, string.format, find/findAll and
+// the strings, lists and sets extensions gives the same answer here. @marcbachmann/cel-js has
+// CEL's standard functions built in; these are the ones k8s.io/apiserver's policy environment adds
+// on top (Kubernetes 1.36). The network, semver, format-library and string.format parts live in
+// their own tenancy-cel-*.ts files; test/tenancy-cel-oracle.test.ts holds all of them to the
+// answers of Kubernetes' own CEL (scripts/cel-oracle).
 //
-// Not implemented here, and refused by the generator in any rule the operator re-checks (SEM309,
-// create-operator's generator/check/operator-cel-functions.ts lists them): the format library,
-// string.format, the regex extensions find/findAll (RE2 on the server; JavaScript's RegExp here
-// would disagree on some patterns), and the IP classifications (isLinkLocal*, isGlobalUnicast).
-// An unknown function fails closed here anyway (an error refuses), but a refusal of what the
-// server admits is a divergence too, so the generator keeps such rules out.
+// What the operator cannot evaluate is refused by the generator in any rule the operator
+// re-checks (SEM313, generator/check/operator-cel-functions.ts lists it). An unknown function
+// fails closed here anyway (an error refuses), but a refusal of what the server admits is a
+// divergence too, so the generator keeps such rules out.
 
-import type { Environment } from "@marcbachmann/cel-js";
+import { Environment, Optional } from "@marcbachmann/cel-js";
 import { RE2JS } from "re2js";
-import { registerNamedFormatsLibrary } from "./tenancy-cel-named-formats.ts";
-import { registerNetworkLibrary } from "./tenancy-cel-network.ts";
-import { registerSemverLibrary } from "./tenancy-cel-semver.ts";
+import { NamedFormat, registerNamedFormatsLibrary } from "./tenancy-cel-named-formats.ts";
+import { KubeCidr, KubeIp, registerNetworkLibrary } from "./tenancy-cel-network.ts";
+import { KubeSemver, registerSemverLibrary } from "./tenancy-cel-semver.ts";
+import {
+  DURATION_CLASS,
+  registerStringFormat,
+  TYPE_CLASS,
+  UINT,
+} from "./tenancy-cel-string-format.ts";
 
 class KubeQuantity {
   readonly value: number;
@@ -35,6 +42,17 @@ class ListsNamespace {}
 const Q = "kubernetes.Quantity";
 const TIMESTAMP = "google.protobuf.Timestamp";
 const DURATION = "google.protobuf.Duration";
+
+/**
+ * A CEL environment for the tenancy rules: optional types as in Kubernetes, and mixed-type list
+ * and map literals allowed (Kubernetes refuses them when the policy is created, except as
+ * string.format's arguments, so any the operator meets are ones the server admitted).
+ */
+export function tenancyEnvironment(): Environment {
+  const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false });
+  registerTenancyLibrary(env);
+  return env;
+}
 
 export function registerTenancyLibrary(env: Environment): void {
   const fn = (signature: string, handler: (...args: never[]) => unknown) =>
@@ -60,6 +78,7 @@ export function registerTenancyLibrary(env: Environment): void {
   );
   fn("string.reverse(): string", (s: string) => [...s].reverse().join(""));
   fn("strings.namespace.quote(string): string", (_: unknown, s: string) => JSON.stringify(s));
+  registerStringFormat(env, celTypeName);
 
   // Kubernetes list library and the lists extension (version 3).
   for (const t of ["int", "double", "string", "bool", "uint", "bytes", TIMESTAMP, DURATION]) {
@@ -167,6 +186,35 @@ export function registerTenancyLibrary(env: Environment): void {
   );
 }
 
+const TYPE_NAMES = new Map<unknown, string>([
+  [KubeQuantity, Q],
+  [KubeUrl, "kubernetes.URL"],
+  [KubeIp, "net.IP"],
+  [KubeCidr, "net.CIDR"],
+  [KubeSemver, "kubernetes.Semver"],
+  [NamedFormat, "kubernetes.NamedFormat"],
+]);
+
+/** A runtime value's CEL type as cel-go names it in errors (string.format's "was given ..."). */
+function celTypeName(v: unknown): string {
+  if (v === null) return "null_type";
+  if (typeof v === "bigint") return "int";
+  if (typeof v === "number") return "double";
+  if (typeof v === "string") return "string";
+  if (typeof v === "boolean") return "bool";
+  if (Array.isArray(v)) return "list";
+  if (v instanceof Uint8Array) return "bytes";
+  if (v instanceof Date) return TIMESTAMP;
+  if (v instanceof Optional) return "optional_type";
+  const ctor = (v as object).constructor;
+  const known = TYPE_NAMES.get(ctor);
+  if (known !== undefined) return known;
+  if (v instanceof UINT) return "uint";
+  if (v instanceof DURATION_CLASS) return DURATION;
+  if (v instanceof TYPE_CLASS) return "type";
+  return "map";
+}
+
 const BINARY: Readonly<Record<string, number>> = {
   Ki: 2 ** 10,
   Mi: 2 ** 20,
@@ -224,11 +272,22 @@ function re2(pattern: string): RE2JS {
   }
 }
 
-/** Go's Regexp.FindAllString(s, n): all matches when n < 0, none when n == 0. */
+/**
+ * Go's Regexp.FindAllString(s, n): all matches when n < 0, none when n == 0, and (Go's rule) no
+ * empty match right where the previous match ended.
+ */
 function findAll(s: string, pattern: string, n: bigint): string[] {
   const out: string[] = [];
   const m = re2(pattern).matcher(s);
-  while ((n < 0n || BigInt(out.length) < n) && m.find()) out.push(m.group() ?? "");
+  let previousEnd = -1;
+  for (let pos = 0; (n < 0n || BigInt(out.length) < n) && pos <= s.length;) {
+    if (!m.find(pos)) break;
+    const [start, end] = [m.start(), m.end()];
+    const accept = !(end === start && start === previousEnd);
+    pos = end === start ? start + (s.codePointAt(start)! > 0xffff ? 2 : 1) : end;
+    previousEnd = end;
+    if (accept) out.push(s.slice(start, end));
+  }
   return out;
 }
 

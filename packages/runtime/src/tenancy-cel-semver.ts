@@ -65,8 +65,9 @@ function parse(s: string): KubeSemver {
       throw new Error(
         `${what[0]!.toUpperCase()}${what.slice(1)} number must not contain leading zeroes "${text}"`,
       );
-    if (text === "" || BigInt(text) >= 2n ** 64n)
-      throw new Error(`strconv.ParseUint: parsing "${text}": invalid syntax`);
+    if (text === "") throw new Error(`strconv.ParseUint: parsing "": invalid syntax`);
+    if (BigInt(text) >= 2n ** 64n)
+      throw new Error(`strconv.ParseUint: parsing "${text}": value out of range`);
     return BigInt(text);
   };
   const major = number(parts[0]!, "major");

@@ -15,10 +15,10 @@
 // namespace's parameters were tightened, stops the operator from acting on that object until it
 // complies, instead of letting the tightening apply only to objects written later.
 
-import { Environment } from "@marcbachmann/cel-js";
+import type { Environment } from "@marcbachmann/cel-js";
 import type { KubernetesObject } from "@kubernetes/client-node";
 import { errorMessage } from "./errors.ts";
-import { registerTenancyLibrary } from "./tenancy-cel-library.ts";
+import { tenancyEnvironment } from "./tenancy-cel-library.ts";
 import type { CallOptions, ObjectKey } from "./resource-client.ts";
 
 export interface TenancyRule {
@@ -55,9 +55,8 @@ export function tenancyGate(
   rules: readonly TenancyRule[],
   parameters?: TenancyParameters,
 ): TenancyGate {
-  const env = new Environment({ enableOptionalTypes: true });
   // The Kubernetes functions the policy may call (quantity(), url(), the lists extension...).
-  registerTenancyLibrary(env);
+  const env = tenancyEnvironment();
   for (const name of VARIABLES) env.registerVariable(name, "dyn");
   return {
     async verdict(obj, options = {}) {

@@ -11,11 +11,9 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { Environment } from "@marcbachmann/cel-js";
-import { registerTenancyLibrary } from "../src/tenancy-cel-library.ts";
+import { tenancyEnvironment } from "../src/tenancy-cel-library.ts";
 
-const env = new Environment({ enableOptionalTypes: true });
-registerTenancyLibrary(env);
+const env = tenancyEnvironment();
 
 type Expectation = unknown | { error: RegExp };
 const isError = (e: Expectation): e is { error: RegExp } =>
