@@ -14,7 +14,8 @@
 import { Environment, Optional } from "@marcbachmann/cel-js";
 import { RE2JS } from "re2js";
 import { NamedFormat, registerNamedFormatsLibrary } from "./tenancy-cel-named-formats.ts";
-import { KubeCidr, KubeIp, registerNetworkLibrary } from "./tenancy-cel-network.ts";
+import { ipText, KubeCidr, KubeIp, registerNetworkLibrary } from "./tenancy-cel-network.ts";
+import { kubernetesCalls, registerOverrides } from "./tenancy-cel-overrides.ts";
 import { KubeSemver, registerSemverLibrary } from "./tenancy-cel-semver.ts";
 import {
   DURATION_CLASS,
@@ -54,6 +55,19 @@ export function tenancyEnvironment(): Environment {
   return env;
 }
 
+/**
+ * A rule ready to evaluate: parsed once, with the built-in calls whose cel-js answer differs from
+ * Kubernetes' pointed at this library's versions (tenancy-cel-overrides.ts).
+ */
+export function compileTenancyExpression(
+  env: Environment,
+  expression: string,
+): (context?: Record<string, unknown>) => unknown {
+  const parsed = env.parse(expression);
+  kubernetesCalls(parsed.ast);
+  return (context) => parsed(context);
+}
+
 export function registerTenancyLibrary(env: Environment): void {
   const fn = (signature: string, handler: (...args: never[]) => unknown) =>
     env.registerFunction(signature, handler as (...args: unknown[]) => unknown);
@@ -68,16 +82,24 @@ export function registerTenancyLibrary(env: Environment): void {
     env.registerConstant(name, `${name}.namespace`, new ctor());
   }
 
+  registerOverrides(env, (v) =>
+    v instanceof KubeIp
+      ? ipText(v)
+      : v instanceof KubeCidr
+        ? `${ipText(v.ip)}/${v.prefix}`
+        : undefined,
+  );
+
   // Strings extension (version 2) beyond CEL's built-ins.
   fn("string.charAt(int): string", (s: string, i: bigint) => [...s][Number(i)] ?? "");
   fn("string.replace(string, string): string", (s: string, a: string, b: string) =>
-    s.split(a).join(b),
+    goReplace(s, a, b, -1),
   );
   fn("string.replace(string, string, int): string", (s: string, a: string, b: string, n: bigint) =>
-    replaceN(s, a, b, Number(n)),
+    goReplace(s, a, b, Number(n)),
   );
   fn("string.reverse(): string", (s: string) => [...s].reverse().join(""));
-  fn("strings.namespace.quote(string): string", (_: unknown, s: string) => JSON.stringify(s));
+  fn("strings.namespace.quote(string): string", (_: unknown, s: string) => celQuote(s));
   registerStringFormat(env, celTypeName);
 
   // Kubernetes list library and the lists extension (version 3).
@@ -104,6 +126,16 @@ export function registerTenancyLibrary(env: Environment): void {
     l.filter((v, i) => l.findIndex((x) => same(x, v)) === i),
   );
   fn("list<A>.reverse(): list<A>", (l: unknown[]) => [...l].reverse());
+  fn("list<A>.first(): optional<A>", (l: unknown[]) =>
+    l.length > 0 ? Optional.of(l[0]) : Optional.none(),
+  );
+  fn("list<A>.last(): optional<A>", (l: unknown[]) =>
+    l.length > 0 ? Optional.of(l[l.length - 1]) : Optional.none(),
+  );
+  // cel-go's optional library: none for the zero value of the type (cel-js names the namespace).
+  fn("OptionalNamespace.ofNonZeroValue(A): optional<A>", (_: unknown, v: unknown) =>
+    isZeroValue(v) ? Optional.none() : Optional.of(v),
+  );
   fn("list<list<A>>.flatten(): list<A>", (l: unknown[][]) => l.flat());
   fn("lists.namespace.range(int): list<int>", (_: unknown, n: bigint) =>
     Array.from({ length: Number(n) }, (_v, i) => BigInt(i)),
@@ -291,13 +323,52 @@ function findAll(s: string, pattern: string, n: bigint): string[] {
   return out;
 }
 
-function replaceN(s: string, from: string, to: string, n: number): string {
-  if (n < 0) return s.split(from).join(to);
+/** Go's strings.Replace: n < 0 for all; an empty `from` matches before every character and at the end. */
+function goReplace(s: string, from: string, to: string, n: number): string {
+  if (from === to || n === 0) return s;
+  if (from === "") {
+    const chars = [...s];
+    const count = n < 0 || n > chars.length + 1 ? chars.length + 1 : n;
+    return `${to}${chars
+      .slice(0, count - 1)
+      .map((c) => c + to)
+      .join("")}${chars.slice(count - 1).join("")}`;
+  }
   const parts = s.split(from);
-  return (
-    parts.slice(0, n + 1).join(to) +
-    (parts.length > n + 1 ? from + parts.slice(n + 1).join(from) : "")
-  );
+  if (n < 0 || n >= parts.length - 1) return parts.join(to);
+  return parts.slice(0, n + 1).join(to) + from + parts.slice(n + 1).join(from);
+}
+
+/** cel-go strings.quote: only these escapes; other characters as they are (lone surrogates as U+FFFD). */
+function celQuote(s: string): string {
+  const escapes: Record<string, string> = {
+    "\x07": "\\a",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+    "\v": "\\v",
+    "\\": "\\\\",
+    '"': '\\"',
+  };
+  return `"${s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\x07\b\f\n\r\t\v\\"]/g, (c: string) => escapes[c]!)}"`;
+}
+
+/** cel-go's IsZeroValue: 0, 0u, 0.0, "", b"", false, null, empty lists and maps, 0s, the epoch. */
+function isZeroValue(v: unknown): boolean {
+  if (v === null || v === false || v === "" || v === 0 || v === 0n) return true;
+  if (v instanceof UINT) return (v as unknown as { value: bigint }).value === 0n;
+  if (v instanceof Uint8Array || Array.isArray(v)) return v.length === 0;
+  if (v instanceof Date) return v.getTime() === 0;
+  if (v instanceof DURATION_CLASS) {
+    const d = v as unknown as { seconds: bigint; nanos: number };
+    return d.seconds === 0n && d.nanos === 0;
+  }
+  if (v instanceof Map) return v.size === 0;
+  if (typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype)
+    return Object.keys(v as object).length === 0;
+  return false;
 }
 
 function cmp(a: unknown, b: unknown): number {

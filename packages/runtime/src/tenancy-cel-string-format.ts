@@ -177,7 +177,7 @@ function isMap(v: unknown): v is Record<string, unknown> | Map<unknown, unknown>
 }
 
 /** CEL's string() conversion of a scalar (cel-go ConvertToType(StringType)). */
-function celString(v: unknown): string | undefined {
+export function celString(v: unknown): string | undefined {
   if (typeof v === "string") return v;
   if (typeof v === "boolean") return String(v);
   const n = integer(v);
@@ -350,7 +350,7 @@ export function goG(f: number): string {
 }
 
 /** Go's strconv.FormatFloat(f, 'f', -1, 64). */
-function goShortestFixed(f: number): string {
+export function goShortestFixed(f: number): string {
   if (f === 0) return exact(f).negative ? "-0" : "0";
   const sign = f < 0 ? "-" : "";
   const { digits, exponent } = shortest(f);

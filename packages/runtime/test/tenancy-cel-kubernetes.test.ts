@@ -11,9 +11,10 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { tenancyEnvironment } from "../src/tenancy-cel-library.ts";
+import { compileTenancyExpression, tenancyEnvironment } from "../src/tenancy-cel-library.ts";
 
 const env = tenancyEnvironment();
+const evaluate = (expression: string) => compileTenancyExpression(env, expression)();
 
 type Expectation = unknown | { error: RegExp };
 const isError = (e: Expectation): e is { error: RegExp } =>
@@ -23,10 +24,10 @@ function table(source: string, rows: readonly (readonly [string, Expectation])[]
   for (const [expression, expected] of rows)
     test(`${source}: ${expression}`, () => {
       if (isError(expected)) {
-        assert.throws(() => env.evaluate(expression), expected.error);
+        assert.throws(() => evaluate(expression), expected.error);
         return;
       }
-      assert.deepEqual(env.evaluate(expression), expected);
+      assert.deepEqual(evaluate(expression), expected);
     });
 }
 
