@@ -16,6 +16,7 @@ import { RE2JS } from "re2js";
 import { NamedFormat, registerNamedFormatsLibrary } from "./tenancy-cel-named-formats.ts";
 import { ipText, KubeCidr, KubeIp, registerNetworkLibrary } from "./tenancy-cel-network.ts";
 import { kubernetesCalls, registerOverrides } from "./tenancy-cel-overrides.ts";
+import { KubeQuantity, registerQuantityLibrary } from "./tenancy-cel-quantity.ts";
 import { KubeSemver, registerSemverLibrary } from "./tenancy-cel-semver.ts";
 import {
   DURATION_CLASS,
@@ -24,12 +25,6 @@ import {
   UINT,
 } from "./tenancy-cel-string-format.ts";
 
-class KubeQuantity {
-  readonly value: number;
-  constructor(value: number) {
-    this.value = value;
-  }
-}
 class KubeUrl {
   readonly url: URL;
   constructor(url: URL) {
@@ -71,7 +66,6 @@ export function compileTenancyExpression(
 export function registerTenancyLibrary(env: Environment): void {
   const fn = (signature: string, handler: (...args: never[]) => unknown) =>
     env.registerFunction(signature, handler as (...args: unknown[]) => unknown);
-  env.registerType(Q, { ctor: KubeQuantity, fields: {} });
   env.registerType("kubernetes.URL", { ctor: KubeUrl, fields: {} });
   for (const [name, ctor] of [
     ["sets", SetsNamespace],
@@ -156,31 +150,8 @@ export function registerTenancyLibrary(env: Environment): void {
     (_: unknown, a: unknown[], b: unknown[]) => b.some((x) => has(a, x)),
   );
 
-  // Quantity library (values as doubles: exact for the quantities limits are written in).
-  fn(`quantity(string): ${Q}`, (s: string) => parseQuantity(s));
-  fn("isQuantity(string): bool", (s: string) => parses(() => parseQuantity(s)));
-  fn(`${Q}.sign(): int`, (q: KubeQuantity) => BigInt(Math.sign(q.value)));
-  fn(`${Q}.isInteger(): bool`, (q: KubeQuantity) => Number.isSafeInteger(q.value));
-  fn(`${Q}.asInteger(): int`, (q: KubeQuantity) => {
-    if (!Number.isSafeInteger(q.value)) throw new Error("cannot convert value to integer");
-    return BigInt(q.value);
-  });
-  fn(`${Q}.asApproximateFloat(): double`, (q: KubeQuantity) => q.value);
-  fn(`${Q}.isGreaterThan(${Q}): bool`, (a: KubeQuantity, b: KubeQuantity) => a.value > b.value);
-  fn(`${Q}.isLessThan(${Q}): bool`, (a: KubeQuantity, b: KubeQuantity) => a.value < b.value);
-  fn(`${Q}.compareTo(${Q}): int`, (a: KubeQuantity, b: KubeQuantity) =>
-    BigInt(Math.sign(a.value - b.value)),
-  );
-  fn(
-    `${Q}.add(${Q}): ${Q}`,
-    (a: KubeQuantity, b: KubeQuantity) => new KubeQuantity(a.value + b.value),
-  );
-  fn(`${Q}.add(int): ${Q}`, (a: KubeQuantity, b: bigint) => new KubeQuantity(a.value + Number(b)));
-  fn(
-    `${Q}.sub(${Q}): ${Q}`,
-    (a: KubeQuantity, b: KubeQuantity) => new KubeQuantity(a.value - b.value),
-  );
-  fn(`${Q}.sub(int): ${Q}`, (a: KubeQuantity, b: bigint) => new KubeQuantity(a.value - Number(b)));
+  // Quantity library, exact (tenancy-cel-quantity.ts).
+  registerQuantityLibrary(env);
 
   // URL library.
   fn("url(string): kubernetes.URL", (s: string) => new KubeUrl(parseUrl(s)));
@@ -245,39 +216,6 @@ function celTypeName(v: unknown): string {
   if (v instanceof DURATION_CLASS) return DURATION;
   if (v instanceof TYPE_CLASS) return "type";
   return "map";
-}
-
-const BINARY: Readonly<Record<string, number>> = {
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  Ei: 2 ** 60,
-};
-const DECIMAL: Readonly<Record<string, number>> = {
-  n: 1e-9,
-  u: 1e-6,
-  m: 1e-3,
-  "": 1,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-  E: 1e18,
-};
-
-/** `<signedNumber><suffix>` as in resource.ParseQuantity; throws on anything else. */
-function parseQuantity(text: string): KubeQuantity {
-  const m =
-    /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?[0-9]+)?$/.exec(
-      text,
-    );
-  if (!m) throw new Error(`quantities must match the regular expression, got ${text}`);
-  const suffix = m[2] ?? "";
-  const factor = BINARY[suffix] ?? DECIMAL[suffix] ?? 10 ** Number(suffix.slice(1));
-  return new KubeQuantity(Number(m[1]) * factor);
 }
 
 function parses(parse: () => unknown): boolean {

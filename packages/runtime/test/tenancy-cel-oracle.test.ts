@@ -10,6 +10,7 @@ import { readFileSync } from "node:fs";
 import { test } from "node:test";
 import { Optional } from "@marcbachmann/cel-js";
 import { compileTenancyExpression, tenancyEnvironment } from "../src/tenancy-cel-library.ts";
+import { goG } from "../src/tenancy-cel-string-format.ts";
 import { CORPUS } from "./fixtures/tenancy-cel-corpus.ts";
 
 interface OracleResult {
@@ -30,6 +31,7 @@ const evaluate = (expression: string) => compileTenancyExpression(env, expressio
 function encode(v: unknown): unknown {
   if (typeof v === "string" || typeof v === "boolean") return v;
   if (typeof v === "bigint") return { int: v.toString() };
+  if (typeof v === "number") return { double: goG(v) };
   if (v instanceof Optional) return v.hasValue() ? { some: encode(v.value()) } : { none: true };
   if (Array.isArray(v)) return v.map(encode);
   return { type: "other" };
