@@ -17,6 +17,7 @@ import { NamedFormat, registerNamedFormatsLibrary } from "./tenancy-cel-named-fo
 import { ipText, KubeCidr, KubeIp, registerNetworkLibrary } from "./tenancy-cel-network.ts";
 import { kubernetesCalls, registerOverrides } from "./tenancy-cel-overrides.ts";
 import { KubeQuantity, registerQuantityLibrary } from "./tenancy-cel-quantity.ts";
+import { KubeUrl, registerUrlLibrary } from "./tenancy-cel-url.ts";
 import { KubeSemver, registerSemverLibrary } from "./tenancy-cel-semver.ts";
 import {
   DURATION_CLASS,
@@ -25,12 +26,6 @@ import {
   UINT,
 } from "./tenancy-cel-string-format.ts";
 
-class KubeUrl {
-  readonly url: URL;
-  constructor(url: URL) {
-    this.url = url;
-  }
-}
 class SetsNamespace {}
 class StringsNamespace {}
 class ListsNamespace {}
@@ -66,7 +61,6 @@ export function compileTenancyExpression(
 export function registerTenancyLibrary(env: Environment): void {
   const fn = (signature: string, handler: (...args: never[]) => unknown) =>
     env.registerFunction(signature, handler as (...args: unknown[]) => unknown);
-  env.registerType("kubernetes.URL", { ctor: KubeUrl, fields: {} });
   for (const [name, ctor] of [
     ["sets", SetsNamespace],
     ["strings", StringsNamespace],
@@ -153,21 +147,8 @@ export function registerTenancyLibrary(env: Environment): void {
   // Quantity library, exact (tenancy-cel-quantity.ts).
   registerQuantityLibrary(env);
 
-  // URL library.
-  fn("url(string): kubernetes.URL", (s: string) => new KubeUrl(parseUrl(s)));
-  fn("isURL(string): bool", (s: string) => parses(() => parseUrl(s)));
-  fn("kubernetes.URL.getScheme(): string", (u: KubeUrl) => u.url.protocol.replace(/:$/, ""));
-  fn("kubernetes.URL.getHost(): string", (u: KubeUrl) => u.url.host);
-  fn("kubernetes.URL.getHostname(): string", (u: KubeUrl) =>
-    u.url.hostname.replace(/^\[|\]$/g, ""),
-  );
-  fn("kubernetes.URL.getPort(): string", (u: KubeUrl) => u.url.port);
-  fn("kubernetes.URL.getEscapedPath(): string", (u: KubeUrl) => u.url.pathname);
-  fn("kubernetes.URL.getQuery(): map<string, list<string>>", (u: KubeUrl) => {
-    const out: Record<string, string[]> = {};
-    for (const [k, v] of u.url.searchParams) (out[k] ??= []).push(v);
-    return out;
-  });
+  // URL library, on a port of Go's net/url (tenancy-cel-url.ts).
+  registerUrlLibrary(env);
 
   // IP and CIDR libraries.
   registerNetworkLibrary(env);
@@ -225,12 +206,6 @@ function parses(parse: () => unknown): boolean {
   } catch {
     return false;
   }
-}
-
-function parseUrl(s: string): URL {
-  // Go's url.ParseRequestURI: an absolute URL or an absolute path.
-  if (s.startsWith("/")) return new URL(s, "unknown:///");
-  return new URL(s);
 }
 
 /** k8s regex.go: Go's regexp (RE2); a pattern it refuses is an error, as there. */

@@ -3,9 +3,10 @@
 // returning none when s is valid and otherwise the list of the same error texts the API server
 // gives (a messageExpression may show them). Each validator follows the function format.go
 // calls: k8s.io/apimachinery v0.36.3 validation and content packages, kube-openapi's strfmt
-// (uuid, byte, date, datetime) and Go's url.ParseRequestURI (uri). Lengths are Go's len(): bytes.
+// (uuid, byte, date, datetime) and Go's url.ParseRequestURI (uri, tenancy-cel-url.ts). Lengths are Go's len(): bytes.
 
 import { Optional, type Environment } from "@marcbachmann/cel-js";
+import { parseRequestUri } from "./tenancy-cel-url.ts";
 
 export class NamedFormat {
   readonly name: string;
@@ -178,8 +179,12 @@ const VALIDATORS: Readonly<Record<string, (s: string) => string[]>> = {
   dns1035LabelPrefix: (s) => dns1035Label(maskTrailingDash(s)),
   labelValue,
   uri: (s) => {
-    const problem = requestUriProblem(s);
-    return problem === undefined ? [] : [`parse ${JSON.stringify(s)}: ${problem}`];
+    try {
+      parseRequestUri(s);
+      return [];
+    } catch (err) {
+      return [(err as Error).message];
+    }
   },
   uuid: (s) =>
     /^[0-9a-f]{8}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{4}-?[0-9a-f]{12}$/i.test(s)
@@ -192,62 +197,3 @@ const VALIDATORS: Readonly<Record<string, (s: string) => string[]>> = {
   date: (s) => (isDate(s) ? [] : ["invalid date"]),
   datetime: (s) => (isDateTime(s) ? [] : ["invalid datetime"]),
 };
-
-/**
- * Why Go's url.ParseRequestURI refuses `s` (the text after `parse "s": `), or undefined. Follows
- * net/url's parse with viaRequest: control characters, the scheme, an opaque or absolute path,
- * the authority (userinfo, host characters, port) and percent escapes.
- */
-export function requestUriProblem(s: string): string | undefined {
-  if (/[\x00-\x1f\x7f]/.test(s)) return "net/url: invalid control character in URL";
-  if (s === "") return "empty url";
-  if (s === "*") return undefined;
-  let rest = s;
-  let scheme = "";
-  const schemeMatch = /^([A-Za-z][A-Za-z0-9+.-]*):/.exec(s);
-  if (s.startsWith(":")) return "missing protocol scheme";
-  if (schemeMatch) {
-    scheme = schemeMatch[1]!;
-    rest = s.slice(schemeMatch[0].length);
-  }
-  const q = rest.indexOf("?");
-  if (q >= 0) rest = rest.slice(0, q);
-  if (!rest.startsWith("/")) return scheme !== "" ? undefined : "invalid URI for request";
-  if (scheme !== "" && rest.startsWith("//")) {
-    const slash = rest.indexOf("/", 2);
-    const authority = slash < 0 ? rest.slice(2) : rest.slice(2, slash);
-    rest = slash < 0 ? "" : rest.slice(slash);
-    const problem = authorityProblem(authority);
-    if (problem !== undefined) return problem;
-  }
-  return escapeProblem(rest);
-}
-
-function authorityProblem(authority: string): string | undefined {
-  const at = authority.lastIndexOf("@");
-  const host = at < 0 ? authority : authority.slice(at + 1);
-  if (at >= 0 && !/^[A-Za-z0-9\-._:~!$&'()*+,;=%@]*$/.test(authority.slice(0, at)))
-    return "net/url: invalid userinfo";
-  let port = "";
-  let name = host;
-  if (host.startsWith("[")) {
-    const close = host.lastIndexOf("]");
-    if (close < 0) return "missing ']' in host";
-    port = host.slice(close + 1);
-    name = host.slice(1, close);
-  } else {
-    const colon = host.lastIndexOf(":");
-    if (colon >= 0) [name, port] = [host.slice(0, colon), host.slice(colon)];
-  }
-  if (port !== "" && !/^:[0-9]*$/.test(port))
-    return `invalid port ${JSON.stringify(port)} after host`;
-  const escape = escapeProblem(name);
-  if (escape !== undefined) return escape;
-  const bad = /[^A-Za-z0-9\-._~!$&'()*+,;=:[\]<>"%\x80-\u{10ffff}]/u.exec(name);
-  return bad ? `invalid character ${JSON.stringify(bad[0])} in host name` : undefined;
-}
-
-function escapeProblem(s: string): string | undefined {
-  const bad = /%(?![0-9A-Fa-f]{2})(.{0,2})/s.exec(s);
-  return bad ? `invalid URL escape ${JSON.stringify(`%${bad[1]}`)}` : undefined;
-}
