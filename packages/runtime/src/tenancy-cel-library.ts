@@ -15,6 +15,7 @@ import { Environment, Optional } from "@marcbachmann/cel-js";
 import { RE2JS } from "re2js";
 import { NamedFormat, registerNamedFormatsLibrary } from "./tenancy-cel-named-formats.ts";
 import { ipText, KubeCidr, KubeIp, registerNetworkLibrary } from "./tenancy-cel-network.ts";
+import { registerMacros } from "./tenancy-cel-macros.ts";
 import { kubernetesCalls, registerOverrides } from "./tenancy-cel-overrides.ts";
 import { KubeQuantity, registerQuantityLibrary } from "./tenancy-cel-quantity.ts";
 import { KubeUrl, registerUrlLibrary } from "./tenancy-cel-url.ts";
@@ -70,6 +71,8 @@ export function registerTenancyLibrary(env: Environment): void {
     env.registerConstant(name, `${name}.namespace`, new ctor());
   }
 
+  // Two-variable comprehensions, sortBy, optMap and optFlatMap (macros cel-js lacks).
+  registerMacros(env);
   registerOverrides(env, (v) =>
     v instanceof KubeIp
       ? ipText(v)
