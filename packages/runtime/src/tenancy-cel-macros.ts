@@ -1,6 +1,6 @@
 // Kubernetes' CEL macros that cel-js lacks, for the operator's tenancy re-check: cel-go's
 // two-variable comprehensions (ext.TwoVarComprehensions, Kubernetes 1.32+: all, exists and
-// exists_one over (index, value) or (key, value), transformList, transformMap,
+// exists_one/existsOne over (index, value) or (key, value), transformList, transformMap,
 // transformMapEntry), the lists extension's sortBy (version 3, Kubernetes 1.34+) and the
 // optional library's optMap and optFlatMap. The generator's check accepts rules using them, so
 // without these the operator would refuse (fail closed) objects the API server admits.
@@ -123,16 +123,18 @@ export function registerMacros(env: Environment): void {
       `${range}.exists(ast, ast, ast): bool`,
       withVariables("exists", 2, pair, bool, quantifier(true)),
     );
-    macro(
-      `${range}.exists_one(ast, ast, ast): bool`,
-      withVariables(
-        "exists_one",
-        2,
-        pair,
-        bool,
-        (t, body) => entries(t).filter(([k, v]) => body(0, k, v) === true).length === 1,
-      ),
-    );
+    // cel-go spells the two-variable exists_one existsOne as well.
+    for (const name of ["exists_one", "existsOne"])
+      macro(
+        `${range}.${name}(ast, ast, ast): bool`,
+        withVariables(
+          "exists_one",
+          2,
+          pair,
+          bool,
+          (t, body) => entries(t).filter(([k, v]) => body(0, k, v) === true).length === 1,
+        ),
+      );
     macro(
       `${range}.transformList(ast, ast, ast): list<dyn>`,
       withVariables("transformList", 2, pair, list, (t, body) =>
