@@ -12,6 +12,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import { compileTenancyExpression, tenancyEnvironment } from "../src/tenancy-cel-library.ts";
+import { tenancyGate } from "../src/tenancy.ts";
 
 const env = tenancyEnvironment();
 const evaluate = (expression: string) => compileTenancyExpression(env, expression)();
@@ -266,3 +267,33 @@ table("k8s format_test", [
   [errorsOf("date", "2021-02-29"), ["invalid date"]],
   [errorsOf("date", "2024-02-29"), []],
 ]);
+
+// The gate itself, on the object's fields (dyn to the type checker, unlike the literals above):
+// the rewritten built-ins, the macros and the libraries dispatch on the values at run time. Each
+// expression is true in Kubernetes 1.36 for this object (the same functions' oracle answers).
+const OBJECT = {
+  metadata: { name: "x", namespace: "n" },
+  spec: {
+    tier: "GOLD",
+    n: 1.5,
+    i: 3,
+    host: "https://A.b/p",
+    size: "2000m",
+    l: [1, 2],
+    m: { a: 1 },
+  },
+};
+for (const expression of [
+  "object.spec.tier.lowerAscii() == 'gold'",
+  "object.spec.tier.matches('(?i)gold') && matches(object.spec.tier, '^G')",
+  "string(object.spec.n) == '1.5' && string(object.spec.i) == '3'",
+  "url(object.spec.host).getHost() == 'A.b'",
+  "!quantity(object.spec.size).isInteger()",
+  "object.spec.l.all(i, v, v > i) && object.spec.m.transformMap(k, v, v + 1)['a'] == 2",
+  "object.spec.l.sortBy(x, -x) == [2, 1]",
+  "'%s-%d'.format([object.spec.tier, object.spec.i]) == 'GOLD-3'",
+  "format.dns1123Label().validate(object.spec.tier).hasValue()",
+])
+  test(`the tenancy gate on the object's fields: ${expression}`, async () => {
+    assert.deepEqual(await tenancyGate([{ expression }]).verdict(OBJECT), { permitted: true });
+  });
