@@ -1,7 +1,8 @@
 // Parses and type-checks one rule against the type of its `self`, the way the API server compiles
 // it when the CRD is created. A few valid Kubernetes constructs are beyond the CEL library used here
-// (two-variable comprehensions and the macros built on them); such rules are reported as
-// unchecked rather than refused, because a valid rule must never be rejected.
+// (two-variable comprehensions and the macros built on them, sortBy, optMap, optFlatMap); such
+// rules are reported as unchecked rather than refused, because a valid rule must never be
+// rejected. (The operator's tenancy re-check implements them: runtime tenancy-cel-macros.ts.)
 
 import { ParseError, type ASTNode, type Environment } from "@marcbachmann/cel-js";
 import type { DeclType } from "./cel-decl-type.ts";
@@ -13,13 +14,18 @@ export type CompiledRule =
   | { status: "blank" }
   | { status: "syntax" | "type"; message: string; offset: number };
 
-/** Macros of cel-go's two-variable comprehension extension (Kubernetes 1.32+) and lists sortBy. */
+/**
+ * Macros of cel-go's two-variable comprehension extension (Kubernetes 1.32+), lists sortBy and the
+ * optional library's optMap/optFlatMap (Kubernetes 1.28+).
+ */
 const UNMODELLED_MACROS: ReadonlySet<string> = new Set([
   "existsOne",
   "transformList",
   "transformMap",
   "transformMapEntry",
   "sortBy",
+  "optMap",
+  "optFlatMap",
 ]);
 
 export function compileRule(rule: string, self: DeclType): CompiledRule {

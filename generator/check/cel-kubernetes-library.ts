@@ -221,9 +221,15 @@ export function registerKubernetesLibrary(env: Environment): void {
 
   // Semver library.
   fn("semver(string): kubernetes.Semver", (s: string) => parseSemver(s));
-  fn("semver(string, bool): kubernetes.Semver", (s: string) => parseSemver(s));
+  // The normalize flag (semverlib.go normalizeAndParse) is the operator's (tenancy-cel-semver.ts);
+  // examples that use it go unchecked here rather than parsed without it.
+  fn("semver(string, bool): kubernetes.Semver", () => {
+    throw new NotEvaluable("semver(string, bool)");
+  });
   fn("isSemver(string): bool", (s: string) => tryParse(() => parseSemver(s)));
-  fn("isSemver(string, bool): bool", (s: string) => tryParse(() => parseSemver(s)));
+  fn("isSemver(string, bool): bool", () => {
+    throw new NotEvaluable("isSemver(string, bool)");
+  });
   fn("kubernetes.Semver.major(): int", (v: KubeSemver) => v.parts[0]);
   fn("kubernetes.Semver.minor(): int", (v: KubeSemver) => v.parts[1]);
   fn("kubernetes.Semver.patch(): int", (v: KubeSemver) => v.parts[2]);

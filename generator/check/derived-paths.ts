@@ -175,6 +175,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   // several API versions (issue 19): src/conversion.ts and src/api/<kind>-conversion.ts
   ...["ConversionWebhook", "StorageMigrator", "WebhookCertificates", "KindConversion"],
   ...["JsonObject", "Conversion", "ConversionOptions", "ConversionRegistry"],
+  // test/conversion-round-trip.test.ts and test/support/version-arbitraries.ts (fast-check)
+  ...["fc", "objectsOf"],
   // the deploy kit (@create-operator/runtime/deploy): test/integration/installer.test.ts and
   // test/cluster/sample-ready.test.ts
   ...["VersionApi", "InstallerOptions", "HeldObject", "UninstallRefusedError"],

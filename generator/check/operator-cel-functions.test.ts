@@ -55,26 +55,24 @@ const SAMPLES = [
   "semver('1.2.3').major() == 1 && semver('1.2.3').minor() == 2 && semver('1.2.3').patch() == 3",
   "isSemver('1.2.3') && semver('1.10.0').isGreaterThan(semver('1.9.0'))",
   "semver('1.0.0').isLessThan(semver('2.0.0')) && semver('1.0.0').compareTo(semver('1.0.0')) == 0",
+  "'abc'.find('b') == 'b'",
+  "'abc'.findAll('[ab]').size() == 2",
+  "!ip('fe80::1').isLinkLocalMulticast()",
+  "ip('fe80::1').isLinkLocalUnicast()",
+  "ip('8.8.8.8').isGlobalUnicast()",
+  "string(cidr('10.1.0.0/8').masked()) == '10.0.0.0/8'",
+  "semver('v1.2', true).major() == 1",
+  "isSemver('v1.2', true)",
+  "!format.dns1123Label().validate('a').hasValue()",
+  "format.named('dns1123Label').hasValue()",
+  "'%s'.format(['a']) == 'a' && '%.2f'.format([1234.5]) == '1,234.50'",
   // CEL's own matches, built into cel-js with JavaScript's RegExp: the same answer as RE2 for the
   // patterns both accept (RE2 refuses backreferences and lookaround, which check reports).
   "'abc'.matches('^a[b-c]+$')",
 ];
 
 /** Calls the generator lists as not on the operator, each in a rule that would otherwise pass. */
-const LISTED = [
-  "'%s'.format(['a']) == 'a'",
-  "'abc'.find('b') == 'b'",
-  "'abc'.findAll('[ab]').size() == 2",
-  "'abc'.re2Matches('b')",
-  "!ip('fe80::1').isLinkLocalMulticast()",
-  "ip('fe80::1').isLinkLocalUnicast()",
-  "ip('8.8.8.8').isGlobalUnicast()",
-  "string(cidr('10.1.0.0/8').masked()) == '10.0.0.0/8'",
-  "!format.dns1123Label().validate('a').hasValue()",
-  "semver('v1.2', true).major() == 1",
-  "isSemver('v1.2', true)",
-  "format.named('dns1123Label').hasValue()",
-];
+const LISTED = ["'abc'.re2Matches('b')"];
 
 /** The generator library's answer; true as well when it leaves the function to the server. */
 function generatorSide(expression: string): unknown {
@@ -119,8 +117,12 @@ test("the sample table names every function the generator's library registers", 
 });
 
 test("notOnOperator points at the call's name", () => {
-  const expression = "object.spec.host.find('a') == 'a'";
+  const expression = "object.spec.host.re2Matches('a')";
   assert.deepEqual(notOnOperator(expression), [
-    { call: ".find", why: notOnOperator(expression)[0]!.why, offset: expression.indexOf("find") },
+    {
+      call: ".re2Matches",
+      why: notOnOperator(expression)[0]!.why,
+      offset: expression.indexOf("re2Matches"),
+    },
   ]);
 });

@@ -2,6 +2,7 @@
 // one tsc run: one project per shape.
 
 import assert from "node:assert/strict";
+import { writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { tempDir } from "../support.ts";
@@ -112,12 +113,63 @@ children:
 printerColumns:
   - { name: Size, type: string, jsonPath: .spec.size }
 `,
+  // A type change whose hub side is an object (kubebuilder's multiversion CronJob: v1's cron
+  // string is v2's structured schedule), converted by the user's hook below: the hooks interface
+  // must name each side's type from its own version's module, objects included.
+  "object-typed-hook": `apiVersion: create-operator.dev/v1alpha1
+kind: OperatorSpec
+metadata: { name: cronjob-operator }
+api:
+  group: batch.tutorial.kubebuilder.io
+  kind: CronJob
+  versions: [{ name: v1 }, { name: v2, storage: true }]
+spec:
+  fields:
+    schedule:
+      type: object
+      required: true
+      fields:
+        minute: { type: string }
+        hour: { type: string }
+        dayOfMonth: { type: string }
+        month: { type: string }
+        dayOfWeek: { type: string }
+      versions:
+        converted: hook
+        changed: { v1: { type: string, minLength: 1 } }
+status: { conditions: [{ type: Ready }] }
+`,
+};
+
+/** The user's code a shape needs to compile (scaffold-once files whose TODOs tsc reports). */
+const USER_CODE: Record<string, Record<string, string>> = {
+  "object-typed-hook": {
+    "src/hooks/cron-job-conversion.ts": `import type { CronJobConversionHooks } from "../api/cron-job-conversion.ts";
+
+const POSITIONS = ["minute", "hour", "dayOfMonth", "month", "dayOfWeek"] as const;
+
+export const conversionHooks: CronJobConversionHooks = {
+  v1: {
+    "spec.schedule": {
+      toHub: (cron) => {
+        const parts = cron.split(" ");
+        return Object.fromEntries(POSITIONS.map((p, i) => [p, parts[i]]).filter(([, f]) => f !== "*"));
+      },
+      fromHub: (schedule) => POSITIONS.map((p) => schedule[p] ?? "*").join(" "),
+    },
+  },
+};
+`,
+  },
 };
 
 test("valid specs of unusual shape generate projects that pass strict tsc", async () => {
   const root = tempDir("tsc-shapes");
-  for (const [name, source] of Object.entries(SHAPES))
+  for (const [name, source] of Object.entries(SHAPES)) {
     writeProject(join(root, name), (await generate(source)).files);
+    for (const [path, content] of Object.entries(USER_CODE[name] ?? {}))
+      writeFileSync(join(root, name, path), content);
+  }
   const result = typecheckProjects(root, Object.keys(SHAPES));
   assert.deepEqual(Object.fromEntries(result.errors), {}, result.output.slice(0, 4000));
   assert.equal(result.status, 0, result.output.slice(0, 4000));

@@ -5,6 +5,7 @@ import type { OperatorModel } from "../../model/types.ts";
 import { exampleSpec, exampleValue } from "../manifests/example-values.ts";
 import { objectViolations } from "../manifests/field-violations.ts";
 import { toCamel, toPascal } from "../../check/derive-names.ts";
+import { recordArbitrary } from "./arbitrary-view.ts";
 
 export interface ConversionView {
   /** The KindConversion constant, e.g. databaseConversion. */
@@ -48,9 +49,16 @@ export interface ConversionView {
   hubExampleJson: string;
   /** JSON: per version other than the hub, the hub paths it cannot hold. */
   hubOnlyJson: string;
+  /** JSON: the served versions other than the hub, oldest first. */
+  spokesJson: string;
   /** JSON: every version name, oldest first, and the served ones. */
   versionsJson: string;
   servedJson: string;
+  /**
+   * Per served version, oldest first, fast-check arbitraries of its spec and of its declared
+   * status fields as TypeScript source (the generated round-trip test's objects).
+   */
+  arbitraries: Array<{ version: string; spec: string; status: string }>;
   /** The module paths, from src/. */
   module: string;
   hooksModule: string;
@@ -131,8 +139,16 @@ export function conversionView(model: OperatorModel): ConversionView | undefined
     hubOnlyJson: JSON.stringify(
       Object.fromEntries(conversion.spokes.map((spoke) => [spoke.version, spoke.hubOnly])),
     ),
+    spokesJson: JSON.stringify(olderServed(model)),
     versionsJson: JSON.stringify(model.api.versions.map((v) => v.name)),
     servedJson: JSON.stringify(model.api.versions.filter((v) => v.served).map((v) => v.name)),
+    arbitraries: model.api.versions
+      .filter((v) => v.served)
+      .map((v) => ({
+        version: v.name,
+        spec: recordArbitrary(v.schema?.spec.fields ?? model.spec.fields),
+        status: recordArbitrary(v.schema?.statusFields ?? model.status.fields),
+      })),
     module: `api/${model.names.kindFile}-conversion.ts`,
     hooksModule: `hooks/${model.names.kindFile}-conversion.ts`,
   };

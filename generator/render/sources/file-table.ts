@@ -186,6 +186,26 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
       m.conversion?.strategy === "Webhook" ? [{ path: "test/support/conversion-webhook.ts" }] : [],
   },
   {
+    template: "test/support/version-arbitraries.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook" ? [{ path: "test/support/version-arbitraries.ts" }] : [],
+  },
+  {
+    template: "test/conversion-round-trip.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook" ? [{ path: "test/conversion-round-trip.test.ts" }] : [],
+  },
+  {
+    template: "test/integration/conversion-webhook-down.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook"
+        ? [{ path: "test/integration/conversion-webhook-down.test.ts" }]
+        : [],
+  },
+  {
     template: "test/integration/conversion.test.ts.hbs",
     ownership: Ownership.Generated,
     outputs: (m) =>

@@ -1,53 +1,32 @@
 // The Kubernetes CEL functions the operator's tenancy re-check evaluates, so a rule the API server
-// judges with quantity(), url(), ip(), cidr(), semver(), the strings, lists and sets extensions
-// gives the same answer here. @marcbachmann/cel-js has CEL's standard functions built in; these are
-// the ones k8s.io/apiserver's policy environment adds on top (Kubernetes 1.36).
+// judges with quantity(), url(), ip(), cidr(), semver(), format.*, string.format, find/findAll and
+// the strings, lists and sets extensions gives the same answer here. @marcbachmann/cel-js has
+// CEL's standard functions built in; these are the ones k8s.io/apiserver's policy environment adds
+// on top (Kubernetes 1.36). The network, semver, format-library and string.format parts live in
+// their own tenancy-cel-*.ts files; test/tenancy-cel-oracle.test.ts holds all of them to the
+// answers of Kubernetes' own CEL (scripts/cel-oracle).
 //
-// Not implemented here, and refused by the generator in any rule the operator re-checks (SEM309,
-// create-operator's generator/check/operator-cel-functions.ts lists them): the format library,
-// string.format, the regex extensions find/findAll (RE2 on the server; JavaScript's RegExp here
-// would disagree on some patterns), and the IP classifications (isLinkLocal*, isGlobalUnicast).
-// An unknown function fails closed here anyway (an error refuses), but a refusal of what the
-// server admits is a divergence too, so the generator keeps such rules out.
+// What the operator cannot evaluate is refused by the generator in any rule the operator
+// re-checks (SEM313, generator/check/operator-cel-functions.ts lists it). An unknown function
+// fails closed here anyway (an error refuses), but a refusal of what the server admits is a
+// divergence too, so the generator keeps such rules out.
 
-import { isIP } from "node:net";
-import type { Environment } from "@marcbachmann/cel-js";
+import { Environment, Optional } from "@marcbachmann/cel-js";
+import { RE2JS } from "re2js";
+import { NamedFormat, registerNamedFormatsLibrary } from "./tenancy-cel-named-formats.ts";
+import { ipText, KubeCidr, KubeIp, registerNetworkLibrary } from "./tenancy-cel-network.ts";
+import { registerMacros } from "./tenancy-cel-macros.ts";
+import { kubernetesCalls, registerOverrides } from "./tenancy-cel-overrides.ts";
+import { KubeQuantity, registerQuantityLibrary } from "./tenancy-cel-quantity.ts";
+import { KubeUrl, registerUrlLibrary } from "./tenancy-cel-url.ts";
+import { KubeSemver, registerSemverLibrary } from "./tenancy-cel-semver.ts";
+import {
+  DURATION_CLASS,
+  registerStringFormat,
+  TYPE_CLASS,
+  UINT,
+} from "./tenancy-cel-string-format.ts";
 
-class KubeQuantity {
-  readonly value: number;
-  constructor(value: number) {
-    this.value = value;
-  }
-}
-class KubeUrl {
-  readonly url: URL;
-  constructor(url: URL) {
-    this.url = url;
-  }
-}
-class KubeIp {
-  readonly text: string;
-  readonly family: 4 | 6;
-  constructor(text: string, family: 4 | 6) {
-    this.text = text;
-    this.family = family;
-  }
-}
-class KubeCidr {
-  readonly ip: KubeIp;
-  readonly prefix: number;
-  constructor(ip: KubeIp, prefix: number) {
-    this.ip = ip;
-    this.prefix = prefix;
-  }
-}
-class KubeSemver {
-  readonly parts: [bigint, bigint, bigint];
-  constructor(parts: [bigint, bigint, bigint]) {
-    this.parts = parts;
-  }
-}
-class IpNamespace {}
 class SetsNamespace {}
 class StringsNamespace {}
 class ListsNamespace {}
@@ -56,16 +35,34 @@ const Q = "kubernetes.Quantity";
 const TIMESTAMP = "google.protobuf.Timestamp";
 const DURATION = "google.protobuf.Duration";
 
+/**
+ * A CEL environment for the tenancy rules: optional types as in Kubernetes, and mixed-type list
+ * and map literals allowed (Kubernetes refuses them when the policy is created, except as
+ * string.format's arguments, so any the operator meets are ones the server admitted).
+ */
+export function tenancyEnvironment(): Environment {
+  const env = new Environment({ enableOptionalTypes: true, homogeneousAggregateLiterals: false });
+  registerTenancyLibrary(env);
+  return env;
+}
+
+/**
+ * A rule ready to evaluate: parsed once, with the built-in calls whose cel-js answer differs from
+ * Kubernetes' pointed at this library's versions (tenancy-cel-overrides.ts).
+ */
+export function compileTenancyExpression(
+  env: Environment,
+  expression: string,
+): (context?: Record<string, unknown>) => unknown {
+  const parsed = env.parse(expression);
+  kubernetesCalls(parsed.ast);
+  return (context) => parsed(context);
+}
+
 export function registerTenancyLibrary(env: Environment): void {
   const fn = (signature: string, handler: (...args: never[]) => unknown) =>
     env.registerFunction(signature, handler as (...args: unknown[]) => unknown);
-  env.registerType(Q, { ctor: KubeQuantity, fields: {} });
-  env.registerType("kubernetes.URL", { ctor: KubeUrl, fields: {} });
-  env.registerType("net.IP", { ctor: KubeIp, fields: {} });
-  env.registerType("net.CIDR", { ctor: KubeCidr, fields: {} });
-  env.registerType("kubernetes.Semver", { ctor: KubeSemver, fields: {} });
   for (const [name, ctor] of [
-    ["ip", IpNamespace],
     ["sets", SetsNamespace],
     ["strings", StringsNamespace],
     ["lists", ListsNamespace],
@@ -74,16 +71,27 @@ export function registerTenancyLibrary(env: Environment): void {
     env.registerConstant(name, `${name}.namespace`, new ctor());
   }
 
+  // Two-variable comprehensions, sortBy, optMap and optFlatMap (macros cel-js lacks).
+  registerMacros(env);
+  registerOverrides(env, (v) =>
+    v instanceof KubeIp
+      ? ipText(v)
+      : v instanceof KubeCidr
+        ? `${ipText(v.ip)}/${v.prefix}`
+        : undefined,
+  );
+
   // Strings extension (version 2) beyond CEL's built-ins.
   fn("string.charAt(int): string", (s: string, i: bigint) => [...s][Number(i)] ?? "");
   fn("string.replace(string, string): string", (s: string, a: string, b: string) =>
-    s.split(a).join(b),
+    goReplace(s, a, b, -1),
   );
   fn("string.replace(string, string, int): string", (s: string, a: string, b: string, n: bigint) =>
-    replaceN(s, a, b, Number(n)),
+    goReplace(s, a, b, Number(n)),
   );
   fn("string.reverse(): string", (s: string) => [...s].reverse().join(""));
-  fn("strings.namespace.quote(string): string", (_: unknown, s: string) => JSON.stringify(s));
+  fn("strings.namespace.quote(string): string", (_: unknown, s: string) => celQuote(s));
+  registerStringFormat(env, celTypeName);
 
   // Kubernetes list library and the lists extension (version 3).
   for (const t of ["int", "double", "string", "bool", "uint", "bytes", TIMESTAMP, DURATION]) {
@@ -109,6 +117,16 @@ export function registerTenancyLibrary(env: Environment): void {
     l.filter((v, i) => l.findIndex((x) => same(x, v)) === i),
   );
   fn("list<A>.reverse(): list<A>", (l: unknown[]) => [...l].reverse());
+  fn("list<A>.first(): optional<A>", (l: unknown[]) =>
+    l.length > 0 ? Optional.of(l[0]) : Optional.none(),
+  );
+  fn("list<A>.last(): optional<A>", (l: unknown[]) =>
+    l.length > 0 ? Optional.of(l[l.length - 1]) : Optional.none(),
+  );
+  // cel-go's optional library: none for the zero value of the type (cel-js names the namespace).
+  fn("OptionalNamespace.ofNonZeroValue(A): optional<A>", (_: unknown, v: unknown) =>
+    isZeroValue(v) ? Optional.none() : Optional.of(v),
+  );
   fn("list<list<A>>.flatten(): list<A>", (l: unknown[][]) => l.flat());
   fn("lists.namespace.range(int): list<int>", (_: unknown, n: bigint) =>
     Array.from({ length: Number(n) }, (_v, i) => BigInt(i)),
@@ -129,132 +147,59 @@ export function registerTenancyLibrary(env: Environment): void {
     (_: unknown, a: unknown[], b: unknown[]) => b.some((x) => has(a, x)),
   );
 
-  // Quantity library (values as doubles: exact for the quantities limits are written in).
-  fn(`quantity(string): ${Q}`, (s: string) => parseQuantity(s));
-  fn("isQuantity(string): bool", (s: string) => parses(() => parseQuantity(s)));
-  fn(`${Q}.sign(): int`, (q: KubeQuantity) => BigInt(Math.sign(q.value)));
-  fn(`${Q}.isInteger(): bool`, (q: KubeQuantity) => Number.isSafeInteger(q.value));
-  fn(`${Q}.asInteger(): int`, (q: KubeQuantity) => {
-    if (!Number.isSafeInteger(q.value)) throw new Error("cannot convert value to integer");
-    return BigInt(q.value);
-  });
-  fn(`${Q}.asApproximateFloat(): double`, (q: KubeQuantity) => q.value);
-  fn(`${Q}.isGreaterThan(${Q}): bool`, (a: KubeQuantity, b: KubeQuantity) => a.value > b.value);
-  fn(`${Q}.isLessThan(${Q}): bool`, (a: KubeQuantity, b: KubeQuantity) => a.value < b.value);
-  fn(`${Q}.compareTo(${Q}): int`, (a: KubeQuantity, b: KubeQuantity) =>
-    BigInt(Math.sign(a.value - b.value)),
-  );
-  fn(
-    `${Q}.add(${Q}): ${Q}`,
-    (a: KubeQuantity, b: KubeQuantity) => new KubeQuantity(a.value + b.value),
-  );
-  fn(`${Q}.add(int): ${Q}`, (a: KubeQuantity, b: bigint) => new KubeQuantity(a.value + Number(b)));
-  fn(
-    `${Q}.sub(${Q}): ${Q}`,
-    (a: KubeQuantity, b: KubeQuantity) => new KubeQuantity(a.value - b.value),
-  );
-  fn(`${Q}.sub(int): ${Q}`, (a: KubeQuantity, b: bigint) => new KubeQuantity(a.value - Number(b)));
+  // Quantity library, exact (tenancy-cel-quantity.ts).
+  registerQuantityLibrary(env);
 
-  // URL library.
-  fn("url(string): kubernetes.URL", (s: string) => new KubeUrl(parseUrl(s)));
-  fn("isURL(string): bool", (s: string) => parses(() => parseUrl(s)));
-  fn("kubernetes.URL.getScheme(): string", (u: KubeUrl) => u.url.protocol.replace(/:$/, ""));
-  fn("kubernetes.URL.getHost(): string", (u: KubeUrl) => u.url.host);
-  fn("kubernetes.URL.getHostname(): string", (u: KubeUrl) =>
-    u.url.hostname.replace(/^\[|\]$/g, ""),
-  );
-  fn("kubernetes.URL.getPort(): string", (u: KubeUrl) => u.url.port);
-  fn("kubernetes.URL.getEscapedPath(): string", (u: KubeUrl) => u.url.pathname);
-  fn("kubernetes.URL.getQuery(): map<string, list<string>>", (u: KubeUrl) => {
-    const out: Record<string, string[]> = {};
-    for (const [k, v] of u.url.searchParams) (out[k] ??= []).push(v);
-    return out;
-  });
+  // URL library, on a port of Go's net/url (tenancy-cel-url.ts).
+  registerUrlLibrary(env);
 
   // IP and CIDR libraries.
-  fn("ip(string): net.IP", (s: string) => parseIp(s));
-  fn("isIP(string): bool", (s: string) => parses(() => parseIp(s)));
-  fn(
-    "ip.namespace.isCanonical(string): bool",
-    (_: unknown, s: string) => canonicalIp(parseIp(s)) === s,
-  );
-  fn("net.IP.family(): int", (ip: KubeIp) => BigInt(ip.family));
-  fn("net.IP.isUnspecified(): bool", (ip: KubeIp) => /^(0\.0\.0\.0|::)$/.test(canonicalIp(ip)));
-  fn(
-    "net.IP.isLoopback(): bool",
-    (ip: KubeIp) => ip.text.startsWith("127.") || canonicalIp(ip) === "::1",
-  );
-  fn("string(net.IP): string", (ip: KubeIp) => canonicalIp(ip));
-  fn("cidr(string): net.CIDR", (s: string) => parseCidr(s));
-  fn("isCIDR(string): bool", (s: string) => parses(() => parseCidr(s)));
-  fn("net.CIDR.ip(): net.IP", (c: KubeCidr) => c.ip);
-  fn("net.CIDR.prefixLength(): int", (c: KubeCidr) => BigInt(c.prefix));
-  fn("string(net.CIDR): string", (c: KubeCidr) => `${canonicalIp(c.ip)}/${c.prefix}`);
-  fn("net.CIDR.containsIP(net.IP): bool", (c: KubeCidr, ip: KubeIp) =>
-    cidrContains(c, ip, hostBits(ip)),
-  );
-  fn("net.CIDR.containsIP(string): bool", (c: KubeCidr, s: string) => {
-    const ip = parseIp(s);
-    return cidrContains(c, ip, hostBits(ip));
-  });
-  fn("net.CIDR.containsCIDR(net.CIDR): bool", (c: KubeCidr, o: KubeCidr) =>
-    cidrContains(c, o.ip, o.prefix),
-  );
-  fn("net.CIDR.containsCIDR(string): bool", (c: KubeCidr, s: string) => {
-    const o = parseCidr(s);
-    return cidrContains(c, o.ip, o.prefix);
-  });
+  registerNetworkLibrary(env);
 
   // Semver library.
-  fn("semver(string): kubernetes.Semver", (s: string) => parseSemver(s));
-  fn("isSemver(string): bool", (s: string) => parses(() => parseSemver(s)));
-  fn("kubernetes.Semver.major(): int", (v: KubeSemver) => v.parts[0]);
-  fn("kubernetes.Semver.minor(): int", (v: KubeSemver) => v.parts[1]);
-  fn("kubernetes.Semver.patch(): int", (v: KubeSemver) => v.parts[2]);
-  fn(
-    "kubernetes.Semver.isGreaterThan(kubernetes.Semver): bool",
-    (a: KubeSemver, b: KubeSemver) => compareSemver(a, b) > 0,
-  );
-  fn(
-    "kubernetes.Semver.isLessThan(kubernetes.Semver): bool",
-    (a: KubeSemver, b: KubeSemver) => compareSemver(a, b) < 0,
-  );
-  fn("kubernetes.Semver.compareTo(kubernetes.Semver): int", (a: KubeSemver, b: KubeSemver) =>
-    BigInt(compareSemver(a, b)),
+  registerSemverLibrary(env);
+
+  // Format library: format.dns1123Label().validate(s) and the other named formats.
+  registerNamedFormatsLibrary(env);
+
+  // Regex library: RE2, as on the server (JavaScript's RegExp accepts patterns RE2 refuses).
+  fn("string.find(string): string", (s: string, re: string) => {
+    const m = re2(re).matcher(s);
+    return m.find() ? (m.group() ?? "") : "";
+  });
+  fn("string.findAll(string): list<string>", (s: string, re: string) => findAll(s, re, -1n));
+  fn("string.findAll(string, int): list<string>", (s: string, re: string, n: bigint) =>
+    findAll(s, re, n),
   );
 }
 
-const BINARY: Readonly<Record<string, number>> = {
-  Ki: 2 ** 10,
-  Mi: 2 ** 20,
-  Gi: 2 ** 30,
-  Ti: 2 ** 40,
-  Pi: 2 ** 50,
-  Ei: 2 ** 60,
-};
-const DECIMAL: Readonly<Record<string, number>> = {
-  n: 1e-9,
-  u: 1e-6,
-  m: 1e-3,
-  "": 1,
-  k: 1e3,
-  M: 1e6,
-  G: 1e9,
-  T: 1e12,
-  P: 1e15,
-  E: 1e18,
-};
+const TYPE_NAMES = new Map<unknown, string>([
+  [KubeQuantity, Q],
+  [KubeUrl, "kubernetes.URL"],
+  [KubeIp, "net.IP"],
+  [KubeCidr, "net.CIDR"],
+  [KubeSemver, "kubernetes.Semver"],
+  [NamedFormat, "kubernetes.NamedFormat"],
+]);
 
-/** `<signedNumber><suffix>` as in resource.ParseQuantity; throws on anything else. */
-function parseQuantity(text: string): KubeQuantity {
-  const m =
-    /^([+-]?(?:[0-9]+(?:\.[0-9]*)?|\.[0-9]+))(Ki|Mi|Gi|Ti|Pi|Ei|[numkMGTPE]|[eE][+-]?[0-9]+)?$/.exec(
-      text,
-    );
-  if (!m) throw new Error(`quantities must match the regular expression, got ${text}`);
-  const suffix = m[2] ?? "";
-  const factor = BINARY[suffix] ?? DECIMAL[suffix] ?? 10 ** Number(suffix.slice(1));
-  return new KubeQuantity(Number(m[1]) * factor);
+/** A runtime value's CEL type as cel-go names it in errors (string.format's "was given ..."). */
+function celTypeName(v: unknown): string {
+  if (v === null) return "null_type";
+  if (typeof v === "bigint") return "int";
+  if (typeof v === "number") return "double";
+  if (typeof v === "string") return "string";
+  if (typeof v === "boolean") return "bool";
+  if (Array.isArray(v)) return "list";
+  if (v instanceof Uint8Array) return "bytes";
+  if (v instanceof Date) return TIMESTAMP;
+  if (v instanceof Optional) return "optional_type";
+  const ctor = (v as object).constructor;
+  const known = TYPE_NAMES.get(ctor);
+  if (known !== undefined) return known;
+  if (v instanceof UINT) return "uint";
+  if (v instanceof DURATION_CLASS) return DURATION;
+  if (v instanceof TYPE_CLASS) return "type";
+  return "map";
 }
 
 function parses(parse: () => unknown): boolean {
@@ -266,78 +211,80 @@ function parses(parse: () => unknown): boolean {
   }
 }
 
-function parseUrl(s: string): URL {
-  // Go's url.ParseRequestURI: an absolute URL or an absolute path.
-  if (s.startsWith("/")) return new URL(s, "unknown:///");
-  return new URL(s);
+/** k8s regex.go: Go's regexp (RE2); a pattern it refuses is an error, as there. */
+function re2(pattern: string): RE2JS {
+  try {
+    return RE2JS.compile(pattern);
+  } catch (err) {
+    throw new Error(`Illegal regex: ${(err as Error).message}`);
+  }
 }
 
-function parseIp(s: string): KubeIp {
-  const family = isIP(s);
-  if (family === 0 || s.includes("%") || /^::ffff:\d+\.\d+\.\d+\.\d+$/i.test(s))
-    throw new Error(`IP Address "${s}" parse error`);
-  return new KubeIp(s, family as 4 | 6);
+/**
+ * Go's Regexp.FindAllString(s, n): all matches when n < 0, none when n == 0, and (Go's rule) no
+ * empty match right where the previous match ended.
+ */
+function findAll(s: string, pattern: string, n: bigint): string[] {
+  const out: string[] = [];
+  const m = re2(pattern).matcher(s);
+  let previousEnd = -1;
+  for (let pos = 0; (n < 0n || BigInt(out.length) < n) && pos <= s.length;) {
+    if (!m.find(pos)) break;
+    const [start, end] = [m.start(), m.end()];
+    const accept = !(end === start && start === previousEnd);
+    pos = end === start ? start + (s.codePointAt(start)! > 0xffff ? 2 : 1) : end;
+    previousEnd = end;
+    if (accept) out.push(s.slice(start, end));
+  }
+  return out;
 }
 
-function canonicalIp(ip: KubeIp): string {
-  return ip.family === 4 ? ip.text : new URL(`http://[${ip.text}]/`).hostname.slice(1, -1);
-}
-
-function parseCidr(s: string): KubeCidr {
-  const [address, prefix, ...rest] = s.split("/");
-  const ip = parseIp(address ?? "");
-  const bits = Number(prefix);
-  if (rest.length > 0 || !/^\d+$/.test(prefix ?? "") || bits > (ip.family === 4 ? 32 : 128))
-    throw new Error(`network address parse error during conversion from string: ${s}`);
-  return new KubeCidr(ip, bits);
-}
-
-/** The address as a bigint of 32 or 128 bits. */
-function ipBits(ip: KubeIp): bigint {
-  if (ip.family === 4) return ip.text.split(".").reduce((a, o) => (a << 8n) | BigInt(o), 0n);
-  const full = canonicalIp(ip);
-  const [head = "", tail = ""] = full.split("::");
-  const h = head === "" ? [] : head.split(":");
-  const t = tail === "" ? [] : tail.split(":");
-  const groups = full.includes("::")
-    ? [...h, ...Array(8 - h.length - t.length).fill("0"), ...t]
-    : h;
-  return groups.reduce((a, g) => (a << 16n) | BigInt(`0x${g}`), 0n);
-}
-
-/** An address as a CIDR of itself: /32 or /128. */
-function hostBits(ip: KubeIp): number {
-  return ip.family === 4 ? 32 : 128;
-}
-
-/** Whether `ip/prefix` lies inside `c` (same family, at least as long a prefix). */
-function cidrContains(c: KubeCidr, ip: KubeIp, prefix: number): boolean {
-  if (c.ip.family !== ip.family || prefix < c.prefix) return false;
-  const width = BigInt(ip.family === 4 ? 32 : 128);
-  const shift = width - BigInt(c.prefix);
-  return ipBits(c.ip) >> shift === ipBits(ip) >> shift;
-}
-
-function parseSemver(s: string): KubeSemver {
-  const m =
-    /^(0|[1-9]\d*)\.(0|[1-9]\d*)\.(0|[1-9]\d*)(?:-[0-9A-Za-z.-]+)?(?:\+[0-9A-Za-z.-]+)?$/.exec(s);
-  if (!m) throw new Error(`invalid semver: ${s}`);
-  return new KubeSemver([BigInt(m[1]!), BigInt(m[2]!), BigInt(m[3]!)]);
-}
-
-function compareSemver(a: KubeSemver, b: KubeSemver): number {
-  for (let i = 0; i < 3; i++)
-    if (a.parts[i] !== b.parts[i]) return a.parts[i]! < b.parts[i]! ? -1 : 1;
-  return 0;
-}
-
-function replaceN(s: string, from: string, to: string, n: number): string {
-  if (n < 0) return s.split(from).join(to);
+/** Go's strings.Replace: n < 0 for all; an empty `from` matches before every character and at the end. */
+function goReplace(s: string, from: string, to: string, n: number): string {
+  if (from === to || n === 0) return s;
+  if (from === "") {
+    const chars = [...s];
+    const count = n < 0 || n > chars.length + 1 ? chars.length + 1 : n;
+    return `${to}${chars
+      .slice(0, count - 1)
+      .map((c) => c + to)
+      .join("")}${chars.slice(count - 1).join("")}`;
+  }
   const parts = s.split(from);
-  return (
-    parts.slice(0, n + 1).join(to) +
-    (parts.length > n + 1 ? from + parts.slice(n + 1).join(from) : "")
-  );
+  if (n < 0 || n >= parts.length - 1) return parts.join(to);
+  return parts.slice(0, n + 1).join(to) + from + parts.slice(n + 1).join(from);
+}
+
+/** cel-go strings.quote: only these escapes; other characters as they are (lone surrogates as U+FFFD). */
+function celQuote(s: string): string {
+  const escapes: Record<string, string> = {
+    "\x07": "\\a",
+    "\b": "\\b",
+    "\f": "\\f",
+    "\n": "\\n",
+    "\r": "\\r",
+    "\t": "\\t",
+    "\v": "\\v",
+    "\\": "\\\\",
+    '"': '\\"',
+  };
+  return `"${s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\x07\b\f\n\r\t\v\\"]/g, (c: string) => escapes[c]!)}"`;
+}
+
+/** cel-go's IsZeroValue: 0, 0u, 0.0, "", b"", false, null, empty lists and maps, 0s, the epoch. */
+function isZeroValue(v: unknown): boolean {
+  if (v === null || v === false || v === "" || v === 0 || v === 0n) return true;
+  if (v instanceof UINT) return (v as unknown as { value: bigint }).value === 0n;
+  if (v instanceof Uint8Array || Array.isArray(v)) return v.length === 0;
+  if (v instanceof Date) return v.getTime() === 0;
+  if (v instanceof DURATION_CLASS) {
+    const d = v as unknown as { seconds: bigint; nanos: number };
+    return d.seconds === 0n && d.nanos === 0;
+  }
+  if (v instanceof Map) return v.size === 0;
+  if (typeof v === "object" && Object.getPrototypeOf(v) === Object.prototype)
+    return Object.keys(v as object).length === 0;
+  return false;
 }
 
 function cmp(a: unknown, b: unknown): number {

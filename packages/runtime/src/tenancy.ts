@@ -15,10 +15,10 @@
 // namespace's parameters were tightened, stops the operator from acting on that object until it
 // complies, instead of letting the tightening apply only to objects written later.
 
-import { Environment } from "@marcbachmann/cel-js";
+import type { Environment } from "@marcbachmann/cel-js";
 import type { KubernetesObject } from "@kubernetes/client-node";
 import { errorMessage } from "./errors.ts";
-import { registerTenancyLibrary } from "./tenancy-cel-library.ts";
+import { compileTenancyExpression, tenancyEnvironment } from "./tenancy-cel-library.ts";
 import type { CallOptions, ObjectKey } from "./resource-client.ts";
 
 export interface TenancyRule {
@@ -55,9 +55,8 @@ export function tenancyGate(
   rules: readonly TenancyRule[],
   parameters?: TenancyParameters,
 ): TenancyGate {
-  const env = new Environment({ enableOptionalTypes: true });
   // The Kubernetes functions the policy may call (quantity(), url(), the lists extension...).
-  registerTenancyLibrary(env);
+  const env = tenancyEnvironment();
   for (const name of VARIABLES) env.registerVariable(name, "dyn");
   return {
     async verdict(obj, options = {}) {
@@ -82,6 +81,20 @@ export function tenancyGate(
   };
 }
 
+const compiledRules = new WeakMap<Environment, Map<string, (context: object) => unknown>>();
+
+/** A rule's expression parsed once per environment (compileTenancyExpression). */
+function compiled(env: Environment, expression: string): (context: object) => unknown {
+  let byText = compiledRules.get(env);
+  if (byText === undefined) compiledRules.set(env, (byText = new Map()));
+  let evaluate = byText.get(expression);
+  if (evaluate === undefined) {
+    evaluate = compileTenancyExpression(env, expression) as (context: object) => unknown;
+    byText.set(expression, evaluate);
+  }
+  return evaluate;
+}
+
 /** The refusal message, or undefined when the rule holds. An error refuses (failurePolicy: Fail). */
 function judge(
   env: Environment,
@@ -90,14 +103,14 @@ function judge(
 ): string | undefined {
   let result: unknown;
   try {
-    result = env.evaluate(rule.expression, context);
+    result = compiled(env, rule.expression)(context);
   } catch (err) {
     return `the tenancy rule ${rule.expression} could not be evaluated: ${errorMessage(err, false)}`;
   }
   if (result === true) return undefined;
   if (rule.messageExpression !== undefined) {
     try {
-      const message: unknown = env.evaluate(rule.messageExpression, context);
+      const message: unknown = compiled(env, rule.messageExpression)(context);
       if (typeof message === "string" && message.trim() !== "") return message;
     } catch {
       // As the API server does: a failing messageExpression falls back to the static message.

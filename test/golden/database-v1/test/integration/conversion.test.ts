@@ -2,11 +2,11 @@
 // Do not edit: change operator.yaml and run `npx create-operator generate`. Hand edits are detected and never silently overwritten.
 
 // Database's API versions on the real API server, converting through the webhook this run serves
-// (test/support/conversion-webhook.ts): an object created in any served version reads and lists
-// in every other as this operator's converters say, round trips through the hub lose nothing, and
+// (test/support/conversion-webhook.ts): an object created in any served version reads, lists
+// and watches in every other as this operator's converters say, round trips through the hub lose nothing, and
 // an old client's update keeps the fields only newer versions have.
 
-import { CustomObjectsApi } from "@kubernetes/client-node";
+import { CustomObjectsApi, Watch } from "@kubernetes/client-node";
 import { sharedControlPlane } from "@create-operator/envtest";
 import { ConversionRegistry, type JsonObject } from "@create-operator/runtime";
 import assert from "node:assert/strict";
@@ -14,6 +14,7 @@ import { test } from "node:test";
 import "../support/conversion-webhook.ts";
 import { databaseConversion } from "../../src/api/database-conversion.ts";
 import { uniqueName } from "./support/unique-name.ts";
+import { waitFor } from "./support/wait.ts";
 
 const GROUP = "db.example.com";
 const KIND = "Database";
@@ -57,7 +58,37 @@ const read = async (version: string, name: string) =>
 const pathOf = (object: JsonObject, path: string): unknown =>
   path.split(".").reduce<unknown>((value, key) => (value as JsonObject | undefined)?.[key], object);
 
-test("an object created in each served version reads and lists in every other as the converters say", async () => {
+/**
+ * The ADDED events of a watch on this test's namespace in `version`, by object name: a watch
+ * opened without a resourceVersion first sends every object there is, converted by the API
+ * server for the watch's version as it converts a read.
+ */
+async function watchAdded(version: string) {
+  const added = new Map<string, JsonObject>();
+  const controller = await new Watch(plane.admin).watch(
+    `/apis/${GROUP}/${version}/namespaces/${namespace}/${PLURAL}`,
+    {},
+    (type: string, object: JsonObject) => {
+      if (type === "ADDED") added.set(String(pathOf(object, "metadata.name")), object);
+    },
+    () => {},
+  );
+  return { added, stop: () => controller.abort() };
+}
+
+/** `name` as a watch in `version` sends it. */
+async function watched(version: string, name: string): Promise<JsonObject> {
+  const watch = await watchAdded(version);
+  try {
+    return await waitFor(`a watch in ${version} to send ${name}`, async () =>
+      watch.added.get(name),
+    );
+  } finally {
+    watch.stop();
+  }
+}
+
+test("an object created in each served version reads, lists and watches in every other as the converters say", async () => {
   for (const created of SERVED) {
     const name = uniqueName(`in-${created}`);
     await objects.createNamespacedCustomObject({
@@ -83,6 +114,9 @@ test("an object created in each served version reads and lists in every other as
       })) as { items: JsonObject[] };
       const listed = list.items.find((item) => pathOf(item, "metadata.name") === name);
       assert.deepEqual(listed?.spec, served.spec, `${created} object listed in ${version}`);
+      const event = await watched(version, name);
+      assert.equal(event.apiVersion, `${GROUP}/${version}`);
+      assert.deepEqual(event.spec, expected.spec, `${created} object watched in ${version}`);
       // Back in the version it was written in, nothing is lost.
       const back = await registry.convert(structuredClone(served), `${GROUP}/${created}`);
       assert.deepEqual(back.spec, original.spec, `${created} -> ${version} -> ${created}`);

@@ -15,6 +15,7 @@ import { test } from "node:test";
 import "../support/conversion-webhook.ts";
 import { CRD_NAME } from "../../src/conversion.ts";
 import { uniqueName } from "./support/unique-name.ts";
+import { waitFor } from "./support/wait.ts";
 
 const GROUP = "db.example.com";
 const KIND = "Database";
@@ -47,10 +48,32 @@ const read = async (version: string, name: string) =>
     name,
   })) as JsonObject;
 
+/**
+ * Makes `version` the storage version, and waits until the API server stores in it: it applies
+ * a changed CRD a moment later, so an object written at once could still be encoded in the
+ * previous storage version (seen on a loaded machine). A probe object written in `version` and
+ * found encoded in it in etcd shows the change is in effect.
+ */
 async function storeIn(version: string): Promise<void> {
   const crd = await extensions.readCustomResourceDefinition({ name: CRD_NAME });
   for (const served of crd.spec.versions) served.storage = served.name === version;
   await extensions.replaceCustomResourceDefinition({ name: CRD_NAME, body: crd });
+  await waitFor(`the API server to store ${KIND} objects in ${version}`, async () => {
+    const name = uniqueName("storage-probe");
+    const at = { group: GROUP, version, plural: PLURAL, namespace };
+    await objects.createNamespacedCustomObject({
+      ...at,
+      body: {
+        apiVersion: `${GROUP}/${version}`,
+        kind: KIND,
+        metadata: { name },
+        spec: EXAMPLES[version],
+      },
+    });
+    const encoded = await stored(name);
+    await objects.deleteNamespacedCustomObject({ ...at, name });
+    return encoded.startsWith(`{"apiVersion":"${GROUP}/${version}"`);
+  });
 }
 
 /** The bytes etcd holds: custom resources are JSON whose first key is the version they are encoded in. */
