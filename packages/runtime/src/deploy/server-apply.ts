@@ -41,7 +41,8 @@ export const isCrd = (o: KubernetesObject): o is CrdLike =>
 
 /**
  * Applies in order, waiting after the CRDs until their kinds are served: an object of a kind the
- * API server does not serve yet would fail. `dryRun` sends every request with dryRun=All.
+ * API server does not serve yet would fail. Returns once every CRD it applied is served.
+ * `dryRun` sends every request with dryRun=All.
  */
 export async function applyServerSide(
   config: KubeConfig,
@@ -67,6 +68,11 @@ export async function applyServerSide(
     applied.push(result);
     report(`${dryRun ? "checked (dry run)" : "applied"} ${describe(object)}`);
   }
+  // Only CRDs (or nothing after them): still served before this returns, so that the caller's
+  // next apply of such a kind (the Prometheus Operator's CRDs, then a ServiceMonitor) never meets
+  // the 404 of a kind the API server does not serve yet.
+  if (!waited && !dryRun)
+    await waitUntilServed(client, objects.filter(isCrd), options.timeoutMs ?? 60_000);
   return applied;
 }
 
