@@ -17,12 +17,20 @@ import { KubeTransport, readAll } from "./transport.ts";
 export class ApiStatusError extends Error {
   readonly code: number;
   readonly headers: Record<string, string>;
+  /** The response's metav1.Status (or its text when not JSON), as client-node's ApiException has it. */
+  readonly body: unknown;
 
-  constructor(code: number, message: string, headers: Record<string, string> = {}) {
+  constructor(
+    code: number,
+    message: string,
+    headers: Record<string, string> = {},
+    body: unknown = undefined,
+  ) {
     super(message);
     this.name = "ApiStatusError";
     this.code = code;
     this.headers = headers;
+    this.body = body;
   }
 }
 
@@ -49,38 +57,54 @@ export interface WatchEvent<T> {
   object: T;
 }
 
-async function request(
+/**
+ * Sends one API request on the runtime's transport and resolves with the response (its body still
+ * streaming) when the status is 2xx; otherwise reads the metav1.Status the server sent and throws
+ * it as an ApiStatusError, with the Status itself in `.body` for errors.ts's describeApiError().
+ */
+export async function apiRequest(
   kubeConfig: KubeConfig,
   path: string,
   query: Record<string, string | undefined>,
-  signal: AbortSignal,
+  options: {
+    signal?: AbortSignal;
+    method?: string;
+    headers?: Record<string, string>;
+    body?: string;
+  } = {},
 ) {
   const search = new URLSearchParams();
   for (const [name, value] of Object.entries(query)) {
     if (value !== undefined) search.set(name, value);
   }
+  const method = options.method ?? "GET";
+  const signal = options.signal;
   const response = await KubeTransport.for(kubeConfig).request({
-    method: "GET",
+    method,
     url: `${path}?${search.toString()}`,
-    headers: { accept: "application/json" },
-    signal,
+    headers: { accept: "application/json", ...options.headers },
+    ...(options.body === undefined ? {} : { body: options.body }),
+    ...(signal === undefined ? {} : { signal }),
   });
-  if (response.status !== 200) {
+  if (response.status < 200 || response.status > 299) {
     // The body is a metav1.Status whose message says why (RBAC, missing CRD, expired version).
     const text = await readAll(response.body, signal)
       .then((bytes) => bytes.toString("utf8"))
       .catch(() => "");
     let message = text;
+    let status: unknown;
     try {
-      message = (JSON.parse(text) as { message?: string }).message ?? text;
+      status = JSON.parse(text);
+      message = (status as { message?: string }).message ?? text;
     } catch {
       // not JSON: keep the text
     }
     const retryAfter = response.headers["retry-after"];
     throw new ApiStatusError(
       response.status,
-      `GET ${path}: ${response.status} ${message}`,
+      `${method} ${path}: ${response.status} ${message}`,
       retryAfter === undefined ? {} : { "retry-after": retryAfter },
+      status ?? text,
     );
   }
   return response;
@@ -98,7 +122,7 @@ export async function listPage<T>(
     signal: AbortSignal;
   },
 ): Promise<ListedPage<T>> {
-  const response = await request(
+  const response = await apiRequest(
     kubeConfig,
     path,
     {
@@ -106,7 +130,7 @@ export async function listPage<T>(
       continue: options.continueToken,
       labelSelector: options.labelSelector,
     },
-    options.signal,
+    { signal: options.signal },
   );
   const bytes =
     options.keptAnnotations === undefined
@@ -160,7 +184,7 @@ export async function watchStream<T>(
   };
   armIdleTimer();
   try {
-    const response = await request(
+    const response = await apiRequest(
       kubeConfig,
       path,
       {
@@ -170,7 +194,7 @@ export async function watchStream<T>(
         timeoutSeconds: String(options.timeoutSeconds),
         labelSelector: options.labelSelector,
       },
-      signal,
+      { signal },
     );
     options.onOpen?.();
     const decoder = new TextDecoder();
@@ -203,15 +227,15 @@ export async function watchStream<T>(
 }
 
 /** A body's bytes through `filter`, chunk by chunk: never the whole unfiltered body at once. */
-async function readFiltered(
+export async function readFiltered(
   body: AsyncIterable<unknown>,
   filter: AnnotationFilter,
-  signal: AbortSignal,
+  signal: AbortSignal | undefined,
 ): Promise<Buffer> {
   try {
     for await (const chunk of body) filter.write(chunk as Buffer);
   } catch (err) {
-    if (signal.aborted) throw signal.reason;
+    if (signal?.aborted) throw signal.reason;
     throw err;
   }
   return filter.take();
