@@ -193,3 +193,18 @@ function decodeKey(parts: Buffer[]): string | undefined {
     return undefined; // not JSON: JSON.parse of the whole body will say so
   }
 }
+
+/** A body's bytes through `filter`, chunk by chunk: never the whole unfiltered body at once. */
+export async function readFiltered(
+  body: AsyncIterable<unknown>,
+  filter: AnnotationFilter,
+  signal: AbortSignal | undefined,
+): Promise<Buffer> {
+  try {
+    for await (const chunk of body) filter.write(chunk as Buffer);
+  } catch (err) {
+    if (signal?.aborted) throw signal.reason;
+    throw err;
+  }
+  return filter.take();
+}

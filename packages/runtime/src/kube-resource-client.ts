@@ -18,10 +18,10 @@ import {
   type KubernetesObject,
 } from "@kubernetes/client-node";
 import { signalOptions } from "./abort.ts";
-import { AnnotationFilter, OBJECT_ANNOTATIONS } from "./annotation-filter.ts";
+import { AnnotationFilter, OBJECT_ANNOTATIONS, readFiltered } from "./annotation-filter.ts";
+import { apiRequest } from "./api-request.ts";
 import { stripForCache } from "./cache-shape.ts";
 import { ConflictError, isConflict, isNotFound } from "./errors.ts";
-import { apiRequest, readFiltered } from "./list-watch.ts";
 import type { OwnedKind } from "./owned-kinds.ts";
 import { isControlledBy } from "./prune-children.ts";
 import type { CallOptions, ObjectKey, ResourceClient } from "./resource-client.ts";
