@@ -8,7 +8,7 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
 import { examplePath, runCli, tempDir } from "../support.ts";
-import { installArguments } from "../install-project.ts";
+import { installArguments, installSharingModules } from "../install-project.ts";
 
 const CRD = "config/crd/bases/db.example.com_databases.yaml";
 const INSTALL_TEST = "test/integration/install.test.ts";
@@ -23,11 +23,10 @@ function childEnv(): NodeJS.ProcessEnv {
 before(() => {
   project = join(tempDir("broken-crd"), "db");
   assert.equal(runCli(["new", project, "--spec", examplePath("database")]).status, 0);
-  const install = spawnSync("npm", installArguments(), {
-    cwd: project,
-    encoding: "utf8",
+  installSharingModules(project, () => {
+    const install = spawnSync("npm", installArguments(), { cwd: project, encoding: "utf8" });
+    assert.equal(install.status, 0, install.stderr);
   });
-  assert.equal(install.status, 0, install.stderr);
 });
 
 /** Runs the project's install test, which installs its CRDs into a real API server through the harness. */

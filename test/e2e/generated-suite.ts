@@ -4,7 +4,7 @@
 
 import assert from "node:assert/strict";
 import { spawnSync } from "node:child_process";
-import { installArguments } from "../install-project.ts";
+import { installArguments, installSharingModules } from "../install-project.ts";
 
 /**
  * The environment of a child that runs its own test suite. NODE_TEST_CONTEXT must go: node --test
@@ -59,7 +59,7 @@ export function runGeneratedSuite(
   minimumTests: number,
   options: SuiteOptions = {},
 ): { passed: number; output: string } {
-  run("npm", installArguments(), target);
+  installSharingModules(target, () => run("npm", installArguments(), target));
   options.afterInstall?.();
   const tests = run("npm", ["test"], target);
   assert.match(tests, /^# tsc --noEmit: no type errors/m, "npm test type-checks the project first");

@@ -10,7 +10,7 @@ import { cpSync, readFileSync, rmSync, symlinkSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { examplePath, exampleNames, REPO_ROOT, runCli, tempDir } from "../support.ts";
-import { installArguments } from "../install-project.ts";
+import { installArguments, installSharingModules } from "../install-project.ts";
 import { run } from "./generated-suite.ts";
 
 test("every example's generated project passes npm run lint", () => {
@@ -19,7 +19,7 @@ test("every example's generated project passes npm run lint", () => {
     const installed = join(parent, "installed");
     const created = runCli(["new", installed, "--spec", examplePath("database")]);
     assert.equal(created.status, 0, created.stderr + created.stdout);
-    run("npm", installArguments(), installed);
+    installSharingModules(installed, () => run("npm", installArguments(), installed));
     const pinned = (dir: string) => {
       const { dependencies, devDependencies } = JSON.parse(
         readFileSync(join(dir, "package.json"), "utf8"),

@@ -18,7 +18,7 @@ import {
 } from "../property/arbitraries/spec.ts";
 import { E2E_DEFECTS, includeKnownDefects, knownDefectOf } from "../property/known-defects.ts";
 import { runCli, tempDir } from "../support.ts";
-import { installArguments } from "../install-project.ts";
+import { installArguments, installSharingModules } from "../install-project.ts";
 import { E2E_FULL } from "./ci-sample.ts";
 
 const SEED = Number(process.env.PROPERTY_E2E_SEED ?? 20261203);
@@ -74,7 +74,7 @@ for (const [i, spec] of specs.entries()) {
     const target = join(dir, "project");
     const generated = runCli(["new", target, "--spec", specFile]);
     assert.equal(generated.status, 0, `${generated.stderr}\n--- operator.yaml ---\n${source}`);
-    run("npm", installArguments(), target, source);
+    installSharingModules(target, () => run("npm", installArguments(), target, source));
     // npm test type-checks the whole project (strict tsc) before its first test.
     const tests = run("npm", ["test"], target, source);
     assert.match(tests, /^# tsc --noEmit: no type errors/m);

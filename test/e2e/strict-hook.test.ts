@@ -11,7 +11,7 @@ import { join } from "node:path";
 import { test } from "node:test";
 import { examplePath, runCli, tempDir } from "../support.ts";
 import { run } from "./generated-suite.ts";
-import { installArguments } from "../install-project.ts";
+import { installArguments, installSharingModules } from "../install-project.ts";
 
 /** The hook a user with real validation writes: the cloud offers these versions and no others. */
 const STRICT_HOOK = `import { TerminalError } from "@create-operator/runtime";
@@ -64,7 +64,7 @@ test("a strict validation hook: the generated spec-change tests name the refused
     const created = runCli(["new", dir, "--spec", examplePath("database")]);
     assert.equal(created.status, 0, created.stderr + created.stdout);
     writeFileSync(join(dir, "src/hooks/instance.ts"), STRICT_HOOK);
-    run("npm", installArguments(), dir);
+    installSharingModules(dir, () => run("npm", installArguments(), dir));
     // The Dockerfile's SBOM step, on the installed project (no container runtime here).
     const written = spawnSync("npm", ["sbom", "--sbom-format", "cyclonedx"], {
       cwd: dir,

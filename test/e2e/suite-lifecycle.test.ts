@@ -9,7 +9,7 @@ import { spawn, spawnSync } from "node:child_process";
 import { existsSync, mkdirSync, readdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { before, test } from "node:test";
-import { installArguments } from "../install-project.ts";
+import { installArguments, installSharingModules } from "../install-project.ts";
 import { examplePath, runCli, tempDir } from "../support.ts";
 
 const READY = /^# envtest: control plane ready in /gm;
@@ -18,11 +18,10 @@ let project: string;
 before(() => {
   project = join(tempDir("suite-lifecycle"), "db");
   assert.equal(runCli(["new", project, "--spec", examplePath("database")]).status, 0);
-  const install = spawnSync("npm", installArguments(), {
-    cwd: project,
-    encoding: "utf8",
+  installSharingModules(project, () => {
+    const install = spawnSync("npm", installArguments(), { cwd: project, encoding: "utf8" });
+    assert.equal(install.status, 0, install.stderr);
   });
-  assert.equal(install.status, 0, install.stderr);
 });
 
 /** A fresh TMPDIR and the environment of a child suite in it (see generated-projects.test.ts). */
