@@ -8,11 +8,12 @@
 // config/manager/manager.yaml), in a process of their own, and keep none of those annotations. Before the runtime dropped the annotations' bytes as they
 // arrive (annotation-filter.ts) the LIST pages peaked at 195-270 MiB against 256; since, 147-187
 // MiB in most runs, with rare peaks of 240-262 on a machine at load average 8-15 (see issue 24).
-// The status and finalizer writes answer with the whole object, and until their responses too
-// went through the filter (kube-resource-client.ts) the 800 objects' convergence parsed 399 MiB
-// of JSON and peaked at 255-259 MiB on a quiet machine; since, 8.7 MiB. The peak RSS depends on
-// the machine's speed (at load 10 the start-up list makes it), so the JSON the convergence parses
-// per object is held to a bound too: under a fifth of one tenant's annotation.
+// The status and finalizer writes answer with the whole object: until their responses too went
+// through the filter (kube-resource-client.ts) the 800 objects' convergence parsed 399 MiB of
+// JSON; since, 8.7 MiB. The peak RSS is reached before that, while the caches sync, and varies
+// with the machine's speed (162-267 MiB measured, the highest on a quiet one; issue 24), so the
+// JSON the convergence parses per object is held to a bound of its own: under a fifth of one
+// tenant's annotation.
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
