@@ -1,7 +1,8 @@
-// Drops the values of annotations the cache will not keep from a LIST or WATCH body while its bytes
-// arrive, before any of it becomes a string. The cache keeps only an allow-list of annotations
-// (cache-shape.ts), but stripping them after JSON.parse comes too late for memory: a LIST page of
-// 25 objects with 250 KiB annotations is a 6 MiB body, read into a Buffer, made a 6 MiB string
+// Drops the values of annotations the cache will not keep from a LIST or WATCH body, or from the
+// object a status or finalizer write returns, while its bytes arrive, before any of it becomes a
+// string. The cache keeps only an allow-list of annotations (cache-shape.ts), but stripping them
+// after JSON.parse comes too late for memory: a LIST page of 25 objects with 250 KiB annotations
+// is a 6 MiB body, read into a Buffer, made a 6 MiB string
 // (an external one, outside the V8 heap) and parsed into 6 MiB of strings more, per page. V8 frees
 // such external memory only after 64 MiB of it has piled up, and the garbage of the first pages
 // survives the young-generation collections into the old one, so 800 such objects peaked at
@@ -19,7 +20,7 @@
 export const ANY_INDEX = Symbol("any index");
 type PathStep = string | typeof ANY_INDEX;
 
-/** Where the annotations are: a LIST body's items, and a watch event's object. */
+/** Where the annotations are: a LIST body's items, a watch event's object, and one object (a write's response). */
 export const LIST_ANNOTATIONS: readonly PathStep[] = [
   "items",
   ANY_INDEX,
@@ -27,6 +28,7 @@ export const LIST_ANNOTATIONS: readonly PathStep[] = [
   "annotations",
 ];
 export const WATCH_ANNOTATIONS: readonly PathStep[] = ["object", "metadata", "annotations"];
+export const OBJECT_ANNOTATIONS: readonly PathStep[] = ["metadata", "annotations"];
 
 const QUOTE = 0x22;
 const BACKSLASH = 0x5c;
@@ -190,4 +192,19 @@ function decodeKey(parts: Buffer[]): string | undefined {
   } catch {
     return undefined; // not JSON: JSON.parse of the whole body will say so
   }
+}
+
+/** A body's bytes through `filter`, chunk by chunk: never the whole unfiltered body at once. */
+export async function readFiltered(
+  body: AsyncIterable<unknown>,
+  filter: AnnotationFilter,
+  signal: AbortSignal | undefined,
+): Promise<Buffer> {
+  try {
+    for await (const chunk of body) filter.write(chunk as Buffer);
+  } catch (err) {
+    if (signal?.aborted) throw signal.reason;
+    throw err;
+  }
+  return filter.take();
 }

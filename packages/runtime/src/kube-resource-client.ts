@@ -1,20 +1,32 @@
 // ResourceClient on @kubernetes/client-node 2.x. Maps 404 to `undefined` and 409 to ConflictError
 // so the reconciler never inspects HTTP details.
+//
+// The two writes of every pass (the status PUT and the finalizer merge patch) go out on the
+// runtime's transport rather than client-node's CustomObjectsApi: each answers with the whole
+// stored object, and a tenant may have put 256 KiB into its annotations. Parsed whole, 800 such
+// objects converging in 30 s made hundreds of MiB of large strings and pushed the operator to its
+// Deployment's 256 MiB limit (issue 24). Given the cache's kept annotations, the response is read
+// through the same AnnotationFilter the informers' LIST and WATCH use, and returned in the cache's
+// shape (cache-shape.ts), so no write ever materializes a tenant's annotation. The GET stays on
+// client-node and whole: it reads managedFields (who set an annotation) and runs only when a
+// deletion keeps external resources.
 
 import {
   CustomObjectsApi,
   PatchStrategy,
-  setHeaderOptions,
   type KubeConfig,
   type KubernetesObject,
 } from "@kubernetes/client-node";
 import { signalOptions } from "./abort.ts";
+import { AnnotationFilter, OBJECT_ANNOTATIONS, readFiltered } from "./annotation-filter.ts";
+import { apiRequest } from "./api-request.ts";
+import { stripForCache } from "./cache-shape.ts";
 import { ConflictError, isConflict, isNotFound } from "./errors.ts";
 import type { OwnedKind } from "./owned-kinds.ts";
 import { isControlledBy } from "./prune-children.ts";
 import type { CallOptions, ObjectKey, ResourceClient } from "./resource-client.ts";
 import { SignalObjectApi } from "./signal-object-api.ts";
-import { makeApiClient } from "./transport.ts";
+import { makeApiClient, readAll } from "./transport.ts";
 
 export interface CustomResourceRef {
   group: string;
@@ -23,17 +35,34 @@ export interface CustomResourceRef {
   namespaced: boolean;
 }
 
+export interface KubeResourceClientOptions {
+  /**
+   * The annotations the owner's cache keeps (the informers' keptAnnotations): a write's response
+   * holds these alone, in the cache's shape. Unset, responses are returned whole.
+   */
+  keptAnnotations?: readonly string[];
+}
+
 export class KubeResourceClient<T extends KubernetesObject> implements ResourceClient<T> {
+  readonly #kubeConfig: KubeConfig;
   readonly #custom: CustomObjectsApi;
   readonly #objects: SignalObjectApi;
   readonly #ref: CustomResourceRef;
   readonly #fieldManager: string;
+  readonly #keptAnnotations: readonly string[] | undefined;
 
-  constructor(kubeConfig: KubeConfig, ref: CustomResourceRef, fieldManager: string) {
+  constructor(
+    kubeConfig: KubeConfig,
+    ref: CustomResourceRef,
+    fieldManager: string,
+    options: KubeResourceClientOptions = {},
+  ) {
+    this.#kubeConfig = kubeConfig;
     this.#custom = makeApiClient(kubeConfig, CustomObjectsApi);
     this.#objects = SignalObjectApi.forConfig(kubeConfig);
     this.#ref = ref;
     this.#fieldManager = fieldManager;
+    this.#keptAnnotations = options.keptAnnotations;
   }
 
   /** Always a quorum read: a GET without resourceVersion is served from etcd. */
@@ -68,62 +97,12 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
   }
 
   async replaceStatus(obj: T, options: CallOptions = {}): Promise<T> {
-    const call = signalOptions(options.signal);
-    const { group, version, plural } = this.#ref;
-    const name = obj.metadata?.name ?? "";
-    const fieldManager = this.#fieldManager;
-    return this.#mapConflict(async () =>
-      this.#ref.namespaced
-        ? this.#custom.replaceNamespacedCustomObjectStatus(
-            {
-              group,
-              version,
-              plural,
-              namespace: requireNamespace({ name, namespace: obj.metadata?.namespace }),
-              name,
-              body: obj,
-              fieldManager,
-            },
-            call,
-          )
-        : this.#custom.replaceClusterCustomObjectStatus(
-            { group, version, plural, name, body: obj, fieldManager },
-            call,
-          ),
-    );
+    return this.#write("PUT", `${this.#objectPath(obj)}/status`, obj, "application/json", options);
   }
 
   async setFinalizers(obj: T, finalizers: string[], options: CallOptions = {}): Promise<T> {
-    const { group, version, plural } = this.#ref;
-    const name = obj.metadata?.name ?? "";
     const body = { metadata: { resourceVersion: obj.metadata?.resourceVersion, finalizers } };
-    // The generated client defaults to JSON Patch for patch calls; 2.x selects the content type
-    // through per-call middleware options.
-    const call = setHeaderOptions(
-      "Content-Type",
-      PatchStrategy.MergePatch,
-      signalOptions(options.signal),
-    );
-    const fieldManager = this.#fieldManager;
-    return this.#mapConflict(async () =>
-      this.#ref.namespaced
-        ? this.#custom.patchNamespacedCustomObject(
-            {
-              group,
-              version,
-              plural,
-              namespace: requireNamespace({ name, namespace: obj.metadata?.namespace }),
-              name,
-              body,
-              fieldManager,
-            },
-            call,
-          )
-        : this.#custom.patchClusterCustomObject(
-            { group, version, plural, name, body, fieldManager },
-            call,
-          ),
-    );
+    return this.#write("PATCH", this.#objectPath(obj), body, PatchStrategy.MergePatch, options);
   }
 
   async applyChild<C extends KubernetesObject>(child: C, options: CallOptions = {}): Promise<C> {
@@ -185,9 +164,54 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
     }
   }
 
-  async #mapConflict(write: () => Promise<unknown>): Promise<T> {
+  /** The object's path on the API server (without a subresource). */
+  #objectPath(obj: T): string {
+    const { group, version, plural, namespaced } = this.#ref;
+    const name = obj.metadata?.name ?? "";
+    const scope = namespaced
+      ? `/namespaces/${encodeURIComponent(requireNamespace({ name, namespace: obj.metadata?.namespace }))}`
+      : "";
+    const groupVersion = group === "" ? `/api/${version}` : `/apis/${group}/${version}`;
+    return `${groupVersion}${scope}/${plural}/${encodeURIComponent(name)}`;
+  }
+
+  /**
+   * One write with the field manager; its response read through the annotation filter when the
+   * cache keeps only some annotations. A 409 becomes a ConflictError; other failures are the
+   * server's Status as an ApiStatusError (404 included: callers map it as they need).
+   */
+  async #write(
+    method: "PUT" | "PATCH",
+    path: string,
+    body: unknown,
+    contentType: string,
+    options: CallOptions,
+  ): Promise<T> {
+    const { signal } = options;
     try {
-      return (await write()) as T;
+      const response = await apiRequest(
+        this.#kubeConfig,
+        path,
+        { fieldManager: this.#fieldManager },
+        {
+          method,
+          headers: { "content-type": contentType },
+          body: JSON.stringify(body),
+          ...(signal === undefined ? {} : { signal }),
+        },
+      );
+      const kept = this.#keptAnnotations;
+      const bytes =
+        kept === undefined
+          ? await readAll(response.body, signal)
+          : await readFiltered(
+              response.body,
+              new AnnotationFilter(kept, OBJECT_ANNOTATIONS),
+              signal,
+            );
+      const stored = JSON.parse(bytes.toString("utf8")) as T;
+      // The filter leaves each dropped annotation as "": the cache's shape has no such keys.
+      return kept === undefined ? stored : stripForCache(stored, kept);
     } catch (err) {
       if (isConflict(err))
         throw new ConflictError("the object changed since it was read", { cause: err });

@@ -7,24 +7,14 @@
 // bookmarks stopped) is cut as a half-open connection with a WatchStalledError.
 
 import type { KubeConfig } from "@kubernetes/client-node";
-import { AnnotationFilter, LIST_ANNOTATIONS, WATCH_ANNOTATIONS } from "./annotation-filter.ts";
-import { KubeTransport, readAll } from "./transport.ts";
-
-/**
- * An HTTP error with its status in `.code`, where errors.ts's statusCode() looks for it, and the
- * Retry-After of a 429 or 503 in `.headers`, where retryAfterMs() looks for it.
- */
-export class ApiStatusError extends Error {
-  readonly code: number;
-  readonly headers: Record<string, string>;
-
-  constructor(code: number, message: string, headers: Record<string, string> = {}) {
-    super(message);
-    this.name = "ApiStatusError";
-    this.code = code;
-    this.headers = headers;
-  }
-}
+import {
+  AnnotationFilter,
+  LIST_ANNOTATIONS,
+  readFiltered,
+  WATCH_ANNOTATIONS,
+} from "./annotation-filter.ts";
+import { apiRequest } from "./api-request.ts";
+import { readAll } from "./transport.ts";
 
 /** A watch that heard nothing, not even a bookmark, for `idleMs`: its connection is presumed dead. */
 export class WatchStalledError extends Error {
@@ -49,43 +39,6 @@ export interface WatchEvent<T> {
   object: T;
 }
 
-async function request(
-  kubeConfig: KubeConfig,
-  path: string,
-  query: Record<string, string | undefined>,
-  signal: AbortSignal,
-) {
-  const search = new URLSearchParams();
-  for (const [name, value] of Object.entries(query)) {
-    if (value !== undefined) search.set(name, value);
-  }
-  const response = await KubeTransport.for(kubeConfig).request({
-    method: "GET",
-    url: `${path}?${search.toString()}`,
-    headers: { accept: "application/json" },
-    signal,
-  });
-  if (response.status !== 200) {
-    // The body is a metav1.Status whose message says why (RBAC, missing CRD, expired version).
-    const text = await readAll(response.body, signal)
-      .then((bytes) => bytes.toString("utf8"))
-      .catch(() => "");
-    let message = text;
-    try {
-      message = (JSON.parse(text) as { message?: string }).message ?? text;
-    } catch {
-      // not JSON: keep the text
-    }
-    const retryAfter = response.headers["retry-after"];
-    throw new ApiStatusError(
-      response.status,
-      `GET ${path}: ${response.status} ${message}`,
-      retryAfter === undefined ? {} : { "retry-after": retryAfter },
-    );
-  }
-  return response;
-}
-
 export async function listPage<T>(
   kubeConfig: KubeConfig,
   path: string,
@@ -98,7 +51,7 @@ export async function listPage<T>(
     signal: AbortSignal;
   },
 ): Promise<ListedPage<T>> {
-  const response = await request(
+  const response = await apiRequest(
     kubeConfig,
     path,
     {
@@ -106,7 +59,7 @@ export async function listPage<T>(
       continue: options.continueToken,
       labelSelector: options.labelSelector,
     },
-    options.signal,
+    { signal: options.signal },
   );
   const bytes =
     options.keptAnnotations === undefined
@@ -160,7 +113,7 @@ export async function watchStream<T>(
   };
   armIdleTimer();
   try {
-    const response = await request(
+    const response = await apiRequest(
       kubeConfig,
       path,
       {
@@ -170,7 +123,7 @@ export async function watchStream<T>(
         timeoutSeconds: String(options.timeoutSeconds),
         labelSelector: options.labelSelector,
       },
-      signal,
+      { signal },
     );
     options.onOpen?.();
     const decoder = new TextDecoder();
@@ -200,19 +153,4 @@ export async function watchStream<T>(
   } finally {
     clearTimeout(timer);
   }
-}
-
-/** A body's bytes through `filter`, chunk by chunk: never the whole unfiltered body at once. */
-async function readFiltered(
-  body: AsyncIterable<unknown>,
-  filter: AnnotationFilter,
-  signal: AbortSignal,
-): Promise<Buffer> {
-  try {
-    for await (const chunk of body) filter.write(chunk as Buffer);
-  } catch (err) {
-    if (signal.aborted) throw signal.reason;
-    throw err;
-  }
-  return filter.take();
 }

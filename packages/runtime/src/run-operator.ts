@@ -192,7 +192,10 @@ async function startOperator<T extends WithConditions>(
   const client = ownWrites.wrap(
     withTransitionEvents(
       new CachedResourceClient<T>(
-        new KubeResourceClient<T>(kubeConfig, definition.resource, fieldManager),
+        // Its writes' responses in the cache's shape: a tenant's annotations never reach memory.
+        new KubeResourceClient<T>(kubeConfig, definition.resource, fieldManager, {
+          keptAnnotations: definition.cachedAnnotations,
+        }),
         { owners: informers, children: { kinds: definition.ownedKinds, informers: owned } },
       ),
       events,

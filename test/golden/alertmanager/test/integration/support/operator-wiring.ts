@@ -68,7 +68,11 @@ export function operatorWiring(
     ),
   };
   const client = new CachedResourceClient<Resource>(
-    wrapApi(new KubeResourceClient<Resource>(kubeConfig, RESOURCE_REF, FIELD_MANAGER)),
+    wrapApi(
+      new KubeResourceClient<Resource>(kubeConfig, RESOURCE_REF, FIELD_MANAGER, {
+        keptAnnotations: CACHED_ANNOTATIONS,
+      }),
+    ),
     { owners: informers, children: { kinds: OWNED_KINDS, informers: owned.informers } },
   );
   const referenced = referenceInformers(
