@@ -5,15 +5,13 @@
 // may edit an object can put 256 KiB that no schema bounds. With 800 objects carrying a 250 KiB
 // annotation each, the operator's caches start and sync, and the controller brings every object
 // to Ready, inside the Deployment's own memory limit, under its own NODE_OPTIONS (read from
-// config/manager/manager.yaml), in a process of their own, and keep none of those annotations. Before the runtime dropped the annotations' bytes as they
-// arrive (annotation-filter.ts) the LIST pages peaked at 195-270 MiB against 256; since, 147-187
-// MiB in most runs, with rare peaks of 240-262 on a machine at load average 8-15 (see issue 24).
-// The status and finalizer writes answer with the whole object: until their responses too went
-// through the filter (kube-resource-client.ts) the 800 objects' convergence parsed 399 MiB of
-// JSON; since, 8.7 MiB. The peak RSS is reached before that, while the caches sync, and varies
-// with the machine's speed (162-267 MiB measured, the highest on a quiet one; issue 24), so the
-// JSON the convergence parses per object is held to a bound of its own: under a fifth of one
-// tenant's annotation.
+// config/manager/manager.yaml), in a process of their own, and keep none of those annotations.
+// The LIST and WATCH bodies drop the annotations' bytes as they arrive (annotation-filter.ts), and
+// so do the responses of the status and finalizer writes (kube-resource-client.ts): before, the
+// convergence parsed 399 MiB of JSON; since, 8.7 MiB, which the test holds to a bound of its own
+// (under a fifth of one tenant's annotation per object). The probe's own peak RSS is about 160 MiB
+// (issue 24; it is read from VmHWM, see cache-start-probe.ts, since maxRSS included this test
+// process's memory and read 250-268 MiB).
 
 import assert from "node:assert/strict";
 import { spawn } from "node:child_process";
