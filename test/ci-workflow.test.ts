@@ -14,6 +14,20 @@ import { renderProject } from "../generator/render/render-project.ts";
 import { examplePath, exampleNames, REPO_ROOT } from "./support.ts";
 import { actionlint } from "./tools/actionlint.ts";
 
+/** Each of `order` starts one of the job's `run` steps, in this order. */
+function assertRunsInOrder(runs: string[], order: string[]): void {
+  const at = order.map((command) => runs.findIndex((run) => run.startsWith(command)));
+  assert.ok(
+    at.every((i) => i >= 0),
+    `runs: ${runs.join(" | ")}`,
+  );
+  assert.deepEqual(
+    [...at].sort((a, b) => a - b),
+    at,
+    "in this order",
+  );
+}
+
 const workflows = exampleNames().map((name) => join(REPO_ROOT, "test/golden", name, CI_WORKFLOW));
 
 test("every example's CI workflow passes actionlint", () => {
@@ -37,16 +51,7 @@ test("the workflow installs from the lock file and runs the README's checks and 
     "npm test",
     "npm run test:faults",
   ];
-  const at = order.map((command) => runs.findIndex((run) => run.startsWith(command)));
-  assert.ok(
-    at.every((i) => i >= 0),
-    `runs: ${runs.join(" | ")}`,
-  );
-  assert.deepEqual(
-    [...at].sort((a, b) => a - b),
-    at,
-    "in this order",
-  );
+  assertRunsInOrder(runs, order);
   for (const step of steps)
     if (step.uses) assert.match(step.uses, /@[0-9a-f]{40}$/, `${step.uses}: pinned by commit`);
   assert.ok(
@@ -76,16 +81,7 @@ test("a kind job builds the image, loads it into the cluster and runs test:clust
   assert.ok(cluster.env?.IMG, "one image name for build, load and deploy");
   const runs = cluster.steps.flatMap((s) => (s.run ? [s.run] : []));
   const order = ["npm ci", "npm run image:build", "kind load docker-image", "npm run test:cluster"];
-  const at = order.map((command) => runs.findIndex((run) => run.startsWith(command)));
-  assert.ok(
-    at.every((i) => i >= 0),
-    `runs: ${runs.join(" | ")}`,
-  );
-  assert.deepEqual(
-    [...at].sort((a, b) => a - b),
-    at,
-    "in this order",
-  );
+  assertRunsInOrder(runs, order);
   assert.ok(
     cluster.steps.some((s) => s.uses?.startsWith("helm/kind-action@")),
     "kind-action",

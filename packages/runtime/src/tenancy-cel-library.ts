@@ -19,9 +19,10 @@ import { registerMacros } from "./tenancy-cel-macros.ts";
 import { kubernetesCalls, registerOverrides } from "./tenancy-cel-overrides.ts";
 import { KubeQuantity, registerQuantityLibrary } from "./tenancy-cel-quantity.ts";
 import { KubeUrl, registerUrlLibrary } from "./tenancy-cel-url.ts";
-import { KubeSemver, registerSemverLibrary } from "./tenancy-cel-semver.ts";
+import { KubeSemver, parses, registerSemverLibrary } from "./tenancy-cel-semver.ts";
 import {
   DURATION_CLASS,
+  GO_CONTROL_ESCAPES,
   registerStringFormat,
   TYPE_CLASS,
   UINT,
@@ -202,15 +203,6 @@ function celTypeName(v: unknown): string {
   return "map";
 }
 
-function parses(parse: () => unknown): boolean {
-  try {
-    parse();
-    return true;
-  } catch {
-    return false;
-  }
-}
-
 /** k8s regex.go: Go's regexp (RE2); a pattern it refuses is an error, as there. */
 function re2(pattern: string): RE2JS {
   try {
@@ -257,17 +249,7 @@ function goReplace(s: string, from: string, to: string, n: number): string {
 
 /** cel-go strings.quote: only these escapes; other characters as they are (lone surrogates as U+FFFD). */
 function celQuote(s: string): string {
-  const escapes: Record<string, string> = {
-    "\x07": "\\a",
-    "\b": "\\b",
-    "\f": "\\f",
-    "\n": "\\n",
-    "\r": "\\r",
-    "\t": "\\t",
-    "\v": "\\v",
-    "\\": "\\\\",
-    '"': '\\"',
-  };
+  const escapes: Record<string, string> = { ...GO_CONTROL_ESCAPES, "\\": "\\\\", '"': '\\"' };
   return `"${s.replace(/[\uD800-\uDBFF](?![\uDC00-\uDFFF])|(?<![\uD800-\uDBFF])[\uDC00-\uDFFF]/g, "\uFFFD").replace(/[\x07\b\f\n\r\t\v\\"]/g, (c: string) => escapes[c]!)}"`;
 }
 

@@ -6,6 +6,7 @@
 
 import { isIP } from "node:net";
 import type { Environment } from "@marcbachmann/cel-js";
+import { parses } from "./tenancy-cel-semver.ts";
 
 export class KubeIp {
   readonly bits: bigint;
@@ -108,15 +109,6 @@ function isMulticast(ip: KubeIp): boolean {
 
 function isLinkLocalUnicast(ip: KubeIp): boolean {
   return ip.family === 4 ? top(ip, 16) === 0xa9fen : top(ip, 10) === 0x3fan;
-}
-
-function parses(parse: () => unknown): boolean {
-  try {
-    parse();
-    return true;
-  } catch {
-    return false;
-  }
 }
 
 /** k8s ip.go parseIPAddr: netip.ParseAddr, then no zone and no IPv4-mapped IPv6 address. */

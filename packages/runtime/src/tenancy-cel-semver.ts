@@ -41,7 +41,8 @@ export function registerSemverLibrary(env: Environment): void {
   fn(`${S}.compareTo(${S}): int`, (a: KubeSemver, b: KubeSemver) => BigInt(compare(a, b)));
 }
 
-function parses(parse: () => unknown): boolean {
+/** Whether `parse` returns rather than throws: the is<Type>() checks of the Kubernetes libraries. */
+export function parses(parse: () => unknown): boolean {
   try {
     parse();
     return true;

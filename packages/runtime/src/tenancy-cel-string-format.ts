@@ -234,7 +234,7 @@ export function goQuote(s: string): string {
     const code = c.codePointAt(0)!;
     if (c === '"' || c === "\\") out += `\\${c}`;
     else if (code >= 0x20 && code < 0x7f) out += c;
-    else if (ESCAPES[c] !== undefined) out += ESCAPES[c];
+    else if (GO_CONTROL_ESCAPES[c] !== undefined) out += GO_CONTROL_ESCAPES[c];
     else if (code < 0x80) out += `\\x${code.toString(16).padStart(2, "0")}`;
     else if (!/[\p{C}\p{Z}]/u.test(c)) out += c;
     else if (code < 0x10000) out += `\\u${code.toString(16).padStart(4, "0")}`;
@@ -242,7 +242,8 @@ export function goQuote(s: string): string {
   }
   return `${out}"`;
 }
-const ESCAPES: Readonly<Record<string, string>> = {
+/** Go's one-letter escapes of control characters, as strconv.Quote and cel-go's strings.quote write them. */
+export const GO_CONTROL_ESCAPES: Readonly<Record<string, string>> = {
   "\x07": "\\a",
   "\b": "\\b",
   "\f": "\\f",
