@@ -29,9 +29,9 @@ const prefix = process.env.PROBE_CONVERGE ?? "";
 // whether a tenant's annotation was parsed, whatever the machine's speed does to the peak RSS.
 let parsedChars = 0;
 const parse = JSON.parse;
-JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]) => {
+JSON.parse = ((text: string, reviver?: Parameters<typeof parse>[1]): unknown => {
   parsedChars += text.length;
-  return parse(text, reviver);
+  return parse(text, reviver) as unknown;
 }) as typeof JSON.parse;
 
 const kubeConfig = new KubeConfig();
