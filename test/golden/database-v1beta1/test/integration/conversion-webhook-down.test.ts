@@ -88,4 +88,16 @@ test("with the conversion webhook down, the storage version still reads, the oth
     await waitFor(`a read in ${version} to work again`, async () =>
       (await readError(version, name)) === undefined ? true : undefined,
     );
+  // The next file lists at once: wait until a list in every version answers too (the API server
+  // swaps a changed CRD's storage, and a list meanwhile met 429 in a CI run).
+  for (const version of [HUB, ...OLDER])
+    await waitFor(`a list in ${version} to work again`, async () => {
+      await objects.listNamespacedCustomObject({
+        group: GROUP,
+        version,
+        plural: PLURAL,
+        namespace,
+      });
+      return true;
+    });
 });
