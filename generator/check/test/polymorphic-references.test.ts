@@ -94,7 +94,12 @@ test("SEM362 a kind listed twice, or only one kind", () => {
       type: object
       reference: { kinds: [{ apiVersion: v1, kind: Secret }, { apiVersion: v1, kind: Secret }] }
 `);
-  expectOne(twice, "SEM362", posOf(twice, "{ apiVersion: v1, kind: Secret }]"), "Secret is listed twice");
+  expectOne(
+    twice,
+    "SEM362",
+    posOf(twice, "{ apiVersion: v1, kind: Secret }]"),
+    "Secret is listed twice",
+  );
   const one = withFields(`    source:
       type: object
       reference: { kinds: [{ apiVersion: v1, kind: Secret }] }
