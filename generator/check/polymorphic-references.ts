@@ -62,7 +62,8 @@ export function nameRequired(reference: RawObject): boolean {
 /** The kind field the object form of a polymorphic reference carries: an enum of its kinds. */
 export function kindFieldDefinition(reference: RawObject): RawObject {
   const kinds = kindNames(reference);
-  const defaultKind = str(reference.defaultKind);
+  // A defaultKind that is none of the kinds is SEM363's alone (no second error on the enum).
+  const defaultKind = kinds.find((k) => k === str(reference.defaultKind));
   return {
     type: "string",
     description: `Kind of the referenced object: ${kinds.join(" or ")}${defaultKind ? ` (${defaultKind} when left out)` : ""}.`,
