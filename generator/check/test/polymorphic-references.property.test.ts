@@ -36,7 +36,7 @@ const POOL: Kind[] = [
     apiVersion: "store.example.com/v1",
     kind: "ClusterStore",
     plural: "clusterstores",
-    scope: "Cluster",
+    scope: "Cluster" as const,
     keyed: false,
     cluster: true,
   },

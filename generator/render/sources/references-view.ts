@@ -135,9 +135,11 @@ function referenceView(kinds: ReferenceModel[], model: OperatorModel): Reference
       : r.namespaces === "any"
         ? "any namespace"
         : "the same namespace";
-  const names = kinds
-    .map((r) => `a ${r.kind} (${r.apiVersion}) in ${where(r)}`)
-    .join(choice !== undefined ? ` or, by its ${choice.field}, ` : "");
+  const each = kinds.map((r) => `a ${r.kind} (${r.apiVersion}) in ${where(r)}`);
+  const names =
+    choice === undefined
+      ? each[0]!
+      : `, by its ${choice.field}, ${each.slice(0, -1).join(", ")} or ${each.at(-1)!}`;
   const resolvedType = steps.reduceRight(
     (inner, step) =>
       step === "[]" ? `Array<${inner}>` : step === "{}" ? `Record<string, ${inner}>` : inner,
@@ -148,7 +150,7 @@ function referenceView(kinds: ReferenceModel[], model: OperatorModel): Reference
     fieldLiteral: JSON.stringify(field),
     tsType,
     accessor: `obj.spec${steps.map((s) => tsMember(s, true)).join("")}`,
-    doc: `${path} names ${names}${reference.key ? ", and a key of its data" : ""}${repeated ? ", in every entry" : ""}`,
+    doc: `${path} names${choice === undefined ? " " : ""}${names}${reference.key ? ", and a key of its data" : ""}${repeated ? ", in every entry" : ""}`,
     repeated,
     resolvedType,
   };
