@@ -90,7 +90,7 @@ test("resolution reads the chosen kind, and Ready's message names it", async () 
     blocked,
   );
   assert.equal(found, clusterStore);
-  assert.deepEqual(blocked, []);
+  assert.equal(blocked.length, 0);
   // Switched to the namespaced kind: read in the owner's namespace, and missing there.
   const missing = await resolveReference(storeRef, { name: "shared" }, owner, reader, blocked);
   assert.equal(missing, undefined);
