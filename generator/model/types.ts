@@ -185,7 +185,8 @@ export interface ChildConditionModel {
 export type ChildNamePiece =
   | { kind: "literal"; text: string }
   | { kind: "owner" }
-  | { kind: "spec"; field: FieldModel }
+  /** With `fallback`, an optional field: the owner's name when it is absent ({spec.x ?? metadata.name}). */
+  | { kind: "spec"; field: FieldModel; fallback?: "owner" }
   /** `path` is dotted from the entry (name); `field.path` the model's (pools[].name). */
   | { kind: "item"; path: string; field: FieldModel }
   | { kind: "index" };
@@ -198,7 +199,7 @@ export interface ChildNamingModel {
     | { kind: "single" }
     | { kind: "forEach"; list: FieldModel; key: string }
     | { kind: "count"; field: FieldModel };
-  /** The longest name this kind allows (63; 52 for StatefulSet and CronJob). */
+  /** The longest name this kind allows (63; 52 for StatefulSet and CronJob; 253 for Secret and ConfigMap). */
   limit: number;
   /** When the name reads the owner's: the longest owner name that keeps every child name within limit. */
   ownerNameMax?: number;
