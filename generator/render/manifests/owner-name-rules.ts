@@ -21,8 +21,19 @@ const OBJECT_NAME_MAX = 253;
 const LABEL_STARTING_WITH_LETTER = "^[a-z]([-a-z0-9]*[a-z0-9])?$";
 const LABEL = "^[a-z0-9]([-a-z0-9]*[a-z0-9])?$";
 
-export function ownerNameRules(model: OperatorModel): CelRule[] {
-  if (model.children.length === 0) return [];
+/** What the children leave of an owner's name: its longest length and the form it must have. */
+export interface OwnerNameBounds {
+  /** 253 when no child restricts it. */
+  max: number;
+  /** The child whose name sets max, if any. */
+  maxKind?: string;
+  /** subdomain: any object name; label: no dots; dns1035: no dots and a letter first. */
+  form: "subdomain" | "label" | "dns1035";
+  /** The child whose name sets form, if any. */
+  formChild?: ChildModel;
+}
+
+export function ownerNameBounds(model: OperatorModel): OwnerNameBounds {
   const readsOwner = (c: ChildModel): boolean =>
     c.naming?.pieces.some(
       (p) => p.kind === "owner" || (p.kind === "spec" && p.fallback !== undefined),
@@ -41,13 +52,6 @@ export function ownerNameRules(model: OperatorModel): CelRule[] {
     (best, c) => (c.max < best.max ? c : best),
     { max: OBJECT_NAME_MAX },
   );
-  const rules: CelRule[] = [];
-  if (tightest.kind !== undefined)
-    rules.push({
-      rule: `self.metadata.name.size() <= ${tightest.max}`,
-      message: `metadata.name must be at most ${tightest.max} characters: the ${tightest.kind} child's name holds it${tightest.max < nameLimit(tightest.kind) ? " and adds the rest" : ""}`,
-      reason: "FieldValueInvalid",
-    });
   // A Service named after its owner, or whose name starts with the owner's, needs a name that
   // starts with a letter (DNS-1035); any other child that puts the owner's name into a name kept a
   // DNS label needs one without dots. A Secret or ConfigMap takes the owner's name as it is.
@@ -59,11 +63,30 @@ export function ownerNameRules(model: OperatorModel): CelRule[] {
     named.find((c) => isDns1035Kind(c.kind)) ??
     readers.find((c) => isDns1035Kind(c.kind) && startsWithOwner(c));
   const labelled = readers.find((c) => !isDnsSubdomainKind(c.kind));
-  const strictest = letterFirst ?? labelled;
-  if (strictest)
+  const formChild = letterFirst ?? labelled;
+  return {
+    max: tightest.max,
+    ...(tightest.kind !== undefined ? { maxKind: tightest.kind } : {}),
+    form: letterFirst ? "dns1035" : labelled ? "label" : "subdomain",
+    ...(formChild ? { formChild } : {}),
+  };
+}
+
+export function ownerNameRules(model: OperatorModel): CelRule[] {
+  if (model.children.length === 0) return [];
+  const bounds = ownerNameBounds(model);
+  const rules: CelRule[] = [];
+  if (bounds.maxKind !== undefined)
     rules.push({
-      rule: `self.metadata.name.matches('${letterFirst ? LABEL_STARTING_WITH_LETTER : LABEL}')`,
-      message: `metadata.name must ${letterFirst ? "start with a letter and " : ""}hold no dots: the ${strictest.kind} child takes it ${strictest.naming ? "into its name" : "as its name"}`,
+      rule: `self.metadata.name.size() <= ${bounds.max}`,
+      message: `metadata.name must be at most ${bounds.max} characters: the ${bounds.maxKind} child's name holds it${bounds.max < nameLimit(bounds.maxKind) ? " and adds the rest" : ""}`,
+      reason: "FieldValueInvalid",
+    });
+  const child = bounds.formChild;
+  if (child)
+    rules.push({
+      rule: `self.metadata.name.matches('${bounds.form === "dns1035" ? LABEL_STARTING_WITH_LETTER : LABEL}')`,
+      message: `metadata.name must ${bounds.form === "dns1035" ? "start with a letter and " : ""}hold no dots: the ${child.kind} child takes it ${child.naming ? "into its name" : "as its name"}`,
       reason: "FieldValueInvalid",
     });
   return rules;
