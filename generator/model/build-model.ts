@@ -19,6 +19,7 @@ import {
   NAME_SUBDOMAIN_PIECE_PATTERN,
 } from "../check/child-name-template.ts";
 import { resolveWhen } from "../check/child-when.ts";
+import { resolveManagement } from "../check/check-management.ts";
 import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
@@ -282,6 +283,7 @@ function buildVersionModel(
     printerColumns: raw.printerColumns ?? defaultPrinterColumns(phases.length > 0),
     selectableFields: (raw.selectableFields ?? []).map((f) => f.jsonPath),
     operator: settings,
+    management: resolveManagement(data as Record<string, unknown>).plan,
     finalizer: `${group}/finalizer`,
     fieldManager: name,
     labels: {

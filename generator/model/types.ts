@@ -2,6 +2,7 @@
 // builder needs is derived here exactly once; render never looks at raw YAML.
 
 import type { Immutability } from "../check/immutability.ts";
+import type { ManagementPlan } from "../check/check-management.ts";
 import type { TenancyModel } from "./tenancy-types.ts";
 import type { ConversionModel } from "./conversion-plan.ts";
 
@@ -306,6 +307,8 @@ export interface ExtraFile {
   content: string;
 }
 
+export type { ManagementPlan };
+
 export interface OperatorModel {
   /** Project name, npm package name and prefix of every generated object. */
   name: string;
@@ -370,6 +373,11 @@ export interface OperatorModel {
   /** JSONPaths clients may use in field selectors, e.g. .spec.color. */
   selectableFields: string[];
   operator: OperatorSettings;
+  /**
+   * operator.yaml's management: the deletion-policy annotation's key and the pause mark. Absent
+   * (hand-built models in tests): <group>/deletion-policy and no pause.
+   */
+  management?: ManagementPlan;
   /** Finalizer this operator owns, e.g. db.example.com/finalizer. */
   finalizer: string;
   /** Field manager name for server-side apply and status writes. */

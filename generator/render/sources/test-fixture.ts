@@ -89,6 +89,8 @@ export interface TestFixture {
   namedChildren: NamedChildFixture[];
   /** The longest owner name the CRD accepts and its form (owner-name-rules.ts). */
   ownerName: { max: number; form: "subdomain" | "label" | "dns1035" };
+  /** operator.yaml's management.pause; null: objects cannot be paused. */
+  pause: { on: "annotation" | "label"; key: string; value: string } | null;
   /** The children with when:, with the sample's value that makes it hold and one that does not. */
   conditionalChildren: ConditionalChildFixture[];
   /**
@@ -378,6 +380,7 @@ export function testFixture(model: OperatorModel): TestFixture {
       .filter((c) => c.naming !== undefined)
       .map((c) => namedChildFixture(c, model)),
     ownerName: (({ max, form }) => ({ max, form }))(ownerNameBounds(model)),
+    pause: model.management?.pause ?? null,
     conditionalChildren: model.children
       .filter((c) => c.when !== undefined && conditionHolds(c, sampleSpec))
       .map((c) => ({

@@ -174,6 +174,8 @@ export interface TestFixture {
   /** The children whose names come from the spec (children[].name in operator.yaml). */
   namedChildren: NamedChildFixture[];
   ownerName: OwnerNameFixture;
+  /** operator.yaml's management.pause: the mark that pauses an object; null: none. */
+  pause: { on: "annotation" | "label"; key: string; value: string } | null;
   /** The children with when: in operator.yaml that the sample makes exist. */
   conditionalChildren: ConditionalChildFixture[];
   /**
