@@ -9,6 +9,8 @@ import { exampleSpec, exampleValue } from "../manifests/example-values.ts";
 import { instanceLabel } from "./child-naming-view.ts";
 import { ownerNameBounds } from "../manifests/owner-name-rules.ts";
 import { providerDepName } from "./binding-view.ts";
+import { defaultsOf } from "./status-defaults-view.ts";
+import { statusSchema } from "../manifests/status-schema.ts";
 import {
   mustAllow,
   mustDeny,
@@ -76,6 +78,8 @@ export interface TestFixture {
   sampleSpec: Record<string, unknown>;
   specChange: SpecChangeFixture | null;
   bindings: BindingFixture[];
+  /** The status schema's defaults (as the runtime's SchemaDefaults; {} when none). */
+  statusDefaults: object;
   reference: ReferenceFixture | null;
   /** The objects the sample names through references: the suites create them before samples. */
   referencedObjects: ReferencedObjectFixture[];
@@ -355,6 +359,7 @@ export function testFixture(model: OperatorModel): TestFixture {
     kindFile: model.names.kindFile,
     sampleSpec,
     specChange: change ?? null,
+    statusDefaults: defaultsOf(statusSchema(model)) ?? {},
     bindings: model.externalResources.map((binding) => ({
       name: binding.name,
       dep: providerDepName(binding),
