@@ -2,13 +2,15 @@
 // privilege: the Service the API server calls the conversion webhook at (every replica serves it),
 // the right to read its own CRD and patch exactly that CRD (the CA bundle the operator injects, the
 // storedVersions the migrator prunes), to re-write its objects (the storage migration is an update
-// of each), and to keep the webhook CA in one Secret of its namespace.
+// of each), to report the migration as Events about the CRD (in default: the API server takes
+// Events about a cluster-scoped object only there and in kube-system), and to keep the webhook CA
+// in one Secret of its namespace.
 
 import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel, PolicyRule } from "../../model/types.ts";
 import { labelsFor, managerSelector } from "./labels.ts";
 import { serviceAccountName } from "./rbac-names.ts";
-import { copyRule } from "./rbac-rules.ts";
+import { copyRule, EVENT_VERBS } from "./rbac-rules.ts";
 import { yamlFile } from "./yaml-file.ts";
 
 export const WEBHOOK_PORT_NAME = "webhook";
@@ -66,6 +68,15 @@ export function conversionRules(model: OperatorModel): PolicyRule[] {
   ].map(copyRule);
 }
 
+/** Where the migrator's Events about the (cluster-scoped) CRD go: see the header. */
+export const MIGRATION_EVENTS_NAMESPACE = "default";
+
+export function migrationEventRules(): PolicyRule[] {
+  return [{ apiGroups: ["events.k8s.io"], resources: ["events"], verbs: EVENT_VERBS }].map(
+    copyRule,
+  );
+}
+
 /** The webhook CA's Secret, by name; create cannot be limited to a name (RBAC knows none yet). */
 export function webhookCaRules(model: OperatorModel): PolicyRule[] {
   const secret = model.conversion!.webhook.caSecret;
@@ -103,6 +114,31 @@ export function renderConversionRbac(model: OperatorModel): GeneratedFile[] {
       },
     ]),
   ];
+  const eventsRole = `${model.name}-migration-events-role`;
+  const eventsMetadata = (name: string) => ({
+    name,
+    namespace: MIGRATION_EVENTS_NAMESPACE,
+    labels,
+  });
+  files.push(
+    yamlFile("config/rbac/migration_events_role.yaml", [
+      {
+        apiVersion: RBAC_API,
+        kind: "Role",
+        metadata: eventsMetadata(eventsRole),
+        rules: migrationEventRules(),
+      },
+    ]),
+    yamlFile("config/rbac/migration_events_role_binding.yaml", [
+      {
+        apiVersion: RBAC_API,
+        kind: "RoleBinding",
+        metadata: eventsMetadata(`${model.name}-migration-events-rolebinding`),
+        roleRef: { apiGroup: "rbac.authorization.k8s.io", kind: "Role", name: eventsRole },
+        subjects: [subject],
+      },
+    ]),
+  );
   if (!servesConversionWebhook(model)) return files;
   const role = `${model.name}-webhook-ca-role`;
   const metadata = (name: string) => ({ name, namespace: model.namespace, labels });

@@ -9,7 +9,10 @@ import {
   ApiextensionsV1Api,
   CoreV1Api,
   CustomObjectsApi,
+  EventsV1Api,
+  type EventsV1Event,
   type V1CustomResourceDefinition,
+  V1MicroTime,
 } from "@kubernetes/client-node";
 import { FaultProxy, freePort, pollUntil, sharedControlPlane } from "@create-operator/envtest";
 import assert from "node:assert/strict";
@@ -26,6 +29,7 @@ import { migrateStorage } from "../../src/conversion/storage-migration.ts";
 import { plannedConverter } from "../../src/conversion/planned-converter.ts";
 import { StorageMigrator } from "../../src/conversion/storage-migrator.ts";
 import { Manager } from "../../src/manager.ts";
+import { KubeEventRecorder } from "../../src/events.ts";
 import { silentLogger } from "../../src/logger.ts";
 import { OperatorMetrics } from "../../src/metrics.ts";
 
@@ -38,6 +42,7 @@ const GROUP = "conversion.example.com";
 const MIGRATION_GROUP = "migration.example.com";
 const MANAGED_GROUP = "managed.example.com";
 const HOOKED_GROUP = "hooked.example.com";
+const EVENTS_GROUP = "events.example.com";
 const spec = (object: JsonObject) => (object.spec ?? {}) as JsonObject;
 
 /** Hub v2; v1's `size` is v2's `replicas`. A v1 size of 13 makes the converter throw. */
@@ -105,7 +110,13 @@ let certificates: WebhookCertificates;
 const startWebhook = async () => {
   webhook = await startConversionWebhook({
     // one server
-    conversions: [widgets(GROUP), widgets(MIGRATION_GROUP), widgets(MANAGED_GROUP), hookedWidgets],
+    conversions: [
+      widgets(GROUP),
+      widgets(MIGRATION_GROUP),
+      widgets(MANAGED_GROUP),
+      widgets(EVENTS_GROUP),
+      hookedWidgets,
+    ],
     port,
     host: "127.0.0.1",
     certificate: certificates.certificate!,
@@ -119,10 +130,13 @@ before(async () => {
   await installCrd(MIGRATION_GROUP, "v1");
   await installCrd(MANAGED_GROUP, "v1");
   await installCrd(HOOKED_GROUP, "v2");
+  await installCrd(EVENTS_GROUP, "v1");
   certificates = new WebhookCertificates({
     kubeConfig: plane.admin,
     secret: { namespace, name: "webhook-ca" },
-    crdNames: [GROUP, MIGRATION_GROUP, MANAGED_GROUP, HOOKED_GROUP].map((g) => `widgets.${g}`),
+    crdNames: [GROUP, MIGRATION_GROUP, MANAGED_GROUP, HOOKED_GROUP, EVENTS_GROUP].map(
+      (g) => `widgets.${g}`,
+    ),
     dnsNames: ["localhost"],
     ipAddresses: ["127.0.0.1"],
     logger: silentLogger,
@@ -378,6 +392,102 @@ test("the manager runs the storage migrator among its controllers, while leading
   for (const name of ["a", "b", "c"])
     assert.match(await stored(MANAGED_GROUP, name), /^{"apiVersion":"managed.example.com\/v2"/);
   await manager.shutdown("SIGTERM");
+});
+
+test("the migrator reports its start, a failed run and its completion as Events about the CRD", async () => {
+  const crdName = `widgets.${EVENTS_GROUP}`;
+  for (const name of ["e1", "e2"]) await create(EVENTS_GROUP, "v1", name, { size: 1 });
+  await switchStorage(EVENTS_GROUP, "v2");
+  // The first re-write meets a server error: that run fails, the next one migrates.
+  const proxy = await FaultProxy.start(plane.admin);
+  after(() => proxy.stop());
+  const failed = proxy.inject({
+    verb: "update",
+    resource: crdName,
+    times: 1,
+    fault: { type: "status", code: 500, message: "etcdserver: request timed out" },
+  });
+  const events = new KubeEventRecorder(plane.admin, {
+    reportingController: "example.com/widget-operator",
+    reportingInstance: "test",
+    logger: silentLogger,
+  });
+  const migrator = new StorageMigrator({
+    kubeConfig: proxy.kubeConfig(),
+    crdNames: [crdName],
+    logger: silentLogger,
+    events,
+    backoff: { initialMs: 50, maxMs: 50 },
+  });
+  migrator.setLeading(true);
+  await migrator.done();
+  await events.flush();
+  assert.equal(failed.hits, 1);
+  const crd = await extensions.readCustomResourceDefinition({ name: crdName });
+  assert.deepEqual(crd.status?.storedVersions, ["v2"]);
+  // A cluster-scoped object's Events live in default, as client-go's recorders put them.
+  const found = (
+    await plane.admin.makeApiClient(EventsV1Api).listNamespacedEvent({
+      namespace: "default",
+      fieldSelector: `regarding.name=${crdName}`,
+    })
+  ).items;
+  const summary = (event: EventsV1Event) => [event.type, event.reason, event.note];
+  assert.deepEqual(found.map(summary).sort(), [
+    [
+      "Normal",
+      "StorageMigrationStarted",
+      "migrating stored objects from v1 to v2 (storedVersions: v1, v2)",
+    ],
+    [
+      "Normal",
+      "StorageMigrationSucceeded",
+      "re-wrote 2 objects in v2; removed v1 from status.storedVersions",
+    ],
+    ["Warning", "StorageMigrationFailed", found.find((e) => e.type === "Warning")?.note],
+  ]);
+  const warning = found.find((event) => event.type === "Warning")!;
+  assert.match(
+    warning.note ?? "",
+    /^storage migration to v2 failed after re-writing 0 objects: .*etcdserver: request timed out/,
+  );
+  // Two runs started with the same note: one Event, counted as a series.
+  const started = found.find((event) => event.reason === "StorageMigrationStarted")!;
+  assert.equal(started.series?.count, 2);
+  assert.equal(started.regarding?.kind, "CustomResourceDefinition");
+  assert.equal(started.regarding?.uid, crd.metadata?.uid);
+  assert.equal(started.action, "MigrateStorage");
+});
+
+test("the API server keeps Events about a cluster-scoped object out of other namespaces", async () => {
+  // Why the migrator's Events go to default and not to the operator's namespace: the API server
+  // refuses an events.k8s.io Event whose regarding object has no namespace anywhere but in
+  // default or kube-system.
+  await assert.rejects(
+    plane.admin.makeApiClient(EventsV1Api).createNamespacedEvent({
+      namespace,
+      body: {
+        metadata: { name: "crd-event", namespace },
+        eventTime: new V1MicroTime(),
+        reportingController: "example.com/widget-operator",
+        reportingInstance: "test",
+        action: "MigrateStorage",
+        reason: "StorageMigrationStarted",
+        type: "Normal",
+        regarding: {
+          apiVersion: "apiextensions.k8s.io/v1",
+          kind: "CustomResourceDefinition",
+          name: `widgets.${EVENTS_GROUP}`,
+        },
+      },
+    }),
+    (err: unknown) => {
+      assert.ok(err instanceof ApiException);
+      assert.equal(err.code, 422);
+      assert.match(String(err.body), /does not match event.namespace/);
+      return true;
+    },
+  );
 });
 
 test("replicas starting together share one CA; readiness waits for the injection", async () => {

@@ -10,6 +10,7 @@
 import type { KubeConfig } from "@kubernetes/client-node";
 import {
   type ConversionWebhook,
+  type EventRecorder,
   type Logger,
   type OperatorMetrics,
   startConversionWebhook,
@@ -29,6 +30,8 @@ export interface ConversionOptions {
   namespace: string;
   logger: Logger;
   metrics: OperatorMetrics;
+  /** The migration's start, completion and failures, as Events about the CRD (in default). */
+  events?: EventRecorder;
   /** Tests serve on 127.0.0.1 with port 0; the Deployment uses WEBHOOK_PORT on every interface. */
   port?: number;
   host?: string;
@@ -56,6 +59,7 @@ export async function startConversion(options: ConversionOptions): Promise<Conve
     crdNames: [CRD_NAME],
     logger,
     metrics: metrics.migration(),
+    ...(options.events ? { events: options.events } : {}),
   });
   const service = `${WEBHOOK_SERVICE}.${options.namespace}.svc`;
   // A rotated certificate reaches the webhook through this, once it has started.
