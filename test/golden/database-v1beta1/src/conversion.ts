@@ -16,6 +16,7 @@ import {
   startConversionWebhook,
   StorageMigrator,
   WebhookCertificates,
+  type WebhookCertificatesOptions,
 } from "@create-operator/runtime";
 import { databaseConversion } from "./api/database-conversion.ts";
 
@@ -38,11 +39,20 @@ export interface ConversionOptions {
   /** What the serving certificate names; the Service's DNS names by default. */
   dnsNames?: string[];
   ipAddresses?: string[];
+  /** Certificate lifetimes and check interval; tests shorten them to see a rotation in seconds. */
+  timings?: CertificateTimings;
 }
+
+export type CertificateTimings = Pick<
+  WebhookCertificatesOptions,
+  "servingValidityMs" | "servingRenewBeforeMs" | "checkIntervalMs"
+>;
 
 export interface Conversion {
   /** The port the webhook listens on. */
   port: number;
+  /** The server itself: tests watch its TLS handshakes to see which certificate it serves. */
+  webhook: ConversionWebhook;
   /** The API server can verify this replica's webhook (part of readiness). */
   ready(): boolean;
   /** Run by the manager among its controllers: it migrates only while this replica leads. */
@@ -61,9 +71,9 @@ export async function startConversion(options: ConversionOptions): Promise<Conve
     metrics: metrics.migration(),
     ...(options.events ? { events: options.events } : {}),
   });
-  const service = `${WEBHOOK_SERVICE}.${options.namespace}.svc`;
   // A rotated certificate reaches the webhook through this, once it has started.
   const started: { webhook?: ConversionWebhook } = {};
+  const service = `${WEBHOOK_SERVICE}.${options.namespace}.svc`;
   const certificates = new WebhookCertificates({
     kubeConfig,
     secret: { namespace: options.namespace, name: WEBHOOK_CA_SECRET },
@@ -72,6 +82,7 @@ export async function startConversion(options: ConversionOptions): Promise<Conve
     ...(options.ipAddresses ? { ipAddresses: options.ipAddresses } : {}),
     logger,
     onCertificate: (pem) => started.webhook?.setCertificate(pem),
+    ...options.timings,
   });
   const served = await startConversionWebhook({
     conversions: [databaseConversion],
@@ -84,6 +95,7 @@ export async function startConversion(options: ConversionOptions): Promise<Conve
   started.webhook = served;
   return {
     port: served.port,
+    webhook: served,
     ready: () => certificates.ready,
     migrator,
     stop: async () => {
