@@ -24,6 +24,7 @@ import { checkDefaults } from "./check-defaults.ts";
 import { checkDerivedNames } from "./check-derived-names.ts";
 import { checkFieldFlags } from "./check-field-flags.ts";
 import { checkFieldVersions } from "./check-field-versions.ts";
+import { checkConversionCertificates } from "./check-conversion-certificates.ts";
 import { checkIdentity } from "./check-identity.ts";
 import { checkKeywords } from "./check-keywords.ts";
 import { checkKubernetesTypes } from "./check-kubernetes-types.ts";
@@ -53,6 +54,7 @@ import { reportSchemaErrors } from "./schema-errors.ts";
 const SEMANTIC_CHECKS: readonly Check[] = [
   checkIdentity,
   checkFieldVersions,
+  checkConversionCertificates,
   checkCollisions,
   checkCaseCollisions,
   checkListItems,

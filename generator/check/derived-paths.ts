@@ -177,6 +177,8 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
   ...["IdleCollector", "IdleCollectorOptions"],
   // several API versions (issue 19): src/conversion.ts and src/api/<kind>-conversion.ts
   ...["ConversionWebhook", "StorageMigrator", "WebhookCertificates", "KindConversion"],
+  ...["SecretWebhookCertificates", "WebhookCertificatesOptions", "CertificateTimings"],
+  ...["certificateAuthority", "issueServingCertificate", "TLSSocket"],
   ...["JsonObject", "Conversion", "ConversionOptions", "ConversionRegistry"],
   // test/conversion-round-trip.test.ts and test/support/version-arbitraries.ts (fast-check)
   ...["fc", "objectsOf"],

@@ -6,6 +6,7 @@
 
 import { placeFields, type PlacedField } from "../base/field-evolution.ts";
 import type { FieldModel, FieldType, OperatorModel, VersionSchema } from "./types.ts";
+import { webhookModel, type WebhookModel } from "./webhook-certificates.ts";
 
 export interface FieldCopy {
   /** Dotted path from the object root in the hub, e.g. spec.size. */
@@ -49,7 +50,7 @@ export interface ConversionModel {
   spokes: SpokePlan[];
   /** Webhook when some version's objects differ from the hub's by more than apiVersion. */
   strategy: "Webhook" | "None";
-  webhook: { service: string; port: number; caSecret: string; path: string };
+  webhook: WebhookModel;
 }
 
 /** The parts of a version's model its CRD schema is made of. */
@@ -81,12 +82,7 @@ export function buildConversion(data: unknown, model: OperatorModel, hub: string
     hub,
     spokes,
     strategy: identity ? "None" : "Webhook",
-    webhook: {
-      service: `${model.name}-webhook`,
-      port: 9443,
-      caSecret: `${model.name}-webhook-ca`,
-      path: "/convert",
-    },
+    webhook: webhookModel(data, model),
   };
 }
 

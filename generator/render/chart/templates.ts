@@ -88,6 +88,7 @@ function chartObject(model: OperatorModel, helm: HelmText, object: Manifest): Ma
  */
 function releaseValues(model: OperatorModel, helm: HelmText, value: unknown): unknown {
   if (Array.isArray(value)) return value.map((item) => releaseValues(model, helm, item));
+  if (typeof value === "string") return namespaceIn(model, helm, value);
   if (value === null || typeof value !== "object") return value;
   return Object.fromEntries(
     Object.entries(value).map(([key, item]) => {
@@ -97,6 +98,20 @@ function releaseValues(model: OperatorModel, helm: HelmText, value: unknown): un
       return [key, releaseValues(model, helm, item)];
     }),
   );
+}
+
+/**
+ * The operator's namespace inside a string, where it names the release's objects: a Service's DNS
+ * name (`<service>.<namespace>.svc`, a Certificate's dnsNames) and a `<namespace>/<name>`
+ * reference (cert-manager's inject-ca-from annotation).
+ */
+function namespaceIn(model: OperatorModel, helm: HelmText, text: string): string {
+  const ns = model.namespace;
+  const release = () => helm.value(".Release.Namespace");
+  if (text.startsWith(`${ns}/`)) return release() + text.slice(ns.length);
+  const dns = `.${ns}.svc`;
+  const at = text.indexOf(dns);
+  return at < 0 ? text : `${text.slice(0, at)}.${release()}${text.slice(at + 1 + ns.length)}`;
 }
 
 function keepOnUninstall(helm: HelmText, crd: Manifest): void {

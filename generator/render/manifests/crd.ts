@@ -12,6 +12,7 @@ import {
   type VersionSchema,
 } from "../../model/types.ts";
 import { specSchema } from "./crd-schema.ts";
+import { usesCertManager } from "./conversion.ts";
 import { labelsFor } from "./labels.ts";
 import type { JSONSchemaProps } from "./schema-types.ts";
 import { statusSchema } from "./status-schema.ts";
@@ -30,7 +31,18 @@ export function buildCrd(model: OperatorModel) {
   return {
     apiVersion: "apiextensions.k8s.io/v1",
     kind: "CustomResourceDefinition",
-    metadata: { name: api.crdName, labels: labelsFor(model, "crd") },
+    metadata: {
+      name: api.crdName,
+      // cainjector copies the serving Certificate's CA into spec.conversion.webhook.clientConfig.
+      ...(usesCertManager(model)
+        ? {
+            annotations: {
+              "cert-manager.io/inject-ca-from": `${model.namespace}/${model.conversion!.webhook.certManager.certificate}`,
+            },
+          }
+        : {}),
+      labels: labelsFor(model, "crd"),
+    },
     spec: {
       group: api.group,
       names: {
@@ -103,7 +115,10 @@ function withSchema(model: OperatorModel, schema: VersionSchema): OperatorModel 
   };
 }
 
-/** The webhook the API server calls, at the operator's Service; its caBundle the operator injects. */
+/**
+ * The webhook the API server calls, at the operator's Service; its caBundle the operator injects
+ * (or cert-manager's cainjector).
+ */
 function conversionOf(model: OperatorModel) {
   const conversion = model.conversion;
   if (conversion?.strategy !== "Webhook") return {};

@@ -4,7 +4,7 @@
 import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { renderChildCrds } from "./child-crds.ts";
-import { renderConversionRbac, renderWebhookService } from "./conversion.ts";
+import { renderCertManager, renderConversionRbac, renderWebhookService } from "./conversion.ts";
 import { renderCrd } from "./crd.ts";
 import { renderKustomizations } from "./kustomize.ts";
 import { renderManager } from "./manager.ts";
@@ -30,6 +30,7 @@ export function renderManifests(model: OperatorModel): GeneratedFile[] {
     renderManager(model),
     renderMetricsService(model),
     ...renderWebhookService(model),
+    ...renderCertManager(model),
     ...renderPrometheusRule(model),
     renderServiceMonitor(model),
     ...renderNetworkPolicies(model),

@@ -3,7 +3,7 @@
 
 import type { GeneratedFile } from "../../base/files.ts";
 import type { OperatorModel } from "../../model/types.ts";
-import { servesConversionWebhook } from "./conversion.ts";
+import { servesConversionWebhook, usesCertManager } from "./conversion.ts";
 import { crdPath } from "./crd.ts";
 import { yamlFile } from "./yaml-file.ts";
 
@@ -33,6 +33,8 @@ export function renderKustomizations(
           // The admission policy (docs/tenancy.md): tenants get what it admits, nothing more.
           ...(model.tenancy ? ["../tenancy"] : []),
           ...(servesConversionWebhook(model) ? ["../webhook"] : []),
+          // The webhook's certificate from cert-manager, which must be installed first.
+          ...(usesCertManager(model) ? ["../certmanager"] : []),
         ]),
       ],
       {

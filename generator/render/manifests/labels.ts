@@ -3,7 +3,8 @@
 
 import type { OperatorModel } from "../../model/types.ts";
 
-export type Component = "crd" | "rbac" | "manager" | "metrics" | "sample" | "tenancy";
+export type Component =
+  "crd" | "rbac" | "manager" | "metrics" | "sample" | "tenancy" | "certificate";
 
 export const COMPONENT_LABEL = "app.kubernetes.io/component";
 export const NAME_LABEL = "app.kubernetes.io/name";

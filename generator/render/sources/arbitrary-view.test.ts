@@ -3,6 +3,7 @@
 // every optional or nullable shape must turn up.
 
 import assert from "node:assert/strict";
+import { isIP } from "node:net";
 import { test } from "node:test";
 import fc from "fast-check";
 import { loadSpec } from "../../pipeline.ts";
@@ -17,6 +18,8 @@ spec:
     name: { type: string, required: true, minLength: 2, maxLength: 5 }
     window: { type: string, pattern: "^[a-z]{1,9}$", maxLength: 4 }
     address: { type: string, format: ipv4 }
+    network: { type: string, format: cidr, maxLength: 43 }
+    endpoint: { type: string, format: uri }
     tier: { type: string, enum: [small, large] }
     replicas: { type: integer, minimum: 1, maximum: 3 }
     ratio: { type: number, minimum: 0, maximum: 1 }
@@ -38,6 +41,8 @@ test("every value the arbitraries make fits its field's schema", () => {
     assert.ok(spec.name.length >= 2 && spec.name.length <= 5, text);
     if ("window" in spec) assert.match(spec.window, /^[a-z]{1,4}$/, text);
     if ("address" in spec) assert.match(spec.address, /^\d+\.\d+\.\d+\.\d+$/, text);
+    if ("network" in spec) assert.ok(isCidr(spec.network), text);
+    if ("endpoint" in spec) assert.ok(isUri(spec.endpoint), text);
     if ("tier" in spec) assert.ok(["small", "large"].includes(spec.tier), text);
     if ("replicas" in spec) assert.ok([1, 2, 3].includes(spec.replicas), text);
     if ("ratio" in spec) assert.ok(spec.ratio >= 0 && spec.ratio <= 1, text);
@@ -58,3 +63,32 @@ test("optional fields are sometimes absent, nullable ones sometimes null", () =>
   assert.ok(samples.some((spec) => spec.note === null));
   assert.ok(samples.some((spec) => typeof spec.note === "string"));
 });
+
+test("cidr and uri values vary over both families and over schemes", () => {
+  const networks = samples.flatMap((spec) => (spec.network ? [spec.network as string] : []));
+  assert.ok(networks.some((cidr) => isIP(cidr.split("/")[0]!) === 4));
+  assert.ok(networks.some((cidr) => isIP(cidr.split("/")[0]!) === 6));
+  const endpoints = samples.flatMap((spec) => (spec.endpoint ? [spec.endpoint as string] : []));
+  assert.ok(new Set(endpoints.map((uri) => new URL(uri).protocol)).size > 1);
+});
+
+/** Go's net.ParseCIDR, which the API server's `cidr` format applies: an address, a prefix in range. */
+function isCidr(text: string): boolean {
+  const [address = "", prefix = "", ...rest] = text.split("/");
+  const family = isIP(address);
+  return (
+    family !== 0 &&
+    rest.length === 0 &&
+    /^\d+$/.test(prefix) &&
+    Number(prefix) <= (family === 4 ? 32 : 128)
+  );
+}
+
+/** Go's url.ParseRequestURI, which the API server's `uri` format applies, on an absolute URL. */
+function isUri(text: string): boolean {
+  try {
+    return new URL(text).protocol.length > 1;
+  } catch {
+    return false;
+  }
+}

@@ -7,10 +7,20 @@
 
 import type { FieldModel } from "../../model/types.ts";
 
-/** Formats fast-check generates itself; any other format is drawn as a plain string. */
+/**
+ * Formats whose values are drawn valid, mostly by fast-check's own arbitraries; any other format
+ * is drawn as a plain string. The API server checks cidr with Go's net.ParseCIDR (an address of
+ * either family and a prefix length in its range) and uri with url.ParseRequestURI (an absolute
+ * URL; a fragment is not one, so none is drawn).
+ */
 const FORMATS: Readonly<Record<string, string>> = {
   ipv4: "fc.ipV4()",
   ipv6: "fc.ipV6()",
+  cidr:
+    "fc.oneof(fc.tuple(fc.ipV4(), fc.integer({ min: 0, max: 32 })), " +
+    "fc.tuple(fc.ipV6(), fc.integer({ min: 0, max: 128 })))" +
+    ".map(([address, prefix]) => `${address}/${prefix}`)",
+  uri: 'fc.webUrl({ validSchemes: ["https", "http", "ftp"], withQueryParameters: true })',
   uuid: "fc.uuid()",
   email: "fc.emailAddress()",
   hostname: "fc.domain()",

@@ -23,6 +23,10 @@ export interface ConversionView {
   webhookPort: number;
   webhookService: string;
   caSecret: string;
+  /** api.conversion.certificates: cert-manager: served from the Secret cert-manager writes. */
+  certManager: boolean;
+  /** That Secret's name. */
+  servingSecret: string;
   spokes: Array<{ version: string; planJson: string; hooked: boolean }>;
   /**
    * Versions with hook-converted fields, each field with its path and its type on both sides,
@@ -112,6 +116,8 @@ export function conversionView(model: OperatorModel): ConversionView | undefined
     webhookPort: conversion.webhook.port,
     webhookService: conversion.webhook.service,
     caSecret: conversion.webhook.caSecret,
+    certManager: conversion.webhook.certificates === "cert-manager",
+    servingSecret: conversion.webhook.certManager.servingSecret,
     spokes: conversion.spokes.map((spoke) => ({
       version: spoke.version,
       planJson: JSON.stringify({

@@ -199,6 +199,22 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
       m.conversion?.strategy === "Webhook" ? [{ path: "test/conversion-round-trip.test.ts" }] : [],
   },
   {
+    template: "test/support/cert-manager-stand-in.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook" && m.conversion.webhook.certificates === "cert-manager"
+        ? [{ path: "test/support/cert-manager-stand-in.ts" }]
+        : [],
+  },
+  {
+    template: "test/integration/conversion-certificate-rotation.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.conversion?.strategy === "Webhook"
+        ? [{ path: "test/integration/conversion-certificate-rotation.test.ts" }]
+        : [],
+  },
+  {
     template: "test/integration/conversion-webhook-down.test.ts.hbs",
     ownership: Ownership.Generated,
     outputs: (m) =>

@@ -59,7 +59,7 @@ export function reloadCertificateFrom(
 }
 
 /** Whether `cert` parses and `key` is its private key; false for empty or partial files. */
-function isMatchingPair(cert: string, key: string): boolean {
+export function isMatchingPair(cert: string, key: string): boolean {
   try {
     return new X509Certificate(cert).checkPrivateKey(createPrivateKey(key));
   } catch {

@@ -38,6 +38,8 @@ export {
 export type { ConversionWebhook, ConversionWebhookOptions } from "./conversion/webhook-server.ts";
 export { CA_SECRET_KEYS, WebhookCertificates } from "./conversion/webhook-certificates.ts";
 export type { WebhookCertificatesOptions } from "./conversion/webhook-certificates.ts";
+export { SecretWebhookCertificates, TLS_SECRET_KEYS } from "./conversion/secret-certificates.ts";
+export type { SecretCertificatesOptions } from "./conversion/secret-certificates.ts";
 export { migrateStorage, storageVersionOf } from "./conversion/storage-migration.ts";
 export type {
   StorageMigrationOptions,

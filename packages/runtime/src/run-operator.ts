@@ -17,7 +17,7 @@ import { ConfigMapOrphanReport } from "./configmap-orphan-report.ts";
 import { Controller, customResourceInformers, type Reconciler } from "./controller.ts";
 import { crashOnUnhandled } from "./crash-on-unhandled.ts";
 import { statusCode } from "./errors.ts";
-import { KubeEventRecorder } from "./events.ts";
+import { KubeEventRecorder, type EventRecorder } from "./events.ts";
 import { startHealthServer, stopServer } from "./health.ts";
 import { memoryReducingGc } from "./idle-collector.ts";
 import { limitJitMemory } from "./jit-memory.ts";
@@ -62,6 +62,8 @@ export interface OperatorWiring<T extends KubernetesObject> {
   kubeConfig: KubeConfig;
   /** The process's metrics registry (a service registers its own metrics on it). */
   metrics: OperatorMetrics;
+  /** The process's Event recorder (a service reports through it, e.g. the storage migrator). */
+  events: EventRecorder;
 }
 
 /** A server or loop beside the controller (the conversion webhook and storage migrator). */
@@ -224,6 +226,7 @@ async function startOperator<T extends WithConditions>(
     logger,
     kubeConfig,
     metrics,
+    events,
   };
   const services: OperatorService[] = [];
   for (const start of definition.services ?? []) services.push(await start(wiring));

@@ -4,11 +4,14 @@
 // with its resourceVersion: the API server decodes it and stores it again, now in the storage
 // version), then sets storedVersions to the storage version alone. kube-storage-version-migrator
 // does the same. It is idempotent: after a restart it simply lists and re-writes again.
+// Progress is metrics (objects migrated, remaining), log lines and Events about the CRD: a run's
+// start, its completion and its failure (StorageMigrator retries a failed run with backoff).
 
 import { CustomObjectsApi, type V1CustomResourceDefinition } from "@kubernetes/client-node";
 import type { KubeConfig } from "@kubernetes/client-node";
 import { abortableSleep } from "../abortable-sleep.ts";
-import { isConflict, isNotFound, statusCode } from "../errors.ts";
+import { errorMessage, isConflict, isNotFound, statusCode } from "../errors.ts";
+import { noopEventRecorder, type EventRecorder, type ObjectReference } from "../events.ts";
 import type { Logger } from "../logger.ts";
 import { noopMigrationMetrics, type MigrationMetrics } from "../metrics.ts";
 import { makeApiClient } from "../transport.ts";
@@ -21,6 +24,12 @@ export interface StorageMigrationOptions {
   crdName: string;
   logger: Logger;
   metrics?: MigrationMetrics;
+  /**
+   * Where the Events about the CRD go. The CRD is cluster-scoped, so the recorder writes them to
+   * the default namespace: the API server refuses an Event about an object without a namespace
+   * anywhere but default and kube-system (client-go's recorders use default too).
+   */
+  events?: EventRecorder;
   /** Objects per LIST page; default 100. */
   pageSize?: number;
   /** Re-writes per second at most; default 20, so a migration never crowds out reconciles. */
@@ -41,16 +50,55 @@ export interface StorageMigrationResult {
 export async function migrateStorage(
   options: StorageMigrationOptions,
 ): Promise<StorageMigrationResult> {
-  const { crdName, logger } = options;
-  const metrics = options.metrics ?? noopMigrationMetrics;
-  const signal = options.signal ?? new AbortController().signal;
   const crds = new CrdClient(options.kubeConfig);
-  const custom = makeApiClient(options.kubeConfig, CustomObjectsApi);
-  const crd = await crds.read(crdName);
+  const crd = await crds.read(options.crdName);
   const storageVersion = storageVersionOf(crd);
   const stored = crd.status?.storedVersions ?? [];
   if (stored.length === 1 && stored[0] === storageVersion)
     return { storageVersion, migrated: 0, storedVersions: stored };
+  const events = options.events ?? noopEventRecorder;
+  const record = (type: "Normal" | "Warning", reason: string, note: string) =>
+    events.record({ regarding: crdReference(crd), type, reason, action: MIGRATE_ACTION, note });
+  const old = stored.filter((version) => version !== storageVersion).join(", ");
+  record(
+    "Normal",
+    "StorageMigrationStarted",
+    `migrating stored objects from ${old} to ${storageVersion} (storedVersions: ${stored.join(", ")})`,
+  );
+  const progress = { migrated: 0 };
+  try {
+    const result = await rewriteAll(options, crds, crd, progress);
+    record(
+      "Normal",
+      "StorageMigrationSucceeded",
+      `re-wrote ${result.migrated} objects in ${storageVersion}; removed ${old} from status.storedVersions`,
+    );
+    return result;
+  } catch (err) {
+    // Stopped (no longer leading, shutting down) is no failure.
+    if (!options.signal?.aborted)
+      record(
+        "Warning",
+        "StorageMigrationFailed",
+        `storage migration to ${storageVersion} failed after re-writing ${progress.migrated} objects: ${errorMessage(err)}`,
+      );
+    throw err;
+  }
+}
+
+/** Re-writes every object of `crd` in its storage version, then prunes storedVersions. */
+async function rewriteAll(
+  options: StorageMigrationOptions,
+  crds: CrdClient,
+  crd: V1CustomResourceDefinition,
+  progress: { migrated: number },
+): Promise<StorageMigrationResult> {
+  const { crdName, logger } = options;
+  const metrics = options.metrics ?? noopMigrationMetrics;
+  const signal = options.signal ?? new AbortController().signal;
+  const custom = makeApiClient(options.kubeConfig, CustomObjectsApi);
+  const storageVersion = storageVersionOf(crd);
+  const stored = crd.status?.storedVersions ?? [];
   const { group, names } = crd.spec;
   const ref = { group, version: storageVersion, plural: names.plural };
   logger.info("storage migration started", { crd: crdName, from: stored, to: storageVersion });
@@ -60,7 +108,6 @@ export async function migrateStorage(
   // Objects written in this run: a re-list after an expired token skips them (any write since, ours
   // or another client's, stored them in the storage version already).
   const written = new Set<string>();
-  let migrated = 0;
   let token: string | undefined;
   // A plain loop, not do/while: `continue` after an expired token must list again, and in a
   // do/while it would test the (now cleared) token and end the migration after one page.
@@ -98,7 +145,7 @@ export async function migrateStorage(
       nextWrite = performance.now() + interval;
       if (await rewrite(custom, ref, item)) {
         written.add(uid);
-        migrated++;
+        progress.migrated++;
         metrics.migrated(crdName);
       }
       metrics.remaining(crdName, --remaining);
@@ -118,11 +165,24 @@ export async function migrateStorage(
   metrics.remaining(crdName, 0);
   logger.info("storage migration finished", {
     crd: crdName,
-    migrated,
+    migrated: progress.migrated,
     removed: stored.filter((version) => version !== storageVersion),
     ms: Math.round(performance.now() - started),
   });
-  return { storageVersion, migrated, storedVersions: [storageVersion] };
+  return { storageVersion, migrated: progress.migrated, storedVersions: [storageVersion] };
+}
+
+/** The action of every migration Event. */
+export const MIGRATE_ACTION = "MigrateStorage";
+
+function crdReference(crd: V1CustomResourceDefinition): ObjectReference {
+  const { name = "", uid } = crd.metadata ?? {};
+  return {
+    apiVersion: "apiextensions.k8s.io/v1",
+    kind: "CustomResourceDefinition",
+    name,
+    ...(uid ? { uid } : {}),
+  };
 }
 
 export function storageVersionOf(crd: V1CustomResourceDefinition): string {

@@ -9,7 +9,13 @@ import {
   ApiextensionsV1Api,
   CoreV1Api,
   CustomObjectsApi,
+  EventsV1Api,
+  type EventsV1Event,
+  PatchStrategy,
+  RbacAuthorizationV1Api,
+  setHeaderOptions,
   type V1CustomResourceDefinition,
+  V1MicroTime,
 } from "@kubernetes/client-node";
 import { FaultProxy, freePort, pollUntil, sharedControlPlane } from "@create-operator/envtest";
 import assert from "node:assert/strict";
@@ -22,10 +28,17 @@ import {
   type ConversionWebhook,
 } from "../../src/conversion/webhook-server.ts";
 import { WebhookCertificates } from "../../src/conversion/webhook-certificates.ts";
+import { SecretWebhookCertificates } from "../../src/conversion/secret-certificates.ts";
+import {
+  certificateAuthority,
+  issueServingCertificate,
+  type CertificatePem,
+} from "../../src/self-signed-certificate.ts";
 import { migrateStorage } from "../../src/conversion/storage-migration.ts";
 import { plannedConverter } from "../../src/conversion/planned-converter.ts";
 import { StorageMigrator } from "../../src/conversion/storage-migrator.ts";
 import { Manager } from "../../src/manager.ts";
+import { KubeEventRecorder } from "../../src/events.ts";
 import { silentLogger } from "../../src/logger.ts";
 import { OperatorMetrics } from "../../src/metrics.ts";
 
@@ -38,6 +51,9 @@ const GROUP = "conversion.example.com";
 const MIGRATION_GROUP = "migration.example.com";
 const MANAGED_GROUP = "managed.example.com";
 const HOOKED_GROUP = "hooked.example.com";
+const EVENTS_GROUP = "events.example.com";
+/** Served by a second webhook whose certificate comes from a Secret, as cert-manager writes it. */
+const ISSUED_GROUP = "issued.example.com";
 const spec = (object: JsonObject) => (object.spec ?? {}) as JsonObject;
 
 /** Hub v2; v1's `size` is v2's `replicas`. A v1 size of 13 makes the converter throw. */
@@ -105,7 +121,13 @@ let certificates: WebhookCertificates;
 const startWebhook = async () => {
   webhook = await startConversionWebhook({
     // one server
-    conversions: [widgets(GROUP), widgets(MIGRATION_GROUP), widgets(MANAGED_GROUP), hookedWidgets],
+    conversions: [
+      widgets(GROUP),
+      widgets(MIGRATION_GROUP),
+      widgets(MANAGED_GROUP),
+      widgets(EVENTS_GROUP),
+      hookedWidgets,
+    ],
     port,
     host: "127.0.0.1",
     certificate: certificates.certificate!,
@@ -119,10 +141,13 @@ before(async () => {
   await installCrd(MIGRATION_GROUP, "v1");
   await installCrd(MANAGED_GROUP, "v1");
   await installCrd(HOOKED_GROUP, "v2");
+  await installCrd(EVENTS_GROUP, "v1");
   certificates = new WebhookCertificates({
     kubeConfig: plane.admin,
     secret: { namespace, name: "webhook-ca" },
-    crdNames: [GROUP, MIGRATION_GROUP, MANAGED_GROUP, HOOKED_GROUP].map((g) => `widgets.${g}`),
+    crdNames: [GROUP, MIGRATION_GROUP, MANAGED_GROUP, HOOKED_GROUP, EVENTS_GROUP].map(
+      (g) => `widgets.${g}`,
+    ),
     dnsNames: ["localhost"],
     ipAddresses: ["127.0.0.1"],
     logger: silentLogger,
@@ -380,6 +405,234 @@ test("the manager runs the storage migrator among its controllers, while leading
   await manager.shutdown("SIGTERM");
 });
 
+test("the migrator reports its start, a failed run and its completion as Events about the CRD", async () => {
+  const crdName = `widgets.${EVENTS_GROUP}`;
+  for (const name of ["e1", "e2"]) await create(EVENTS_GROUP, "v1", name, { size: 1 });
+  await switchStorage(EVENTS_GROUP, "v2");
+  // The first re-write meets a server error: that run fails, the next one migrates.
+  const proxy = await FaultProxy.start(plane.admin);
+  after(() => proxy.stop());
+  const failed = proxy.inject({
+    verb: "update",
+    resource: crdName,
+    times: 1,
+    fault: { type: "status", code: 500, message: "etcdserver: request timed out" },
+  });
+  const events = new KubeEventRecorder(plane.admin, {
+    reportingController: "example.com/widget-operator",
+    reportingInstance: "test",
+    logger: silentLogger,
+  });
+  const migrator = new StorageMigrator({
+    kubeConfig: proxy.kubeConfig(),
+    crdNames: [crdName],
+    logger: silentLogger,
+    events,
+    backoff: { initialMs: 50, maxMs: 50 },
+  });
+  migrator.setLeading(true);
+  await migrator.done();
+  await events.flush();
+  assert.equal(failed.hits, 1);
+  const crd = await extensions.readCustomResourceDefinition({ name: crdName });
+  assert.deepEqual(crd.status?.storedVersions, ["v2"]);
+  // A cluster-scoped object's Events live in default, as client-go's recorders put them.
+  const found = (
+    await plane.admin.makeApiClient(EventsV1Api).listNamespacedEvent({
+      namespace: "default",
+      fieldSelector: `regarding.name=${crdName}`,
+    })
+  ).items;
+  const summary = (event: EventsV1Event) => [event.type, event.reason, event.note];
+  assert.deepEqual(found.map(summary).sort(), [
+    [
+      "Normal",
+      "StorageMigrationStarted",
+      "migrating stored objects from v1 to v2 (storedVersions: v1, v2)",
+    ],
+    [
+      "Normal",
+      "StorageMigrationSucceeded",
+      "re-wrote 2 objects in v2; removed v1 from status.storedVersions",
+    ],
+    ["Warning", "StorageMigrationFailed", found.find((e) => e.type === "Warning")?.note],
+  ]);
+  const warning = found.find((event) => event.type === "Warning")!;
+  assert.match(
+    warning.note ?? "",
+    /^storage migration to v2 failed after re-writing 0 objects: .*etcdserver: request timed out/,
+  );
+  // Two runs started with the same note: one Event, counted as a series.
+  const started = found.find((event) => event.reason === "StorageMigrationStarted")!;
+  assert.equal(started.series?.count, 2);
+  assert.equal(started.regarding?.kind, "CustomResourceDefinition");
+  assert.equal(started.regarding?.uid, crd.metadata?.uid);
+  assert.equal(started.action, "MigrateStorage");
+});
+
+test("the API server keeps Events about a cluster-scoped object out of other namespaces", async () => {
+  // Why the migrator's Events go to default and not to the operator's namespace: the API server
+  // refuses an events.k8s.io Event whose regarding object has no namespace anywhere but in
+  // default or kube-system.
+  await assert.rejects(
+    plane.admin.makeApiClient(EventsV1Api).createNamespacedEvent({
+      namespace,
+      body: {
+        metadata: { name: "crd-event", namespace },
+        eventTime: new V1MicroTime(),
+        reportingController: "example.com/widget-operator",
+        reportingInstance: "test",
+        action: "MigrateStorage",
+        reason: "StorageMigrationStarted",
+        type: "Normal",
+        regarding: {
+          apiVersion: "apiextensions.k8s.io/v1",
+          kind: "CustomResourceDefinition",
+          name: `widgets.${EVENTS_GROUP}`,
+        },
+      },
+    }),
+    (err: unknown) => {
+      assert.ok(err instanceof ApiException);
+      assert.equal(err.code, 422);
+      assert.match(String(err.body), /does not match event.namespace/);
+      return true;
+    },
+  );
+});
+
+test("cert-manager's way: served from the Secret it writes, ready once cainjector's CA is in the CRD, renewals picked up with no failed conversion", async () => {
+  const crdName = `widgets.${ISSUED_GROUP}`;
+  const issuedPort = await freePort();
+  await installCrd(ISSUED_GROUP, "v1", issuedPort);
+  await create(ISSUED_GROUP, "v1", "issued", { size: 4 });
+  // What cert-manager does: a CA Issuer signs the serving certificate into a kubernetes.io/tls
+  // Secret, tls.crt, tls.key and the CA as ca.crt.
+  const ca = certificateAuthority({ commonName: "issued-ca", validDays: 30 });
+  const issue = (by: CertificatePem) =>
+    issueServingCertificate(by, {
+      commonName: "localhost",
+      dnsNames: ["localhost"],
+      ipAddresses: ["127.0.0.1"],
+      validDays: 10,
+    });
+  const secretName = "webhook-server-cert";
+  const core = plane.admin.makeApiClient(CoreV1Api);
+  const writeSecret = async (leaf: CertificatePem, by: CertificatePem) => {
+    const data = {
+      "tls.crt": Buffer.from(leaf.certificate).toString("base64"),
+      "tls.key": Buffer.from(leaf.privateKey).toString("base64"),
+      "ca.crt": Buffer.from(by.certificate).toString("base64"),
+    };
+    const metadata = { name: secretName, namespace };
+    await core
+      .replaceNamespacedSecret({
+        name: secretName,
+        namespace,
+        body: { metadata, type: "kubernetes.io/tls", data },
+      })
+      .catch(() =>
+        core.createNamespacedSecret({
+          namespace,
+          body: { metadata, type: "kubernetes.io/tls", data },
+        }),
+      );
+  };
+  // What cainjector does: the CA from the Secret's ca.crt becomes the CRD's whole bundle.
+  const inject = (by: CertificatePem) =>
+    extensions.patchCustomResourceDefinition(
+      {
+        name: crdName,
+        body: {
+          spec: {
+            conversion: {
+              webhook: {
+                clientConfig: { caBundle: Buffer.from(by.certificate).toString("base64") },
+              },
+            },
+          },
+        },
+      },
+      setHeaderOptions("Content-Type", PatchStrategy.MergePatch),
+    );
+  const first = issue(ca);
+  await writeSecret(first, ca);
+  // The operator's rights in this mode: get on the one Secret and on the CRD, nothing to write.
+  const user = "cert-manager-mode-operator";
+  await grant(user, namespace, secretName, crdName);
+  const source = new SecretWebhookCertificates({
+    kubeConfig: await plane.userConfig(user),
+    secret: { namespace, name: secretName },
+    crdNames: [crdName],
+    logger: silentLogger,
+    checkIntervalMs: 100,
+    onCertificate: (pem) => issued?.setCertificate(pem),
+  });
+  let issued: ConversionWebhook | undefined;
+  after(async () => {
+    source.stop();
+    await issued?.stop();
+  });
+  const serving = await source.start();
+  assert.equal(serving.certificate, first.certificate);
+  issued = await startConversionWebhook({
+    conversions: [widgets(ISSUED_GROUP)],
+    port: issuedPort,
+    host: "127.0.0.1",
+    certificate: serving,
+    logger: silentLogger,
+  });
+  assert.equal(source.ready, false, "not ready while the CRD trusts no CA");
+  await inject(ca);
+  await source.sync();
+  assert.equal(source.ready, true, "ready once the CRD holds the serving certificate's CA");
+  // The API server applies the CRD change within a moment.
+  await pollUntil(
+    Date.now() + 10_000,
+    50,
+    () =>
+      read(ISSUED_GROUP, "v2", "issued").then(
+        () => true,
+        () => undefined,
+      ),
+    () => "never converted through the webhook served from the Secret",
+  );
+
+  // cert-manager renews the serving certificate under the same CA: picked up, nothing fails.
+  const serials = new Set<string>();
+  const onHandshake = (socket: TLSSocket) =>
+    serials.add((socket.getCertificate() as { serialNumber?: string }).serialNumber ?? "");
+  issued.server.on("secureConnection", onHandshake);
+  const renewed = issue(ca);
+  const renewedSerial = new X509Certificate(renewed.certificate).serialNumber;
+  await writeSecret(renewed, ca);
+  let conversions = 0;
+  const deadline = Date.now() + 10_000;
+  while (!serials.has(renewedSerial)) {
+    assert.ok(Date.now() < deadline, "the renewed certificate was never served");
+    issued.server.closeIdleConnections(); // a new handshake per round
+    assert.deepEqual((await read(ISSUED_GROUP, "v2", "issued")).spec, { replicas: 4 });
+    conversions++;
+    await new Promise((resolve) => setTimeout(resolve, 20));
+  }
+  issued.server.off("secureConnection", onHandshake);
+  assert.equal(source.certificate?.certificate, renewed.certificate);
+  assert.equal(source.ready, true);
+
+  // A certificate of a new CA waits until the CRD trusts that CA, then is served.
+  const nextCa = certificateAuthority({ commonName: "issued-ca-2", validDays: 30 });
+  const underNextCa = issue(nextCa);
+  await writeSecret(underNextCa, nextCa);
+  await source.sync();
+  assert.equal(source.certificate?.certificate, renewed.certificate, "still the trusted one");
+  assert.equal(source.ready, true);
+  await inject(nextCa);
+  await source.sync();
+  assert.equal(source.certificate?.certificate, underNextCa.certificate);
+  assert.equal(source.ready, true);
+  process.stdout.write(`# cert-manager renewal: ${conversions} conversions, none failed\n`);
+});
+
 test("replicas starting together share one CA; readiness waits for the injection", async () => {
   const replica = (crdNames: string[]) =>
     new WebhookCertificates({
@@ -424,7 +677,41 @@ function schema(field: string) {
   };
 }
 
-async function installCrd(group: string, storage: string): Promise<void> {
+/** Get on one Secret and on one CRD, by name: what a cert-manager-mode operator is granted. */
+async function grant(user: string, ns: string, secret: string, crdName: string): Promise<void> {
+  const rbac = plane.admin.makeApiClient(RbacAuthorizationV1Api);
+  const subjects = [{ kind: "User", name: user, apiGroup: "rbac.authorization.k8s.io" }];
+  const roleRef = (kind: string) => ({ apiGroup: "rbac.authorization.k8s.io", kind, name: user });
+  await rbac.createNamespacedRole({
+    namespace: ns,
+    body: {
+      metadata: { name: user },
+      rules: [{ apiGroups: [""], resources: ["secrets"], resourceNames: [secret], verbs: ["get"] }],
+    },
+  });
+  await rbac.createNamespacedRoleBinding({
+    namespace: ns,
+    body: { metadata: { name: user }, roleRef: roleRef("Role"), subjects },
+  });
+  await rbac.createClusterRole({
+    body: {
+      metadata: { name: user },
+      rules: [
+        {
+          apiGroups: ["apiextensions.k8s.io"],
+          resources: ["customresourcedefinitions"],
+          resourceNames: [crdName],
+          verbs: ["get"],
+        },
+      ],
+    },
+  });
+  await rbac.createClusterRoleBinding({
+    body: { metadata: { name: user }, roleRef: roleRef("ClusterRole"), subjects },
+  });
+}
+
+async function installCrd(group: string, storage: string, webhookPort = port): Promise<void> {
   const body: V1CustomResourceDefinition = {
     apiVersion: "apiextensions.k8s.io/v1",
     kind: "CustomResourceDefinition",
@@ -441,7 +728,7 @@ async function installCrd(group: string, storage: string): Promise<void> {
         strategy: "Webhook",
         webhook: {
           conversionReviewVersions: ["v1"],
-          clientConfig: { url: `https://127.0.0.1:${port}/convert` },
+          clientConfig: { url: `https://127.0.0.1:${webhookPort}/convert` },
         },
       },
     },

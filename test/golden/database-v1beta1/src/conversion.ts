@@ -10,11 +10,13 @@
 import type { KubeConfig } from "@kubernetes/client-node";
 import {
   type ConversionWebhook,
+  type EventRecorder,
   type Logger,
   type OperatorMetrics,
   startConversionWebhook,
   StorageMigrator,
   WebhookCertificates,
+  type WebhookCertificatesOptions,
 } from "@create-operator/runtime";
 import { databaseConversion } from "./api/database-conversion.ts";
 
@@ -29,17 +31,28 @@ export interface ConversionOptions {
   namespace: string;
   logger: Logger;
   metrics: OperatorMetrics;
+  /** The migration's start, completion and failures, as Events about the CRD (in default). */
+  events?: EventRecorder;
   /** Tests serve on 127.0.0.1 with port 0; the Deployment uses WEBHOOK_PORT on every interface. */
   port?: number;
   host?: string;
   /** What the serving certificate names; the Service's DNS names by default. */
   dnsNames?: string[];
   ipAddresses?: string[];
+  /** Certificate lifetimes and check interval; tests shorten them to see a rotation in seconds. */
+  timings?: CertificateTimings;
 }
+
+export type CertificateTimings = Pick<
+  WebhookCertificatesOptions,
+  "servingValidityMs" | "servingRenewBeforeMs" | "checkIntervalMs"
+>;
 
 export interface Conversion {
   /** The port the webhook listens on. */
   port: number;
+  /** The server itself: tests watch its TLS handshakes to see which certificate it serves. */
+  webhook: ConversionWebhook;
   /** The API server can verify this replica's webhook (part of readiness). */
   ready(): boolean;
   /** Run by the manager among its controllers: it migrates only while this replica leads. */
@@ -56,10 +69,11 @@ export async function startConversion(options: ConversionOptions): Promise<Conve
     crdNames: [CRD_NAME],
     logger,
     metrics: metrics.migration(),
+    ...(options.events ? { events: options.events } : {}),
   });
-  const service = `${WEBHOOK_SERVICE}.${options.namespace}.svc`;
   // A rotated certificate reaches the webhook through this, once it has started.
   const started: { webhook?: ConversionWebhook } = {};
+  const service = `${WEBHOOK_SERVICE}.${options.namespace}.svc`;
   const certificates = new WebhookCertificates({
     kubeConfig,
     secret: { namespace: options.namespace, name: WEBHOOK_CA_SECRET },
@@ -68,6 +82,7 @@ export async function startConversion(options: ConversionOptions): Promise<Conve
     ...(options.ipAddresses ? { ipAddresses: options.ipAddresses } : {}),
     logger,
     onCertificate: (pem) => started.webhook?.setCertificate(pem),
+    ...options.timings,
   });
   const served = await startConversionWebhook({
     conversions: [databaseConversion],
@@ -80,6 +95,7 @@ export async function startConversion(options: ConversionOptions): Promise<Conve
   started.webhook = served;
   return {
     port: served.port,
+    webhook: served,
     ready: () => certificates.ready,
     migrator,
     stop: async () => {

@@ -67,12 +67,13 @@ runOperator<Database>({
   // Several API versions (src/conversion.ts): the conversion webhook on every replica, ready once
   // the API server can verify it, and the storage migration, run by the leader.
   services: [
-    async ({ kubeConfig, config, logger, metrics }) => {
+    async ({ kubeConfig, config, logger, metrics, events }) => {
       const conversion = await startConversion({
         kubeConfig,
         namespace: config.podNamespace,
         logger,
         metrics,
+        events,
       });
       return {
         ready: () => conversion.ready(),

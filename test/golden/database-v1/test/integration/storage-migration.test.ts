@@ -5,11 +5,18 @@
 // src/conversion.ts): objects stored while each older served version was the storage version
 // (v1alpha1, v1beta1), the storage moved back to v1, the migration run; etcd then
 // holds every object encoded in v1, status.storedVersions lists only v1, so the
-// older versions could leave the CRD, and every object reads in its own version as before.
+// older versions could leave the CRD, and every object reads in its own version as before. The
+// run is reported as Events about the CRD, in default (where the API server wants Events about a
+// cluster-scoped object).
 
-import { ApiextensionsV1Api, CustomObjectsApi } from "@kubernetes/client-node";
+import { ApiextensionsV1Api, CustomObjectsApi, EventsV1Api } from "@kubernetes/client-node";
 import { sharedControlPlane } from "@create-operator/envtest";
-import { migrateStorage, silentLogger, type JsonObject } from "@create-operator/runtime";
+import {
+  KubeEventRecorder,
+  migrateStorage,
+  silentLogger,
+  type JsonObject,
+} from "@create-operator/runtime";
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import "../support/conversion-webhook.ts";
@@ -124,10 +131,16 @@ test(`objects stored in ${OLDER.join(", ")} are re-encoded in ${HUB}, and stored
     assert.ok((await stored(name)).startsWith(`{"apiVersion":"${GROUP}/${version}"`), name);
   const before = await extensions.readCustomResourceDefinition({ name: CRD_NAME });
   for (const version of OLDER) assert.ok(before.status?.storedVersions?.includes(version), version);
+  const events = new KubeEventRecorder(plane.admin, {
+    reportingController: "db.example.com/migration-test",
+    reportingInstance: namespace,
+    logger: silentLogger,
+  });
   const result = await migrateStorage({
     kubeConfig: plane.admin,
     crdName: CRD_NAME,
     logger: silentLogger,
+    events,
   });
   assert.equal(result.storageVersion, HUB);
   assert.deepEqual(result.storedVersions, [HUB]);
@@ -138,4 +151,23 @@ test(`objects stored in ${OLDER.join(", ")} are re-encoded in ${HUB}, and stored
   }
   const after = await extensions.readCustomResourceDefinition({ name: CRD_NAME });
   assert.deepEqual(after.status?.storedVersions, [HUB]);
+  await events.flush();
+  const reported = await plane.admin.makeApiClient(EventsV1Api).listNamespacedEvent({
+    namespace: "default",
+    fieldSelector: `regarding.name=${CRD_NAME}`,
+  });
+  const notes = reported.items
+    .filter((event) => event.reportingController === "db.example.com/migration-test")
+    .map((event) => `${event.reason}: ${event.note}`);
+  assert.ok(
+    notes.some((note) => note.startsWith("StorageMigrationStarted: migrating stored objects")),
+    notes.join("; "),
+  );
+  const succeeded = notes.find((note) => note.startsWith("StorageMigrationSucceeded: "));
+  assert.ok(
+    succeeded?.includes(`re-wrote ${result.migrated} objects in ${HUB}; removed `),
+    notes.join("; "),
+  );
+  for (const version of OLDER)
+    assert.ok(succeeded?.includes(version), `${version} in ${succeeded}`);
 });

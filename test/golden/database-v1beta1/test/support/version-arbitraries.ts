@@ -24,7 +24,16 @@ const SCHEMAS = {
           { enabled: fc.boolean(), retentionDays: fc.integer({ min: 0, max: 35 }) },
           { requiredKeys: [] },
         ),
-        allowedCIDRs: fc.uniqueArray(fc.string({ maxLength: 43 }), { maxLength: 3 }),
+        allowedCIDRs: fc.uniqueArray(
+          fc
+            .oneof(
+              fc.tuple(fc.ipV4(), fc.integer({ min: 0, max: 32 })),
+              fc.tuple(fc.ipV6(), fc.integer({ min: 0, max: 128 })),
+            )
+            .map(([address, prefix]) => `${address}/${prefix}`)
+            .filter((text) => text.length <= 43),
+          { maxLength: 3 },
+        ),
         tags: fc.dictionary(fc.string({ minLength: 1 }), fc.string({ maxLength: 256 }), {
           maxKeys: 3,
           noNullPrototype: true,
@@ -54,7 +63,16 @@ const SCHEMAS = {
           { enabled: fc.boolean(), retentionDays: fc.integer({ min: 0, max: 35 }) },
           { requiredKeys: [] },
         ),
-        allowedCIDRs: fc.uniqueArray(fc.string({ maxLength: 43 }), { maxLength: 3 }),
+        allowedCIDRs: fc.uniqueArray(
+          fc
+            .oneof(
+              fc.tuple(fc.ipV4(), fc.integer({ min: 0, max: 32 })),
+              fc.tuple(fc.ipV6(), fc.integer({ min: 0, max: 128 })),
+            )
+            .map(([address, prefix]) => `${address}/${prefix}`)
+            .filter((text) => text.length <= 43),
+          { maxLength: 3 },
+        ),
         tags: fc.dictionary(fc.string({ minLength: 1 }), fc.string({ maxLength: 256 }), {
           maxKeys: 3,
           noNullPrototype: true,
