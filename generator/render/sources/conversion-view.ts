@@ -1,6 +1,7 @@
 // What the conversion templates print (src/api/<kind>-conversion.ts, src/conversion.ts and the
 // user's src/hooks/<kind>-conversion.ts): names and the plans as literals, computed here.
 
+import type { FieldCopy } from "../../model/conversion-plan.ts";
 import type { OperatorModel } from "../../model/types.ts";
 import { exampleSpec, exampleValue } from "../manifests/example-values.ts";
 import { objectViolations } from "../manifests/field-violations.ts";
@@ -115,7 +116,7 @@ export function conversionView(model: OperatorModel): ConversionView | undefined
     spokes: conversion.spokes.map((spoke) => ({
       version: spoke.version,
       planJson: JSON.stringify({
-        copy: spoke.copy.map((c) => (c.object ? c : { hub: c.hub, version: c.version })),
+        copy: spoke.copy.map(copyLiteral),
         hubOnly: spoke.hubOnly,
         versionOnly: spoke.versionOnly,
         hooked: spoke.hooked.map((h) => ({ hub: h.hub, version: h.version, types: h.types })),
@@ -151,6 +152,17 @@ export function conversionView(model: OperatorModel): ConversionView | undefined
       })),
     module: `api/${model.names.kindFile}-conversion.ts`,
     hooksModule: `hooks/${model.names.kindFile}-conversion.ts`,
+  };
+}
+
+/** A copy entry as the plan literal prints it: object and each only where they say something. */
+function copyLiteral(copy: FieldCopy): object {
+  const each = copy.each && { ...copy.each, copy: copy.each.copy.map(copyLiteral) };
+  return {
+    hub: copy.hub,
+    version: copy.version,
+    ...(copy.object ? { object: true } : {}),
+    ...(each ? { each } : {}),
   };
 }
 
