@@ -15,6 +15,7 @@
 // check and model both read the tree through this module: check to locate mistakes, model to
 // project the tree onto each version (a plain field tree, as if that version were the only one).
 
+import { rulesInVersion, treeIn } from "./cel-rule-versions.ts";
 import { compareVersions } from "./version-priority.ts";
 
 type RawObject = Record<string, unknown>;
@@ -180,11 +181,40 @@ export function projectFields(fields: unknown, version: string): RawObject {
   };
   // Parents before children, also for a field moved under an object declared after it.
   const placed = placeFields(fields, version).sort((a, b) => a.path.length - b.path.length);
+  const tree = treeIn(fields, placer(version));
   for (const field of placed) {
     const parent = mapAt(field.path.slice(0, -1));
-    if (parent) parent[field.path.at(-1)!] = projectElements(structuredClone(field.def), version);
+    if (!parent) continue;
+    const def = projectElements(structuredClone(field.def), version);
+    const raw = fieldDefAt(fields, field.treePath);
+    // Rules a `changed` entry gives are written in that version's names already.
+    if (def.rules !== undefined && !rulesChangedIn(raw, version))
+      def.rules = rulesInVersion(def.rules, tree, field.treePath, raw);
+    parent[field.path.at(-1)!] = def;
   }
   return root;
+}
+
+/** Tree path -> path in `version`, for any one tree (a section or a list's items). */
+export function placer(version: string) {
+  return (fields: unknown) =>
+    new Map(placeFields(fields, version).map((f) => [f.treePath, f.path.join(".")] as const));
+}
+
+export function rulesChangedIn(def: RawObject | undefined, version: string): boolean {
+  const evolution = def && evolutionOf(def);
+  return (
+    evolution !== undefined && entriesFor(evolution.changed, version).some((c) => "rules" in c)
+  );
+}
+
+function fieldDefAt(fields: unknown, treePath: string): RawObject | undefined {
+  let def: RawObject | undefined = { fields };
+  for (const segment of treePath.split(".")) {
+    const next: unknown = isObject(def?.fields) ? def.fields[segment] : undefined;
+    def = isObject(next) ? next : undefined;
+  }
+  return def;
 }
 
 /**
@@ -196,7 +226,17 @@ function projectElements(def: RawObject, version: string): RawObject {
     const element = def[key];
     if (!isObject(element)) continue;
     const projected: RawObject = { ...element };
-    if (isObject(element.fields)) projected.fields = projectFields(element.fields, version);
+    if (isObject(element.fields)) {
+      projected.fields = projectFields(element.fields, version);
+      // Rules on each item (self is the item): in the version's names too.
+      if (element.rules !== undefined)
+        projected.rules = rulesInVersion(
+          element.rules,
+          treeIn(element.fields, placer(version)),
+          "",
+          element,
+        );
+    }
     def[key] = projectElements(projected, version);
   }
   return def;
