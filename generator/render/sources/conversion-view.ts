@@ -2,7 +2,7 @@
 // user's src/hooks/<kind>-conversion.ts): names and the plans as literals, computed here.
 
 import type { FieldCopy, SpokePlan } from "../../model/conversion-plan.ts";
-import type { FieldModel, OperatorModel } from "../../model/types.ts";
+import type { CelRule, FieldModel, OperatorModel, VersionModel } from "../../model/types.ts";
 import { exampleObject, exampleSpec, exampleValue } from "../manifests/example-values.ts";
 import { objectViolations } from "../manifests/field-violations.ts";
 import { toCamel, toPascal } from "../../check/derive-names.ts";
@@ -50,6 +50,13 @@ export interface ConversionView {
   hubExampleJson: string;
   /** JSON: per version other than the hub, the hub paths it cannot hold. */
   hubOnlyJson: string;
+  /**
+   * JSON: per served version, hub specs a CEL rule with examples accepts or refuses (spec-level
+   * rules, and rules on the items of a top-level list or values of a map), with the message, for
+   * the versions whose schema keeps the rule (rewritten into its names).
+   */
+  ruleCasesJson: string;
+  hasRuleCases: boolean;
   /** JSON: the served versions other than the hub, oldest first. */
   spokesJson: string;
   /** JSON: every version name, oldest first, and the served ones. */
@@ -101,6 +108,7 @@ export function conversionView(model: OperatorModel): ConversionView | undefined
         versionType: typeAt(spoke.version, field.version),
       })),
     }));
+  const rules = ruleCases(model);
   return {
     constName: `${toCamel(model.api.kind)}Conversion`,
     hooksType: `${toPascal(model.api.kind)}ConversionHooks`,
@@ -145,6 +153,8 @@ export function conversionView(model: OperatorModel): ConversionView | undefined
         ]),
       ),
     ),
+    ruleCasesJson: JSON.stringify(rules),
+    hasRuleCases: rules.length > 0,
     spokesJson: JSON.stringify(olderServed(model)),
     versionsJson: JSON.stringify(model.api.versions.map((v) => v.name)),
     servedJson: JSON.stringify(model.api.versions.filter((v) => v.served).map((v) => v.name)),
@@ -188,6 +198,72 @@ export function fullExample(spec: OperatorModel["spec"]): Record<string, unknown
     if (objectViolations(spec.fields, candidate, "spec").length === 0) value = candidate;
   }
   return value;
+}
+
+interface RuleCase {
+  version: string;
+  message: string;
+  valid: boolean;
+  spec: Record<string, unknown>;
+}
+
+/**
+ * What proves on the API server that a rule written in the tree's names holds in every version
+ * that keeps it: its examples, placed into the hub's full example (at the list or map its items
+ * rule sits on), created in each version after conversion, must be accepted or refused as in the
+ * hub. A rule is matched across versions by its message (rules keep theirs when rewritten).
+ */
+function ruleCases(model: OperatorModel): RuleCase[] {
+  const hub = fullExample(model.spec);
+  const sites: Array<{
+    rules: readonly CelRule[];
+    place: (example: unknown) => unknown;
+    kept: (v: VersionModel) => readonly CelRule[];
+  }> = [
+    {
+      rules: model.spec.rules,
+      place: (example) => (isRecord(example) ? { ...hub, ...example } : undefined),
+      kept: (v) => v.schema?.spec.rules ?? model.spec.rules,
+    },
+  ];
+  for (const field of model.spec.fields) {
+    const element = field.type === "array" || field.type === "map" ? field.items : undefined;
+    if (element?.type !== "object" || element.rules.length === 0) continue;
+    sites.push({
+      rules: element.rules,
+      place: (example) =>
+        isRecord(example)
+          ? { ...hub, [field.name]: field.type === "array" ? [example] : { example } }
+          : undefined,
+      kept: (v) =>
+        (v.schema
+          ? v.schema.spec.fields.find((f) => f.name === field.name)?.items?.rules
+          : undefined) ?? (v.schema ? [] : element.rules),
+    });
+  }
+  const cases: RuleCase[] = [];
+  for (const site of sites)
+    for (const rule of site.rules) {
+      if (/\boldSelf\b/.test(rule.rule)) continue;
+      const examples = [
+        ...(rule.examples?.valid ?? []).map((example) => [example, true] as const),
+        ...(rule.examples?.invalid ?? []).map((example) => [example, false] as const),
+      ];
+      for (const version of model.api.versions.filter((v) => v.served)) {
+        if (!site.kept(version).some((kept) => kept.message === rule.message)) continue;
+        for (const [example, valid] of examples) {
+          const spec = site.place(example);
+          if (!isRecord(spec) || objectViolations(model.spec.fields, spec, "spec").length > 0)
+            continue;
+          cases.push({ version: version.name, message: rule.message, valid, spec });
+        }
+      }
+    }
+  return cases;
+}
+
+function isRecord(value: unknown): value is Record<string, unknown> {
+  return value !== null && typeof value === "object" && !Array.isArray(value);
 }
 
 /** A scalar's example, or a list (map) of objects with one full item (value "example"). */

@@ -140,3 +140,26 @@ test("hub -> v1alpha1 -> hub is the hub object for any items and values", async 
     { seed: 19, numRuns: 300 },
   );
 });
+
+const oldReplica = fc.record(
+  {
+    name: fc.constantFrom("a", "b", "c", "d"),
+    instanceClass: fc.constantFrom("small", "large"),
+    rack: fc.string({ maxLength: 3 }),
+  },
+  { requiredKeys: ["name"], noNullPrototype: true },
+);
+
+test("v1alpha1 -> hub -> v1alpha1 is the v1alpha1 object: placement made only to hold rack leaves nothing behind", async () => {
+  await fc.assert(
+    fc.asyncProperty(
+      fc.uniqueArray(oldReplica, { selector: (r) => r.name, maxLength: 4 }),
+      async (replicas) => {
+        const old = object("v1alpha1", { replicas } as JsonObject);
+        const back = await converter.fromHub(await converter.toHub(structuredClone(old)));
+        assert.deepEqual(back, old);
+      },
+    ),
+    { seed: 19, numRuns: 300 },
+  );
+});

@@ -151,9 +151,16 @@ function convertTree(
   const moved = members.map((entry) => [ends(entry)[1], take(ends(entry)[0])] as const);
   const hooked = (plan.hooked ?? []).map((entry) => [entry, take(ends(entry)[0])] as const);
   const lost: Held = {};
+  // An object only this side has, emptied by members that moved out of it (the other side holds
+  // them elsewhere), is made again from them on the way back: keeping its {} would leave an
+  // annotation on an object that lost nothing. One that was empty to begin with is kept.
+  const movedOut = (path: string) =>
+    moved.some(
+      ([, value], i) => value !== undefined && ends(members[i]!)[0].startsWith(`${path}.`),
+    );
   for (const path of toHub ? plan.versionOnly : plan.hubOnly) {
     const value = take(path);
-    if (value !== undefined) lost[path] = value;
+    if (value !== undefined && !(isEmptyObject(value) && movedOut(path))) lost[path] = value;
   }
   // A renamed object: what is left of it (its members moved already) moves with its name.
   const renamedObjects = objects
