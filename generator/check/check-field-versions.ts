@@ -410,7 +410,7 @@ function checkRulesInVersions(
             result.why === "absent"
               ? `the rule reads ${result.field}, which ${version} does not have: ${version}'s schema leaves the rule out`
               : `the rule reads ${result.field}, which ${version} has outside the object the rule is on: ${version}'s schema leaves the rule out`,
-            "Objects of that version cannot carry what the rule tests; the storage version still enforces it. Give the version its own rules under the field's versions.changed.<version>.rules if it needs one.",
+            "Objects of that version cannot carry what the rule tests, so the versions that have the field enforce it alone; give the version a rule of its own under the field's versions.changed.<version>.rules if it needs one.",
           );
         }
       }
