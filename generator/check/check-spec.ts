@@ -30,12 +30,14 @@ import { checkKubernetesTypes } from "./check-kubernetes-types.ts";
 import { checkLabels } from "./check-labels.ts";
 import { checkNumbers } from "./check-numbers.ts";
 import { checkOperator } from "./check-operator.ts";
+import { checkManagement } from "./check-management.ts";
 import { checkConditions, checkPhases } from "./check-phases.ts";
 import { checkPrinterColumns } from "./check-printer-columns.ts";
 import { checkResourceIdentity } from "./check-resource-identity.ts";
 import { checkSelectableFields } from "./check-selectable-fields.ts";
 import { checkRbac } from "./check-rbac.ts";
 import { checkReferences } from "./check-references.ts";
+import { checkPolymorphicReferences } from "./check-polymorphic-references.ts";
 import { expandReferences } from "./references.ts";
 import { checkResources } from "./check-resources.ts";
 import { checkScale } from "./check-scale.ts";
@@ -75,6 +77,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkPrinterColumns,
   checkSelectableFields,
   checkOperator,
+  checkManagement,
   checkResources,
   checkLabels,
   checkScale,
@@ -91,6 +94,7 @@ export function checkSpec(parsed: ParsedSpec, childCrds?: ChildCrdFiles): Diagno
   const report = createReporter(parsed);
   reportSchemaErrors(parsed.data, report);
   checkReferences(parsed.data, report);
+  checkPolymorphicReferences(parsed.data, report);
   // From here on a reference's object form is the object the CRD serves (name, namespace, key).
   const data = obj(expandReferences(parsed.data));
   const ctx = {

@@ -43,6 +43,7 @@ import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts"
 import { BASE_IMAGES, pinnedImage } from "./base-images.ts";
 import { imageParts } from "../chart/values.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
+import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
 export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesView, TenancyView {
@@ -82,6 +83,15 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   abandonAnnotation: string;
   /** Where an object overrides the deletion policy of its external resources. */
   deletionPolicyAnnotation: string;
+  /** The pause mark is an annotation: the cache keeps it only when listed (CACHED_ANNOTATIONS). */
+  pauseIsAnnotation: boolean;
+  /** management.pause as a PauseMark literal, with what it is for comments; null: no pause. */
+  pause: {
+    mark: string;
+    on: "annotation" | "label";
+    key: string;
+    value: string;
+  } | null;
   leaseName: string;
   /** controller-runtime's controller name: the lower-cased kind, the metrics' `controller` label. */
   controllerName: string;
@@ -145,6 +155,8 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   contract: ContractView;
   /** JSON of the data the verbatim test suites read (test/support/fixture.json). */
   testFixture: string;
+  /** JSON of test/support/polymorphic-reference.json (polymorphic-reference-fixture.ts). */
+  polymorphicReferenceFixture: string;
   /** Several API versions: conversion and storage migration (absent with one version). */
   conversion?: ConversionView;
   /** The operator serves a conversion webhook (its schemas differ between versions). */
@@ -190,6 +202,13 @@ export function buildViewModel(
     kindFile: model.names.kindFile,
     abandonAnnotation: `${model.api.group}/abandon-external-resources`,
     deletionPolicyAnnotation: deletionPolicyAnnotation(model),
+    pauseIsAnnotation: model.management?.pause?.on === "annotation",
+    pause: model.management?.pause
+      ? {
+          mark: JSON.stringify(model.management.pause),
+          ...model.management.pause,
+        }
+      : null,
     leaseName: `${model.name}-leader`,
     controllerName: controllerName(model),
     metricsServiceName: metricsServiceName(model),
@@ -251,6 +270,7 @@ export function buildViewModel(
     readme: { files },
     contract: checkedContractView(model, fixture),
     testFixture: JSON.stringify(fixture),
+    polymorphicReferenceFixture: JSON.stringify(polymorphicReferenceFixture(model) ?? null),
   };
 }
 
