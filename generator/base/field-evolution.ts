@@ -15,6 +15,7 @@
 // check and model both read the tree through this module: check to locate mistakes, model to
 // project the tree onto each version (a plain field tree, as if that version were the only one).
 
+import { rulesInVersion, treeIn } from "./cel-rule-versions.ts";
 import { compareVersions } from "./version-priority.ts";
 
 type RawObject = Record<string, unknown>;
@@ -124,8 +125,9 @@ export interface PlacedField {
 }
 
 /**
- * Every field of a section's tree (object nesting only: array items and map values go with their
- * field) present in `version`, parents before children, with its path in that version.
+ * Every field of a section's tree, or of one array's items or map's values (object nesting only:
+ * the items and values of lists and maps below are trees of their own, elementTrees), present in
+ * `version`, parents before children, with its path in that version.
  */
 export function placeFields(fields: unknown, version: string): PlacedField[] {
   const placed: PlacedField[] = [];
@@ -179,11 +181,65 @@ export function projectFields(fields: unknown, version: string): RawObject {
   };
   // Parents before children, also for a field moved under an object declared after it.
   const placed = placeFields(fields, version).sort((a, b) => a.path.length - b.path.length);
+  const tree = treeIn(fields, placer(version));
   for (const field of placed) {
     const parent = mapAt(field.path.slice(0, -1));
-    if (parent) parent[field.path.at(-1)!] = structuredClone(field.def);
+    if (!parent) continue;
+    const def = projectElements(structuredClone(field.def), version);
+    const raw = fieldDefAt(fields, field.treePath);
+    // Rules a `changed` entry gives are written in that version's names already.
+    if (def.rules !== undefined && !rulesChangedIn(raw, version))
+      def.rules = rulesInVersion(def.rules, tree, field.treePath, raw);
+    parent[field.path.at(-1)!] = def;
   }
   return root;
+}
+
+/** Tree path -> path in `version`, for any one tree (a section or a list's items). */
+export function placer(version: string) {
+  return (fields: unknown) =>
+    new Map(placeFields(fields, version).map((f) => [f.treePath, f.path.join(".")] as const));
+}
+
+export function rulesChangedIn(def: RawObject | undefined, version: string): boolean {
+  const evolution = def && evolutionOf(def);
+  return (
+    evolution !== undefined && entriesFor(evolution.changed, version).some((c) => "rules" in c)
+  );
+}
+
+function fieldDefAt(fields: unknown, treePath: string): RawObject | undefined {
+  let def: RawObject | undefined = { fields };
+  for (const segment of treePath.split(".")) {
+    const next: unknown = isObject(def?.fields) ? def.fields[segment] : undefined;
+    def = isObject(next) ? next : undefined;
+  }
+  return def;
+}
+
+/**
+ * An array's items and a map's values are field trees of their own (each item is a little
+ * object): their fields evolve the same ways, with `renamed` paths from the item's root.
+ */
+function projectElements(def: RawObject, version: string): RawObject {
+  for (const key of ["items", "values"] as const) {
+    const element = def[key];
+    if (!isObject(element)) continue;
+    const projected: RawObject = { ...element };
+    if (isObject(element.fields)) {
+      projected.fields = projectFields(element.fields, version);
+      // Rules on each item (self is the item): in the version's names too.
+      if (element.rules !== undefined)
+        projected.rules = rulesInVersion(
+          element.rules,
+          treeIn(element.fields, placer(version)),
+          "",
+          element,
+        );
+    }
+    def[key] = projectElements(projected, version);
+  }
+  return def;
 }
 
 /** Whether any field definition under `fields` (any depth) has a `versions:` block. */
@@ -196,4 +252,44 @@ export function hasEvolution(fields: unknown): boolean {
         (isObject(def.items) && hasEvolution({ items: def.items })) ||
         (isObject(def.values) && hasEvolution({ values: def.values }))),
   );
+}
+
+/** One array's items or map's values whose fields form a tree of their own. */
+export interface ElementTree {
+  /** The field's path in the enclosing tree (dotted, newest names). */
+  treePath: string;
+  kind: "items" | "values";
+  /** The element's definition (its `fields` are the tree). */
+  def: RawObject;
+  /** The definition path from the enclosing tree's field map: backup.fields.x.items. */
+  docSteps: string[];
+}
+
+/**
+ * The element trees directly inside one tree (object nesting, then one array items or map values
+ * step; an array of arrays reaches its objects through `items.items`), for check to walk scope by
+ * scope.
+ */
+export function elementTrees(fields: unknown): ElementTree[] {
+  const trees: ElementTree[] = [];
+  const visit = (map: unknown, treePrefix: string, docPrefix: string[]) => {
+    for (const [name, def] of Object.entries(isObject(map) ? map : {})) {
+      if (!isObject(def)) continue;
+      const treePath = treePrefix ? `${treePrefix}.${name}` : name;
+      const docSteps = [...docPrefix, name];
+      visit(def.fields, treePath, [...docSteps, "fields"]);
+      const elements = (container: RawObject, steps: string[]) => {
+        for (const kind of ["items", "values"] as const) {
+          const element = container[kind];
+          if (!isObject(element)) continue;
+          if (isObject(element.fields))
+            trees.push({ treePath, kind, def: element, docSteps: [...steps, kind] });
+          elements(element, [...steps, kind]);
+        }
+      };
+      elements(def, docSteps);
+    }
+  };
+  visit(fields, "", []);
+  return trees;
 }

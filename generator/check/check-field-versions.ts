@@ -2,7 +2,15 @@
 // that exist, in an order that can happen, and a projection with no two fields on one path: the
 // generated converters and every version's schema are derived from it without a second look.
 
-import { evolutionOf, placeFields, presentIn } from "../base/field-evolution.ts";
+import { ruleInVersion, treeIn } from "../base/cel-rule-versions.ts";
+import {
+  elementTrees,
+  evolutionOf,
+  placeFields,
+  placer,
+  presentIn,
+  rulesChangedIn,
+} from "../base/field-evolution.ts";
 import { compareVersions, isKubernetesVersion } from "../base/version-priority.ts";
 import type { CheckContext } from "./context.ts";
 import { FIELD_NAME } from "./context.ts";
@@ -23,15 +31,16 @@ export function checkFieldVersions({ data, report, specFields, statusFields }: C
   for (const visit of [...specFields, ...statusFields]) {
     if (!isObject(visit.def.versions)) continue;
     const at = (...rest: (string | number)[]): Path => [...visit.docPath, "versions", ...rest];
-    if (visit.role !== "field" || insideListOrMap(visit)) {
+    if (visit.role !== "field") {
       report.error(
         "SEM251",
         at(),
-        `${visit.section}.${visit.fieldPath.join(".")}: versions: inside array items or map values is not supported`,
-        "Put versions: on the array or map field itself (its items change with it), or on fields outside lists.",
+        `${visit.section}.${stepsText(visit.steps)}: versions: belongs on a field, not on an array's items or a map's values`,
+        "Put versions: on the array or map field itself, or on the fields of its items.",
       );
       continue;
     }
+    if (!checkInsideElement(visit, report, at)) continue;
     const block = visit.def.versions;
     const known = (version: string, path: Path): boolean => {
       if (versions.includes(version)) return true;
@@ -101,6 +110,7 @@ export function checkFieldVersions({ data, report, specFields, statusFields }: C
         "An object created in an older version has no value for it; give it a default (converting up fills it in), or make it optional.",
       );
   }
+  if (versions.length > 1) checkRulesInVersions(data, versions, report);
   const storage = objects(obj(data.api).versions).find(([, v]) => v.storage === true)?.[1];
   // A storage version that is no Kubernetes version name has its own located error (its name
   // check); placing fields in it would only fail on the name again.
@@ -110,14 +120,98 @@ export function checkFieldVersions({ data, report, specFields, statusFields }: C
   const newestFirst = [...versions].sort((a, b) => compareVersions(b, a));
   for (const section of ["spec", "status"] as const) {
     const reported = new Set<string>();
-    for (const version of newestFirst) checkPlacement(data, section, version, report, reported);
+    const sectionFields = obj(data[section]).fields;
+    const trees = [
+      { fields: sectionFields, docPrefix: [section, "fields"] as Path, label: section },
+      ...allElementTrees(sectionFields, [section, "fields"], section),
+    ];
+    for (const tree of trees)
+      for (const version of newestFirst)
+        checkPlacement(tree.fields, tree.docPrefix, tree.label, version, report, reported);
   }
 }
 
-function insideListOrMap(visit: FieldVisit): boolean {
-  for (let parent = visit.parent; parent; parent = parent.parent)
-    if (parent.role !== "field" || parent.type === "array" || parent.type === "map") return true;
-  return false;
+/** Every items/values tree at any depth, with where its field map sits and how to name it. */
+function allElementTrees(
+  fields: unknown,
+  docPrefix: Path,
+  label: string,
+): Array<{ fields: unknown; docPrefix: Path; label: string }> {
+  return elementTrees(fields).flatMap((tree) => {
+    const docPath: Path = [...docPrefix, ...tree.docSteps, "fields"];
+    const here = `${label}.${tree.treePath}${tree.kind === "items" ? "[]" : "{}"}`;
+    return [
+      { fields: tree.def.fields, docPrefix: docPath, label: here },
+      ...allElementTrees(tree.def.fields, docPath, here),
+    ];
+  });
+}
+
+/** hosts, [], name as hosts[].name: the way the model writes paths into lists. */
+function stepsText(steps: readonly string[]): string {
+  return steps.reduce(
+    (text, step) =>
+      step === "[]" || step === "{}" || text === "" ? text + step : `${text}.${step}`,
+    "",
+  );
+}
+
+/**
+ * A field inside an array's items or a map's values evolves like any other, its renames from the
+ * item's root; what the conversion cannot derive there is refused. False when reported.
+ */
+function checkInsideElement(
+  visit: FieldVisit,
+  report: CheckContext["report"],
+  at: (...rest: (string | number)[]) => Path,
+): boolean {
+  let element: FieldVisit | undefined;
+  for (let parent = visit.parent; parent && !element; parent = parent.parent)
+    if (parent.role !== "field") element = parent;
+  if (element === undefined) return true;
+  const list = element.parent!;
+  const where = `${visit.section}.${stepsText(visit.steps)}`;
+  const block = obj(visit.def.versions);
+  let ok = true;
+  if (list.role !== "field") {
+    report.error(
+      "SEM343",
+      at(),
+      `${where}: versions: inside the items of an array of arrays (or a map of maps) is not supported`,
+      "Wrap the inner list in an object field (items: { type: object, fields: { entries: { type: array, ... } } }), whose fields may evolve.",
+    );
+    return false;
+  }
+  if (block.converted === "hook") {
+    report.error(
+      "SEM342",
+      at("converted"),
+      `${where}: converted: hook inside array items or map values is not supported`,
+      "Keep the field's type in every version inside lists, or change the type of the whole list field with a hook on it.",
+    );
+    ok = false;
+  }
+  const keys = Array.isArray(list.def.listMapKeys) ? list.def.listMapKeys : [];
+  if (element.role === "items" && visit.parent === element && keys.includes(visit.name)) {
+    report.error(
+      "SEM341",
+      at(),
+      `${where} is a listMapKeys key of ${visit.section}.${stepsText(list.steps)}: a key cannot evolve`,
+      "Items are matched by their keys in every version; add a new key field in a new list instead.",
+    );
+    ok = false;
+  }
+  const oneSided = (["added", "removed"] as const).find((key) => block[key] !== undefined);
+  if (element.role === "items" && oneSided !== undefined && list.def.listType !== "map") {
+    report.error(
+      "SEM340",
+      at(oneSided),
+      `${where} is ${oneSided} in a version, inside items of a list that has no listType: map keys`,
+      "An item keeps what an older version cannot hold under its keys, so an old client may reorder, add and remove items; by index, a reorder would give one item's hidden fields to another. Make the list listType: map with listMapKeys.",
+    );
+    ok = false;
+  }
+  return ok;
 }
 
 function checkTypeChanges(
@@ -165,8 +259,9 @@ function checkTypeChanges(
 
 /** In each version every field has a path of its own, under an object of that version. */
 function checkPlacement(
-  data: RawObject,
-  section: "spec" | "status",
+  fields: unknown,
+  docPrefix: Path,
+  section: string,
   version: string,
   report: CheckContext["report"],
   reported: Set<string>,
@@ -177,7 +272,7 @@ function checkPlacement(
     reported.add(key);
     report.error("SEM252", path, message, hint);
   };
-  const placed = placeFields(obj(data[section]).fields, version);
+  const placed = placeFields(fields, version);
   const byPath = new Map<string, (typeof placed)[number]>();
   const objects = new Set(
     placed.filter((f) => f.def.type === "object" && !f.retyped).map((f) => f.path.join(".")),
@@ -186,8 +281,8 @@ function checkPlacement(
     const steps = field.treePath.split(".").flatMap((s, i) => (i === 0 ? [s] : ["fields", s]));
     // Located at the rename when the field has one, else at the field.
     return field.renamed
-      ? [section, "fields", ...steps, "versions", "renamed"]
-      : [section, "fields", ...steps];
+      ? [...docPrefix, ...steps, "versions", "renamed"]
+      : [...docPrefix, ...steps];
   };
   for (const field of placed) {
     if (field.path.some((segment) => !FIELD_NAME.test(segment))) continue; // reported above
@@ -253,4 +348,72 @@ function isEvolvedPath(data: RawObject, section: "spec" | "status", path: string
     fields = def.fields;
   }
   return false;
+}
+
+/**
+ * A rule is written in the tree's names and rewritten into each version's (base/cel-rule-versions.ts);
+ * one that reads a field a version lacks, or one moved out of the object it sits on, is left out of
+ * that version's schema: said here, at the rule, so nobody is surprised that an old client's
+ * objects skip it.
+ */
+function checkRulesInVersions(
+  data: RawObject,
+  versions: string[],
+  report: CheckContext["report"],
+): void {
+  type Site = { fields: unknown; base: string; def: RawObject | undefined; docPath: Path };
+  for (const section of ["spec", "status"] as const) {
+    const root = obj(data[section]);
+    for (const version of [...versions].sort(compareVersions)) {
+      const place = placer(version);
+      const sites: Site[] = [{ fields: root.fields, base: "", def: undefined, docPath: [section] }];
+      const walk = (fields: unknown, docPrefix: Path) => {
+        const placed = place(fields);
+        const visit = (map: unknown, treePrefix: string, docAt: Path) => {
+          for (const [name, def] of Object.entries(obj(map))) {
+            if (!isObject(def)) continue;
+            const treePath = treePrefix ? `${treePrefix}.${name}` : name;
+            const docPath: Path = [...docAt, name];
+            if (!placed.has(treePath)) continue; // a field the version lacks has no rules there
+            if (def.rules !== undefined && !rulesChangedIn(def, version))
+              sites.push({ fields, base: treePath, def, docPath });
+            visit(def.fields, treePath, [...docPath, "fields"]);
+            for (const kind of ["items", "values"] as const) {
+              const element = obj(def[kind]);
+              if (!isObject(element.fields)) continue;
+              if (element.rules !== undefined)
+                sites.push({
+                  fields: element.fields,
+                  base: "",
+                  def: element,
+                  docPath: [...docPath, kind],
+                });
+              walk(element.fields, [...docPath, kind, "fields"]);
+            }
+          }
+        };
+        visit(fields, "", docPrefix);
+      };
+      walk(root.fields, [section, "fields"]);
+      for (const site of sites) {
+        const rules = Array.isArray(site.def === undefined ? root.rules : site.def.rules)
+          ? ((site.def === undefined ? root.rules : site.def.rules) as unknown[])
+          : [];
+        for (const [i, rule] of rules.entries()) {
+          const text = str(obj(rule).rule);
+          if (text === undefined) continue;
+          const result = ruleInVersion(text, treeIn(site.fields, place), site.base, site.def);
+          if (result.status !== "dropped") continue;
+          report.warning(
+            "WARN135",
+            [...site.docPath, "rules", i, "rule"],
+            result.why === "absent"
+              ? `the rule reads ${result.field}, which ${version} does not have: ${version}'s schema leaves the rule out`
+              : `the rule reads ${result.field}, which ${version} has outside the object the rule is on: ${version}'s schema leaves the rule out`,
+            "Objects of that version cannot carry what the rule tests, so the versions that have the field enforce it alone; give the version a rule of its own under the field's versions.changed.<version>.rules if it needs one.",
+          );
+        }
+      }
+    }
+  }
 }

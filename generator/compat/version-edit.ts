@@ -60,12 +60,15 @@ export function versionEditFor(
     const before = [...field.slice(0, -1), change.previousName];
     entry = { renamed: { [version]: dottedName(before) } };
   } else if (change.code === "COMPAT020") {
+    if (insideUnkeyedItems(newData, field)) return undefined;
     const was = valueAt(oldData, field);
     if (!isObject(was)) return undefined;
     const { versions: _versions, ...own } = was;
     definition = own;
     entry = { removed: target };
   } else if (change.code === "COMPAT022") {
+    // A hook converts top-level and object fields only (SEM342).
+    if (elementStep(field) >= 0) return undefined;
     const was = valueAt(oldData, field);
     if (!isObject(was) || was.fields !== undefined) return undefined;
     const { versions: _versions, description: _description, ...own } = was;
@@ -136,15 +139,50 @@ function withStorage(list: RawObject[], storage: string | undefined): RawObject[
 function fieldPathOf(path: Path): Path | undefined {
   if (path[0] !== "spec" && path[0] !== "status") return undefined;
   let end = 1;
-  while (path[end] === "fields" && typeof path[end + 1] === "string") end += 2;
-  // Evolution stops at array items and map values (SEM251): nothing to write below them.
+  for (;;) {
+    if (path[end] === "fields" && typeof path[end + 1] === "string") end += 2;
+    // Fields of an array's items or a map's values evolve too (their renames from the item).
+    else if (
+      (path[end] === "items" || path[end] === "values") &&
+      path[end + 1] === "fields" &&
+      typeof path[end + 2] === "string"
+    )
+      end += 3;
+    else break;
+  }
+  // A keyword of the items or values themselves has no versions: block to hold it.
   if (end === 1 || path[end] === "items" || path[end] === "values") return undefined;
   return path.slice(0, end);
 }
 
-/** [spec, fields, backup, fields, keepDays] → backup.keepDays, as `renamed:` takes it. */
+/**
+ * [spec, fields, backup, fields, keepDays] → backup.keepDays, as `renamed:` takes it: from the
+ * section root, or from the item's root for a field of an array's items or a map's values.
+ */
 function dottedName(field: Path): string {
-  return field.filter((_, i) => i % 2 === 0 && i > 0).join(".");
+  const last = elementStep(field);
+  return field
+    .slice(last + 1)
+    .filter((segment, i, all) => all[i - 1] === "fields" && segment !== "fields")
+    .join(".");
+}
+
+/** The index of the last items/values step of a field's path (not a field named so), or -1. */
+function elementStep(field: Path): number {
+  for (let i = field.length - 1; i > 0; i--)
+    if ((field[i] === "items" || field[i] === "values") && field[i - 1] !== "fields") return i;
+  return -1;
+}
+
+/**
+ * A field added or removed inside items of a list without listType: map keys cannot be kept
+ * for an old client (SEM340): no edit makes that change safe.
+ */
+function insideUnkeyedItems(data: RawObject, field: Path): boolean {
+  const at = elementStep(field);
+  if (at < 0 || field[at] !== "items") return false;
+  const list = valueAt(data, field.slice(0, at));
+  return !isObject(list) || list.listType !== "map";
 }
 
 function mergeBlocks(existing: RawObject, entry: RawObject): RawObject {

@@ -49,6 +49,16 @@ const inNewVersion: Array<[string, string, string]> = [
     "      maxLength: 32\n      versions:\n        changed: { v1alpha1: { maxLength: 63 } }\n",
   ],
   [
+    "a rename inside list items",
+    "          sku:\n            type: string\n",
+    "          code:\n            type: string\n            versions:\n              renamed: { v1alpha1: sku }\n",
+  ],
+  [
+    "a rename inside map values",
+    "          value:\n            type: string\n",
+    "          text:\n            type: string\n            versions:\n              renamed: { v1alpha1: value }\n",
+  ],
+  [
     "a field added only in the new version",
     "    name:\n",
     "    zone:\n      type: string\n      versions:\n        added: v1alpha2\n    name:\n",
@@ -163,6 +173,20 @@ const inPlace: Array<[string, string, string, string, RegExp]> = [
     "    name:\n      type: string\n",
     "    title:\n      type: string\n",
     /^spec:\n {2}fields:\n {4}title:\n {6}versions:\n {8}renamed: \{ v1alpha1: name \}\n$/m,
+  ],
+  [
+    "COMPAT021",
+    "a rename inside list items",
+    "          sku:\n            type: string\n",
+    "          code:\n            type: string\n",
+    /^ {4}items:\n {6}items:\n {8}fields:\n {10}code:\n {12}versions:\n {14}renamed: \{ v1alpha1: sku \}\n$/m,
+  ],
+  [
+    "COMPAT021",
+    "a rename inside map values",
+    "          value:\n            type: string\n",
+    "          text:\n            type: string\n",
+    /^ {4}labels:\n {6}values:\n {8}fields:\n {10}text:\n {12}versions:\n {14}renamed: \{ v1alpha1: value \}\n$/m,
   ],
   [
     "COMPAT020",

@@ -18,6 +18,23 @@ export interface FieldCopy {
    * object stays an empty object), its members move one by one.
    */
   object: boolean;
+  /**
+   * A list or map whose items (values) have fields that differ between the two sides: each
+   * element is converted with this plan, its paths from the element's root.
+   */
+  each?: ElementPlan;
+}
+
+export interface ElementPlan {
+  kind: "items" | "values";
+  /**
+   * listType: map keys. What an item cannot hold in the other version is kept by its key, so an
+   * old client may reorder, add and remove items; without keys (maps: by their key) by index.
+   */
+  keys?: string[];
+  copy: FieldCopy[];
+  hubOnly: string[];
+  versionOnly: string[];
 }
 
 export interface HookedField {
@@ -70,13 +87,7 @@ export function buildConversion(data: unknown, model: OperatorModel, hub: string
     .map((version) =>
       spokePlan(data, hub, version.name, model, version.schema ?? versionSchemaOf(model)),
     );
-  const identity = spokes.every(
-    (spoke) =>
-      spoke.hubOnly.length === 0 &&
-      spoke.versionOnly.length === 0 &&
-      spoke.hooked.length === 0 &&
-      spoke.copy.every((copy) => copy.hub === copy.version),
-  );
+  const identity = spokes.every((spoke) => spoke.hooked.length === 0 && isIdentity(spoke));
   return {
     annotation: `${model.api.group}/conversion-data`,
     hub,
@@ -96,35 +107,82 @@ function spokePlan(
   const plan: SpokePlan = { version, copy: [], hubOnly: [], versionOnly: [], hooked: [] };
   const root = (data ?? {}) as Record<string, { fields?: unknown } | undefined>;
   for (const section of ["spec", "status"] as const) {
-    const inHub = byTreePath(placeFields(root[section]?.fields, hub));
-    const inVersion = byTreePath(placeFields(root[section]?.fields, version));
-    const at = (field: PlacedField) => `${section}.${field.path.join(".")}`;
-    for (const [treePath, h] of inHub) {
-      const v = inVersion.get(treePath);
-      if (v === undefined) {
-        // A member of an object the version lacks is kept with the object, unless it moved out.
-        if (!hasAncestor(inHub, inVersion, treePath, "hub")) plan.hubOnly.push(at(h));
-        continue;
-      }
-      if (h.retyped !== v.retyped || (h.retyped && h.def.type !== v.def.type)) {
-        plan.hooked.push({
-          hub: at(h),
-          version: at(v),
-          types: {
-            ...jsonType(fieldIn(versionSchemaOf(hubModel), section, h.path), "hub"),
-            ...jsonType(fieldIn(schema, section, v.path), "version"),
-          },
-        });
-        continue;
-      }
-      plan.copy.push({ hub: at(h), version: at(v), object: h.hasChildren && v.hasChildren });
-    }
-    for (const [treePath, v] of inVersion) {
-      if (inHub.has(treePath)) continue;
-      if (!hasAncestor(inVersion, inHub, treePath, "version")) plan.versionOnly.push(at(v));
-    }
+    const typeOf = (side: "hub" | "version", path: string[]) =>
+      jsonType(fieldIn(side === "hub" ? versionSchemaOf(hubModel) : schema, section, path), side);
+    treePlan(root[section]?.fields, hub, version, `${section}.`, plan, typeOf);
   }
   return plan;
+}
+
+/** Whether converting with the plan changes nothing but apiVersion. */
+function isIdentity(plan: Omit<SpokePlan, "version" | "hooked"> & { hooked?: unknown[] }) {
+  return (
+    plan.hubOnly.length === 0 &&
+    plan.versionOnly.length === 0 &&
+    (plan.hooked ?? []).length === 0 &&
+    plan.copy.every((copy) => copy.hub === copy.version && copy.each === undefined)
+  );
+}
+
+/**
+ * The plan of one field tree (a section, or the items of one list): its paths get `prefix`. An
+ * element tree has no hooks (check refuses them there), so `typeOf` is only asked at the top.
+ */
+function treePlan(
+  fields: unknown,
+  hub: string,
+  version: string,
+  prefix: string,
+  plan: Omit<SpokePlan, "version">,
+  typeOf: (side: "hub" | "version", path: string[]) => object,
+): void {
+  const inHub = byTreePath(placeFields(fields, hub));
+  const inVersion = byTreePath(placeFields(fields, version));
+  const at = (field: PlacedField) => `${prefix}${field.path.join(".")}`;
+  for (const [treePath, h] of inHub) {
+    const v = inVersion.get(treePath);
+    if (v === undefined) {
+      // A member of an object the version lacks is kept with the object, unless it moved out.
+      if (!hasAncestor(inHub, inVersion, treePath, "hub")) plan.hubOnly.push(at(h));
+      continue;
+    }
+    if (h.retyped !== v.retyped || (h.retyped && h.def.type !== v.def.type)) {
+      plan.hooked.push({
+        hub: at(h),
+        version: at(v),
+        types: { ...typeOf("hub", h.path), ...typeOf("version", v.path) },
+      });
+      continue;
+    }
+    const copy: FieldCopy = {
+      hub: at(h),
+      version: at(v),
+      object: h.hasChildren && v.hasChildren,
+    };
+    const each = elementPlan(h.def, hub, version);
+    if (each !== undefined) copy.each = each;
+    plan.copy.push(copy);
+  }
+  for (const [treePath, v] of inVersion) {
+    if (inHub.has(treePath)) continue;
+    if (!hasAncestor(inVersion, inHub, treePath, "version")) plan.versionOnly.push(at(v));
+  }
+}
+
+/** The plan for each item (value) of a list (map) field, when its fields differ by version. */
+function elementPlan(def: Record<string, unknown>, hub: string, version: string) {
+  for (const kind of ["items", "values"] as const) {
+    const element = def[kind] as { fields?: unknown } | undefined;
+    if (element === null || typeof element !== "object" || element.fields === undefined) continue;
+    const plan: Omit<SpokePlan, "version"> = { copy: [], hubOnly: [], versionOnly: [], hooked: [] };
+    treePlan(element.fields, hub, version, "", plan, () => ({}));
+    if (isIdentity(plan)) return undefined;
+    const keys = Array.isArray(def.listMapKeys) ? (def.listMapKeys as string[]) : undefined;
+    const { hooked: _hooked, ...rest } = plan;
+    const result: ElementPlan = { kind, ...(kind === "items" && keys ? { keys } : {}), ...rest };
+    return result;
+  }
+  return undefined;
 }
 
 function byTreePath(fields: PlacedField[]): Map<string, PlacedField> {

@@ -5,7 +5,8 @@
 // types and the hub the reconciler works on all come from the one code path single-version specs
 // use. A spec without any `versions:` block is returned as it is: byte-identical output.
 
-import { hasEvolution, placeFields, projectFields } from "../base/field-evolution.ts";
+import { rulesInVersion, treeIn } from "../base/cel-rule-versions.ts";
+import { hasEvolution, placeFields, placer, projectFields } from "../base/field-evolution.ts";
 
 type RawObject = Record<string, unknown>;
 const isObject = (value: unknown): value is RawObject =>
@@ -72,8 +73,16 @@ export function projectSpec(data: unknown, version: string, versions: readonly s
   const allPaths = treePaths(data, versions);
   for (const name of ["spec", "status"] as const) {
     const section = projected[name];
-    if (isObject(section) && isObject(section.fields))
-      section.fields = projectFields(section.fields, version);
+    if (!isObject(section) || !isObject(section.fields)) continue;
+    // Rules on the whole spec name fields from its root: rewritten into the version's names.
+    if (section.rules !== undefined)
+      section.rules = rulesInVersion(
+        section.rules,
+        treeIn(section.fields, placer(version)),
+        "",
+        undefined,
+      );
+    section.fields = projectFields(section.fields, version);
   }
   // A tree path this version lacks: known to the tree (allPaths) but not to the version.
   const lacks = (section: "spec" | "status", path: string) =>

@@ -3,7 +3,7 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { check, expectOne, posOf } from "./helpers.ts";
+import { at, check, expectOne, posOf } from "./helpers.ts";
 
 /** Three versions, storage v1, and the given spec fields. */
 function spec(fields: string, status = ""): string {
@@ -81,15 +81,110 @@ test("SEM251 a rename or change in a version without the field", () => {
   expectOne(src, "SEM251", posOf(src, "old }"), "renamed in v1alpha1, a version without the field");
 });
 
-test("SEM251 versions: inside array items is not supported", () => {
+const ELEMENTS = spec(`    replicas:
+      type: array
+      listType: map
+      listMapKeys: [name]
+      items:
+        type: object
+        rules:
+          - rule: "self.nodeClass != 'large' || has(self.zone)"
+            message: a large replica names its zone
+            examples:
+              valid: [{ name: a, nodeClass: large, zone: z }]
+              invalid: [{ name: a, nodeClass: large }]
+        fields:
+          name: { type: string, required: true }
+          nodeClass:
+            type: string
+            versions: { renamed: { v1alpha1: instanceClass } }
+          zone:
+            type: string
+            versions: { added: v1beta1 }
+          placement:
+            type: object
+            versions: { added: v1 }
+            fields:
+              rack:
+                type: string
+                versions: { renamed: { v1beta1: rack } }
+    hosts:
+      type: array
+      items:
+        type: object
+        fields:
+          port:
+            type: integer
+            versions: { changed: { v1alpha1: { maximum: 1024 } } }
+          address:
+            type: string
+            versions: { renamed: { v1alpha1: host } }
+    pools:
+      type: map
+      values:
+        type: object
+        fields:
+          size:
+            type: integer
+            versions: { renamed: { v1alpha1: capacity } }
+          labels:
+            type: map
+            values: { type: string }
+            versions: { added: v1 }
+`);
+
+test("fields of list items and map values evolve, renames from the item's root", () => {
+  // Valid; the items' rule reads zone, which v1alpha1's items lack (WARN135, below).
+  assert.deepEqual(
+    check(ELEMENTS).map((d) => `${d.code} ${d.message}`),
+    [
+      "WARN135 the rule reads zone, which v1alpha1 does not have: v1alpha1's schema leaves the rule out",
+    ],
+  );
+});
+
+test("SEM251 versions: on an array's items itself", () => {
+  const src = spec(
+    "    hosts:\n      type: array\n      items:\n        type: string\n        versions: { added: v1 }\n",
+  );
+  expectOne(src, "SEM251", posOf(src, "{ added"), "belongs on a field, not on an array's items");
+});
+
+test("SEM340 a field added inside items of a list without listType: map keys", () => {
   const src = spec(
     "    hosts:\n      type: array\n      items:\n        type: object\n        fields:\n          name:\n            type: string\n            versions: { added: v1 }\n",
   );
+  const d = expectOne(src, "SEM340", posOf(src, "v1 }"), "spec.hosts[].name is added in a version");
+  assert.match(d.hint!, /listType: map/);
+});
+
+test("SEM341 a listMapKeys key cannot evolve", () => {
+  const src = spec(
+    "    hosts:\n      type: array\n      listType: map\n      listMapKeys: [name]\n      items:\n        type: object\n        fields:\n          name:\n            type: string\n            required: true\n            versions: { renamed: { v1alpha1: host } }\n",
+  );
+  expectOne(src, "SEM341", posOf(src, "{ renamed"), "a key cannot evolve");
+});
+
+test("SEM342 a hook inside items, SEM343 evolution inside an array of arrays", () => {
+  const hook = spec(
+    "    pools:\n      type: map\n      values:\n        type: object\n        fields:\n          size:\n            type: integer\n            versions: { converted: hook, changed: { v1alpha1: { type: string } } }\n",
+  );
+  expectOne(hook, "SEM342", posOf(hook, "hook,"), "converted: hook inside array items");
+  const nested = spec(
+    "    grid:\n      type: array\n      items:\n        type: array\n        items:\n          type: object\n          fields:\n            x:\n              type: integer\n              versions: { renamed: { v1alpha1: col } }\n",
+  );
+  expectOne(nested, "SEM343", posOf(nested, "{ renamed"), "an array of arrays");
+});
+
+test("SEM252 inside items: a rename onto a field the item still has", () => {
+  const src = spec(
+    "    hosts:\n      type: array\n      items:\n        type: object\n        fields:\n          host: { type: string }\n          address:\n            type: string\n            versions: { renamed: { v1beta1: host } }\n",
+  );
   expectOne(
     src,
-    "SEM251",
-    posOf(src, "{ added"),
-    "inside array items or map values is not supported",
+    "SEM252",
+    posOf(src, "{ v1beta1"),
+    "in v1beta1, spec.hosts[].address and spec.hosts[].host are both spec.hosts[].host",
   );
 });
 
@@ -169,4 +264,19 @@ test("SEM255 an external resource binds a field the storage version lacks", () =
     posOf(src, "window]"),
     "spec.window is not in the storage version v1alpha1",
   );
+});
+
+test("WARN135 a rule that reads a field a version lacks is left out of that version, at the rule", () => {
+  const src = spec(
+    "    window:\n      type: string\n      versions: { added: v1 }\n    size:\n      type: string\n      versions: { renamed: { v1alpha1: instanceClass } }\n  rules:\n    - rule: \"has(self.window) || self.size == 'small'\"\n      message: only small without a window\n      examples: { valid: [{ size: small }], invalid: [{ size: large }] }\n",
+  );
+  const found = check(src).filter((d) => d.code === "WARN135");
+  assert.deepEqual(
+    found.map((d) => d.message),
+    [
+      "the rule reads window, which v1alpha1 does not have: v1alpha1's schema leaves the rule out",
+      "the rule reads window, which v1beta1 does not have: v1beta1's schema leaves the rule out",
+    ],
+  );
+  assert.equal(at(found[0]!), posOf(src, '"has(self.window)'));
 });

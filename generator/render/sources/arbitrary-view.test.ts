@@ -26,6 +26,7 @@ spec:
     note: { type: string, nullable: true, maxLength: 3 }
     zones: { type: array, listType: set, minItems: 5, maxItems: 9, items: { type: integer } }
     labels: { type: map, maxProperties: 2, values: { type: boolean } }
+    hosts: { type: array, listType: map, listMapKeys: [host], maxItems: 4, items: { type: object, fields: { host: { type: string, required: true, enum: [a, b, c] } } } }
     backup: { type: object, fields: { days: { type: integer, required: true, minimum: 0, maximum: 7 } } }
 `;
 
@@ -53,6 +54,13 @@ test("every value the arbitraries make fits its field's schema", () => {
       assert.equal(new Set(spec.zones).size, 5, text);
     }
     if ("labels" in spec) assert.ok(Object.keys(spec.labels).length <= 2, text);
+    // listType: map items are unique by their keys, as the API server requires.
+    if ("hosts" in spec)
+      assert.equal(
+        new Set(spec.hosts.map((h: { host: string }) => h.host)).size,
+        spec.hosts.length,
+        text,
+      );
     if ("backup" in spec) assert.ok(Number.isInteger(spec.backup.days), text);
   }
 });

@@ -64,9 +64,15 @@ function valueArbitrary(field: FieldModel): string {
         minLength: field.minItems,
         maxLength: elements(field.minItems, field.maxItems),
       });
-      return field.listType === "set"
-        ? `fc.uniqueArray(${items}, ${size})`
-        : `fc.array(${items}, ${size})`;
+      if (field.listType === "set") return `fc.uniqueArray(${items}, ${size})`;
+      // listType: map items are unique by their keys: the API server refuses duplicates, and the
+      // conversion keeps what an item cannot hold in an older version under its keys.
+      if (field.listType === "map" && field.listMapKeys?.length) {
+        const keys = field.listMapKeys.map((key) => `item[${JSON.stringify(key)}]`).join(", ");
+        const selector = `selector: (item) => JSON.stringify([${keys}])`;
+        return `fc.uniqueArray(${items}, { ${[size.slice(2, -2), selector].filter(Boolean).join(", ")} })`;
+      }
+      return `fc.array(${items}, ${size})`;
     }
     case "map": {
       const size = bounds({

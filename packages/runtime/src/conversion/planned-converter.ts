@@ -9,7 +9,7 @@ import { ConversionFailure, type JsonObject, type VersionConverter } from "./con
 
 export interface FieldPlan {
   /** Dotted paths from the object root (spec.size) of fields both sides hold. */
-  copy: ReadonlyArray<{ hub: string; version: string; object?: boolean }>;
+  copy: readonly FieldCopy[];
   /** Hub paths the version cannot hold. */
   hubOnly: readonly string[];
   /** Version paths the hub cannot hold. */
@@ -23,6 +23,29 @@ export interface FieldPlan {
     version: string;
     types?: { hub?: FieldType; version?: FieldType };
   }>;
+}
+
+export interface FieldCopy {
+  hub: string;
+  version: string;
+  /** An object whose members have plans of their own: only its presence is copied. */
+  object?: boolean;
+  /** A list (map) whose items (values) differ by version: each is converted with this plan. */
+  each?: ElementPlan;
+}
+
+/**
+ * How to convert each item of a list or value of a map, its paths from the element's root. What
+ * an element cannot hold in the target version is kept in the annotation under the list's path
+ * and the element's identity: its listType: map keys (so an old client may reorder, add or remove
+ * items and each keeps its own fields), a map value's key, or else its index.
+ */
+export interface ElementPlan {
+  kind: "items" | "values";
+  keys?: readonly string[];
+  copy: readonly FieldCopy[];
+  hubOnly: readonly string[];
+  versionOnly: readonly string[];
 }
 
 /**
@@ -74,61 +97,20 @@ export function plannedConverter(options: PlannedConverterOptions): VersionConve
   }
   const convert = (source: JsonObject, toHub: boolean): JsonObject => {
     const [from, to] = toHub ? [version, hub] : [hub, version];
-    const ends = (entry: { hub: string; version: string }) =>
-      (toHub ? [entry.version, entry.hub] : [entry.hub, entry.version]) as [string, string];
     const kept = readKept(source, annotation);
-    // Everything the plan does not name passes through as it is (status.phase, conditions,
-    // observedGeneration, metadata); what it names is taken out first and put where it belongs.
-    const target = structuredClone(source);
-    const take = (path: string) => {
-      const value = getPath(target, path);
-      if (value !== undefined) deletePath(target, path);
-      return value;
-    };
-    const members = plan.copy.filter((entry) => !entry.object);
-    const objects = plan.copy.filter((entry) => entry.object);
-    const moved = members.map((entry) => [ends(entry)[1], take(ends(entry)[0])] as const);
-    const hooked = plan.hooked.map((entry) => [entry, take(ends(entry)[0])] as const);
-    const lost: Record<string, unknown> = {};
-    for (const path of toHub ? plan.versionOnly : plan.hubOnly) {
-      const value = take(path);
-      if (value !== undefined) lost[path] = value;
-    }
-    // A renamed object: what is left of it (its members moved already) moves with its name.
-    const renamedObjects = objects
-      .map(ends)
-      .filter(([fromPath, toPath]) => fromPath !== toPath)
-      .map(([fromPath, toPath]) => [toPath, take(fromPath)] as const);
-    // What this version held before it left comes back first, so fields both hold win over it.
-    const { [ABSENT]: absent, ...held } = kept[to] ?? {};
-    for (const [path, value] of Object.entries(held)) setPath(target, path, value);
-    delete kept[to];
-    for (const [path, value] of [...renamedObjects, ...moved])
-      if (value !== undefined) setPath(target, path, value);
-    for (const [entry, value] of hooked) {
-      if (value === undefined) continue;
+    const convertHooked = (entry: FieldPlan["hooked"][number], value: unknown): unknown => {
       const hook = options.hooks![entry.version] as FieldHook;
       const converted = toHub ? hook.toHub(value, source) : hook.fromHub(value, source);
-      const toPath = ends(entry)[1];
+      const toPath = toHub ? entry.hub : entry.version;
       const wrong = mismatch(converted, entry.types?.[toHub ? "hub" : "version"]);
       if (wrong !== undefined)
         throw new ConversionFailure(
           `the ${toHub ? "toHub" : "fromHub"} hook of ${version} ${entry.version} returned ${wrong} for ${toPath}`,
         );
-      setPath(target, toPath, converted);
-    }
-    // An object this side did not have, made on the other only to hold a member moved into it,
-    // is removed again on the way back (when still empty), so it does not appear from nowhere.
-    for (const path of Array.isArray(absent) ? absent : [])
-      if (isEmptyObject(getPath(target, String(path)))) deletePath(target, String(path));
-    const made = objects
-      .map(ends)
-      .filter(
-        ([fromPath, toPath]) =>
-          getPath(source, fromPath) === undefined && getPath(target, toPath) !== undefined,
-      )
-      .map(([fromPath]) => fromPath);
-    if (made.length > 0) lost[ABSENT] = made;
+      return converted;
+    };
+    const { target, lost } = convertTree(plan, source, toHub, kept[to] ?? {}, convertHooked);
+    delete kept[to];
     if (Object.keys(lost).length > 0) kept[from] = lost;
     else delete kept[from];
     writeKept(target, annotation, kept);
@@ -138,6 +120,122 @@ export function plannedConverter(options: PlannedConverterOptions): VersionConve
     toHub: (object) => convert(object, true),
     fromHub: (object) => convert(object, false),
   };
+}
+
+type Held = Record<string, unknown>;
+
+/**
+ * Converts one tree (the object, or one element of a list or map) with its plan. `held` is what
+ * the target side kept while the tree was in the source version; the result's `lost` is what the
+ * target cannot hold, keyed by its path on the source side (an element's by its list and id).
+ */
+function convertTree(
+  plan: Omit<FieldPlan, "hooked"> & { hooked?: FieldPlan["hooked"] },
+  source: JsonObject,
+  toHub: boolean,
+  held: Held,
+  convertHooked: (entry: FieldPlan["hooked"][number], value: unknown) => unknown,
+): { target: JsonObject; lost: Held } {
+  const ends = (entry: { hub: string; version: string }) =>
+    (toHub ? [entry.version, entry.hub] : [entry.hub, entry.version]) as [string, string];
+  // Everything the plan does not name passes through as it is (status.phase, conditions,
+  // observedGeneration, metadata); what it names is taken out first and put where it belongs.
+  const target = structuredClone(source);
+  const take = (path: string) => {
+    const value = getPath(target, path);
+    if (value !== undefined) deletePath(target, path);
+    return value;
+  };
+  const members = plan.copy.filter((entry) => !entry.object);
+  const objects = plan.copy.filter((entry) => entry.object);
+  const moved = members.map((entry) => [ends(entry)[1], take(ends(entry)[0])] as const);
+  const hooked = (plan.hooked ?? []).map((entry) => [entry, take(ends(entry)[0])] as const);
+  const lost: Held = {};
+  // An object only this side has, emptied by members that moved out of it (the other side holds
+  // them elsewhere), is made again from them on the way back: keeping its {} would leave an
+  // annotation on an object that lost nothing. One that was empty to begin with is kept.
+  const movedOut = (path: string) =>
+    moved.some(
+      ([, value], i) => value !== undefined && ends(members[i]!)[0].startsWith(`${path}.`),
+    );
+  for (const path of toHub ? plan.versionOnly : plan.hubOnly) {
+    const value = take(path);
+    if (value !== undefined && !(isEmptyObject(value) && movedOut(path))) lost[path] = value;
+  }
+  // A renamed object: what is left of it (its members moved already) moves with its name.
+  const renamedObjects = objects
+    .map(ends)
+    .filter(([fromPath, toPath]) => fromPath !== toPath)
+    .map(([fromPath, toPath]) => [toPath, take(fromPath)] as const);
+  // What this side held before it left comes back first, so fields both hold win over it; an
+  // element's part (list path and id, with a "[") goes to the element below.
+  const { [ABSENT]: absent, ...rest } = held;
+  for (const [path, value] of Object.entries(rest))
+    if (!path.includes("[")) setPath(target, path, value);
+  for (const [path, value] of [...renamedObjects, ...moved])
+    if (value !== undefined) setPath(target, path, value);
+  for (const [entry, value] of hooked) {
+    if (value === undefined) continue;
+    setPath(target, ends(entry)[1], convertHooked(entry, value));
+  }
+  for (const entry of plan.copy) {
+    if (entry.each === undefined) continue;
+    const [fromPath, toPath] = ends(entry);
+    const container = getPath(target, toPath);
+    const convertElement = (element: unknown, id: string) => {
+      if (!isObject(element)) return element;
+      const heldHere = held[`${toPath}[${id}]`];
+      const converted = convertTree(
+        entry.each!,
+        element,
+        toHub,
+        isObject(heldHere) ? heldHere : {},
+        convertHooked,
+      );
+      if (Object.keys(converted.lost).length > 0) lost[`${fromPath}[${id}]`] = converted.lost;
+      return converted.target;
+    };
+    if (entry.each.kind === "items" && Array.isArray(container))
+      setPath(
+        target,
+        toPath,
+        container.map((item, index) => convertElement(item, itemId(entry.each!, item, index))),
+      );
+    else if (entry.each.kind === "values" && isObject(container))
+      setPath(
+        target,
+        toPath,
+        Object.fromEntries(
+          Object.entries(container).map(([key, value]) => [
+            key,
+            convertElement(value, JSON.stringify(key)),
+          ]),
+        ),
+      );
+  }
+  // An object this side did not have, made on the other only to hold a member moved into it,
+  // is removed again on the way back (when still empty), so it does not appear from nowhere.
+  for (const path of Array.isArray(absent) ? absent : [])
+    if (isEmptyObject(getPath(target, String(path)))) deletePath(target, String(path));
+  const made = objects
+    .map(ends)
+    .filter(
+      ([fromPath, toPath]) =>
+        getPath(source, fromPath) === undefined && getPath(target, toPath) !== undefined,
+    )
+    .map(([fromPath]) => fromPath);
+  if (made.length > 0) lost[ABSENT] = made;
+  return { target, lost };
+}
+
+/**
+ * An item's identity in the annotation: its listType: map keys' values (the same in every
+ * version: keys do not evolve), so what it keeps follows it when an old client reorders the
+ * list; an item without keys is known by its index.
+ */
+function itemId(each: ElementPlan, item: unknown, index: number): string {
+  if (each.keys === undefined || !isObject(item)) return String(index);
+  return JSON.stringify(each.keys.map((key) => item[key] ?? null));
 }
 
 /** What is wrong with a hook's result, or undefined when it fits the field's type. */
