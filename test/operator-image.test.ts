@@ -10,7 +10,8 @@ import { readFileSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
 import { test } from "node:test";
 import { parse, parseAllDocuments } from "yaml";
-import { defaultImage, main as operatorKit } from "../packages/runtime/src/deploy/cli.ts";
+import { main as operatorKit } from "../packages/runtime/src/deploy/cli.ts";
+import { defaultImage } from "../packages/runtime/src/deploy/project-image.ts";
 import { examplePath, runCli, tempDir } from "./support.ts";
 
 interface Deployment {

@@ -45,7 +45,8 @@ function checkRestricted(model: OperatorModel) {
 
   const [container, ...others] = pod.spec.containers;
   assert.equal(others.length, 0);
-  assert.equal(container.image, model.image);
+  // Pinned to the project's first version, never :latest (model/operator-image.ts).
+  assert.equal(container.image, `${model.image}:0.1.0`);
   assert.equal(container.imagePullPolicy, "IfNotPresent");
   assert.deepEqual(container.securityContext, {
     allowPrivilegeEscalation: false,
