@@ -45,8 +45,9 @@ function checkRestricted(model: OperatorModel) {
 
   const [container, ...others] = pod.spec.containers;
   assert.equal(others.length, 0);
-  // Pinned to the project's first version, never :latest (model/operator-image.ts).
-  assert.equal(container.image, `${model.image}:0.1.0`);
+  // Pinned, never :latest: the spec's tag, else the project's first version (operator-image.ts).
+  const tagged = /:[^/]+$/.test(model.image);
+  assert.equal(container.image, tagged ? model.image : `${model.image}:0.1.0`);
   assert.equal(container.imagePullPolicy, "IfNotPresent");
   assert.deepEqual(container.securityContext, {
     allowPrivilegeEscalation: false,
