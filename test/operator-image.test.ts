@@ -6,9 +6,9 @@
 // version bump everywhere.
 
 import assert from "node:assert/strict";
-import { readFileSync, writeFileSync } from "node:fs";
+import { readFileSync, rmSync, writeFileSync } from "node:fs";
 import { join } from "node:path";
-import { test } from "node:test";
+import { after, test } from "node:test";
 import { parse, parseAllDocuments } from "yaml";
 import { main as operatorKit } from "../packages/runtime/src/deploy/cli.ts";
 import { defaultImage } from "../packages/runtime/src/deploy/project-image.ts";
@@ -56,8 +56,12 @@ async function imagesOf(project: string): Promise<Record<string, string>> {
   };
 }
 
+const made: string[] = [];
+after(() => made.forEach((dir) => rmSync(dir, { recursive: true, force: true })));
+
 function project(metadata: string): string {
   const dir = tempDir("operator-image");
+  made.push(dir);
   const spec = readFileSync(examplePath("database"), "utf8").replace(
     "  name: database-operator\n",
     `  name: database-operator\n${metadata}`,
