@@ -4,6 +4,7 @@
 import { builtinKindsNamed } from "./builtin-kinds.ts";
 import { obj, resourceScope, str, strings } from "./raw-spec.ts";
 import type { Reporter } from "./report.ts";
+import { keyMode, referenceKindEntries, sampleKind } from "./polymorphic-references.ts";
 import {
   REFERENCE_FIELD_NAMES,
   referenceSites,
@@ -82,78 +83,110 @@ export function checkReferences(data: unknown, report: Reporter): void {
       continue;
     }
     const reference = site.reference;
-    const apiVersion = str(reference.apiVersion);
-    const kind = str(reference.kind);
-    if (apiVersion === undefined || kind === undefined) continue;
-    const target = referenceTarget(data, reference);
-    if (target === undefined) {
-      const elsewhere = builtinKindsNamed(kind)[0];
-      report.error(
-        "SEM214",
-        [...at, "kind"],
-        `${path} references ${apiVersion} ${kind}, which is not a built-in kind, not this operator's kind, and has no plural`,
-        elsewhere
-          ? `${kind} is ${elsewhere.apiVersion}: did you mean apiVersion: ${elsewhere.apiVersion}?`
-          : "For another project's custom resource give apiVersion as group/version and its plural (the resource name in its CRD).",
-      );
-      continue;
-    }
-    const mandatory = mandatoryAt(site);
-    if (mandatory !== undefined) {
-      const refused =
-        scope === "Cluster" && target.scope === "Namespaced"
-          ? `a ${target.kind} from the cluster-scoped ${str(obj(obj(data).api).kind) ?? "kind"}, whose samples name no namespace to find it in`
-          : standInRefusal(target);
-      if (refused !== undefined)
+    // Each kind the reference may name (one, or every entry of a polymorphic reference's kinds;
+    // polymorphic-references.ts checks the kinds list itself) passes the per-kind rules.
+    const chosen = sampleKind(reference);
+    let sameNamespaceRefused = false;
+    for (const { entry, at: kindAt } of referenceKindEntries(reference)) {
+      const entryAt = [...at, ...kindAt];
+      const apiVersion = str(entry.apiVersion);
+      const kind = str(entry.kind);
+      if (apiVersion === undefined || kind === undefined) continue;
+      const target = referenceTarget(data, entry);
+      if (target === undefined) {
+        const elsewhere = builtinKindsNamed(kind)[0];
         report.error(
-          "SEM213",
-          mandatory.at,
-          `${path} is a reference to ${refused} and cannot be ${mandatory.what}: the generated test suites cannot create the object a sample names, so their samples would never become Ready`,
-          `Leave it optional (the reconciler's hooks can refuse an unset reference), or reference a kind the suites can stand in for: ${STAND_IN_KIND_LIST}.`,
+          "SEM214",
+          [...entryAt, "kind"],
+          `${path} references ${apiVersion} ${kind}, which is not a built-in kind, not this operator's kind, and has no plural`,
+          elsewhere
+            ? `${kind} is ${elsewhere.apiVersion}: did you mean apiVersion: ${elsewhere.apiVersion}?`
+            : "For another project's custom resource give apiVersion as group/version and its plural (the resource name in its CRD).",
         );
-    }
-    if (target.scope === "Cluster" && reference.namespaces === "any") {
-      report.error(
-        "SEM220",
-        [...at, "namespaces"],
-        `${path} references the cluster-scoped ${kind}, which has no namespace to name`,
-        "Remove namespaces: a reference to a cluster-scoped kind carries its name only.",
-        "key",
-      );
-    }
-    if (reference.scope !== undefined && target.origin !== "custom") {
-      report.error(
-        "SEM221",
-        [...at, "scope"],
-        `${path} gives a scope for ${apiVersion} ${kind}, whose scope is known (${target.scope})`,
-        "Remove scope: it is for another project's custom resource (with plural) only.",
-        "key",
-      );
+        continue;
+      }
+      // A sample names the kind a polymorphic reference defaults to (or its first): only that one
+      // must be a kind the suites can create.
+      const mandatory = kind === chosen ? mandatoryAt(site) : undefined;
+      if (mandatory !== undefined) {
+        const refused =
+          scope === "Cluster" && target.scope === "Namespaced"
+            ? `a ${target.kind} from the cluster-scoped ${str(obj(obj(data).api).kind) ?? "kind"}, whose samples name no namespace to find it in`
+            : standInRefusal(target);
+        if (refused !== undefined)
+          report.error(
+            "SEM213",
+            mandatory.at,
+            `${path} is a reference to ${refused} and cannot be ${mandatory.what}: the generated test suites cannot create the object a sample names, so their samples would never become Ready`,
+            `Leave it optional (the reconciler's hooks can refuse an unset reference), or reference a kind the suites can stand in for: ${STAND_IN_KIND_LIST}.`,
+          );
+      }
+      if (target.scope === "Cluster" && reference.namespaces === "any") {
+        report.error(
+          "SEM220",
+          [...at, "namespaces"],
+          `${path} references the cluster-scoped ${kind}, which has no namespace to name`,
+          "Remove namespaces: a reference to a cluster-scoped kind carries its name only.",
+          "key",
+        );
+      }
+      if (entry.scope !== undefined && target.origin !== "custom") {
+        report.error(
+          "SEM221",
+          [...entryAt, "scope"],
+          `${path} gives a scope for ${apiVersion} ${kind}, whose scope is known (${target.scope})`,
+          "Remove scope: it is for another project's custom resource (with plural) only.",
+          "key",
+        );
+      }
+      if (keyMode(reference) !== "none" && !KEYED_KINDS.has(`${apiVersion}/${kind}`)) {
+        report.error(
+          "SEM216",
+          [...at, "key"],
+          `${path} selects a key, but ${kind} has no data keys`,
+          "key: true is for a Secret or a ConfigMap; leave it out for other kinds.",
+        );
+      }
+      if (
+        scope === "Cluster" &&
+        target.scope === "Namespaced" &&
+        reference.namespaces !== "any" &&
+        !sameNamespaceRefused
+      ) {
+        sameNamespaceRefused = true;
+        report.error(
+          "SEM218",
+          [...at, "namespaces"],
+          `the cluster-scoped operator kind has no namespace of its own, so ${path} cannot mean "the same namespace"`,
+          "Make the field type: object with namespaces: any; its namespace field then says where the object is.",
+          reference.namespaces === undefined ? "parent" : "value",
+        );
+      }
+      if (target.scope === "Cluster" && watchNamespaces) {
+        report.warning(
+          "WARN011",
+          [...entryAt, "kind"],
+          `${path} references the cluster-scoped ${kind}, so the operator reads ${target.plural} cluster-wide, beyond rbac.watchNamespaces`,
+          "This grants get, list and watch on exactly that kind through a ClusterRole; cluster-scoped objects belong to no namespace the operator could be limited to.",
+        );
+      }
+      if (reference.namespaces === "any" && watchNamespaces && target.scope !== "Cluster") {
+        report.warning(
+          "WARN010",
+          [...at, "namespaces"],
+          `${path} may name any namespace, so the operator reads ${target.plural} in every namespace, beyond rbac.watchNamespaces`,
+          "This grants get, list and watch on that kind through a ClusterRole; use namespaces: same to keep the operator within its namespaces.",
+        );
+      }
     }
     const form = type === "string" ? "name" : "object";
-    if (reference.key === true && !KEYED_KINDS.has(`${apiVersion}/${kind}`)) {
-      report.error(
-        "SEM216",
-        [...at, "key"],
-        `${path} selects a key, but ${kind} has no data keys`,
-        "key: true is for a Secret or a ConfigMap; leave it out for other kinds.",
-      );
-    }
-    if (form === "name" && (reference.key === true || reference.namespaces === "any")) {
+    const keyed = keyMode(reference) !== "none";
+    if (form === "name" && (keyed || reference.namespaces === "any")) {
       report.error(
         "SEM217",
-        [...at, reference.key === true ? "key" : "namespaces"],
-        `${path} is a name (type: string), which cannot carry ${reference.key === true ? "a key" : "a namespace"}`,
+        [...at, keyed ? "key" : "namespaces"],
+        `${path} is a name (type: string), which cannot carry ${keyed ? "a key" : "a namespace"}`,
         "Make the field type: object: the generator then adds name and the key or namespace fields.",
-      );
-    }
-    if (scope === "Cluster" && target.scope === "Namespaced" && reference.namespaces !== "any") {
-      report.error(
-        "SEM218",
-        [...at, "namespaces"],
-        `the cluster-scoped operator kind has no namespace of its own, so ${path} cannot mean "the same namespace"`,
-        "Make the field type: object with namespaces: any; its namespace field then says where the object is.",
-        reference.namespaces === undefined ? "parent" : "value",
       );
     }
     if (form === "object") {
@@ -167,22 +200,6 @@ export function checkReferences(data: unknown, report: Reporter): void {
             "key",
           );
       }
-    }
-    if (reference.namespaces === "any" && watchNamespaces) {
-      report.warning(
-        "WARN010",
-        [...at, "namespaces"],
-        `${path} may name any namespace, so the operator reads ${target.plural} in every namespace, beyond rbac.watchNamespaces`,
-        "This grants get, list and watch on that kind through a ClusterRole; use namespaces: same to keep the operator within its namespaces.",
-      );
-    }
-    if (target.scope === "Cluster" && watchNamespaces) {
-      report.warning(
-        "WARN011",
-        [...at, "kind"],
-        `${path} references the cluster-scoped ${kind}, so the operator reads ${target.plural} cluster-wide, beyond rbac.watchNamespaces`,
-        "This grants get, list and watch on exactly that kind through a ClusterRole; cluster-scoped objects belong to no namespace the operator could be limited to.",
-      );
     }
   }
 }

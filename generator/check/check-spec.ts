@@ -36,6 +36,7 @@ import { checkResourceIdentity } from "./check-resource-identity.ts";
 import { checkSelectableFields } from "./check-selectable-fields.ts";
 import { checkRbac } from "./check-rbac.ts";
 import { checkReferences } from "./check-references.ts";
+import { checkPolymorphicReferences } from "./check-polymorphic-references.ts";
 import { expandReferences } from "./references.ts";
 import { checkResources } from "./check-resources.ts";
 import { checkScale } from "./check-scale.ts";
@@ -91,6 +92,7 @@ export function checkSpec(parsed: ParsedSpec, childCrds?: ChildCrdFiles): Diagno
   const report = createReporter(parsed);
   reportSchemaErrors(parsed.data, report);
   checkReferences(parsed.data, report);
+  checkPolymorphicReferences(parsed.data, report);
   // From here on a reference's object form is the object the CRD serves (name, namespace, key).
   const data = obj(expandReferences(parsed.data));
   const ctx = {

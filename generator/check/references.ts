@@ -6,6 +6,13 @@
 
 import { findBuiltinKind, splitApiVersion } from "./builtin-kinds.ts";
 import { derivePlural } from "./derive-names.ts";
+import {
+  isPolymorphic,
+  keyMode,
+  kindFieldDefinition,
+  kindFieldOf,
+  nameRequired,
+} from "./polymorphic-references.ts";
 import { isObject, obj, str, type RawObject } from "./raw-spec.ts";
 
 export const REFERENCE_NAME_MAX_LENGTH = 253;
@@ -119,11 +126,11 @@ function expandField(def: RawObject): RawObject {
   if (isObject(def.values)) out.values = expandField(def.values);
   if (!isObject(def.reference) || def.type !== "object") return out;
   const reference = def.reference;
-  const kind = str(reference.kind) ?? "object";
+  const kind = isPolymorphic(reference) ? "object" : (str(reference.kind) ?? "object");
   const added: RawObject = {
     name: {
       type: "string",
-      required: true,
+      ...(nameRequired(reference) ? { required: true } : {}),
       description: `Name of the ${kind}.`,
       minLength: 1,
       maxLength: REFERENCE_NAME_MAX_LENGTH,
@@ -136,14 +143,15 @@ function expandField(def: RawObject): RawObject {
       minLength: 1,
       maxLength: REFERENCE_NAMESPACE_MAX_LENGTH,
     };
-  if (reference.key === true)
+  if (keyMode(reference) !== "none")
     added.key = {
       type: "string",
-      required: true,
+      ...(keyMode(reference) === "required" ? { required: true } : {}),
       description: `Key in the ${kind}'s data.`,
       minLength: 1,
       maxLength: REFERENCE_NAME_MAX_LENGTH,
     };
+  if (isPolymorphic(reference)) added[kindFieldOf(reference)] = kindFieldDefinition(reference);
   // Added first so the generated fields lead in the CRD and the types; the author's own fields
   // (kept as written) follow. A clash is refused by check-references.ts.
   out.fields = { ...added, ...obj(out.fields) };

@@ -33,6 +33,12 @@ import { DEFAULT_RESOURCES, heapMiB } from "../check/resources.ts";
 import type { PresetFile } from "../preset/preset-files.ts";
 import { buildExtraFiles, buildLicenseHeader } from "./extra-files.ts";
 import { expandReferences, referenceSites, referenceTarget } from "../check/references.ts";
+import {
+  isPolymorphic,
+  keyMode,
+  kindFieldOf,
+  referenceKindEntries,
+} from "../check/polymorphic-references.ts";
 import type {
   CelRule,
   ChildCrdModel,
@@ -505,26 +511,39 @@ function childCrd(path: string, version: string, files: ChildCrdFiles | undefine
 /** Every reference field of spec; check made sure each one points at a kind it knows. */
 function buildReferences(data: unknown, specFields: FieldModel[]): ReferenceModel[] {
   const all = walkFields(specFields);
-  return referenceSites(data).map((site) => {
+  return referenceSites(data).flatMap((site) => {
     const field = all.find((f) => f.path === site.path)!;
-    const target = referenceTarget(data, site.reference)!;
     const pascal = site.steps.map(toPascal).join("");
-    return {
-      field,
-      form: field.type === "string" ? "name" : "object",
-      apiVersion: target.apiVersion,
-      group: target.group,
-      version: target.version,
-      kind: target.kind,
-      plural: target.plural,
-      origin: target.origin,
-      namespaces: site.reference.namespaces === "any" ? "any" : "same",
-      scope: target.scope,
-      key: site.reference.key === true,
-      varName: toCamel(pascal),
-      notFoundReason: `${pascal}NotFound`,
-      keyNotFoundReason: `${pascal}KeyNotFound`,
-    };
+    const polymorphic = isPolymorphic(site.reference);
+    // A polymorphic reference is one model per kind it may name (polymorphic-references.ts).
+    return referenceKindEntries(site.reference).map(({ entry }): ReferenceModel => {
+      const target = referenceTarget(data, entry)!;
+      return {
+        field,
+        form: field.type === "string" ? "name" : "object",
+        apiVersion: target.apiVersion,
+        group: target.group,
+        version: target.version,
+        kind: target.kind,
+        plural: target.plural,
+        origin: target.origin,
+        namespaces: site.reference.namespaces === "any" ? "any" : "same",
+        scope: target.scope,
+        key: keyMode(site.reference) !== "none",
+        varName: toCamel(pascal),
+        notFoundReason: `${pascal}NotFound`,
+        keyNotFoundReason: `${pascal}KeyNotFound`,
+        ...(polymorphic
+          ? {
+              choice: {
+                field: kindFieldOf(site.reference),
+                value: target.kind,
+                default: site.reference.defaultKind === target.kind,
+              },
+            }
+          : {}),
+      };
+    });
   });
 }
 

@@ -173,9 +173,23 @@ function classValidation(
  * anywhere in spec, in lists and maps too (path steps ending in [] and {}).
  */
 export function crossNamespaceReferences(references: readonly ReferenceModel[]): ReferenceModel[] {
-  return references.filter(
+  const found = references.filter(
     (r) => r.form === "object" && r.namespaces === "any" && r.scope === "Namespaced",
   );
+  // A polymorphic reference (one model per kind) is one field to check: once, naming its kinds.
+  return found
+    .filter((r, i) => found.findIndex((o) => o.field.path === r.field.path) === i)
+    .map((r) =>
+      r.choice === undefined
+        ? r
+        : {
+            ...r,
+            kind: found
+              .filter((o) => o.field.path === r.field.path)
+              .map((o) => o.kind)
+              .join(" or "),
+          },
+    );
 }
 
 /**

@@ -233,6 +233,18 @@ export interface ReferenceModel {
   notFoundReason: string;
   /** Ready's reason while the object lacks the selected key, e.g. CredentialKeyNotFound. */
   keyNotFoundReason: string;
+  /**
+   * A polymorphic reference (`reference.kinds`) is one ReferenceModel per kind, each with the
+   * sibling field that chooses it and the value that does; `default` when the field left out names it.
+   */
+  choice?: ReferenceChoice;
+}
+
+/** Which value of which field beside name makes a polymorphic reference name this kind. */
+export interface ReferenceChoice {
+  field: string;
+  value: string;
+  default: boolean;
 }
 
 export interface ChildCrdModel {

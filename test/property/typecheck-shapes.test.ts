@@ -139,6 +139,26 @@ spec:
         changed: { v1: { type: string, minLength: 1 } }
 status: { conditions: [{ type: Ready }] }
 `,
+  // Polymorphic references: a kind chosen by a field among other projects' kinds and the
+  // operator's own (a union of resolved types), and Secret or ConfigMap in every list entry.
+  "polymorphic-references": `${HEAD}spec:
+  fields:
+    chartRef:
+      type: object
+      reference:
+        namespaces: any
+        kinds:
+          - { apiVersion: source.toolkit.fluxcd.io/v1, kind: OCIRepository, plural: ocirepositories }
+          - { apiVersion: widgets.example.com/v1, kind: Widget }
+      fields: { apiVersion: { type: string } }
+    valuesFrom:
+      type: array
+      items:
+        type: object
+        reference: { kinds: [{ apiVersion: v1, kind: Secret }, { apiVersion: v1, kind: ConfigMap }], key: optional }
+        fields: { optional: { type: boolean } }
+status: { conditions: [{ type: Ready }] }
+`,
 };
 
 /** The user's code a shape needs to compile (scaffold-once files whose TODOs tsc reports). */

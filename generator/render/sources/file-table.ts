@@ -8,6 +8,7 @@ import { CHILD_KINDS, CUSTOM_RESOURCE_CHILD, childKind } from "./child-view.ts";
 import { hasServiceNames, SERVICE_NAMES_MODULE } from "./service-names-view.ts";
 import { tenancyLaidOut } from "./tenancy-view.ts";
 import { drivesReferences } from "./test-fixture.ts";
+import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
 import { versionTypesModule } from "./version-types-view.ts";
 
 export interface TemplateOutput {
@@ -339,6 +340,21 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.Generated,
     // Only when it has a test to run (see drivesReferences).
     outputs: (m) => (drivesReferences(m) ? [{ path: "test/integration/references.test.ts" }] : []),
+  },
+  {
+    template: "test/integration/polymorphic-references.test.ts.hbs",
+    // The same text for every spec (it reads test/support/polymorphic-reference.json).
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      polymorphicReferenceFixture(m)
+        ? [{ path: "test/integration/polymorphic-references.test.ts" }]
+        : [],
+  },
+  {
+    template: "test/support/polymorphic-reference.json.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      polymorphicReferenceFixture(m) ? [{ path: "test/support/polymorphic-reference.json" }] : [],
   },
   {
     template: "src/reconciler/finalize.ts.hbs",

@@ -364,6 +364,7 @@ export function testedReference(model: OperatorModel): ReferenceModel | undefine
   return model.references.find(
     (r) =>
       /^[^.[{]+$/.test(r.field.path) &&
+      r.choice === undefined &&
       (r.origin === "own" ||
         (r.origin === "builtin" &&
           ["v1/Secret", "v1/ConfigMap", "networking.k8s.io/v1/IngressClass"].includes(

@@ -61,6 +61,7 @@ function namedObject(
     clusterScoped: reference.scope === "Cluster",
     body: standInBody(reference),
   };
+  if (!chooses(reference, value)) return undefined;
   if (reference.form === "name")
     return typeof value === "string" && value !== ""
       ? { ...target, name: value, namespace: null, dataKey: null }
@@ -76,6 +77,20 @@ function namedObject(
         : null,
     dataKey: reference.key && typeof key === "string" ? key : null,
   };
+}
+
+/**
+ * Whether `value` names this reference's kind: always for a single-kind reference; for one kind
+ * of a polymorphic reference, when its kind field (or, left out, the default) is this kind.
+ */
+export function chooses(reference: ReferenceModel, value: unknown): boolean {
+  const choice = reference.choice;
+  if (choice === undefined) return true;
+  const set =
+    typeof value === "object" && value !== null
+      ? (value as Record<string, unknown>)[choice.field]
+      : undefined;
+  return set === undefined ? choice.default : set === reference.kind;
 }
 
 /** What a valid object of the reference's kind holds beside metadata and data ({} if unknown). */
@@ -134,6 +149,8 @@ export function listReferenceFixture(model: OperatorModel): ListReferenceFixture
     // Namespaced kinds only: the suite makes the listed objects in its own namespace.
     if (
       match === null ||
+      // A polymorphic reference's entries need their kind field: polymorphicReferenceFixture's.
+      reference.choice !== undefined ||
       reference.scope === "Cluster" ||
       !STAND_IN_KINDS.has(`${reference.apiVersion}/${reference.kind}`)
     )

@@ -33,10 +33,12 @@ export interface ReferencesView {
   usesOwnKind: boolean;
   /** Some reference is inside lists or maps. */
   usesRepeatedReferences: boolean;
+  /** Some reference's kind is chosen by a sibling field. */
+  usesPolymorphicReferences: boolean;
 }
 
 export function referencesView(model: OperatorModel): ReferencesView {
-  const references = model.references.map((r) => referenceView(r, model));
+  const references = referenceGroups(model.references).map((kinds) => referenceView(kinds, model));
   const clientTypes = [
     ...new Set(model.references.filter((r) => r.origin === "builtin").map(builtinType)),
   ].sort();
@@ -47,6 +49,7 @@ export function referencesView(model: OperatorModel): ReferencesView {
     usesReferencedObject: model.references.some((r) => r.origin === "custom"),
     usesOwnKind: model.references.some((r) => r.origin === "own"),
     usesRepeatedReferences: references.some((r) => r.repeated),
+    usesPolymorphicReferences: model.references.some((r) => r.choice !== undefined),
   };
 }
 
@@ -63,19 +66,60 @@ export function referenceSteps(path: string): string[] {
   });
 }
 
-function referenceView(reference: ReferenceModel, model: OperatorModel): ReferenceView {
+/**
+ * The spec's reference fields, each with every kind it may name: one for most, every kind of a
+ * polymorphic reference (the model holds one ReferenceModel per kind), the default kind first.
+ */
+export function referenceGroups(references: readonly ReferenceModel[]): ReferenceModel[][] {
+  const byPath = new Map<string, ReferenceModel[]>();
+  for (const reference of references) {
+    const group = byPath.get(reference.field.path) ?? [];
+    group.push(reference);
+    byPath.set(reference.field.path, group);
+  }
+  return [...byPath.values()].map((group) => [
+    ...group.filter((r) => r.choice?.default === true),
+    ...group.filter((r) => r.choice?.default !== true),
+  ]);
+}
+
+/** The runtime's ReferencedKind of one kind. */
+function referencedKind(reference: ReferenceModel): Record<string, unknown> {
+  return {
+    apiVersion: reference.apiVersion,
+    kind: reference.kind,
+    plural: reference.plural,
+    // A cluster-scoped kind is cached cluster-wide too, and named without a namespace.
+    anyNamespace: reference.namespaces === "any" || reference.scope === "Cluster",
+    ...(reference.scope === "Cluster" ? { clusterScoped: true } : {}),
+  };
+}
+
+function tsTypeOf(reference: ReferenceModel, model: OperatorModel): string {
+  return reference.origin === "builtin"
+    ? builtinType(reference)
+    : reference.origin === "own"
+      ? model.api.kind
+      : "ReferencedObject";
+}
+
+function referenceView(kinds: ReferenceModel[], model: OperatorModel): ReferenceView {
+  const reference = kinds[0]!;
   const steps = referenceSteps(reference.field.path);
   const repeated = steps.some((s) => s === "[]" || s === "{}");
   const path = `spec.${reference.field.path}`;
+  const choice = reference.choice;
   const field = {
-    kind: {
-      apiVersion: reference.apiVersion,
-      kind: reference.kind,
-      plural: reference.plural,
-      // A cluster-scoped kind is cached cluster-wide too, and named without a namespace.
-      anyNamespace: reference.namespaces === "any" || reference.scope === "Cluster",
-      ...(reference.scope === "Cluster" ? { clusterScoped: true } : {}),
-    },
+    kind: referencedKind(reference),
+    ...(choice !== undefined
+      ? {
+          chosenBy: {
+            field: choice.field,
+            kinds: kinds.map(referencedKind),
+            ...(choice.default ? { default: reference.kind } : {}),
+          },
+        }
+      : {}),
     form: reference.form,
     key: reference.key,
     path,
@@ -83,18 +127,19 @@ function referenceView(reference: ReferenceModel, model: OperatorModel): Referen
     keyNotFoundReason: reference.keyNotFoundReason,
     ...(repeated ? { within: steps } : {}),
   };
-  const tsType =
-    reference.origin === "builtin"
-      ? builtinType(reference)
-      : reference.origin === "own"
-        ? model.api.kind
-        : "ReferencedObject";
-  const where =
-    reference.scope === "Cluster"
+  // A polymorphic reference resolves to any of its kinds' objects.
+  const tsType = [...new Set(kinds.map((k) => tsTypeOf(k, model)))].join(" | ");
+  const where = (r: ReferenceModel): string =>
+    r.scope === "Cluster"
       ? "the cluster (cluster-scoped)"
-      : reference.namespaces === "any"
+      : r.namespaces === "any"
         ? "any namespace"
         : "the same namespace";
+  const each = kinds.map((r) => `a ${r.kind} (${r.apiVersion}) in ${where(r)}`);
+  const names =
+    choice === undefined
+      ? each[0]!
+      : `, by its ${choice.field}, ${each.slice(0, -1).join(", ")} or ${each.at(-1)!}`;
   const resolvedType = steps.reduceRight(
     (inner, step) =>
       step === "[]" ? `Array<${inner}>` : step === "{}" ? `Record<string, ${inner}>` : inner,
@@ -105,7 +150,7 @@ function referenceView(reference: ReferenceModel, model: OperatorModel): Referen
     fieldLiteral: JSON.stringify(field),
     tsType,
     accessor: `obj.spec${steps.map((s) => tsMember(s, true)).join("")}`,
-    doc: `${path} names a ${reference.kind} (${reference.apiVersion}) in ${where}${reference.key ? ", and a key of its data" : ""}${repeated ? ", in every entry" : ""}`,
+    doc: `${path} names${choice === undefined ? " " : ""}${names}${reference.key ? ", and a key of its data" : ""}${repeated ? ", in every entry" : ""}`,
     repeated,
     resolvedType,
   };

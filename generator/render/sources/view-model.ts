@@ -43,6 +43,7 @@ import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts"
 import { BASE_IMAGES, pinnedImage } from "./base-images.ts";
 import { operatorImage } from "../../model/operator-image.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
+import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
 export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesView, TenancyView {
@@ -148,6 +149,8 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   contract: ContractView;
   /** JSON of the data the verbatim test suites read (test/support/fixture.json). */
   testFixture: string;
+  /** JSON of test/support/polymorphic-reference.json (polymorphic-reference-fixture.ts). */
+  polymorphicReferenceFixture: string;
   /** Several API versions: conversion and storage migration (absent with one version). */
   conversion?: ConversionView;
   /** The operator serves a conversion webhook (its schemas differ between versions). */
@@ -257,6 +260,7 @@ export function buildViewModel(
     readme: { files },
     contract: checkedContractView(model, fixture),
     testFixture: JSON.stringify(fixture),
+    polymorphicReferenceFixture: JSON.stringify(polymorphicReferenceFixture(model) ?? null),
   };
 }
 

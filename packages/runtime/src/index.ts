@@ -135,13 +135,16 @@ export type { ProviderCall, ProviderCallMetrics } from "./provider-calls.ts";
 export { pruneChildren } from "./prune-children.ts";
 export {
   CacheReferenceReader,
+  chosenKind,
   referenceEntries,
+  referencedKinds,
   referenceInformers,
   referenceTarget,
   resolveReference,
   resolveReferenceEntries,
 } from "./references.ts";
 export type {
+  KindChoice,
   ReferenceReader,
   ReferenceTarget,
   ReferenceWatch,

@@ -25,9 +25,28 @@ export interface ReferencedKind {
   clusterScoped?: boolean;
 }
 
+/**
+ * A polymorphic reference's choice of kind: the field beside name whose value is the kind
+ * (external-secrets' secretStoreRef.kind: SecretStore | ClusterSecretStore).
+ */
+export interface KindChoice {
+  /** The field's name, e.g. kind. */
+  field: string;
+  /** Every kind it may name; the field's value is one's `kind`. */
+  kinds: readonly ReferencedKind[];
+  /** The kind a reference that leaves the field out names (the CRD's default), if any. */
+  default?: string;
+}
+
 /** One reference field of the spec, as src/references.ts declares it. */
 export interface ReferenceField {
+  /**
+   * The kind it names. For a polymorphic reference (`chosenBy`), the kind named when the field is
+   * left out (or its first kind): which one an object names is chosenKind's answer.
+   */
   kind: ReferencedKind;
+  /** Set for a polymorphic reference: the sibling field that chooses the kind. */
+  chosenBy?: KindChoice;
   /** name: the field's value is the name; object: { name, namespace?, key? }. */
   form: "name" | "object";
   /** The reference selects a key of the object's data. */
@@ -66,6 +85,23 @@ export interface ReferenceInformer {
   informer: Informer<KubernetesObject>;
 }
 
+/** Every kind a field may name: each of a polymorphic reference's kinds, or its one kind. */
+export function referencedKinds(field: ReferenceField): readonly ReferencedKind[] {
+  return field.chosenBy?.kinds ?? [field.kind];
+}
+
+/**
+ * The kind the field's value names: its kind field's (or, left out, the default kind) for a
+ * polymorphic reference; undefined when that names none of its kinds.
+ */
+export function chosenKind(field: ReferenceField, value: unknown): ReferencedKind | undefined {
+  const choice = field.chosenBy;
+  if (choice === undefined) return field.kind;
+  const set = record(value)?.[choice.field];
+  const kind = typeof set === "string" ? set : choice.default;
+  return choice.kinds.find((k) => k.kind === kind);
+}
+
 /** The object `value` (the field's value) names, or undefined when the field is not set. */
 export function referenceTarget(
   field: ReferenceField,
@@ -73,24 +109,23 @@ export function referenceTarget(
   ownerNamespace: string | undefined,
 ): (ReferenceTarget & { dataKey?: string }) | undefined {
   if (value === undefined || value === null) return undefined;
+  const kind = chosenKind(field, value);
+  if (kind === undefined) return undefined;
   // A cluster-scoped object is named without a namespace, wherever the referencing object is.
-  const sameNamespace = field.kind.clusterScoped ? undefined : ownerNamespace;
+  const sameNamespace = kind.clusterScoped ? undefined : ownerNamespace;
   if (field.form === "name") {
     return typeof value === "string" && value !== ""
-      ? { kind: field.kind, key: { namespace: sameNamespace, name: value } }
+      ? { kind, key: { namespace: sameNamespace, name: value } }
       : undefined;
   }
   const { name, namespace, key } = value as { name?: unknown; namespace?: unknown; key?: unknown };
   if (typeof name !== "string" || name === "") return undefined;
   const inNamespace =
-    field.kind.anyNamespace &&
-    !field.kind.clusterScoped &&
-    typeof namespace === "string" &&
-    namespace !== ""
+    kind.anyNamespace && !kind.clusterScoped && typeof namespace === "string" && namespace !== ""
       ? namespace
       : sameNamespace;
   return {
-    kind: field.kind,
+    kind,
     key: { namespace: inNamespace, name },
     ...(field.key && typeof key === "string" ? { dataKey: key } : {}),
   };
@@ -116,14 +151,14 @@ export async function resolveReference<T extends KubernetesObject = KubernetesOb
   if (reader === undefined)
     throw new Error(`${path} is set but the reconciler was given no reference reader`);
   const where = target.key.namespace ? ` in namespace ${target.key.namespace}` : "";
-  const found = await reader.get(field.kind, target.key);
+  const found = await reader.get(target.kind, target.key);
   if (found === undefined) {
     blocked.push({
       ready: false,
       // Its creation requeues this object through the reference watch: no polling.
       waiting: false,
       reason: field.notFoundReason,
-      message: `${field.kind.kind} ${target.key.name}${where} (${path}) not found`,
+      message: `${target.kind.kind} ${target.key.name}${where} (${path}) not found`,
     });
     return undefined;
   }
@@ -132,7 +167,7 @@ export async function resolveReference<T extends KubernetesObject = KubernetesOb
       ready: false,
       waiting: false,
       reason: field.keyNotFoundReason,
-      message: `${field.kind.kind} ${target.key.name}${where} (${path}) has no key ${target.dataKey}`,
+      message: `${target.kind.kind} ${target.key.name}${where} (${path}) has no key ${target.dataKey}`,
     });
     return undefined;
   }
