@@ -98,11 +98,11 @@ test("two operators from one preset: the same house style, each with its own nam
   assert.equal(style(shop).registry, "registry.acme.internal/operators");
   assert.match(
     read(shop, ".github/workflows/ci.yaml"),
-    /docker push registry\.acme\.internal\/operators\/shop-operator:latest/,
+    /builds and pushes registry\.acme\.internal\/operators\/shop-operator:<package\.json version>/,
   );
   assert.match(
     read(cart, ".github/workflows/ci.yaml"),
-    /docker push registry\.acme\.internal\/operators\/cart-operator:latest/,
+    /builds and pushes registry\.acme\.internal\/operators\/cart-operator:<package\.json version>/,
   );
   assert.match(read(cart, ".github/workflows/ci.yaml"), /\$\{\{ secrets\.ACME_REGISTRY_TOKEN \}\}/);
   assert.match(read(cart, "CODEOWNERS"), /@acme\/cart-operator-maintainers/);

@@ -10,6 +10,7 @@ import { compareQuantities, parseQuantity } from "./cel-quantity.ts";
 import { arr, obj, str } from "./raw-spec.ts";
 import { createReporter, formatPath, type Anchor, type Path } from "./report.ts";
 import { DEFAULT_RESOURCES } from "./resources.ts";
+import { specImage } from "../model/operator-image.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "./check-operator.ts";
 
 interface Violation {
@@ -41,8 +42,7 @@ const RULES: Record<string, Rule> = {
     const metadata = obj(data.metadata);
     const name = str(metadata.name) ?? "";
     const registry = str(metadata.imageRegistry);
-    const image =
-      str(metadata.image) ?? (registry ? `${registry}/${name}:latest` : `${name}:latest`);
+    const image = specImage({ name, image: str(metadata.image), imageRegistry: registry });
     if (registries.some((r) => image.startsWith(`${r.replace(/\/$/, "")}/`))) return [];
     // Without an image the registry decides it; without either, the key to add is the registry.
     const where: Path = ["metadata", metadata.image !== undefined ? "image" : "imageRegistry"];

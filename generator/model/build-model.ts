@@ -29,6 +29,7 @@ import { hasFieldEvolution, projectSpec } from "./project-version.ts";
 import { buildFields, walkFields, type RawField } from "./build-fields.ts";
 import { fieldsFromSchema, type OpenApiSchema } from "./schema-fields.ts";
 import { applyOrder } from "./child-order.ts";
+import { specImage } from "./operator-image.ts";
 import { parseCrdDocument, type ChildCrdFiles, type CrdDocument } from "../parse/child-crds.ts";
 import { DEFAULT_RESOURCES, heapMiB } from "../check/resources.ts";
 import type { PresetFile } from "../preset/preset-files.ts";
@@ -230,11 +231,7 @@ function buildVersionModel(
     heapMiB: 0,
   };
   settings.heapMiB = heapMiB(settings.resources.limits.memory);
-  const image =
-    raw.metadata.image ??
-    (raw.metadata.imageRegistry
-      ? `${raw.metadata.imageRegistry}/${name}:latest`
-      : `${name}:latest`);
+  const image = specImage({ ...raw.metadata, name });
   const watchNamespaces = [...(raw.rbac?.watchNamespaces ?? [])].sort();
   const model: OperatorModel = {
     name,

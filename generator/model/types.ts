@@ -325,6 +325,10 @@ export interface OperatorModel {
   /** Project name, npm package name and prefix of every generated object. */
   name: string;
   description: string;
+  /**
+   * The spec's image as written, else [<imageRegistry>/]<name> with no tag: operatorImage()
+   * (operator-image.ts) pins it to the project's version, the tag every place names.
+   */
   image: string;
   /** Namespace the operator runs in. */
   namespace: string;

@@ -17,7 +17,7 @@ import {
 test("a preset's defaults fill what the spec leaves out; the spec's own values win", () => {
   const root = acmeTree();
   const { model, preset } = load(root);
-  assert.equal(model.image, "registry.acme.internal/platform/shop-operator:latest");
+  assert.equal(model.image, "registry.acme.internal/platform/shop-operator");
   assert.equal(model.namespace, "acme-shop", "the spec's namespace wins over none");
   assert.equal(model.labels["acme.com/team"], "platform");
   assert.equal(model.labels["app.kubernetes.io/name"], "shop-operator");
@@ -54,7 +54,7 @@ test("the preset's files are rendered with the operator's names, ${{ }} left alo
     byPath.get(".github/workflows/ci.yaml"),
     CI_WORKFLOW.replace("{{name}}", "shop-operator").replace(
       "{{image}}",
-      "registry.acme.internal/platform/shop-operator:latest",
+      "registry.acme.internal/platform/shop-operator",
     ),
   );
   assert.match(byPath.get(".github/workflows/ci.yaml")!, /\$\{\{ matrix\.os \}\}/);
@@ -311,7 +311,7 @@ test("a spec without extends is untouched by the preset stage", () => {
   });
   const { model, preset } = load(root);
   assert.equal(preset, undefined);
-  assert.equal(model.image, "shop-operator:latest");
+  assert.equal(model.image, "shop-operator");
   assert.deepEqual(model.extraFiles, []);
 });
 

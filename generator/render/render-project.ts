@@ -64,7 +64,10 @@ export interface RenderOptions {
    * files. The caller reads them; render stays free of the disk.
    */
   previousUserFiles?: readonly string[];
-  /** package.json's version as the project has it (the chart's appVersion); absent: the first. */
+  /**
+   * package.json's version as the project has it (the manager image's tag and the chart's
+   * appVersion, model/operator-image.ts); absent: the first.
+   */
   projectVersion?: string;
 }
 
@@ -115,6 +118,7 @@ export async function renderProject(
 ): Promise<ProjectFiles> {
   const sources = renderSources(model, {
     unusedUserFiles: unusedUserFiles(model, options.previousUserFiles ?? []),
+    ...(options.projectVersion !== undefined ? { projectVersion: options.projectVersion } : {}),
   });
   const schema: GeneratedFile = {
     path: SCHEMA_FILE,
@@ -130,7 +134,10 @@ export async function renderProject(
     ownership: Ownership.ScaffoldOnce,
   };
   const files: ProjectFiles = new Map();
-  const manifests = [...renderManifests(model), ...renderChart(model, options.projectVersion)];
+  const manifests = [
+    ...renderManifests(model, options.projectVersion),
+    ...renderChart(model, options.projectVersion),
+  ];
   for (const file of [spec, schema, ...manifests, ...formatted, ...sources.verbatim]) {
     if (files.has(file.path)) throw new Error(`internal error: two templates render ${file.path}`);
     files.set(file.path, file);

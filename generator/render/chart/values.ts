@@ -1,7 +1,8 @@
 // chart/values.yaml and its JSON Schema, chart/Chart.yaml: the settings a chart user overrides,
 // each defaulting to what config/ installs (the same model fields), so `helm install` with no
-// values installs what `kubectl apply -k config/default` does, in the release's namespace; but
-// the image tag, which is the chart's appVersion: package.json's version, as `image:build` tags.
+// values installs what `kubectl apply -k config/default` does, in the release's namespace, the
+// image too: an empty tag is the chart's appVersion, package.json's version, the tag config/manager
+// pins (model/operator-image.ts) unless operator.yaml's image writes one, which values.yaml keeps.
 
 import { SCRAPE_INTERVAL } from "../manifests/service-monitor.ts";
 import { Document, isMap, isScalar } from "yaml";
@@ -11,29 +12,22 @@ import { FIRST_PROJECT_VERSION } from "../../base/project-version.ts";
 import { layoutJson } from "../json-layout.ts";
 import { METRICS_PORT } from "../manifests/metrics.ts";
 import { CONTAINER_SECURITY_CONTEXT } from "../manifests/manager.ts";
+import { imageParts } from "../../model/operator-image.ts";
 
 /** Where the chart lives in the project (`helm lint chart`, `helm install <release> chart`). */
 export const CHART_DIR = "chart";
 /** The chart's own version, the project's first (package.json's `version` starts there too). */
 export const CHART_VERSION = FIRST_PROJECT_VERSION;
 
-/** `[registry/]repository[:tag][@digest]` in its parts; no tag means `latest`, as for docker. */
-export function imageParts(image: string): { repository: string; tag: string; digest: string } {
-  const [name, digest = ""] = image.split("@") as [string, string?];
-  const slash = name.lastIndexOf("/");
-  const colon = name.lastIndexOf(":");
-  if (colon <= slash) return { repository: name, tag: "latest", digest };
-  return { repository: name.slice(0, colon), tag: name.slice(colon + 1), digest };
-}
-
 /** values.yaml's content, comments on the keys a user is most likely to look for. */
 export function chartValues(model: OperatorModel) {
+  // An empty tag is the chart's appVersion; a tag operator.yaml writes stays that tag.
   const image = imageParts(model.image);
   const { leaderElection, resources } = model.operator;
   return {
     image: {
       repository: image.repository,
-      tag: "",
+      tag: image.tag ?? "",
       digest: image.digest,
       pullPolicy: "IfNotPresent",
     },
@@ -107,9 +101,8 @@ export function renderValues(model: OperatorModel): GeneratedFile {
 }
 
 /**
- * appVersion is the project's version (package.json's, which `generate` reads), not the tag in
- * operator.yaml's image: the deploy kit tags the image <package name>:<package version>, and the
- * chart's default tag must name an image that `image:build` and `image:push` made.
+ * appVersion is the project's version (package.json's, which `generate` reads): the tag
+ * config/manager pins and the deploy kit builds, unless operator.yaml's image writes another.
  */
 export function renderChartYaml(
   model: OperatorModel,

@@ -17,7 +17,8 @@ import { renderServiceMonitor } from "./service-monitor.ts";
 import { renderTenancy } from "./tenancy.ts";
 import { renderUserRoles } from "./user-roles.ts";
 
-export function renderManifests(model: OperatorModel): GeneratedFile[] {
+/** projectVersion: package.json's version, the manager image's tag (operator-image.ts). */
+export function renderManifests(model: OperatorModel, projectVersion?: string): GeneratedFile[] {
   const rbac = [
     ...renderOperatorRbac(model),
     ...renderConversionRbac(model),
@@ -27,7 +28,7 @@ export function renderManifests(model: OperatorModel): GeneratedFile[] {
     renderCrd(model),
     ...renderChildCrds(model),
     ...rbac,
-    renderManager(model),
+    renderManager(model, projectVersion),
     renderMetricsService(model),
     ...renderWebhookService(model),
     ...renderCertManager(model),

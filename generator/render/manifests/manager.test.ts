@@ -45,7 +45,9 @@ function checkRestricted(model: OperatorModel) {
 
   const [container, ...others] = pod.spec.containers;
   assert.equal(others.length, 0);
-  assert.equal(container.image, model.image);
+  // Pinned, never :latest: the spec's tag, else the project's first version (operator-image.ts).
+  const tagged = /:[^/]+$/.test(model.image);
+  assert.equal(container.image, tagged ? model.image : `${model.image}:0.1.0`);
   assert.equal(container.imagePullPolicy, "IfNotPresent");
   assert.deepEqual(container.securityContext, {
     allowPrivilegeEscalation: false,

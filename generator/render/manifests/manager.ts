@@ -1,6 +1,8 @@
 // config/manager/manager.yaml: the operator's Namespace and Deployment, meeting the restricted
 // Pod Security Standard so it runs in a namespace that enforces it.
 
+import { FIRST_PROJECT_VERSION } from "../../base/project-version.ts";
+import { operatorImage } from "../../model/operator-image.ts";
 import type { GeneratedFile } from "../../base/files.ts";
 import { TERMINATION_GRACE_PERIOD_SECONDS } from "../../base/shutdown-timings.ts";
 import { NODE_FLAGS, SEMI_SPACE_MIB } from "../../check/resources.ts";
@@ -37,8 +39,15 @@ export const CONTAINER_SECURITY_CONTEXT = {
   capabilities: { drop: ["ALL"] },
 };
 
-export function renderManager(model: OperatorModel): GeneratedFile {
-  return yamlFile("config/manager/manager.yaml", [namespace(model), deployment(model)]);
+/** projectVersion: package.json's, the image's tag unless metadata.image writes one. */
+export function renderManager(
+  model: OperatorModel,
+  projectVersion = FIRST_PROJECT_VERSION,
+): GeneratedFile {
+  return yamlFile("config/manager/manager.yaml", [
+    namespace(model),
+    deployment(model, projectVersion),
+  ]);
 }
 
 function namespace(model: OperatorModel) {
@@ -57,7 +66,7 @@ function namespace(model: OperatorModel) {
   };
 }
 
-export function deployment(model: OperatorModel) {
+export function deployment(model: OperatorModel, projectVersion = FIRST_PROJECT_VERSION) {
   return {
     apiVersion: "apps/v1",
     kind: "Deployment",
@@ -80,7 +89,7 @@ export function deployment(model: OperatorModel) {
           securityContext: { runAsNonRoot: true, seccompProfile: { type: "RuntimeDefault" } },
           // Room for the bounded drain and the Lease release (@create-operator/runtime's Manager).
           terminationGracePeriodSeconds: TERMINATION_GRACE_PERIOD_SECONDS,
-          containers: [container(model)],
+          containers: [container(model, projectVersion)],
           // The root filesystem is read-only; Node and libraries that need scratch space get /tmp.
           volumes: [{ name: "tmp", emptyDir: {} }],
         },
@@ -89,10 +98,12 @@ export function deployment(model: OperatorModel) {
   };
 }
 
-function container(model: OperatorModel) {
+function container(model: OperatorModel, projectVersion: string) {
   return {
     name: "manager",
-    image: model.image,
+    // Pinned, never :latest: `kubectl apply -k config/default` runs the image `image:build` tags
+    // (the deploy kit reads it from here), and the chart's default is the same.
+    image: operatorImage(model.image, projectVersion).reference,
     imagePullPolicy: "IfNotPresent",
     env: [
       { name: ENV.podNamespace, valueFrom: { fieldRef: { fieldPath: "metadata.namespace" } } },

@@ -79,6 +79,8 @@ function template(path: string): Handlebars.TemplateDelegate {
 export interface SourceOptions {
   /** The user's files the spec no longer uses (see unusedUserFiles): tsconfig.json excludes them. */
   unusedUserFiles?: readonly string[];
+  /** package.json's version (absent: the first): package.json's and the image's (operator-image.ts). */
+  projectVersion?: string;
 }
 
 /** Every path the source templates produce for `model`, without rendering anything. */
@@ -98,7 +100,12 @@ export function renderSources(model: OperatorModel, options: SourceOptions = {})
     ...planned.map(({ row, output }) => ({ path: output.path, ownership: row.ownership })),
     ...verbatim.map((file) => ({ path: file.path, ownership: file.ownership })),
   ].sort((a, b) => (a.path < b.path ? -1 : a.path > b.path ? 1 : 0));
-  const view: ViewModel = buildViewModel(model, listing, options.unusedUserFiles ?? []);
+  const view: ViewModel = buildViewModel(
+    model,
+    listing,
+    options.unusedUserFiles ?? [],
+    options.projectVersion,
+  );
   const rendered = planned.map(({ row, output }) => {
     const bindingView = output.binding
       ? view.bindings.find((b) => b.name === output.binding!.name)

@@ -41,7 +41,7 @@ import { statusDefaultsView, type StatusDefaultsView } from "./status-defaults-v
 import { statusView, type StatusView } from "./status-view.ts";
 import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts";
 import { BASE_IMAGES, pinnedImage } from "./base-images.ts";
-import { imageParts } from "../chart/values.ts";
+import { operatorImage } from "../../model/operator-image.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
 import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
@@ -53,7 +53,7 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   descriptionJson: string;
   /** This generator's version, pinned exactly in the project's devDependencies. */
   generatorVersion: string;
-  /** package.json's first `version` (the image tag and the chart's appVersion follow it). */
+  /** package.json's `version` (the image tag and the chart's appVersion follow it). */
   projectVersion: string;
   /** The project carries the unpublished packages in vendor/ (generator/vendor/vendored-packages.ts). */
   vendored: boolean;
@@ -62,9 +62,12 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   runtimePin: string;
   envtestPin: string;
   generatorPin: string;
+  /** The operator's image, pinned (model/operator-image.ts): the deploy kit's default IMG. */
   image: string;
   /** The image without its tag: the chart's image.repository (its tag is the appVersion). */
   imageRepository: string;
+  /** The chart's image.tag: the tag operator.yaml writes, else empty (the appVersion). */
+  imageTag: string;
   /** The Dockerfile's FROM images, tag@digest (base-images.ts). */
   buildImage: string;
   runtimeImage: string;
@@ -169,6 +172,7 @@ export function buildViewModel(
   model: OperatorModel,
   files: Array<{ path: string; ownership: string }>,
   unusedUserFiles: readonly string[] = [],
+  projectVersion = FIRST_PROJECT_VERSION,
 ): ViewModel {
   const specOptional = model.spec.required ? "" : "?";
   const types = typeNames(model);
@@ -177,15 +181,17 @@ export function buildViewModel(
   // Provider and test files import the embedded models from the API types module too.
   const declared = [...interfaces.map((i) => i.name), ...embedded];
   const fixture = testFixture(model);
+  const image = operatorImage(model.image, projectVersion);
   return {
     name: model.name,
     description: model.description,
     descriptionJson: JSON.stringify(model.description),
     generatorVersion: GENERATOR_VERSION,
-    projectVersion: FIRST_PROJECT_VERSION,
+    projectVersion,
     ...packagePins(vendorsPackages()),
-    image: model.image,
-    imageRepository: imageParts(model.image).repository,
+    image: image.reference,
+    imageRepository: image.repository,
+    imageTag: image.tagFromSpec ? image.tag : "",
     buildImage: pinnedImage(BASE_IMAGES.build),
     runtimeImage: pinnedImage(BASE_IMAGES.runtime),
     operatorNamespace: model.namespace,

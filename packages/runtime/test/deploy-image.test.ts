@@ -5,7 +5,15 @@
 
 import assert from "node:assert/strict";
 import { execFile } from "node:child_process";
-import { chmodSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from "node:fs";
+import {
+  chmodSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 import { after, test } from "node:test";
@@ -19,10 +27,33 @@ const project = join(root, "project");
 const bin = join(root, "bin");
 const empty = join(root, "empty");
 for (const dir of [project, bin, empty]) mkdirSync(dir);
+// What the generator writes for the default image: config/manager pins the image (the spec's
+// repository, package.json's version), the chart's appVersion is the version it rendered.
+const PINNED = "registry.acme.internal/platform/database-operator:0.3.1";
+const packageJson = (version: string) =>
+  writeFileSync(
+    join(project, "package.json"),
+    JSON.stringify({ name: "database-operator", version }),
+  );
+packageJson("0.3.1");
+for (const dir of ["config/default", "config/manager", "chart"])
+  mkdirSync(join(project, dir), { recursive: true });
+writeFileSync(join(project, "config/default/kustomization.yaml"), "resources:\n  - ../manager\n");
+writeFileSync(join(project, "config/manager/kustomization.yaml"), "resources:\n  - manager.yaml\n");
 writeFileSync(
-  join(project, "package.json"),
-  JSON.stringify({ name: "database-operator", version: "0.3.1" }),
+  join(project, "config/manager/manager.yaml"),
+  [
+    "apiVersion: apps/v1",
+    "kind: Deployment",
+    "metadata: { name: database-operator-controller-manager, namespace: database-operator-system }",
+    "spec:",
+    "  template:",
+    "    spec:",
+    `      containers: [{ name: manager, image: "${PINNED}" }]`,
+    "",
+  ].join("\n"),
 );
+writeFileSync(join(project, "chart/Chart.yaml"), "apiVersion: v2\nappVersion: 0.3.1\n");
 
 /** A CLI on PATH that records its working directory and arguments, one per line, and exits with `code`. */
 function shim(name: string, code = 0): string {
@@ -65,15 +96,30 @@ test("image build runs `docker build -t $IMG .` in the project's root", async ()
   assert.match(run.stdout, /docker build -t registry\.example\.com\/team\/db:1\.2\.3 \./);
 });
 
-test("image push without IMG pushes <package name>:<package version>", async () => {
+test("image push without IMG pushes the image config/manager pins", async () => {
   const log = shim("docker");
   const run = await kit(["image", "push"], { PATH: bin });
   assert.equal(run.code, 0, run.stderr);
-  assert.deepEqual(readFileSync(log, "utf8").split("\n").slice(1), [
-    "push",
-    "database-operator:0.3.1",
-    "",
-  ]);
+  assert.deepEqual(readFileSync(log, "utf8").split("\n").slice(1), ["push", PINNED, ""]);
+});
+
+test("without IMG, a version bump not yet generated is refused with what to run", async () => {
+  const log = shim("docker");
+  rmSync(log, { force: true });
+  packageJson("0.4.0");
+  try {
+    const run = await kit(["image", "build"], { PATH: bin });
+    assert.equal(run.code, 1);
+    assert.match(
+      run.stderr,
+      /package\.json's version is 0\.4\.0, but the project was generated at 0\.3\.1: run `npx create-operator generate`/,
+    );
+    assert.equal(existsSync(log), false, "docker never ran");
+    const explicit = await kit(["image", "build"], { PATH: bin, IMG: "db:0.4.0" });
+    assert.equal(explicit.code, 0, explicit.stderr);
+  } finally {
+    packageJson("0.3.1");
+  }
 });
 
 test("podman when docker is absent; the tool's failure is the command's exit code", async () => {

@@ -3,12 +3,12 @@
 //   operator-kit deploy|undeploy [--component <name>]...
 //   operator-kit uninstall [--force]
 //   operator-kit image build|push
-// Run in the project's root. The image is $IMG, else <package name>:<package version> from
-// package.json; the cluster is the current kubeconfig's (KUBECONFIG, else ~/.kube/config).
+// Run in the project's root. The image is $IMG, else the one config/manager pins (project-image.ts);
+// the cluster is the current kubeconfig's (KUBECONFIG, else ~/.kube/config).
 
 import { spawnSync } from "node:child_process";
-import { existsSync, mkdirSync, readFileSync, writeFileSync } from "node:fs";
-import { dirname, join, resolve } from "node:path";
+import { mkdirSync, writeFileSync } from "node:fs";
+import { dirname, resolve } from "node:path";
 import { parseArgs } from "node:util";
 import { imageCommand, usableContainerTool } from "./container-tool.ts";
 
@@ -24,23 +24,9 @@ options:
   --out <path>          where installer writes (default: ${INSTALLER_PATH})
   --component <name>    add an opt-in component under config/ (monitoring, network-policy); repeatable
 environment:
-  IMG                   the image (default: <package name>:<package version> from package.json)
+  IMG                   the image (default: config/manager's, <repository>:<package version>)
   KUBECONFIG            the kubeconfig (default: ~/.kube/config)
   CONTAINER_TOOL        the container CLI (default: docker when its daemon answers, else podman)`;
-
-export function defaultImage(projectRoot: string, env: NodeJS.ProcessEnv = process.env): string {
-  if (env["IMG"]) return env["IMG"];
-  const file = join(projectRoot, "package.json");
-  if (!existsSync(file))
-    throw new Error(
-      `no package.json in ${projectRoot}: run operator-kit in the project's root (npm run does)`,
-    );
-  const pkg = JSON.parse(readFileSync(file, "utf8")) as {
-    name: string;
-    version: string;
-  };
-  return `${pkg.name}:${pkg.version}`;
-}
 
 export async function main(argv: string[], projectRoot = process.cwd()): Promise<number> {
   const { values, positionals } = parseArgs({
@@ -58,9 +44,13 @@ export async function main(argv: string[], projectRoot = process.cwd()): Promise
     process.stdout.write(`${USAGE}\n`);
     return command === undefined && !values.help ? 2 : 0;
   }
-  const image = defaultImage(projectRoot);
+  // The default image needs config/default read, which loads client-node (seconds on a busy
+  // machine); with IMG set, `image build` starts the container CLI at once.
+  const projectImage = async () =>
+    process.env["IMG"] || (await import("./project-image.ts")).defaultImage(projectRoot);
   const report = (line: string) => process.stdout.write(`${line}\n`);
   if (command === "image" && (action === "build" || action === "push")) {
+    const image = await projectImage();
     const tool = usableContainerTool(process.env, report);
     const args = imageCommand(action, image);
     report(`${tool} ${args.join(" ")}`);
@@ -68,9 +58,19 @@ export async function main(argv: string[], projectRoot = process.cwd()): Promise
     if (run.error) throw run.error;
     return run.status ?? 1;
   }
+  if (!["installer", "deploy", "undeploy", "uninstall"].includes(command)) {
+    process.stderr.write(`operator-kit: unknown command ${positionals.join(" ")}\n${USAGE}\n`);
+    return 2;
+  }
   // client-node loads in seconds on a busy machine: only the commands that talk YAML or to a
-  // cluster load it, so `image build` (above) starts the container CLI at once.
+  // cluster load it, so `image build` with IMG set (above) starts the container CLI at once.
   const { installerObjects, installerYaml } = await import("./installer.ts");
+  // undeploy and uninstall delete by name: the image is irrelevant, and a version bump since the
+  // last generate must not stop them (project-image.ts refuses that for what deploys an image).
+  const image =
+    command === "undeploy" || command === "uninstall"
+      ? process.env["IMG"] || (await import("./project-image.ts")).managerImage(projectRoot)
+      : await projectImage();
   const installer = () => installerObjects({ projectRoot, image, components: values.component });
   const cluster = async () => ({
     config: (await import("../kube-config.ts")).loadKubeConfig(),

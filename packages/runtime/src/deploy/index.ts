@@ -2,7 +2,8 @@
 // (operator-kit), and its tests import: the installer, deploy, undeploy, uninstall.
 
 export { containerTool, imageCommand, NoContainerToolError } from "./container-tool.ts";
-export { defaultImage, INSTALLER_PATH } from "./cli.ts";
+export { INSTALLER_PATH } from "./cli.ts";
+export { defaultImage, managerImage } from "./project-image.ts";
 export { installerObjects, installerYaml, MANAGER_CONTAINER } from "./installer.ts";
 export type { InstallerOptions } from "./installer.ts";
 export {
