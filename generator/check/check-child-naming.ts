@@ -9,6 +9,8 @@ import {
   isDns1035Kind,
   NAME_FIRST_PIECE_PATTERN,
   NAME_LITERAL,
+  NAME_PIECE_PATTERN,
+  NAME_SUBDOMAIN_PIECE_PATTERN,
   nameLimit,
   piecePattern,
   resolveSteps,
@@ -26,7 +28,7 @@ export interface ChildNamePlan {
   template: string;
   pieces: NamePiece[];
   instances: NameInstances;
-  /** The longest name the kind allows (63, or 52 for StatefulSet and CronJob). */
+  /** The longest name the kind allows (63, 52 for StatefulSet and CronJob, 253 for Secret and ConfigMap). */
   limit: number;
   /** When the template reads {metadata.name}: the longest owner name that keeps within limit. */
   ownerNameMax?: number;
@@ -164,7 +166,7 @@ export function resolveChildNaming(
         "SEM230",
         "name",
         `name template "${template}": {${piece.text}} is not a placeholder`,
-        "Placeholders are {metadata.name}, {spec.<field>}, {item.<field>} (with forEach) and {index} (with count).",
+        "Placeholders are {metadata.name}, {spec.<field>}, {spec.<field> ?? metadata.name} (an optional field, else the owner's name), {item.<field>} (with forEach) and {index} (with count).",
       );
     } else if (piece.kind === "index") {
       if (instances.kind !== "count")
@@ -195,15 +197,21 @@ export function resolveChildNaming(
           didYouMean(piece.path, fields),
         );
       const def = steps.at(-1)!;
-      const absent = steps.find((s) => !alwaysPresent(s));
+      // With a fallback ({spec.target.name ?? metadata.name}) the field may be absent on any step.
+      const fallback = piece.kind === "spec" ? piece.fallback : undefined;
+      const absent = fallback ? undefined : steps.find((s) => !alwaysPresent(s));
       if (str(def.type) !== "string" || absent !== undefined)
         return fail(
           "SEM232",
           "name",
           `name template "${template}": {${piece.kind}.${piece.path}} is ${str(def.type) !== "string" ? `${article(str(def.type) ?? "field without a type")}, not a string` : "optional without a default (or nullable, or on such a path), so a name could have a hole"}`,
-          "Read a string field that is required or defaulted (and so is every object on its path).",
+          `Read a string field that is required or defaulted (and so is every object on its path), or give it a fallback: {spec.${piece.path} ?? metadata.name}.`,
         );
-      pieces.push({ kind: piece.kind, path: piece.path, def });
+      pieces.push(
+        piece.kind === "spec" && fallback
+          ? { kind: "spec", path: piece.path, def, fallback }
+          : { kind: piece.kind, path: piece.path, def },
+      );
     }
   }
 
@@ -252,7 +260,12 @@ export function resolveChildNaming(
         `name template "${template}": ${label} has no maxLength, so the name could outgrow ${nameLimit(kind)} characters`,
         `Give the field a maxLength; the owner's name gets what the rest of the ${nameLimit(kind)} characters leave.`,
       );
-    if (declared !== undefined && declared !== wanted && declared !== NAME_FIRST_PIECE_PATTERN)
+    // A stricter pattern than wanted is fine: a Service's first piece within a label, a label
+    // within a subdomain.
+    const stricter =
+      declared === NAME_FIRST_PIECE_PATTERN ||
+      (declared === NAME_PIECE_PATTERN && wanted === NAME_SUBDOMAIN_PIECE_PATTERN);
+    if (declared !== undefined && declared !== wanted && !stricter)
       return fail(
         "SEM233",
         "name",
@@ -281,8 +294,12 @@ export function resolveChildNaming(
   }
   const limit = nameLimit(kind);
   const fixed = fixedLength(pieces, instances.kind === "count" ? instances.maximum : undefined)!;
-  const readsOwner = pieces.some((p) => p.kind === "owner");
-  const ownerNameMax = readsOwner ? Math.min(63, limit - fixed) : undefined;
+  // The owner's name (and a field that falls back to it, in its place) gets what the rest leaves:
+  // no more than the kind's own limit needs, so a Secret's owner may have a 242-character name.
+  const readsOwner = pieces.some(
+    (p) => p.kind === "owner" || (p.kind === "spec" && p.fallback !== undefined),
+  );
+  const ownerNameMax = readsOwner ? limit - fixed : undefined;
   if ((ownerNameMax !== undefined && ownerNameMax < 1) || (!readsOwner && fixed > limit))
     return fail(
       "SEM236",
@@ -290,6 +307,17 @@ export function resolveChildNaming(
       `name template "${template}" can make names of ${fixed + (readsOwner ? 1 : 0)} characters or more; a ${kind} name holds at most ${limit}`,
       "Lower the maxLength of the fields it reads (or the count's maximum), or shorten the literal text.",
     );
+  for (const piece of pieces) {
+    if (piece.kind !== "spec" || piece.fallback === undefined) continue;
+    const max = num(piece.def.maxLength)!;
+    if (max > ownerNameMax!)
+      return fail(
+        "SEM236",
+        "name",
+        `name template "${template}": {spec.${piece.path}} may hold ${max} characters where the owner's name would; the rest of the name leaves ${ownerNameMax} for a ${kind} name of at most ${limit}`,
+        `Give the field a maxLength of at most ${ownerNameMax}.`,
+      );
+  }
   return {
     plan: {
       template,

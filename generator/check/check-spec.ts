@@ -30,6 +30,7 @@ import { checkKubernetesTypes } from "./check-kubernetes-types.ts";
 import { checkLabels } from "./check-labels.ts";
 import { checkNumbers } from "./check-numbers.ts";
 import { checkOperator } from "./check-operator.ts";
+import { checkManagement } from "./check-management.ts";
 import { checkConditions, checkPhases } from "./check-phases.ts";
 import { checkPrinterColumns } from "./check-printer-columns.ts";
 import { checkResourceIdentity } from "./check-resource-identity.ts";
@@ -76,6 +77,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkPrinterColumns,
   checkSelectableFields,
   checkOperator,
+  checkManagement,
   checkResources,
   checkLabels,
   checkScale,

@@ -24,7 +24,10 @@ export function nameTokens(pieces: readonly NamePiece[]): Token[] {
       case "owner":
         return [{ kind: "value", key: "owner", shared: true, chars: "owner" }];
       case "spec":
-        return [{ kind: "value", key: `spec.${piece.path}`, shared: true, chars: "label" }];
+        // With a fallback the value is the field's or the owner's name: any of the owner's chars.
+        return piece.fallback
+          ? [{ kind: "value", key: `spec.${piece.path}??owner`, shared: true, chars: "owner" }]
+          : [{ kind: "value", key: `spec.${piece.path}`, shared: true, chars: "label" }];
       case "item":
         return [{ kind: "value", key: `item.${piece.path}`, shared: false, chars: "label" }];
       case "index":

@@ -16,8 +16,11 @@ import { has, num, obj, str, type RawObject } from "./raw-spec.ts";
 export type NamePiece =
   | { kind: "literal"; text: string }
   | { kind: "owner" }
-  /** A spec field; `path` is the model's dotted path from spec (backup.name). */
-  | { kind: "spec"; path: string; def: RawObject }
+  /**
+   * A spec field; `path` is the model's dotted path from spec (backup.name). With `fallback`
+   * ({spec.target.name ?? metadata.name}) the field may be absent and the owner's name stands in.
+   */
+  | { kind: "spec"; path: string; def: RawObject; fallback?: "owner" }
   /** A field of the forEach entry; `path` is dotted from the entry (name). */
   | { kind: "item"; path: string; def: RawObject }
   | { kind: "index" };
@@ -31,6 +34,13 @@ export type NameInstances =
 export const NAME_LITERAL = /^[a-z0-9-]*$/;
 /** A field read into a name: a DNS-1123 label. */
 export const NAME_PIECE_PATTERN = DNS_LABEL.source;
+/**
+ * A field read into the name of a kind whose names are DNS-1123 subdomains (a Secret): dots
+ * between labels. Pieces that start and end with a letter or digit, joined by literal text of
+ * letters, digits and '-', make a subdomain again, so the name stays valid whatever the mix.
+ */
+export const NAME_SUBDOMAIN_PIECE_PATTERN =
+  "^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$";
 /** The first piece of a DNS-1035 name (a Service): a label that starts with a letter. */
 export const NAME_FIRST_PIECE_PATTERN = "^[a-z]([-a-z0-9]*[a-z0-9])?$";
 
@@ -38,13 +48,25 @@ export const NAME_FIRST_PIECE_PATTERN = "^[a-z]([-a-z0-9]*[a-z0-9])?$";
 const DNS_1035_KINDS: ReadonlySet<string> = new Set(["Service"]);
 
 /**
- * The longest name a child of this kind may have. Every name is kept a DNS label (at most 63):
- * the name goes into labels and DNS. A StatefulSet's name and a 10-character hash make its pods'
- * controller-revision-hash label, and a CronJob's name and an 11-character suffix its Jobs' names,
- * so both stop at 52 (the API server enforces it for CronJob).
+ * Kinds whose names the API server validates as DNS-1123 subdomains and that nothing turns into a
+ * label or a DNS name (ValidateSecretName, ValidateConfigMapName): up to 253 characters, with dots.
+ */
+const DNS_SUBDOMAIN_KINDS: ReadonlySet<string> = new Set(["Secret", "ConfigMap"]);
+
+/**
+ * The longest name a child of this kind may have. A Secret or ConfigMap name is a DNS subdomain
+ * (253). Every other name is kept a DNS label (at most 63): the name goes into labels and DNS. A
+ * StatefulSet's name and a 10-character hash make its pods' controller-revision-hash label, and a
+ * CronJob's name and an 11-character suffix its Jobs' names, so both stop at 52 (the API server
+ * enforces it for CronJob).
  */
 export function nameLimit(kind: string): number {
+  if (isDnsSubdomainKind(kind)) return 253;
   return kind === "StatefulSet" || kind === "CronJob" ? 52 : 63;
+}
+
+export function isDnsSubdomainKind(kind: string): boolean {
+  return DNS_SUBDOMAIN_KINDS.has(kind);
 }
 
 export function isDns1035Kind(kind: string): boolean {
@@ -54,7 +76,7 @@ export function isDns1035Kind(kind: string): boolean {
 export type Placeholder =
   | { kind: "owner" }
   | { kind: "index" }
-  | { kind: "spec" | "item"; path: string }
+  | { kind: "spec" | "item"; path: string; fallback?: "owner" }
   | { kind: "unknown"; text: string };
 
 /** The template's pieces in order, placeholders not yet resolved; undefined for unbalanced braces. */
@@ -81,13 +103,18 @@ export function splitTemplate(
   return pieces;
 }
 
+/** `{spec.<path> ?? metadata.name}`: an optional field, the owner's name when it is absent. */
+const FALLBACK = /^spec\.([^.\s]+(?:\.[^.\s]+)*)\s*\?\?\s*metadata\.name$/;
+
 function placeholder(text: string): Placeholder {
   if (text === "metadata.name") return { kind: "owner" };
+  const fallback = FALLBACK.exec(text);
+  if (fallback) return { kind: "spec", path: fallback[1]!, fallback: "owner" };
   if (text === "index") return { kind: "index" };
   const dot = text.indexOf(".");
   const head = dot < 0 ? text : text.slice(0, dot);
   const path = dot < 0 ? "" : text.slice(dot + 1);
-  if ((head === "spec" || head === "item") && /^[^.]+(\.[^.]+)*$/.test(path))
+  if ((head === "spec" || head === "item") && /^[^.\s?]+(\.[^.\s?]+)*$/.test(path))
     return { kind: head, path };
   return { kind: "unknown", text };
 }
@@ -130,13 +157,15 @@ export function indexDigits(maximum: number): number {
 
 /**
  * Characters the name holds besides the owner's name: literals, each field's maxLength and the
- * index's digits. Undefined when a field has no maxLength (check reports that).
+ * index's digits. A field with a fallback to the owner's name takes the owner's place and counts
+ * nothing here (check bounds it by the owner's budget). Undefined when a field has no maxLength.
  */
 export function fixedLength(pieces: readonly NamePiece[], maximum?: number): number | undefined {
   let total = 0;
   for (const piece of pieces) {
     if (piece.kind === "literal") total += piece.text.length;
     else if (piece.kind === "index") total += indexDigits(maximum ?? 1);
+    else if (piece.kind === "spec" && piece.fallback !== undefined) continue;
     else if (piece.kind === "spec" || piece.kind === "item") {
       const max = num(piece.def.maxLength);
       if (max === undefined) return undefined;
@@ -148,6 +177,7 @@ export function fixedLength(pieces: readonly NamePiece[], maximum?: number): num
 
 /** The pattern a field read as the `position`th piece must match. */
 export function piecePattern(kind: string, position: number): string {
+  if (isDnsSubdomainKind(kind)) return NAME_SUBDOMAIN_PIECE_PATTERN;
   return position === 0 && isDns1035Kind(kind) ? NAME_FIRST_PIECE_PATTERN : NAME_PIECE_PATTERN;
 }
 

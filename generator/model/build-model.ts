@@ -16,8 +16,10 @@ import {
   childFileName,
   childVarName,
   NAME_FIRST_PIECE_PATTERN,
+  NAME_SUBDOMAIN_PIECE_PATTERN,
 } from "../check/child-name-template.ts";
 import { resolveWhen } from "../check/child-when.ts";
+import { resolveManagement } from "../check/check-management.ts";
 import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
@@ -287,6 +289,7 @@ function buildVersionModel(
     printerColumns: raw.printerColumns ?? defaultPrinterColumns(phases.length > 0),
     selectableFields: (raw.selectableFields ?? []).map((f) => f.jsonPath),
     operator: settings,
+    management: resolveManagement(data as Record<string, unknown>).plan,
     finalizer: `${group}/finalizer`,
     fieldManager: name,
     labels: {
@@ -464,7 +467,12 @@ function buildNaming(plan: ChildNamePlan, allSpec: readonly FieldModel[]): Child
   return {
     template: plan.template,
     pieces: plan.pieces.map((piece): ChildNamePiece => {
-      if (piece.kind === "spec") return { kind: "spec", field: field(piece.path) };
+      if (piece.kind === "spec")
+        return {
+          kind: "spec",
+          field: field(piece.path),
+          ...(piece.fallback ? { fallback: piece.fallback } : {}),
+        };
       if (piece.kind === "item" && instances.kind === "forEach")
         return {
           kind: "item",
@@ -492,9 +500,20 @@ function buildNaming(plan: ChildNamePlan, allSpec: readonly FieldModel[]): Child
 function namePatterns(plans: ReadonlyArray<ChildNamePlan | undefined>): Map<string, string> {
   const patterns = new Map<string, string>();
   for (const { path, pattern } of plans.flatMap((p) => p?.patterns ?? [])) {
-    if (patterns.get(path) !== NAME_FIRST_PIECE_PATTERN) patterns.set(path, pattern);
+    const held = patterns.get(path);
+    if (held === undefined || patternStrictness(pattern) < patternStrictness(held))
+      patterns.set(path, pattern);
   }
   return patterns;
+}
+
+/** Each name pattern allows all the stricter ones do: a Service's first piece, a label, a subdomain. */
+function patternStrictness(pattern: string): number {
+  return pattern === NAME_FIRST_PIECE_PATTERN
+    ? 0
+    : pattern === NAME_SUBDOMAIN_PIECE_PATTERN
+      ? 2
+      : 1;
 }
 
 /** The checked CRD of a child; check made sure the file is read, parses and serves `version`. */

@@ -2,6 +2,7 @@
 // builder needs is derived here exactly once; render never looks at raw YAML.
 
 import type { Immutability } from "../check/immutability.ts";
+import type { ManagementPlan } from "../check/check-management.ts";
 import type { TenancyModel } from "./tenancy-types.ts";
 import type { ConversionModel } from "./conversion-plan.ts";
 
@@ -185,7 +186,8 @@ export interface ChildConditionModel {
 export type ChildNamePiece =
   | { kind: "literal"; text: string }
   | { kind: "owner" }
-  | { kind: "spec"; field: FieldModel }
+  /** With `fallback`, an optional field: the owner's name when it is absent ({spec.x ?? metadata.name}). */
+  | { kind: "spec"; field: FieldModel; fallback?: "owner" }
   /** `path` is dotted from the entry (name); `field.path` the model's (pools[].name). */
   | { kind: "item"; path: string; field: FieldModel }
   | { kind: "index" };
@@ -198,7 +200,7 @@ export interface ChildNamingModel {
     | { kind: "single" }
     | { kind: "forEach"; list: FieldModel; key: string }
     | { kind: "count"; field: FieldModel };
-  /** The longest name this kind allows (63; 52 for StatefulSet and CronJob). */
+  /** The longest name this kind allows (63; 52 for StatefulSet and CronJob; 253 for Secret and ConfigMap). */
   limit: number;
   /** When the name reads the owner's: the longest owner name that keeps every child name within limit. */
   ownerNameMax?: number;
@@ -317,6 +319,8 @@ export interface ExtraFile {
   content: string;
 }
 
+export type { ManagementPlan };
+
 export interface OperatorModel {
   /** Project name, npm package name and prefix of every generated object. */
   name: string;
@@ -381,6 +385,11 @@ export interface OperatorModel {
   /** JSONPaths clients may use in field selectors, e.g. .spec.color. */
   selectableFields: string[];
   operator: OperatorSettings;
+  /**
+   * operator.yaml's management: the deletion-policy annotation's key and the pause mark. Absent
+   * (hand-built models in tests): <group>/deletion-policy and no pause.
+   */
+  management?: ManagementPlan;
   /** Finalizer this operator owns, e.g. db.example.com/finalizer. */
   finalizer: string;
   /** Field manager name for server-side apply and status writes. */

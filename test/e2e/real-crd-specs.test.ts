@@ -3,7 +3,8 @@
 // API server. They cover what the examples do not: many child kinds, an object output with
 // required fields, no printer columns, a child served by another project's CRD, a Lease child,
 // required references and references in list entries (KEDA), a cluster-scoped reference (Contour),
-// polymorphic references: a kind chosen by a field, namespaced or cluster-scoped (external-secrets).
+// polymorphic references: a kind chosen by a field, namespaced or cluster-scoped, and a child named
+// from an optional field with the owner's name as fallback (external-secrets).
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -19,6 +20,8 @@ export const REAL_CRD_SPECS = [
   "namespaced-children",
   "keda-trigger-authentication",
   "contour-httpproxy",
+  // A store of a kind chosen by a field; a Secret named from an optional field, else the owner's
+  // name; owner names of 253 characters.
   "external-secret",
   // Not a public CRD: the tenancy case of a Secret reference that may name another namespace.
   "tenant-secret-reference",

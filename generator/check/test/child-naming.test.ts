@@ -144,3 +144,55 @@ test("SEM236 a template whose names can outgrow the kind's limit", () => {
   const fixed = withChild(`name: "${"a".repeat(53)}"`);
   expectOne(fixed, "SEM236", posOf(fixed, '"aaa'), "can make names of 53 characters");
 });
+
+// A Secret's name is a DNS subdomain of up to 253 characters, not a 63-character label.
+function withSecret(...lines: string[]): string {
+  const spec = edit(
+    SPEC,
+    "    size:\n",
+    [
+      "    target:",
+      "      type: object",
+      "      fields:",
+      "        name:",
+      "          type: string",
+      `          maxLength: ${lines.includes("long") ? 243 : 242}`,
+      "    size:",
+      "",
+    ].join("\n"),
+  );
+  return `${spec}children:\n  - apiVersion: v1\n    kind: Secret\n${lines
+    .filter((l) => l !== "long")
+    .map((l) => `    ${l}\n`)
+    .join("")}`;
+}
+
+test("a name read from an optional field falls back to the owner's: {spec.<field> ?? metadata.name}", () => {
+  assert.deepEqual(check(withSecret('name: "{spec.target.name ?? metadata.name}"')), []);
+  assert.deepEqual(check(withSecret('name: "{spec.target.name ?? metadata.name}-tls"')), []);
+  // Without the fallback the optional field could leave a hole in the name.
+  const hole = withSecret('name: "{spec.target.name}"');
+  expectOne(hole, "SEM232", posOf(hole, '"{spec'), "optional without a default");
+  // Only the owner's name is a fallback.
+  const other = withSecret('name: "{spec.target.name ?? spec.region}"');
+  expectOne(other, "SEM230", posOf(other, '"{spec'), "is not a placeholder");
+});
+
+test("SEM236 a Secret's name holds 253 characters: the fallback field gets the owner's share", () => {
+  // 253 - "-tls" = 249 for the field with maxLength 243: fits; 243 + 11 does not.
+  assert.deepEqual(
+    check(withSecret('name: "{spec.target.name ?? metadata.name}-tls"', "long")),
+    [],
+  );
+  const over = withSecret(`name: "{spec.target.name ?? metadata.name}-${"a".repeat(10)}"`, "long");
+  expectOne(
+    over,
+    "SEM236",
+    posOf(over, '"{spec'),
+    "may hold 243 characters where the owner's name would",
+  );
+  const fixed = withSecret(`name: "${"a".repeat(253)}"`);
+  assert.deepEqual(check(fixed), []);
+  const tooLong = withSecret(`name: "${"a".repeat(254)}"`);
+  expectOne(tooLong, "SEM236", posOf(tooLong, '"aaa'), "a Secret name holds at most 253");
+});

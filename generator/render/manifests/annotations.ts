@@ -2,7 +2,10 @@
 
 import type { OperatorModel } from "../../model/types.ts";
 
-/** `<group>/deletion-policy`: Delete or Retain, as ACK's services.k8s.aws/deletion-policy. */
+/**
+ * Delete or Retain, as ACK's services.k8s.aws/deletion-policy: management.deletionPolicyAnnotation,
+ * else `<group>/deletion-policy`.
+ */
 export function deletionPolicyAnnotation(model: OperatorModel): string {
-  return `${model.api.group}/deletion-policy`;
+  return model.management?.deletionPolicyAnnotation ?? `${model.api.group}/deletion-policy`;
 }

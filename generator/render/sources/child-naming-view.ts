@@ -39,8 +39,10 @@ export function childNamingView(
         return "${obj.metadata.name}";
       case "index":
         return "${index}";
-      case "spec":
-        return `\${${specAccessor(p.field.path, spec, "obj.spec", specOptional).expression}}`;
+      case "spec": {
+        const read = specAccessor(p.field.path, spec, "obj.spec", specOptional).expression;
+        return p.fallback ? `\${${read} ?? obj.metadata.name}` : `\${${read}}`;
+      }
       case "item":
         return `\${${itemAccessor(p)}}`;
     }

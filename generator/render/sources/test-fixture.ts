@@ -7,6 +7,7 @@ import { backendService } from "./service-names-view.ts";
 import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleSpec, exampleValue } from "../manifests/example-values.ts";
 import { instanceLabel } from "./child-naming-view.ts";
+import { ownerNameBounds } from "../manifests/owner-name-rules.ts";
 import { providerDepName } from "./binding-view.ts";
 import { defaultsOf } from "./status-defaults-view.ts";
 import { statusSchema } from "../manifests/status-schema.ts";
@@ -90,6 +91,10 @@ export interface TestFixture {
    * instances and then one: two list entries with distinct keys (forEach), or counts 2 then 1.
    */
   namedChildren: NamedChildFixture[];
+  /** The longest owner name the CRD accepts and its form (owner-name-rules.ts). */
+  ownerName: { max: number; form: "subdomain" | "label" | "dns1035" };
+  /** operator.yaml's management.pause; null: objects cannot be paused. */
+  pause: { on: "annotation" | "label"; key: string; value: string } | null;
   /** The children with when:, with the sample's value that makes it hold and one that does not. */
   conditionalChildren: ConditionalChildFixture[];
   /**
@@ -136,6 +141,8 @@ export interface NamedChildFixture {
   count: { path: string[]; values: [number, number] } | null;
   /** Another child has the same kind: its objects are counted with this one's. */
   sharedKind: boolean;
+  /** {spec.<path> ?? metadata.name}: the field's spec path and a value it accepts; else null. */
+  fallback: { path: string[]; value: string } | null;
 }
 
 export interface ConditionalChildFixture {
@@ -252,6 +259,7 @@ function namedChildFixture(child: ChildModel, model: OperatorModel): NamedChildF
     sharedKind: model.children.some(
       (c) => c !== child && c.apiVersion === child.apiVersion && c.kind === child.kind,
     ),
+    fallback: fallbackFixture(child),
   };
   if (instances.kind === "forEach") {
     const entries = [
@@ -267,6 +275,17 @@ function namedChildFixture(child: ChildModel, model: OperatorModel): NamedChildF
       fixture.count = { path: instances.field.path.split("."), values: [2, 1] };
   }
   return fixture;
+}
+
+/**
+ * The field a name falls back from to the owner's name, and a value for it: a DNS label of its
+ * maxLength at most, so it fits every pattern the generator gives such a field.
+ */
+function fallbackFixture(child: ChildModel): NamedChildFixture["fallback"] {
+  const piece = child.naming!.pieces.find((p) => p.kind === "spec" && p.fallback !== undefined);
+  if (piece?.kind !== "spec") return null;
+  const value = "renamed".slice(0, piece.field.maxLength ?? 7);
+  return { path: piece.field.path.split("."), value };
 }
 
 /**
@@ -365,6 +384,8 @@ export function testFixture(model: OperatorModel): TestFixture {
     namedChildren: model.children
       .filter((c) => c.naming !== undefined)
       .map((c) => namedChildFixture(c, model)),
+    ownerName: (({ max, form }) => ({ max, form }))(ownerNameBounds(model)),
+    pause: model.management?.pause ?? null,
     conditionalChildren: model.children
       .filter((c) => c.when !== undefined && conditionHolds(c, sampleSpec))
       .map((c) => ({

@@ -83,6 +83,15 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   abandonAnnotation: string;
   /** Where an object overrides the deletion policy of its external resources. */
   deletionPolicyAnnotation: string;
+  /** The pause mark is an annotation: the cache keeps it only when listed (CACHED_ANNOTATIONS). */
+  pauseIsAnnotation: boolean;
+  /** management.pause as a PauseMark literal, with what it is for comments; null: no pause. */
+  pause: {
+    mark: string;
+    on: "annotation" | "label";
+    key: string;
+    value: string;
+  } | null;
   leaseName: string;
   /** controller-runtime's controller name: the lower-cased kind, the metrics' `controller` label. */
   controllerName: string;
@@ -193,6 +202,13 @@ export function buildViewModel(
     kindFile: model.names.kindFile,
     abandonAnnotation: `${model.api.group}/abandon-external-resources`,
     deletionPolicyAnnotation: deletionPolicyAnnotation(model),
+    pauseIsAnnotation: model.management?.pause?.on === "annotation",
+    pause: model.management?.pause
+      ? {
+          mark: JSON.stringify(model.management.pause),
+          ...model.management.pause,
+        }
+      : null,
     leaseName: `${model.name}-leader`,
     controllerName: controllerName(model),
     metricsServiceName: metricsServiceName(model),

@@ -127,7 +127,7 @@ export { cachedOwnerUids, storedOwnerUids } from "./owner-uids.ts";
 export { OwnWrites } from "./own-writes.ts";
 export { ownedInformers } from "./owned-kinds.ts";
 export type { OwnedKind } from "./owned-kinds.ts";
-export { childMetadata, nameForContent, selectorLabels } from "./ownership.ts";
+export { childMetadata, labelValueOf, nameForContent, selectorLabels } from "./ownership.ts";
 export { applyVerdict, bindingOutcomes, foldParts, readyCondition, requireUid } from "./parts.ts";
 export type { ConditionedPart, ConditionVerdict, FoldedParts, PartResult } from "./parts.ts";
 export { hookCalls, isRateLimited, providerCalls } from "./provider-calls.ts";
@@ -170,6 +170,7 @@ export type { SchemaDefaults } from "./schema-defaults.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
 export { tenancyGate } from "./tenancy.ts";
 export { recordNotPermitted } from "./not-permitted.ts";
+export { isPaused, PAUSED_REASON, recordPaused, type PauseMark } from "./paused.ts";
 export { directTenancyGate, parametersKind, watchedReferences } from "./tenancy-parameters.ts";
 export type {
   TenancyDefinition,

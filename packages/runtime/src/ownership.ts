@@ -33,9 +33,21 @@ export function selectorLabels(
 ): Record<string, string> {
   return {
     "app.kubernetes.io/name": component,
-    "app.kubernetes.io/instance": owner.metadata?.name ?? "",
+    "app.kubernetes.io/instance": labelValueOf(owner.metadata?.name ?? ""),
     "app.kubernetes.io/managed-by": operatorName,
   };
+}
+
+/**
+ * A label value that stands for `name`: the name itself while it fits a label value (63
+ * characters), else its first 52 and a hash of the whole, so an owner with a long name (up to the
+ * 253 characters an object name may have) still gets children, and two long names that share a
+ * prefix still get different values. Names of 63 or fewer keep the value they always had.
+ */
+export function labelValueOf(name: string): string {
+  if (name.length <= 63) return name;
+  const hash = createHash("sha256").update(name).digest("hex").slice(0, 10);
+  return `${name.slice(0, 52).replace(/[-_.]+$/, "")}-${hash}`;
 }
 
 /**

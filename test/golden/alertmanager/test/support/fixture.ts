@@ -127,6 +127,18 @@ export interface NamedChildFixture {
   count: { path: string[]; values: [number, number] } | null;
   /** Another child has the same kind: its objects are counted with this one's. */
   sharedKind: boolean;
+  /**
+   * A name that reads an optional field, else the owner's name ({spec.<path> ?? metadata.name}):
+   * that field's spec path and a value its schema accepts; null if none.
+   */
+  fallback: { path: string[]; value: string } | null;
+}
+
+/** The longest owner name the CRD accepts and its form (see the CRD's metadata.name rules). */
+export interface OwnerNameFixture {
+  max: number;
+  /** subdomain: dots allowed; label: no dots; dns1035: no dots and a letter first. */
+  form: "subdomain" | "label" | "dns1035";
 }
 
 export interface ConditionalChildFixture {
@@ -167,6 +179,9 @@ export interface TestFixture {
   childCount: number;
   /** The children whose names come from the spec (children[].name in operator.yaml). */
   namedChildren: NamedChildFixture[];
+  ownerName: OwnerNameFixture;
+  /** operator.yaml's management.pause: the mark that pauses an object; null: none. */
+  pause: { on: "annotation" | "label"; key: string; value: string } | null;
   /** The children with when: in operator.yaml that the sample makes exist. */
   conditionalChildren: ConditionalChildFixture[];
   /**
