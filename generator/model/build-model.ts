@@ -80,7 +80,8 @@ interface RawSpec {
   };
   status?: {
     phaseValues?: "enum" | "open";
-    conditionShape?: "full" | "relaxed";
+    conditionShape?: "full" | "relaxed" | "open";
+    conditionTypes?: "open" | "enum";
     phases?: {
       name: string;
       description?: string;
@@ -262,6 +263,7 @@ function buildVersionModel(
       phases,
       phaseValues: raw.status?.phaseValues ?? "enum",
       conditionShape: raw.status?.conditionShape ?? "full",
+      conditionTypes: raw.status?.conditionTypes ?? "open",
       conditions: buildConditions(raw.status?.conditions ?? [], externalResources),
       fields: statusFields,
       ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),

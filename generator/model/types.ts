@@ -349,8 +349,13 @@ export interface OperatorModel {
     phases: PhaseModel[];
     /** enum: the CRD lists the phases; open: any text (APIs whose phase is free text). */
     phaseValues: "enum" | "open";
-    /** full: metav1.Condition exactly; relaxed: only type and status required. */
-    conditionShape: "full" | "relaxed";
+    /**
+     * full: metav1.Condition exactly; relaxed: only type and status required; open: nothing
+     * required, an atomic list (generator/render/manifests/condition-shape.ts).
+     */
+    conditionShape: "full" | "relaxed" | "open";
+    /** open: any metav1 type; enum: only the types in `conditions`. */
+    conditionTypes: "open" | "enum";
     initialPhase?: string;
     conditions: ConditionModel[];
     fields: FieldModel[];

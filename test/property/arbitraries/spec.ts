@@ -619,7 +619,8 @@ export const validSpec: fc.Arbitrary<Spec> = fc
     phases: fc.option(phases, { nil: undefined }),
     conditions: fc.option(conditions, { nil: undefined }),
     phaseValues: fc.constantFrom(undefined, undefined, "enum", "open"),
-    conditionShape: fc.constantFrom(undefined, undefined, "full", "relaxed"),
+    conditionShape: fc.constantFrom(undefined, undefined, "full", "relaxed", "open"),
+    conditionTypes: fc.constantFrom(undefined, undefined, "open", "enum"),
     // A kind without spec (status only): about one spec in eight, where no scale needs spec.
     noSpec: fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
   })
@@ -661,7 +662,8 @@ export const validSpec: fc.Arbitrary<Spec> = fc
       r.conditions ||
       scale ||
       r.phaseValues ||
-      r.conditionShape;
+      r.conditionShape ||
+      r.conditionTypes;
     const outputsPool = Object.keys(statusFields);
     const keys = naturalKeyPaths(specFields);
     const binding = fc.record(
@@ -725,6 +727,7 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           spec.status = {};
           if (r.phaseValues) spec.status.phaseValues = r.phaseValues;
           if (r.conditionShape) spec.status.conditionShape = r.conditionShape;
+          if (r.conditionTypes) spec.status.conditionTypes = r.conditionTypes;
           if (r.phases) spec.status.phases = r.phases;
           if (r.conditions) spec.status.conditions = r.conditions;
           if (statusEntries.length > 0 || r.statusEntries) spec.status.fields = statusFields;
