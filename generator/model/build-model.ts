@@ -100,7 +100,7 @@ interface RawSpec {
     outputs?: string[];
     deletionPolicy?: "Delete" | "Retain";
     driftPolicy?: "Enforce" | "Report";
-    identity?: { naturalKey: string; adoption?: "Adopt" | "Refuse" };
+    identity?: { naturalKey: string; adoption?: "Adopt" | "Refuse"; fallback?: "metadata.name" };
   }[];
   children?: {
     apiVersion: string;
@@ -391,7 +391,7 @@ function buildBinding(
 }
 
 function buildIdentity(
-  raw: { naturalKey: string; adoption?: "Adopt" | "Refuse" } | undefined,
+  raw: NonNullable<RawSpec["externalResources"]>[number]["identity"],
   allSpec: FieldModel[],
   typeName: string,
 ): ExternalResourceModel["identity"] {
@@ -402,6 +402,7 @@ function buildIdentity(
     field: allSpec.find((f) => f.path === raw.naturalKey)!,
     adoption,
     ...(adoption === "Adopt" ? { adoptedConditionType: `${typeName}Adopted` } : {}),
+    ...(raw.fallback ? { fallback: raw.fallback } : {}),
   };
 }
 

@@ -149,6 +149,8 @@ export type ResourceIdentity =
       adoption: "Adopt" | "Refuse";
       /** Adopt only: the condition that records whether the resource was adopted or created. */
       adoptedConditionType?: string;
+      /** What an absent key means: the object's own name (identity.fallback). */
+      fallback?: "metadata.name";
     };
 
 export interface ChildModel {

@@ -123,6 +123,20 @@ function naturalKeyPaths(
   });
 }
 
+/**
+ * Top-level optional string fields fit to be a natural key with identity.fallback: metadata.name
+ * (never nullable, no enum, immutable since creation, so present or absent from creation on).
+ */
+function fallbackKeyPaths(fields: Record<string, Def>): string[] {
+  return Object.entries(fields).flatMap(([name, def]) => {
+    const since = (def.immutable as { since?: string } | undefined)?.since;
+    const optional = def.required !== true && !("default" in def) && def.nullable !== true;
+    return optional && def.type === "string" && def.enum === undefined && since === "creation"
+      ? [name]
+      : [];
+  });
+}
+
 function dottedPaths(fields: Record<string, Def>, prefix = ""): string[] {
   return Object.entries(fields).flatMap(([name, def]) => {
     const path = prefix ? `${prefix}.${name}` : name;
@@ -665,7 +679,8 @@ export const validSpec: fc.Arbitrary<Spec> = fc
       r.conditionShape ||
       r.conditionTypes;
     const outputsPool = Object.keys(statusFields);
-    const keys = naturalKeyPaths(specFields);
+    const fallbackKeys = fallbackKeyPaths(specFields);
+    const keys = [...naturalKeyPaths(specFields), ...fallbackKeys];
     const binding = fc.record(
       {
         description: prose,
@@ -675,13 +690,20 @@ export const validSpec: fc.Arbitrary<Spec> = fc
         driftPolicy: fc.constantFrom("Enforce", "Report"),
         ...(keys.length > 0
           ? {
-              identity: fc.record(
-                {
-                  naturalKey: fc.constantFrom(...keys),
-                  adoption: fc.constantFrom("Adopt", "Refuse"),
-                },
-                { requiredKeys: ["naturalKey"] },
-              ),
+              identity: fc
+                .record(
+                  {
+                    naturalKey: fc.constantFrom(...keys),
+                    adoption: fc.constantFrom("Adopt", "Refuse"),
+                  },
+                  { requiredKeys: ["naturalKey"] },
+                )
+                // An optional key (immutable since creation) falls back to the object's name.
+                .map((identity) =>
+                  fallbackKeys.includes(identity.naturalKey)
+                    ? { ...identity, fallback: "metadata.name" }
+                    : identity,
+                ),
             }
           : {}),
       },
