@@ -2,7 +2,9 @@
 // each must generate a project that installs, type-checks and passes its whole suite on a real
 // API server. They cover what the examples do not: many child kinds, an object output with
 // required fields, no printer columns, a child served by another project's CRD, a Lease child,
-// required references and references in list entries (KEDA), a cluster-scoped reference (Contour).
+// required references and references in list entries (KEDA), a cluster-scoped reference (Contour),
+// a natural key falling back to metadata.name and conditions with no required member (Config
+// Connector's PubSubTopic).
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -18,6 +20,7 @@ export const REAL_CRD_SPECS = [
   "namespaced-children",
   "keda-trigger-authentication",
   "contour-httpproxy",
+  "pubsub-topic",
   // Not a public CRD: the tenancy case of a Secret reference that may name another namespace.
   "tenant-secret-reference",
 ] as const;

@@ -635,6 +635,8 @@ export const validSpec: fc.Arbitrary<Spec> = fc
     phaseValues: fc.constantFrom(undefined, undefined, "enum", "open"),
     conditionShape: fc.constantFrom(undefined, undefined, "full", "relaxed", "open"),
     conditionTypes: fc.constantFrom(undefined, undefined, "open", "enum"),
+    // An optional key field (Config Connector's resourceID) for identity.fallback, one spec in four.
+    resourceID: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
     // A kind without spec (status only): about one spec in eight, where no scale needs spec.
     noSpec: fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
   })
@@ -668,6 +670,16 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           false,
         ]);
     }
+    if (r.resourceID && !noSpec && !specEntries.some(([name]) => name === "resourceID"))
+      specEntries.push([
+        "resourceID",
+        {
+          def: { type: "string", maxLength: 63, immutable: { since: "creation" } },
+          samples: ["topic-a", "topic-b"],
+          cel: true,
+        },
+        false,
+      ]);
     const specFields = defsOf(specEntries);
     const statusFields = defsOf(statusEntries);
     const hasStatus =
