@@ -88,7 +88,8 @@ interface RawSpec {
   };
   status?: {
     phaseValues?: "enum" | "open";
-    conditionShape?: "full" | "relaxed";
+    conditionShape?: "full" | "relaxed" | "open";
+    conditionTypes?: "open" | "enum";
     phases?: {
       name: string;
       description?: string;
@@ -107,7 +108,7 @@ interface RawSpec {
     outputs?: string[];
     deletionPolicy?: "Delete" | "Retain";
     driftPolicy?: "Enforce" | "Report";
-    identity?: { naturalKey: string; adoption?: "Adopt" | "Refuse" };
+    identity?: { naturalKey: string; adoption?: "Adopt" | "Refuse"; fallback?: "metadata.name" };
   }[];
   children?: {
     apiVersion: string;
@@ -270,6 +271,7 @@ function buildVersionModel(
       phases,
       phaseValues: raw.status?.phaseValues ?? "enum",
       conditionShape: raw.status?.conditionShape ?? "full",
+      conditionTypes: raw.status?.conditionTypes ?? "open",
       conditions: buildConditions(raw.status?.conditions ?? [], externalResources),
       fields: statusFields,
       ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),
@@ -398,7 +400,7 @@ function buildBinding(
 }
 
 function buildIdentity(
-  raw: { naturalKey: string; adoption?: "Adopt" | "Refuse" } | undefined,
+  raw: NonNullable<RawSpec["externalResources"]>[number]["identity"],
   allSpec: FieldModel[],
   typeName: string,
 ): ExternalResourceModel["identity"] {
@@ -409,6 +411,7 @@ function buildIdentity(
     field: allSpec.find((f) => f.path === raw.naturalKey)!,
     adoption,
     ...(adoption === "Adopt" ? { adoptedConditionType: `${typeName}Adopted` } : {}),
+    ...(raw.fallback ? { fallback: raw.fallback } : {}),
   };
 }
 

@@ -150,6 +150,8 @@ export type ResourceIdentity =
       adoption: "Adopt" | "Refuse";
       /** Adopt only: the condition that records whether the resource was adopted or created. */
       adoptedConditionType?: string;
+      /** What an absent key means: the object's own name (identity.fallback). */
+      fallback?: "metadata.name";
     };
 
 export interface ChildModel {
@@ -365,8 +367,13 @@ export interface OperatorModel {
     phases: PhaseModel[];
     /** enum: the CRD lists the phases; open: any text (APIs whose phase is free text). */
     phaseValues: "enum" | "open";
-    /** full: metav1.Condition exactly; relaxed: only type and status required. */
-    conditionShape: "full" | "relaxed";
+    /**
+     * full: metav1.Condition exactly; relaxed: only type and status required; open: nothing
+     * required, an atomic list (generator/render/manifests/condition-shape.ts).
+     */
+    conditionShape: "full" | "relaxed" | "open";
+    /** open: any metav1 type; enum: only the types in `conditions`. */
+    conditionTypes: "open" | "enum";
     initialPhase?: string;
     conditions: ConditionModel[];
     fields: FieldModel[];
