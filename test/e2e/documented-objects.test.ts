@@ -119,6 +119,7 @@ test("every example and test spec written from a public CRD has its documented o
       "examples/backup-storage-location.yaml",
       "examples/minio-tenant.yaml",
       "test/specs/external-secret.yaml",
+      "test/specs/flux-kustomization.yaml",
       "test/specs/pubsub-topic.yaml",
     ],
   );
