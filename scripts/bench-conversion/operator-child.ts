@@ -9,6 +9,7 @@
 
 import { pathToFileURL } from "node:url";
 import { join } from "node:path";
+import { peakRssMiB } from "../bench-operator/sampler.ts";
 
 const [mode, project, kubeconfigPath, portText, wpsText] = process.argv.slice(2);
 if (!project || !kubeconfigPath || !portText || (mode !== "serve" && mode !== "migrate"))
@@ -56,7 +57,7 @@ if (mode === "migrate") {
     migrated: result.migrated,
     storedVersions: result.storedVersions,
     ms: Math.round(performance.now() - started),
-    peakRssMiB: Math.round(process.resourceUsage().maxRSS / 1024),
+    peakRssMiB: peakRssMiB("self"),
   });
   await conversion.stop();
   process.exit(0);

@@ -25,6 +25,18 @@ export function rssMiB(pid: number): number {
   return round((Number(match[1]) * 1024) / MIB);
 }
 
+/**
+ * A process's own peak resident memory since exec: VmHWM. Not resourceUsage().maxRSS, which on
+ * Linux carries the parent's peak across fork and exec (a child of a large test process reports
+ * its parent's size).
+ */
+export function peakRssMiB(pid: number | "self"): number {
+  const status = readFileSync(`/proc/${pid}/status`, "utf8");
+  const match = /^VmHWM:\s+(\d+) kB$/m.exec(status);
+  if (!match) throw new Error(`no VmHWM in /proc/${pid}/status`);
+  return round((Number(match[1]) * 1024) / MIB);
+}
+
 export function cpuSeconds(pid: number): number {
   const stat = readFileSync(`/proc/${pid}/stat`, "utf8");
   // The command name (field 2) may hold spaces: count fields after its closing parenthesis.

@@ -8,6 +8,8 @@ import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts
 import { exampleSpec, exampleValue } from "../manifests/example-values.ts";
 import { instanceLabel } from "./child-naming-view.ts";
 import { providerDepName } from "./binding-view.ts";
+import { defaultsOf } from "./status-defaults-view.ts";
+import { statusSchema } from "../manifests/status-schema.ts";
 import {
   mustAllow,
   mustDeny,
@@ -77,6 +79,8 @@ export interface TestFixture {
   sampleSpec: Record<string, unknown>;
   specChange: SpecChangeFixture | null;
   bindings: BindingFixture[];
+  /** The status schema's defaults (as the runtime's SchemaDefaults; {} when none). */
+  statusDefaults: object;
   reference: ReferenceFixture | null;
   /** The objects the sample names through references: the suites create them before samples. */
   referencedObjects: ReferencedObjectFixture[];
@@ -338,6 +342,7 @@ export function testFixture(model: OperatorModel): TestFixture {
     kindFile: model.names.kindFile,
     sampleSpec,
     specChange: change ?? null,
+    statusDefaults: defaultsOf(statusSchema(model)) ?? {},
     bindings: model.externalResources.map((binding) => ({
       name: binding.name,
       dep: providerDepName(binding),

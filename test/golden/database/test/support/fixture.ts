@@ -6,6 +6,7 @@
 // specs is data here or a binding in test/support/kind.ts.
 
 import { createHash } from "node:crypto";
+import type { SchemaDefaults } from "@create-operator/runtime";
 import type { AccessCheck } from "../integration/support/access-review.ts";
 import type { OperatorIdentity } from "../integration/support/identity.ts";
 import { readJson } from "./read-json.ts";
@@ -153,6 +154,11 @@ export interface TestFixture {
   /** A top-level spec field and two successive values the schema accepts; null if none can change. */
   specChange: SpecChangeFixture | null;
   bindings: BindingFixture[];
+  /**
+   * The status schema's defaults: once an object has a status, the API server fills these in,
+   * outputs included, before any provider reported a value.
+   */
+  statusDefaults: SchemaDefaults;
   /** null: no reference field the suites can create the object of. */
   reference: ReferenceFixture | null;
   /** The objects the sample names through references (test/support/referenced-objects.ts). */
