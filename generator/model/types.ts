@@ -16,6 +16,8 @@ export type FieldType =
   | "map"
   | "int-or-string"
   | "free-form"
+  /** Any JSON value: string, number, boolean, list or object (a typeless schema). */
+  | "any"
   /** A Kubernetes type by reference (core/v1.Toleration); its name is in `kubernetesType`. */
   | "kubernetes";
 
@@ -74,6 +76,8 @@ export interface FieldModel extends FieldConstraints {
   /** Only for type "kubernetes": the referenced type, e.g. core/v1.Toleration (schema/kubernetes-types.json). */
   kubernetesType?: string;
   description?: string;
+  /** `deprecated`: what to use instead; the CRD description and the TS type say it (deprecated-field.ts). */
+  deprecated?: string;
   required: boolean;
   nullable: boolean;
   /** Absent when the spec declares no default; `null` is a real default only when nullable. */
