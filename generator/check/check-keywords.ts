@@ -70,6 +70,7 @@ const TYPE_NAMES: Readonly<Record<string, true>> = Object.fromEntries(
     "map",
     "int-or-string",
     "free-form",
+    "any",
   ].map((t) => [t, true]),
 );
 

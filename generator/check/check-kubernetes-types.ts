@@ -14,6 +14,7 @@ import { closestMatch } from "./did-you-mean.ts";
 const ALLOWED_KEYWORDS: ReadonlySet<string> = new Set([
   "type",
   "description",
+  "deprecated",
   "required",
   "nullable",
   "default",

@@ -9,6 +9,7 @@ import type { CheckContext } from "./context.ts";
 import { closestMatch } from "./did-you-mean.ts";
 import { childField, dottedFieldPaths } from "./field-walk.ts";
 import { immutabilityOf } from "./immutability.ts";
+import { checkKeyFallback } from "./check-key-fallback.ts";
 import { arr, has, isObject, obj, objects, str, type RawObject } from "./raw-spec.ts";
 
 export function checkResourceIdentity({ data, report }: CheckContext): void {
@@ -50,8 +51,11 @@ export function checkResourceIdentity({ data, report }: CheckContext): void {
         "A natural key names one resource among many (a domain, a bucket name): drop the enum (a pattern can constrain the name), or leave identity out to key the resource on the object's UID.",
       );
     }
+    // With a fallback an absent key means the object's name (check-key-fallback.ts); null does not.
+    const fallback = resource.identity.fallback !== undefined;
     const absent = steps.find(
-      (s) => (s.def.required !== true && !has(s.def, "default")) || s.def.nullable === true,
+      (s) =>
+        (!fallback && s.def.required !== true && !has(s.def, "default")) || s.def.nullable === true,
     );
     if (absent !== undefined) {
       const what =
@@ -66,7 +70,8 @@ export function checkResourceIdentity({ data, report }: CheckContext): void {
           : `Make ${absent === field ? "the field" : `"${absent.name}"`} required (or give it a default): the key must be there when the object is created.`,
       );
     }
-    if (!steps.some((s) => immutabilityOf(s.def) !== undefined)) {
+    if (fallback) checkKeyFallback(report, at, key, steps);
+    else if (!steps.some((s) => immutabilityOf(s.def) !== undefined)) {
       report.error(
         "SEM204",
         at,
@@ -77,7 +82,7 @@ export function checkResourceIdentity({ data, report }: CheckContext): void {
   }
 }
 
-interface Step {
+export interface Step {
   name: string;
   /** Dotted path of this step from spec. */
   path: string;

@@ -98,6 +98,7 @@ function fieldShape(def: RawObject): Shape {
         values: isObject(def.values) ? fieldShape(def.values) : { kind: "any" },
       };
     case "free-form":
+    case "any":
     case undefined:
       return { kind: "any" };
     default:

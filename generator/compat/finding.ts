@@ -38,6 +38,7 @@ export const COMPAT_CODES = {
   COMPAT032: { class: "breaking", title: "subresource removed" },
   COMPAT033: { class: "breaking", title: "selectable field removed" },
   COMPAT034: { class: "breaking", title: "external resource identity changed" },
+  COMPAT070: { class: "breaking", title: "natural key fallback removed" },
   COMPAT035: { class: "breaking", title: "map type changed" },
   COMPAT036: { class: "breaking", title: "storage version removed" },
   COMPAT040: { class: "risky", title: "child name changed" },

@@ -8,7 +8,9 @@ import { compareSources as compareAll, edit, lineColOf } from "./testing/compare
 
 /** The identity findings only: a new condition type also changes the conditions' description. */
 function compareSources(before: string, after: string): CompatFinding[] {
-  return compareAll(before, after).filter((f) => ["COMPAT016", "COMPAT034"].includes(f.code));
+  return compareAll(before, after).filter((f) =>
+    ["COMPAT016", "COMPAT034", "COMPAT070"].includes(f.code),
+  );
 }
 
 const WITH_KEYS = edit(
@@ -73,4 +75,17 @@ test("risky: adoption Refuse → Adopt; Adopt → Refuse and unchanged identitie
 test("a resource added or removed is not an identity change", () => {
   assert.deepEqual(compareSources(WITH_KEYS, DOMAIN_REFUSE), []);
   assert.deepEqual(compareSources(DOMAIN_REFUSE, WITH_KEYS), []);
+});
+
+test("breaking: a natural key loses its fallback to metadata.name; gaining one is safe", () => {
+  const FALLBACK = withIdentity(
+    "    identity:\n      naturalKey: domain\n      fallback: metadata.name\n",
+  );
+  const removed = compareSources(FALLBACK, DOMAIN_REFUSE);
+  assert.deepEqual(
+    removed.map((f) => [f.code, f.class, f.path]),
+    [["COMPAT070", "breaking", "externalResources[0].identity"]],
+  );
+  assert.match(removed[0]!.message, /objects stored without spec\.domain/);
+  assert.deepEqual(compareSources(DOMAIN_REFUSE, FALLBACK), []);
 });

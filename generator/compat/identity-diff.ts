@@ -26,6 +26,15 @@ export function diffIdentity(old: RawObject | undefined, next: RawObject | undef
         message: `external resource "${name}" was keyed on ${describe(a.key)} and is now keyed on ${describe(b.key)}: the resources existing objects hold were made and recorded under the old identity, so the operator no longer finds them; it creates (or ${b.key === undefined ? "loses track of" : "adopts or refuses"}) others and leaves the old ones behind`,
         hint: `Keep identity ${a.key === undefined ? "out (the UID)" : `naturalKey: ${a.key}`} for "${name}"; a new identity needs every existing resource re-tagged (or a new external resource beside the old one); or pass --allow-breaking if no cluster has objects yet.`,
       });
+    } else if (a.key !== undefined && a.fallback && !b.fallback) {
+      out.push({
+        code: "COMPAT070",
+        version: null,
+        side: "new",
+        specPath: at,
+        message: `external resource "${name}" no longer falls back to metadata.name: objects stored without spec.${a.key} were keyed on their names, and now have no key, so the operator can neither reconcile nor clean up their resources`,
+        hint: `Keep fallback: metadata.name, or set spec.${a.key} to its name on every object stored without it before rolling this out.`,
+      });
     } else if (a.key !== undefined && a.adoption === "Refuse" && b.adoption === "Adopt") {
       out.push({
         code: "COMPAT016",
@@ -40,13 +49,18 @@ export function diffIdentity(old: RawObject | undefined, next: RawObject | undef
   return out;
 }
 
-function identityOf(resource: RawObject): { key?: string; adoption: "Adopt" | "Refuse" } {
-  if (!isObject(resource.identity)) return { adoption: "Refuse" };
+function identityOf(resource: RawObject): {
+  key?: string;
+  adoption: "Adopt" | "Refuse";
+  fallback: boolean;
+} {
+  if (!isObject(resource.identity)) return { adoption: "Refuse", fallback: false };
   const identity = obj(resource.identity);
   const key = str(identity.naturalKey);
   return {
     ...(key !== undefined ? { key } : {}),
     adoption: identity.adoption === "Adopt" ? "Adopt" : "Refuse",
+    fallback: identity.fallback !== undefined,
   };
 }
 

@@ -18,6 +18,7 @@ export interface RawField extends FieldConstraints {
   default?: unknown;
   examples?: unknown[];
   immutable?: boolean | { message?: string; since?: "set" | "creation" };
+  deprecated?: string;
   items?: RawField;
   values?: RawField;
   fields?: Record<string, RawField>;
@@ -97,6 +98,7 @@ export function buildField(
     kubernetesType,
     immutability: immutabilityOf(raw),
     description: raw.description,
+    deprecated: raw.deprecated,
     default: raw.default,
     examples: raw.examples,
     enum: raw.enum,
@@ -135,6 +137,8 @@ function tsTypeOf(raw: RawField, typeName: string, items: FieldModel | undefined
       return "number | string" + nullable;
     case "free-form":
       return "Record<string, unknown>" + nullable;
+    case "any":
+      return "unknown";
     case "object":
       return typeName + nullable;
     case "array": {

@@ -89,7 +89,8 @@ interface RawSpec {
   };
   status?: {
     phaseValues?: "enum" | "open";
-    conditionShape?: "full" | "relaxed";
+    conditionShape?: "full" | "relaxed" | "open";
+    conditionTypes?: "open" | "enum";
     phases?: {
       name: string;
       description?: string;
@@ -108,7 +109,7 @@ interface RawSpec {
     outputs?: string[];
     deletionPolicy?: "Delete" | "Retain";
     driftPolicy?: "Enforce" | "Report";
-    identity?: { naturalKey: string; adoption?: "Adopt" | "Refuse" };
+    identity?: { naturalKey: string; adoption?: "Adopt" | "Refuse"; fallback?: "metadata.name" };
   }[];
   children?: {
     apiVersion: string;
@@ -267,6 +268,7 @@ function buildVersionModel(
       phases,
       phaseValues: raw.status?.phaseValues ?? "enum",
       conditionShape: raw.status?.conditionShape ?? "full",
+      conditionTypes: raw.status?.conditionTypes ?? "open",
       conditions: buildConditions(raw.status?.conditions ?? [], externalResources),
       fields: statusFields,
       ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),
@@ -395,7 +397,7 @@ function buildBinding(
 }
 
 function buildIdentity(
-  raw: { naturalKey: string; adoption?: "Adopt" | "Refuse" } | undefined,
+  raw: NonNullable<RawSpec["externalResources"]>[number]["identity"],
   allSpec: FieldModel[],
   typeName: string,
 ): ExternalResourceModel["identity"] {
@@ -406,6 +408,7 @@ function buildIdentity(
     field: allSpec.find((f) => f.path === raw.naturalKey)!,
     adoption,
     ...(adoption === "Adopt" ? { adoptedConditionType: `${typeName}Adopted` } : {}),
+    ...(raw.fallback ? { fallback: raw.fallback } : {}),
   };
 }
 

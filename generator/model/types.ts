@@ -16,6 +16,8 @@ export type FieldType =
   | "map"
   | "int-or-string"
   | "free-form"
+  /** Any JSON value: string, number, boolean, list or object (a typeless schema). */
+  | "any"
   /** A Kubernetes type by reference (core/v1.Toleration); its name is in `kubernetesType`. */
   | "kubernetes";
 
@@ -74,6 +76,8 @@ export interface FieldModel extends FieldConstraints {
   /** Only for type "kubernetes": the referenced type, e.g. core/v1.Toleration (schema/kubernetes-types.json). */
   kubernetesType?: string;
   description?: string;
+  /** `deprecated`: what to use instead; the CRD description and the TS type say it (deprecated-field.ts). */
+  deprecated?: string;
   required: boolean;
   nullable: boolean;
   /** Absent when the spec declares no default; `null` is a real default only when nullable. */
@@ -150,6 +154,8 @@ export type ResourceIdentity =
       adoption: "Adopt" | "Refuse";
       /** Adopt only: the condition that records whether the resource was adopted or created. */
       adoptedConditionType?: string;
+      /** What an absent key means: the object's own name (identity.fallback). */
+      fallback?: "metadata.name";
     };
 
 export interface ChildModel {
@@ -369,8 +375,13 @@ export interface OperatorModel {
     phases: PhaseModel[];
     /** enum: the CRD lists the phases; open: any text (APIs whose phase is free text). */
     phaseValues: "enum" | "open";
-    /** full: metav1.Condition exactly; relaxed: only type and status required. */
-    conditionShape: "full" | "relaxed";
+    /**
+     * full: metav1.Condition exactly; relaxed: only type and status required; open: nothing
+     * required, an atomic list (generator/render/manifests/condition-shape.ts).
+     */
+    conditionShape: "full" | "relaxed" | "open";
+    /** open: any metav1 type; enum: only the types in `conditions`. */
+    conditionTypes: "open" | "enum";
     initialPhase?: string;
     conditions: ConditionModel[];
     fields: FieldModel[];

@@ -4,7 +4,9 @@
 // required fields, no printer columns, a child served by another project's CRD, a Lease child,
 // required references and references in list entries (KEDA), a cluster-scoped reference (Contour),
 // polymorphic references: a kind chosen by a field, namespaced or cluster-scoped, and a child named
-// from an optional field with the owner's name as fallback (external-secrets).
+// from an optional field with the owner's name as fallback (external-secrets),
+// a natural key falling back to metadata.name and conditions with no required member (Config
+// Connector's PubSubTopic).
 
 import assert from "node:assert/strict";
 import { join } from "node:path";
@@ -21,9 +23,10 @@ export const REAL_CRD_SPECS = [
   "namespaced-children",
   "keda-trigger-authentication",
   "contour-httpproxy",
+  // A store of a kind chosen by a field; a Secret named from an optional field, else the owner's
+  // name; owner names of 253 characters.
   "external-secret",
-  // A Secret named from an optional field, else the owner's name; owner names of 253 characters.
-  "external-secret-target",
+  "pubsub-topic",
   // Not a public CRD: the tenancy case of a Secret reference that may name another namespace.
   "tenant-secret-reference",
 ] as const;

@@ -81,6 +81,15 @@ printerColumns:
   - { name: Connections, type: integer, jsonPath: .spec.max-connections }
   - { name: Endpoint, type: string, jsonPath: .status.read-endpoint }
 `,
+  // Strimzi's and Argo CD's conditions: nothing required (OpenCondition), an enum on type.
+  "open-conditions-type-enum": `${HEAD}spec: { fields: { size: { type: string } } }
+status:
+  conditionShape: open
+  conditionTypes: enum
+  conditions: [{ type: Vendor.Adopted }]
+externalResources:
+  - { name: instance, description: A cloud instance., inputs: [size] }
+`,
   // Other controllers' conventions: relaxed conditions with prefixed types, open phase text.
   "relaxed-conditions-open-phases": `${HEAD}spec: { fields: { size: { type: string } } }
 status:

@@ -11,6 +11,7 @@ import {
   type FieldModel,
   type OperatorModel,
 } from "../../model/types.ts";
+import { deprecatedDescription } from "./deprecated-field.ts";
 import type { JSONSchemaProps } from "./schema-types.ts";
 
 /** Which section a field is in: list-map keys and immutability differ between them. */
@@ -38,6 +39,8 @@ export function fieldSchema(field: FieldModel, side: SchemaSide): JSONSchemaProp
   Object.assign(schema, typeSchema(field, side));
   // An embedded type is documented by the field, as controller-gen does, when the spec says more.
   if (field.description) schema.description = field.description;
+  if (field.deprecated)
+    schema.description = deprecatedDescription(field.deprecated, field.description);
   copyConstraints(field, schema);
   if (field.type === "array") {
     // Every array states how server-side apply merges it; atomic unless the spec says otherwise.
@@ -74,6 +77,9 @@ function typeSchema(field: FieldModel, side: SchemaSide): JSONSchemaProps {
       return { "x-kubernetes-int-or-string": true };
     case "free-form":
       return { type: "object", "x-kubernetes-preserve-unknown-fields": true };
+    case "any":
+      // No type: the structural schema allows that only with preserve-unknown-fields.
+      return { "x-kubernetes-preserve-unknown-fields": true };
     case "map":
       return {
         type: "object",

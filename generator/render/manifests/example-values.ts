@@ -193,6 +193,8 @@ function candidatesFor(field: FieldModel, index: number): unknown[] {
       return [...preset, false, true];
     case "free-form":
       return [...preset, {}];
+    case "any":
+      return [...preset, "any value"];
     case "object":
       return [...preset, exampleObject(field.fields, field.minProperties ?? 0, index)];
     case "array": {

@@ -17,6 +17,8 @@ export function fieldViolations(field: FieldModel, value: unknown, path = field.
   const fail = (message: string) => problems.push(`${path}: ${message}`);
   if (!typeMatches(field, value))
     return [`${path}: ${JSON.stringify(value)} is not of type ${field.type}`];
+  // A typeless field (type: any) takes no keyword that could refuse a value (check-keywords.ts).
+  if (field.type === "any") return [];
   if (field.enum && !field.enum.some((v) => v === value))
     fail(`${JSON.stringify(value)} is not one of ${field.enum.join(", ")}`);
   if (typeof value === "number") {
@@ -102,5 +104,7 @@ function typeMatches(field: FieldModel, value: unknown): boolean {
     case "map":
     case "free-form":
       return typeof value === "object" && value !== null && !Array.isArray(value);
+    case "any":
+      return true;
   }
 }

@@ -71,3 +71,31 @@ test("relaxed conditions require type and status only; open phases take any text
     "the phase case writes text the table does not list",
   );
 });
+
+test("open conditions require no member and are an atomic list, as Strimzi and Argo CD write them", async () => {
+  const { schema, cases } = await statusOf(`  conditionShape: open\n`);
+  assert.equal(schema.conditions.items.required, undefined);
+  assert.equal(schema.conditions["x-kubernetes-list-type"], "atomic");
+  assert.equal(schema.conditions["x-kubernetes-list-map-keys"], undefined);
+  const shape = cases.find((c) => c.name.includes("conditionShape"))!;
+  assert.equal(shape.name, "a condition with only a message is stored (conditionShape: open)");
+  assert.deepEqual(shape.status.conditions, [{ message: "written by another controller" }]);
+  assert.equal(shape.expect, "accepted");
+});
+
+test("conditionTypes: enum lists every type the operator writes and refuses others", async () => {
+  const { schema, cases } = await statusOf(
+    `  conditionTypes: enum\n  conditions: [{ type: Vendor.Adopted }]\n`,
+  );
+  assert.deepEqual(schema.conditions.items.properties.type.enum, ["Ready", "Vendor.Adopted"]);
+  const refused = cases.find((c) => c.name.includes("conditionTypes"))!;
+  assert.equal(
+    refused.name,
+    "a condition type the table does not list is refused (conditionTypes: enum)",
+  );
+  assert.deepEqual(refused.expect, {
+    field: "status.conditions[0].type",
+    reason: "FieldValueNotSupported",
+    message: "Unsupported value",
+  });
+});

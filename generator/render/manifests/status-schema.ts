@@ -4,6 +4,11 @@
 
 import { MAX_PHASE_LENGTH } from "../../check/context.ts";
 import type { OperatorModel } from "../../model/types.ts";
+import {
+  conditionListType,
+  conditionTypeEnum,
+  requiredConditionMembers,
+} from "./condition-shape.ts";
 import { fieldSchema } from "./crd-schema.ts";
 import type { JSONSchemaProps } from "./schema-types.ts";
 
@@ -52,11 +57,12 @@ export function statusSchema(model: OperatorModel): JSONSchemaProps {
 }
 
 /**
- * metav1.Condition exactly as apimachinery publishes it, as a list-map keyed by type. The relaxed
- * shape requires only type and status, as conditions written by other controllers may have.
+ * metav1.Condition exactly as apimachinery publishes it, as a list-map keyed by type, unless
+ * conditionShape and conditionTypes ask for another shape (condition-shape.ts).
  */
 export function conditionsSchema(model: OperatorModel): JSONSchemaProps {
   const types = model.status.conditions.map((c) => c.type);
+  const required = requiredConditionMembers(model);
   return {
     description: conditionsDescription(types),
     type: "array",
@@ -103,15 +109,12 @@ export function conditionsSchema(model: OperatorModel): JSONSchemaProps {
           maxLength: 316,
           pattern:
             "^([a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*/)?(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])$",
+          ...conditionTypeEnum(model),
         },
       },
-      required:
-        model.status.conditionShape === "relaxed"
-          ? ["status", "type"]
-          : ["lastTransitionTime", "message", "reason", "status", "type"],
+      ...(required ? { required } : {}),
     },
-    "x-kubernetes-list-type": "map",
-    "x-kubernetes-list-map-keys": ["type"],
+    ...conditionListType(model),
   };
 }
 

@@ -17,8 +17,8 @@ export interface TypeNames {
   status: string;
   phase: string;
   conditionType: string;
-  /** The runtime's type for a status condition: Condition, or ObservedCondition when relaxed. */
-  condition: "Condition" | "ObservedCondition";
+  /** The runtime's type for a status condition: Condition, ObservedCondition (relaxed) or OpenCondition (open). */
+  condition: "Condition" | "ObservedCondition" | "OpenCondition";
   /** What status.phase may hold: the phase union, or any text when phases are open. */
   phaseText: string;
   reconciler: string;
@@ -35,6 +35,19 @@ export interface ModulePaths {
   finalize: string;
 }
 
+const CONDITION_TYPE = {
+  full: "Condition",
+  relaxed: "ObservedCondition",
+  open: "OpenCondition",
+} as const;
+
+const CONDITIONS_DOC = {
+  full: "Latest observations in metav1.Condition form; Ready is always present once reconciled.",
+  relaxed:
+    "Latest observations; only type and status are required (conditions other writers set may have no more). Ready is always present once reconciled.",
+  open: "Latest observations; no member is required (another writer's entry may lack type or status). This operator writes every member, and Ready once reconciled.",
+} as const;
+
 export function typeNames(model: OperatorModel): TypeNames {
   const { kind } = model.api;
   return {
@@ -44,7 +57,7 @@ export function typeNames(model: OperatorModel): TypeNames {
     status: model.names.statusType,
     phase: `${kind}Phase`,
     conditionType: `${kind}ConditionType`,
-    condition: model.status.conditionShape === "relaxed" ? "ObservedCondition" : "Condition",
+    condition: CONDITION_TYPE[model.status.conditionShape],
     phaseText: model.status.phaseValues === "open" ? "string" : `${kind}Phase`,
     reconciler: `${kind}Reconciler`,
     reconcilerDeps: `${kind}ReconcilerDeps`,
@@ -83,13 +96,7 @@ export function apiInterfaces(model: OperatorModel, types: TypeNames): Interface
           ),
         ]
       : []),
-    prop(
-      "conditions",
-      `${types.condition}[]`,
-      model.status.conditionShape === "relaxed"
-        ? "Latest observations; only type and status are required (conditions other writers set may have no more). Ready is always present once reconciled."
-        : "Latest observations in metav1.Condition form; Ready is always present once reconciled.",
-    ),
+    prop("conditions", `${types.condition}[]`, CONDITIONS_DOC[model.status.conditionShape]),
   ];
   const spec: InterfaceView[] = hasSpec(model)
     ? interfacesFor(

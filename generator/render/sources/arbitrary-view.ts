@@ -83,6 +83,7 @@ function valueArbitrary(field: FieldModel): string {
       return `fc.dictionary(fc.string({ minLength: 1 }), ${fieldArbitrary(field.items!)}, ${size})`;
     }
     case "free-form":
+    case "any":
     case "kubernetes":
       return "fc.jsonValue({ maxDepth: 2 })";
   }

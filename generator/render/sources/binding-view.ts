@@ -62,7 +62,7 @@ export interface BindingView {
   /** Adopt only: the condition that records adoption, e.g. HostedZoneAdopted. */
   adoptedConditionType: string;
   /** Keyed only: the spec path, the function that reads the key and how it reads it. */
-  key: { path: string; fn: string; expression: string; optional: boolean };
+  key: { path: string; fn: string; expression: string; optional: boolean; fallback: boolean };
   /** Keyed only: what the part needs to judge a claim. */
   claimsType: string;
   /** Type names the provider module imports from the API types module (the resource first). */
@@ -175,7 +175,7 @@ function identityView(
       adopts: false,
       adoption: "",
       adoptedConditionType: "",
-      key: { path: "", fn, expression: "", optional: false },
+      key: { path: "", fn, expression: "", optional: false, fallback: false },
       claimsType,
     };
   const accessor = specAccessor(identity.field.path, model.spec.fields, "obj.spec", specOptional);
@@ -184,7 +184,7 @@ function identityView(
     adopts: identity.adoption === "Adopt",
     adoption: identity.adoption,
     adoptedConditionType: identity.adoptedConditionType ?? "",
-    key: { path: identity.field.path, fn, ...accessor },
+    key: { path: identity.field.path, fn, ...accessor, fallback: identity.fallback !== undefined },
     claimsType,
   };
 }

@@ -2,6 +2,7 @@
 // printer columns the server's Table output must show for an object carrying it, and the scale
 // subresource's view of spec and status.
 
+import { conditionShapeCases } from "./contract-condition-shape.ts";
 import type { FieldModel, OperatorModel, PrinterColumn } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
@@ -70,8 +71,9 @@ const UNLISTED_PHASE = "Written by another controller";
 /** What the status schema makes of other writers' conditions and phases (conditionShape, phaseValues). */
 export function statusShapeCases(model: OperatorModel, status: Spec): StatusCase[] {
   const relaxed = model.status.conditionShape === "relaxed";
-  const cases: StatusCase[] = [
-    {
+  const cases: StatusCase[] = [...conditionShapeCases(model, status)];
+  if (model.status.conditionShape !== "open")
+    cases.unshift({
       name: relaxed
         ? "a condition with only type and status is stored (conditionShape: relaxed)"
         : "a condition without lastTransitionTime, reason and message is refused (conditionShape: full)",
@@ -83,8 +85,7 @@ export function statusShapeCases(model: OperatorModel, status: Spec): StatusCase
             reason: "FieldValueRequired",
             message: "Required value",
           },
-    },
-  ];
+    });
   if (model.status.phases.length > 0) {
     let text = UNLISTED_PHASE;
     while (model.status.phases.some((p) => p.name === text)) text += ".";

@@ -7,6 +7,7 @@ import { fieldViolations } from "../manifests/field-violations.ts";
 import type { PruningCase } from "./contract-case-types.ts";
 import { readsOldSelf } from "./contract-rule-cases.ts";
 import { serverDefaults, type Slot, type Spec } from "./contract-slots.ts";
+import { anyValueCases } from "./contract-any-value.ts";
 import { changeableFields } from "./changeable-fields.ts";
 
 const UNKNOWN = "contractTestUnknownField";
@@ -48,6 +49,7 @@ export function pruningCases(
       stored: serverDefaults(fields, spec),
     });
   }
+  cases.push(...anyValueCases(fields, slots, admits));
   return cases;
 }
 

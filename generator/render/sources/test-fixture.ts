@@ -52,6 +52,8 @@ export interface NaturalKeyFixture extends DistinctKeys {
   path: string;
   adoption: "Adopt" | "Refuse";
   adoptedConditionType: string | null;
+  /** identity.fallback: an object without the key is keyed on its name. */
+  fallback: boolean;
 }
 
 /** Mirrors ReferenceFixture in templates/project/test/support/fixture.ts. */
@@ -373,6 +375,7 @@ export function testFixture(model: OperatorModel): TestFixture {
               path: binding.identity.field.path,
               adoption: binding.identity.adoption,
               adoptedConditionType: binding.identity.adoptedConditionType ?? null,
+              fallback: binding.identity.fallback !== undefined,
               ...distinctKeys(binding.identity.field, model.spec, sampleSpec),
             }
           : null,

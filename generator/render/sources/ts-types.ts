@@ -57,6 +57,8 @@ function fieldDocLines(field: FieldModel): string[] {
         ? "Immutable: set when the object is created, or never."
         : "Immutable once set.",
     );
+  // The JSDoc tag editors and @typescript-eslint/no-deprecated act on.
+  if (field.deprecated) lines.push(`@deprecated ${field.deprecated}`);
   return lines;
 }
 

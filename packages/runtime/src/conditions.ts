@@ -23,9 +23,16 @@ export interface Condition {
 export type ObservedCondition = Pick<Condition, "type" | "status"> &
   Partial<Omit<Condition, "type" | "status">>;
 
+/**
+ * A condition under `conditionShape: open` (Strimzi, Argo CD): no member is required, so another
+ * writer's entry may lack even type or status. Every function here takes this widest form; an
+ * entry without a type is never found, one without a status is not True.
+ */
+export type OpenCondition = Partial<Condition>;
+
 export type ConditionUpdate = Omit<Condition, "lastTransitionTime">;
 
-export function findCondition<C extends ObservedCondition>(
+export function findCondition<C extends OpenCondition>(
   conditions: readonly C[] | undefined,
   type: string,
 ): C | undefined {
@@ -33,7 +40,7 @@ export function findCondition<C extends ObservedCondition>(
 }
 
 export function isConditionTrue(
-  conditions: readonly ObservedCondition[] | undefined,
+  conditions: readonly OpenCondition[] | undefined,
   type: string,
 ): boolean {
   return findCondition(conditions, type)?.status === "True";
@@ -44,7 +51,7 @@ export function isConditionTrue(
  * change (a new reason or message is not a transition); existing conditions keep their position so
  * that an unchanged status compares equal and is not written again.
  */
-export function setCondition<C extends ObservedCondition>(
+export function setCondition<C extends OpenCondition>(
   conditions: readonly C[] | undefined,
   update: ConditionUpdate,
   now: Date,

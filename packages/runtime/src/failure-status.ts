@@ -12,7 +12,7 @@
 
 import type { KubernetesObject } from "@kubernetes/client-node";
 import { DeadlineExceededError } from "./abort.ts";
-import { setCondition, type Condition, type ObservedCondition } from "./conditions.ts";
+import { setCondition, type Condition, type OpenCondition } from "./conditions.ts";
 import {
   ConflictError,
   describeApiError,
@@ -56,12 +56,12 @@ export function failureMessage(err: unknown): string {
  * The status a pass that failed with `err` leaves: `status` with Ready=False for `generation`
  * (see the top of this file for why status.observedGeneration is not moved).
  */
-export function failedPassStatus<S extends { conditions?: ObservedCondition[] }>(
+export function failedPassStatus<S extends { conditions?: OpenCondition[] }>(
   status: S | undefined,
   generation: number,
   err: unknown,
   now: Date,
-): S & { conditions: Array<ObservedCondition | Condition> } {
+): S & { conditions: Array<OpenCondition | Condition> } {
   const conditions = setCondition(
     status?.conditions,
     {
@@ -83,7 +83,7 @@ export interface FailedPhase<P extends string> {
 }
 
 type FailureStatus = {
-  conditions?: ObservedCondition[];
+  conditions?: OpenCondition[];
   observedGeneration?: number;
   phase?: string;
 };

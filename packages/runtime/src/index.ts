@@ -16,6 +16,7 @@ export type {
   ConditionStatus,
   ConditionUpdate,
   ObservedCondition,
+  OpenCondition,
 } from "./conditions.ts";
 export { Controller, customResourceInformers } from "./controller.ts";
 export type {

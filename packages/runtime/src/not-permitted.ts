@@ -5,13 +5,13 @@
 // requeue the object: tenancy-parameters.ts).
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import { setCondition, type ObservedCondition } from "./conditions.ts";
+import { setCondition, type OpenCondition } from "./conditions.ts";
 import type { ReconcileResult } from "./controller.ts";
 import type { Logger } from "./logger.ts";
 import { keyOf, type ResourceClient } from "./resource-client.ts";
 import { writeStatusIfChanged } from "./status.ts";
 
-type JudgedStatus = { conditions?: ObservedCondition[]; observedGeneration?: number };
+type JudgedStatus = { conditions?: OpenCondition[]; observedGeneration?: number };
 
 export async function recordNotPermitted<T extends KubernetesObject & { status?: JudgedStatus }>(
   client: ResourceClient<T>,

@@ -8,7 +8,7 @@ import {
   type Condition,
   type ConditionStatus,
   type ConditionUpdate,
-  type ObservedCondition,
+  type OpenCondition,
 } from "./conditions.ts";
 
 /** The outcome of one part of the work, folded into the Ready condition. */
@@ -80,7 +80,7 @@ export function requireUid(obj: KubernetesObject): string {
 }
 
 /** Sets condition `type` from a hook's verdict; no verdict leaves the condition as it was. */
-export function applyVerdict<C extends ObservedCondition>(
+export function applyVerdict<C extends OpenCondition>(
   conditions: C[] | undefined,
   type: string,
   verdict: ConditionVerdict | undefined,

@@ -12,7 +12,7 @@ import type { KubeConfig, KubernetesObject } from "@kubernetes/client-node";
 import { CachedResourceClient } from "./cached-resource-client.ts";
 import { reloadCertificateFrom } from "./certificate-reloader.ts";
 import { parseCommandLine, type Setting } from "./command-line.ts";
-import type { ObservedCondition } from "./conditions.ts";
+import type { OpenCondition } from "./conditions.ts";
 import { ConfigMapOrphanReport } from "./configmap-orphan-report.ts";
 import { Controller, customResourceInformers, type Reconciler } from "./controller.ts";
 import { crashOnUnhandled } from "./crash-on-unhandled.ts";
@@ -43,7 +43,7 @@ import type { TenancyGate } from "./tenancy.ts";
 import { watchedReferences, type TenancyDefinition } from "./tenancy-parameters.ts";
 import { withTransitionEvents } from "./transition-events.ts";
 
-type WithConditions = KubernetesObject & { status?: { conditions?: ObservedCondition[] } };
+type WithConditions = KubernetesObject & { status?: { conditions?: OpenCondition[] } };
 
 /** What the runtime hands a project's reconciler factory: everything it is wired with. */
 export interface OperatorWiring<T extends KubernetesObject> {

@@ -9,7 +9,7 @@
 // status silently stays behind. A 409 is no failure (the pass runs again on the newer version).
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import type { ObservedCondition } from "./conditions.ts";
+import type { OpenCondition } from "./conditions.ts";
 import { errorMessage, isConflict, isNotFound } from "./errors.ts";
 import type { EventRecorder, ObjectReference } from "./events.ts";
 import {
@@ -23,7 +23,7 @@ import {
 /** Ready=False reasons that mean "in progress", not "something is wrong". */
 export const PROGRESS_REASONS: ReadonlySet<string> = new Set(["Reconciling", "Deleting"]);
 
-type WithConditions = KubernetesObject & { status?: { conditions?: ObservedCondition[] } };
+type WithConditions = KubernetesObject & { status?: { conditions?: OpenCondition[] } };
 
 export interface TransitionEventOptions {
   /** Called with each error of a status write other than a conflict (after its Event). */
@@ -118,7 +118,7 @@ function regardingOf(stored: KubernetesObject, sent: KubernetesObject): ObjectRe
   };
 }
 
-function findReady(obj: WithConditions): ObservedCondition | undefined {
+function findReady(obj: WithConditions): OpenCondition | undefined {
   return obj.status?.conditions?.find((c) => c.type === "Ready");
 }
 

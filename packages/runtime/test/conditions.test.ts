@@ -5,6 +5,7 @@ import {
   isConditionTrue,
   setCondition,
   type ObservedCondition,
+  type OpenCondition,
 } from "../src/conditions.ts";
 
 const t0 = new Date("2025-01-01T00:00:00Z");
@@ -86,4 +87,18 @@ test("a condition another writer left with type and status only gets a time and 
   assert.deepEqual(next[0], { type: "Vendor.Adopted", status: "True" });
   assert.equal(next[1]?.lastTransitionTime, t0.toISOString());
   assert.equal(findCondition(next, "Ready")?.reason, "Reconciling");
+});
+
+test("open conditions: an entry without type is never found, one without status is not True, and both are kept", () => {
+  const written: OpenCondition[] = [{ message: "no type" }, { type: "Ready", reason: "NoStatus" }];
+  assert.equal(findCondition(written, "Ready")?.reason, "NoStatus");
+  assert.equal(isConditionTrue(written, "Ready"), false);
+  const list = setCondition(
+    written,
+    { type: "Ready", status: "True", reason: "Reconciled", message: "", observedGeneration: 2 },
+    t1,
+  );
+  assert.deepEqual(list[0], { message: "no type" });
+  assert.equal(list[1]?.lastTransitionTime, t1.toISOString(), "no status before: a transition");
+  assert.equal(isConditionTrue(list, "Ready"), true);
 });

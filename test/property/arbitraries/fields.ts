@@ -11,6 +11,7 @@ import { fieldNames, prose } from "./names.ts";
 import {
   booleanField,
   freeFormField,
+  anyField as anyJsonField,
   integerField,
   intOrStringField,
   numberField,
@@ -42,6 +43,7 @@ export function anyField(
     { arbitrary: decorated(at, booleanField), weight: 2 },
     { arbitrary: decorated(at, intOrStringField), weight: 1 },
     { arbitrary: decorated(at, freeFormField), weight: 1 },
+    { arbitrary: decorated(at, anyJsonField), weight: 1 },
     { arbitrary: decorated(at, kubernetesField), weight: 1 },
   ];
   if (depth <= 0) return fc.oneof(...leaves);
@@ -234,11 +236,13 @@ function decorated(
           mapType: MAP_TYPED.has(f.def.type as string)
             ? fc.constantFrom(undefined, undefined, "atomic", "granular")
             : fc.constant(undefined),
+          deprecated: fc.constantFrom(undefined, "use another field instead"),
         },
         { requiredKeys: [] },
       )
-      .map(({ description, nullable, rule, immutable, withDefault, mapType }) => {
+      .map(({ description, nullable, rule, immutable, withDefault, mapType, deprecated }) => {
         const def: Def = { ...f.def };
+        if (deprecated) def.deprecated = deprecated;
         if (mapType && def.mapType === undefined) def.mapType = mapType;
         let samples = f.samples;
         let cel = f.cel;

@@ -151,6 +151,13 @@ export const freeFormField: fc.Arbitrary<GenField> = fc.constant({
   cel: false,
 });
 
+/** type: any, a typeless field: samples of every JSON type but null. */
+export const anyField: fc.Arbitrary<GenField> = fc.constant({
+  def: { type: "any" },
+  samples: ["text", [1, "two"], { a: { b: true } }, 3],
+  cel: false,
+});
+
 export const scalarField: fc.Arbitrary<GenField> = fc.oneof(
   { arbitrary: stringField, weight: 4 },
   { arbitrary: integerField, weight: 3 },

@@ -123,6 +123,20 @@ function naturalKeyPaths(
   });
 }
 
+/**
+ * Top-level optional string fields fit to be a natural key with identity.fallback: metadata.name
+ * (never nullable, no enum, immutable since creation, so present or absent from creation on).
+ */
+function fallbackKeyPaths(fields: Record<string, Def>): string[] {
+  return Object.entries(fields).flatMap(([name, def]) => {
+    const since = (def.immutable as { since?: string } | undefined)?.since;
+    const optional = def.required !== true && !("default" in def) && def.nullable !== true;
+    return optional && def.type === "string" && def.enum === undefined && since === "creation"
+      ? [name]
+      : [];
+  });
+}
+
 function dottedPaths(fields: Record<string, Def>, prefix = ""): string[] {
   return Object.entries(fields).flatMap(([name, def]) => {
     const path = prefix ? `${prefix}.${name}` : name;
@@ -619,7 +633,10 @@ export const validSpec: fc.Arbitrary<Spec> = fc
     phases: fc.option(phases, { nil: undefined }),
     conditions: fc.option(conditions, { nil: undefined }),
     phaseValues: fc.constantFrom(undefined, undefined, "enum", "open"),
-    conditionShape: fc.constantFrom(undefined, undefined, "full", "relaxed"),
+    conditionShape: fc.constantFrom(undefined, undefined, "full", "relaxed", "open"),
+    conditionTypes: fc.constantFrom(undefined, undefined, "open", "enum"),
+    // An optional key field (Config Connector's resourceID) for identity.fallback, one spec in four.
+    resourceID: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
     // A kind without spec (status only): about one spec in eight, where no scale needs spec.
     noSpec: fc.integer({ min: 0, max: 7 }).map((n) => n === 0),
   })
@@ -653,6 +670,16 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           false,
         ]);
     }
+    if (r.resourceID && !noSpec && !specEntries.some(([name]) => name === "resourceID"))
+      specEntries.push([
+        "resourceID",
+        {
+          def: { type: "string", maxLength: 63, immutable: { since: "creation" } },
+          samples: ["topic-a", "topic-b"],
+          cel: true,
+        },
+        false,
+      ]);
     const specFields = defsOf(specEntries);
     const statusFields = defsOf(statusEntries);
     const hasStatus =
@@ -661,9 +688,11 @@ export const validSpec: fc.Arbitrary<Spec> = fc
       r.conditions ||
       scale ||
       r.phaseValues ||
-      r.conditionShape;
+      r.conditionShape ||
+      r.conditionTypes;
     const outputsPool = Object.keys(statusFields);
-    const keys = naturalKeyPaths(specFields);
+    const fallbackKeys = fallbackKeyPaths(specFields);
+    const keys = [...naturalKeyPaths(specFields), ...fallbackKeys];
     const binding = fc.record(
       {
         description: prose,
@@ -673,13 +702,20 @@ export const validSpec: fc.Arbitrary<Spec> = fc
         driftPolicy: fc.constantFrom("Enforce", "Report"),
         ...(keys.length > 0
           ? {
-              identity: fc.record(
-                {
-                  naturalKey: fc.constantFrom(...keys),
-                  adoption: fc.constantFrom("Adopt", "Refuse"),
-                },
-                { requiredKeys: ["naturalKey"] },
-              ),
+              identity: fc
+                .record(
+                  {
+                    naturalKey: fc.constantFrom(...keys),
+                    adoption: fc.constantFrom("Adopt", "Refuse"),
+                  },
+                  { requiredKeys: ["naturalKey"] },
+                )
+                // An optional key (immutable since creation) falls back to the object's name.
+                .map((identity) =>
+                  fallbackKeys.includes(identity.naturalKey)
+                    ? { ...identity, fallback: "metadata.name" }
+                    : identity,
+                ),
             }
           : {}),
       },
@@ -725,6 +761,7 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           spec.status = {};
           if (r.phaseValues) spec.status.phaseValues = r.phaseValues;
           if (r.conditionShape) spec.status.conditionShape = r.conditionShape;
+          if (r.conditionTypes) spec.status.conditionTypes = r.conditionTypes;
           if (r.phases) spec.status.phases = r.phases;
           if (r.conditions) spec.status.conditions = r.conditions;
           if (statusEntries.length > 0 || r.statusEntries) spec.status.fields = statusFields;

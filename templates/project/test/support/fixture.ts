@@ -42,6 +42,8 @@ export interface NaturalKeyFixture {
   adoption: "Adopt" | "Refuse";
   /** Adopt only: the condition that records whether the resource was adopted or created. */
   adoptedConditionType: string | null;
+  /** identity.fallback: an object without the key field is keyed on its own name. */
+  fallback: boolean;
   /** An object's key is prefix, `length` characters made from its name, suffix (see keyFor)… */
   template: {
     prefix: string;
@@ -286,7 +288,7 @@ const ALPHABETS = {
 /** What the binding's provider knows `obj`'s resource by: its natural key, or its UID. */
 export function identityOf(
   binding: BindingFixture,
-  obj: { metadata: { uid?: string }; spec?: unknown },
+  obj: { metadata: { uid?: string; name?: string }; spec?: unknown },
 ): string {
   if (binding.naturalKey === null) {
     if (!obj.metadata.uid) throw new Error("the object has no uid yet");
@@ -295,6 +297,8 @@ export function identityOf(
   let value: unknown = obj.spec;
   for (const name of binding.naturalKey.path.split("."))
     value = (value as Record<string, unknown> | undefined)?.[name];
+  if (value === undefined && binding.naturalKey.fallback && obj.metadata.name !== undefined)
+    return obj.metadata.name;
   if (typeof value !== "string") throw new Error(`spec.${binding.naturalKey.path} is not set`);
   return value;
 }

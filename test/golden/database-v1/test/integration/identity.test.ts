@@ -15,7 +15,7 @@ import type { KubeConfig } from "@kubernetes/client-node";
 import { DEFAULTS } from "../../src/config.ts";
 import { findCondition, keyOf, KubeResourceClient, type ObjectKey } from "@create-operator/runtime";
 import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
-import { FIXTURE, identityOf, specFor, type BindingFixture } from "../support/fixture.ts";
+import { FIXTURE, identityOf, keyFor, specFor, type BindingFixture } from "../support/fixture.ts";
 import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
 import {
   API_GROUP,
@@ -176,6 +176,61 @@ for (const binding of keyedBindings) {
       assert.equal(provider.creates, kept ? 1 : 2);
     }
   });
+
+  if (naturalKey.fallback)
+    test(`${on}: an object without spec.${naturalKey.path} is keyed on its own name (identity.fallback), and another object naming that key contends with it`, async () => {
+      const h = harness();
+      const provider = keyed(h.provider(binding));
+      // A name the key field also accepts (a key specFor could give), when that is a valid object
+      // name: then a second object can name the first one's key explicitly.
+      const asKey = keyFor(naturalKey, uniqueName(FIXTURE.kindFile));
+      const nameIsKey = OBJECT_NAME.test(asKey) && asKey.length <= 63;
+      const name = nameIsKey ? asKey : uniqueName(FIXTURE.kindFile);
+      const created = await users.create(
+        newObject(name, withoutKey(specFor(name), naturalKey.path)),
+      );
+      assert.equal(identityOf(binding, created), name, "stored without the key field");
+      await settle(h, keyOf(created));
+      const obj = await users.read(keyOf(created));
+      assert.equal(condition(obj, "Ready")?.status, "True", JSON.stringify(obj.status));
+      assert.equal((await provider.find(name))?.owner?.uid, created.metadata.uid);
+      assert.equal(provider.creates, 1);
+      if (nameIsKey) {
+        const second = await users.create(
+          newObject(
+            uniqueName(FIXTURE.kindFile),
+            withKeyValue(specFor(name), naturalKey.path, name),
+          ),
+        );
+        await h.reconciler.reconcile(keyOf(second));
+        const own = condition(await users.read(keyOf(second)), conditionType);
+        assert.equal(own?.reason, "ManagementConflict", JSON.stringify(own));
+        await deleteAndFinalize(h, keyOf(second));
+      }
+      await deleteAndFinalize(h, keyOf(created));
+    });
+}
+
+/** An object name (a DNS-1123 subdomain's first label is enough for the names keyFor makes). */
+const OBJECT_NAME = /^[a-z0-9]([-a-z0-9]*[a-z0-9])?$/;
+
+/** `spec` without the field at the dotted `path` (the objects on the way stay). */
+function withoutKey(spec: object, path: string): object {
+  const names = path.split(".");
+  let parent = spec as Record<string, unknown> | undefined;
+  for (const name of names.slice(0, -1))
+    parent = parent?.[name] as Record<string, unknown> | undefined;
+  if (parent !== undefined) delete parent[names[names.length - 1]!];
+  return spec;
+}
+
+/** `spec` with `value` at the dotted `path`, whose objects specFor already made. */
+function withKeyValue(spec: object, path: string, value: string): object {
+  const names = path.split(".");
+  let parent = spec as Record<string, unknown>;
+  for (const name of names.slice(0, -1)) parent = parent[name] as Record<string, unknown>;
+  parent[names[names.length - 1]!] = value;
+  return spec;
 }
 
 for (const binding of bindings) {
