@@ -8,6 +8,7 @@ import type { ParsedSpec } from "../parse/parse-spec.ts";
 import { checkAntiPatterns } from "./anti-patterns.ts";
 import { checkBounds } from "./check-bounds.ts";
 import { checkExternalResources } from "./check-bindings.ts";
+import { checkExternalSources } from "./check-external-sources.ts";
 import { checkCelCost } from "./check-cel.ts";
 import { checkCelDefaults } from "./check-cel-defaults.ts";
 import { checkCelExamples } from "./check-cel-examples.ts";
@@ -69,6 +70,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkPhases,
   checkConditions,
   checkExternalResources,
+  checkExternalSources,
   checkResourceIdentity,
   checkChildren,
   checkChildNaming,
