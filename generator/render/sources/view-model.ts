@@ -26,6 +26,7 @@ import {
 import { controllerName, metricsServiceName, orphanReportName } from "../manifests/rbac-names.ts";
 import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, providerDepName, type BindingView } from "./binding-view.ts";
+import { sourceView, type SourceView } from "./source-view.ts";
 import { PRETTIER_OPTIONS } from "../format.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { conversionView, type ConversionView } from "./conversion-view.ts";
@@ -119,6 +120,9 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   /** Some external resource is keyed on the owner's UID: the orphan sweep covers it. */
   hasSweptBindings: boolean;
   bindings: BindingView[];
+  /** External sources (access: read): looked up and reported, never written. */
+  sources: SourceView[];
+  hasSources: boolean;
   hasChildren: boolean;
   /** Some child has a name template: instance builders, pruning, delete RBAC. */
   hasNamedChildren: boolean;
@@ -236,6 +240,8 @@ export function buildViewModel(
     bindings: model.externalResources.map((b) =>
       bindingView(b, model, specOptional === "?", declared),
     ),
+    sources: model.externalSources.map((s) => sourceView(s, model, specOptional === "?", declared)),
+    hasSources: model.externalSources.length > 0,
     hasChildren: model.children.length > 0,
     hasNamedChildren: model.children.some((c) => c.naming !== undefined),
     prunesChildren: prunedKinds(model.children).length > 0,

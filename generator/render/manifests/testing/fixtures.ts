@@ -129,6 +129,7 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
       ],
     },
     externalResources: [],
+    externalSources: [],
     children: [],
     references: [],
     rbac: {
