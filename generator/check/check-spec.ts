@@ -43,6 +43,7 @@ import { checkPolymorphicReferences } from "./check-polymorphic-references.ts";
 import { expandReferences } from "./references.ts";
 import { checkResources } from "./check-resources.ts";
 import { checkScale } from "./check-scale.ts";
+import { checkStatusSubresource } from "./check-status-subresource.ts";
 import { checkTenancy } from "./check-tenancy.ts";
 import { checkTestValues } from "./check-test-values.ts";
 import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
@@ -85,6 +86,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkResources,
   checkLabels,
   checkScale,
+  checkStatusSubresource,
   checkCelRules,
   checkCelCost,
   checkCelExamples,
