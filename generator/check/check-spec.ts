@@ -43,6 +43,7 @@ import { checkPolymorphicReferences } from "./check-polymorphic-references.ts";
 import { expandReferences } from "./references.ts";
 import { checkResources } from "./check-resources.ts";
 import { checkScale } from "./check-scale.ts";
+import { checkTopLevel } from "./check-top-level.ts";
 import { checkStatusSubresource } from "./check-status-subresource.ts";
 import { checkTenancy } from "./check-tenancy.ts";
 import { checkTestValues } from "./check-test-values.ts";
@@ -87,6 +88,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkLabels,
   checkScale,
   checkStatusSubresource,
+  checkTopLevel,
   checkCelRules,
   checkCelCost,
   checkCelExamples,

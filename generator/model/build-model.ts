@@ -103,6 +103,7 @@ interface RawSpec {
     conditions?: ConditionModel[];
     fields?: Record<string, RawField>;
   };
+  topLevel?: { fields: Record<string, RawField> };
   externalResources?: {
     name: string;
     description: string;
@@ -213,6 +214,8 @@ function buildVersionModel(
     namePatterns(namings),
   );
   const statusFields = buildFields(raw.status?.fields, "", `${kind}Status`, derived.status);
+  // Named <Kind>Root<Field>: <Kind><Field> could be <Kind>List, <Kind>Spec or <Kind>Status.
+  const topLevelFields = buildFields(raw.topLevel?.fields, "", `${kind}Root`);
   const phases = buildPhases(raw.status?.phases ?? []);
   const rawBindings = raw.externalResources ?? [];
   const externalResources = rawBindings
@@ -279,6 +282,7 @@ function buildVersionModel(
       fields: statusFields,
       ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),
     },
+    topLevelFields,
     externalResources,
     externalSources,
     children: applyOrder(

@@ -405,6 +405,8 @@ export interface OperatorModel {
     conditions: ConditionModel[];
     fields: FieldModel[];
   };
+  /** Fields beside spec and status (topLevel.fields): optional, in the root schema and the type. */
+  topLevelFields: FieldModel[];
   /** Resources the operator manages (access: manage): created, kept in shape, deleted. */
   externalResources: ExternalResourceModel[];
   /** Sources it only reads (access: read): looked up by key, never written, no finalizer. */

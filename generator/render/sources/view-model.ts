@@ -19,6 +19,7 @@ import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import {
   apiInterfaces,
   modulePaths,
+  topLevelTypeName,
   typeNames,
   type ModulePaths,
   type TypeNames,
@@ -106,6 +107,8 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   /** `?` when spec is not required, so an object without spec is still well-typed. */
   specOptional: "" | "?";
   interfaces: InterfaceView[];
+  /** The interface of the fields beside spec and status, which the object's type extends ("" if none). */
+  topLevelType: string;
   /** Comma-separated @kubernetes/client-node type names the API types module imports. */
   clientNodeTypes: string;
   /** The embedded Kubernetes types' models, which the API types module re-exports ("" if none). */
@@ -226,6 +229,7 @@ export function buildViewModel(
     modules: modulePaths(model),
     specOptional,
     interfaces,
+    topLevelType: topLevelTypeName(model),
     clientNodeTypes: ["V1ObjectMeta", ...embedded].sort().join(", "),
     embeddedTypes: embedded.join(", "),
     ...statusView(model),

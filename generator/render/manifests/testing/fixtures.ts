@@ -128,6 +128,7 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
         }),
       ],
     },
+    topLevelFields: [],
     externalResources: [],
     externalSources: [],
     children: [],
