@@ -78,3 +78,12 @@ test("a spec without sources renders no source suite", async () => {
   const file = await render(MANAGED);
   assert.equal(file("test/integration/external-sources.test.ts"), undefined);
 });
+
+test("a source's outputs and condition are the generated part's, not the user's status hooks'", async () => {
+  const file = await render(SOURCE);
+  const reconciler = file("src/reconciler/subnet-reconciler.ts")!;
+  // The status hook's answer would overwrite what the source reported.
+  assert.doesNotMatch(reconciler, /status\.networkCidr = report\.fields/);
+  assert.doesNotMatch(reconciler, /applyVerdict\(status\.conditions, "NetworkReady"/);
+  assert.doesNotMatch(file("src/hooks/types.ts")!, /networkCidr|NetworkReady/);
+});
