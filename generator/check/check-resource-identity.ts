@@ -10,6 +10,7 @@ import { closestMatch } from "./did-you-mean.ts";
 import { childField, dottedFieldPaths } from "./field-walk.ts";
 import { immutabilityOf } from "./immutability.ts";
 import { checkKeyFallback } from "./check-key-fallback.ts";
+import { isReadOnly } from "./check-external-sources.ts";
 import { arr, has, isObject, obj, objects, str, type RawObject } from "./raw-spec.ts";
 
 export function checkResourceIdentity({ data, report }: CheckContext): void {
@@ -71,7 +72,9 @@ export function checkResourceIdentity({ data, report }: CheckContext): void {
       );
     }
     if (fallback) checkKeyFallback(report, at, key, steps);
-    else if (!steps.some((s) => immutabilityOf(s.def) !== undefined)) {
+    // A source that is only read (access: read) owns nothing: a changed key looks up another
+    // source and leaves nothing behind, so its key may change.
+    else if (!isReadOnly(resource) && !steps.some((s) => immutabilityOf(s.def) !== undefined)) {
       report.error(
         "SEM204",
         at,
