@@ -123,6 +123,7 @@ interface RawSpec {
     id?: string;
     when?: string;
     backendService?: string;
+    creationPolicy?: string;
   }[];
   rbac?: { watchNamespaces?: string[]; rules?: PolicyRule[] };
   printerColumns?: PrinterColumn[];
