@@ -12,29 +12,22 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
-import { DEFAULTS } from "../../src/config.ts";
+import type { KubernetesObject } from "@kubernetes/client-node";
 import { ConflictError, findCondition, keyOf, type ObjectKey } from "@create-operator/runtime";
-import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor, type CreationPolicyFixture } from "../support/fixture.ts";
-import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
+import { serverReferenceReader } from "../support/referenced-objects.ts";
 import {
-  API_GROUP,
   API_GROUP_VERSION,
   createReconciler,
   desiredChildren,
   KIND,
-  NAMESPACED,
   newProviders,
-  PLURAL,
-  RESOURCE_REF,
   type Resource,
 } from "../support/kind.ts";
-import { CustomResourceApi } from "./support/custom-resource-api.ts";
-import { installOperatorIdentity } from "./support/identity.ts";
 import { countingClient } from "./support/counting-client.ts";
 import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
 import { recordingLogger } from "./support/recording-logger.ts";
+import { suiteContext } from "./support/suite-context.ts";
 import { uniqueName } from "./support/unique-name.ts";
 import { markWorkloadsReady } from "./support/workload-stand-in.ts";
 
@@ -43,19 +36,7 @@ const children = FIXTURE.creationPolicies;
 const THEIRS = "test.create-operator.dev/made-by";
 
 if (children.length > 0) {
-  const cp: ControlPlane = await sharedControlPlane();
-  const namespace: string | undefined = NAMESPACED
-    ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("creation-policy")))
-    : undefined;
-  await createReferencedObjects(cp.admin, namespace);
-  const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
-    verb: "list",
-    group: API_GROUP,
-    resource: PLURAL,
-    ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
-  });
-  const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
-  const objects = KubernetesObjectApi.makeApiClient(cp.admin);
+  const { cp, namespace, operator, users, objects } = await suiteContext("creation-policy");
 
   function reconciler() {
     const { logger } = recordingLogger();
