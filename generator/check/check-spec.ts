@@ -16,6 +16,7 @@ import { checkCelRules } from "./check-cel-rules.ts";
 import { checkCaseCollisions } from "./check-case-collisions.ts";
 import { checkStatusRequired } from "./check-status-required.ts";
 import { checkListItems } from "./check-list-items.ts";
+import { checkChildCreationPolicy } from "./check-child-creation-policy.ts";
 import { checkChildCrds } from "./check-child-crds.ts";
 import { checkChildNaming } from "./check-child-naming.ts";
 import { checkChildRoles } from "./check-child-roles.ts";
@@ -77,6 +78,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkChildren,
   checkChildNaming,
   checkChildRoles,
+  checkChildCreationPolicy,
   checkChildCrds,
   checkRbac,
   checkWatchNamespaces,

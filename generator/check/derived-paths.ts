@@ -87,7 +87,7 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "withSchemaDefaults",
     "STATUS_DEFAULTS",
   ],
-  children: ["desiredChildren"],
+  children: ["desiredChildren", "withCreationPolicy"],
   "hooks types": ["KubernetesObject", "ConditionVerdict", "PartResult"],
   "hooks index": ["hooks"],
   // Keys of the observation the status hooks get, next to one per external resource.

@@ -75,3 +75,23 @@ test("risky: a child made conditional (COMPAT041) is deleted from owners the con
     [],
   );
 });
+
+test("risky: a child's creationPolicy changed (COMPAT075): existing children are released or no longer written", () => {
+  const before = `${BASE_SPEC}children:\n  - apiVersion: v1\n    kind: Secret\n`;
+  const after = `${before}    creationPolicy: Merge\n`;
+  const [finding, ...rest] = compareAll(before, after).filter((f) => f.code === "COMPAT075");
+  assert.deepEqual(rest, []);
+  assert.equal(finding?.class, "risky");
+  assert.equal(finding.path, "children[0].creationPolicy");
+  assert.match(finding.message, /creationPolicy was Owner \(the default\) and is now Merge/);
+  assert.deepEqual(
+    compareAll(after, after).filter((f) => f.code === "COMPAT075"),
+    [],
+  );
+  const explicit = `${before}    creationPolicy: Owner\n`;
+  assert.deepEqual(
+    compareAll(before, explicit).filter((f) => f.code === "COMPAT075"),
+    [],
+    "Owner written out is the default",
+  );
+});

@@ -4,6 +4,8 @@
 // under the new names and prune the old ones. Children are matched by kind and id (several
 // children of one kind carry ids), or by kind alone when the old spec had one child of it (an id
 // added). A condition (when:) added or changed prunes the child from owners it no longer holds for.
+// A changed creationPolicy changes who owns the objects that exist: released (no ownerReference
+// any more), no longer created, or no longer written at all.
 
 import { objects, str, type RawObject } from "../check/raw-spec.ts";
 import type { Change } from "./change.ts";
@@ -37,6 +39,19 @@ export function diffChildNames(old: RawObject | undefined, next: RawObject | und
         message: `the ${kind} child now exists only when ${condition}${str(previous.when) !== undefined ? ` (was: when ${str(previous.when)})` : ""}: every owner whose spec does not satisfy it has the child deleted on its next pass`,
         hint: `Set spec.${condition} on the owners that need the ${kind} before rolling this out, or keep the child unconditional.`,
       });
+    const policy = str(child.creationPolicy) ?? "Owner";
+    const previousPolicy = str(previous.creationPolicy) ?? "Owner";
+    if (policy !== previousPolicy) {
+      const said = (p: string) => (p === "Owner" ? "Owner (the default)" : p);
+      out.push({
+        code: "COMPAT075",
+        version: null,
+        side: "new",
+        specPath: ["children", i, child.creationPolicy !== undefined ? "creationPolicy" : "kind"],
+        message: `the ${kind} child's creationPolicy was ${said(previousPolicy)} and is now ${said(policy)}: every owner's next pass writes its existing ${kind} objects under the new policy (an Owner child no longer Owner loses its ownerReference and is never pruned or garbage-collected again; Merge and None never create a missing one)`,
+        hint: `Keep the policy while owners exist, or roll it out knowing who owns each owner's ${kind} afterwards.`,
+      });
+    }
     const a = naming(previous);
     const b = naming(child);
     if (a === b) continue;

@@ -43,6 +43,7 @@ export const COMPAT_CODES = {
   COMPAT036: { class: "breaking", title: "storage version removed" },
   COMPAT040: { class: "risky", title: "child name changed" },
   COMPAT041: { class: "risky", title: "child made conditional" },
+  COMPAT075: { class: "risky", title: "child's creationPolicy changed" },
   COMPAT045: { class: "risky", title: "tenancy rules tightened" },
 } as const satisfies Record<string, { class: CompatClass; title: string }>;
 

@@ -19,6 +19,7 @@ import {
   NAME_SUBDOMAIN_PIECE_PATTERN,
 } from "../check/child-name-template.ts";
 import { resolveWhen } from "../check/child-when.ts";
+import { resolveCreationPolicy } from "../check/child-creation-policy.ts";
 import { resolveManagement } from "../check/check-management.ts";
 import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
@@ -46,6 +47,7 @@ import type {
   ChildCrdModel,
   ChildModel,
   ChildConditionModel,
+  ChildCreationPolicyModel,
   ChildNamePiece,
   ChildNamingModel,
   ConditionModel,
@@ -126,6 +128,7 @@ interface RawSpec {
     id?: string;
     when?: string;
     backendService?: string;
+    creationPolicy?: string;
   }[];
   rbac?: { watchNamespaces?: string[]; rules?: PolicyRule[] };
   printerColumns?: PrinterColumn[];
@@ -479,7 +482,25 @@ function buildChild(
     ...(plan ? { naming: buildNaming(plan, allSpec) } : {}),
     ...(raw.when !== undefined ? { when: buildWhen(raw.when, specFields, allSpec) } : {}),
     ...(raw.backendService !== undefined ? { backendService: raw.backendService } : {}),
+    ...(raw.creationPolicy !== undefined
+      ? { creationPolicy: buildCreationPolicy(raw.creationPolicy, specFields, allSpec) }
+      : {}),
   };
+}
+
+/** The checked creation policy of a child, with the field the model built for its path. */
+function buildCreationPolicy(
+  raw: string,
+  specFields: unknown,
+  allSpec: readonly FieldModel[],
+): ChildCreationPolicyModel {
+  const resolved = resolveCreationPolicy(specFields, raw);
+  if (!resolved.ok)
+    throw new Error(`internal error: children[].creationPolicy ${raw} was not checked`);
+  if (resolved.kind === "fixed") return { kind: "fixed", policy: resolved.policy };
+  const field = allSpec.find((f) => f.path === resolved.path);
+  if (field === undefined) throw new Error(`internal error: no spec field ${resolved.path}`);
+  return { kind: "field", field, values: resolved.values };
 }
 
 /** The checked condition of a conditional child, with the field the model built for its path. */

@@ -1,6 +1,7 @@
 // A kind may be listed as several children (three Services told apart by id); what exists once per
 // kind — the informer, the RBAC rules, the child CRD, pruning — reads the kinds through these.
 
+import type { CreationPolicyName } from "../check/child-creation-policy.ts";
 import type { ChildModel } from "./types.ts";
 
 /** The first child of each kind (apiVersion and kind), in children order. */
@@ -16,10 +17,28 @@ export function childKinds(children: readonly ChildModel[]): ChildModel[] {
 
 /**
  * Whether the spec can stop asking for a child of this one: named from the spec (a removed list
- * entry, a lowered count, a renamed value) or conditional (when: stops holding).
+ * entry, a lowered count, a renamed value) or conditional (when: stops holding). Only an owned
+ * child is ever pruned: a child that can never be Owner (creationPolicy) is never deleted.
  */
 export function isPrunedChild(child: ChildModel): boolean {
-  return child.naming !== undefined || child.when !== undefined;
+  return (child.naming !== undefined || child.when !== undefined) && mayPolicy(child, ["Owner"]);
+}
+
+/** Whether the child is ever created: its creation policy may be Owner, Orphan or CreateOrMerge. */
+export function mayCreate(child: ChildModel): boolean {
+  return mayPolicy(child, ["Owner", "Orphan", "CreateOrMerge"]);
+}
+
+/** Whether some object may give `child` one of `policies` (no creationPolicy is Owner). */
+function mayPolicy(child: ChildModel, policies: readonly CreationPolicyName[]): boolean {
+  const policy = child.creationPolicy;
+  if (policy === undefined) return policies.includes("Owner");
+  if (policy.kind === "fixed") return policies.includes(policy.policy);
+  // An object that leaves the field out gets Owner (creation-policy.ts), unless it is always set.
+  const absentIsOwner = !(policy.field.required || policy.field.default !== undefined);
+  return (
+    policy.values.some((v) => policies.includes(v)) || (absentIsOwner && policies.includes("Owner"))
+  );
 }
 
 /** The kinds whose children are pruned: each pass deletes the ones the spec no longer names. */

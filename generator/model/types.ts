@@ -1,6 +1,7 @@
 // The normalized model between check and render. Every name that a template or a manifest
 // builder needs is derived here exactly once; render never looks at raw YAML.
 
+import type { CreationPolicyName } from "../check/child-creation-policy.ts";
 import type { Immutability } from "../check/immutability.ts";
 import type { ManagementPlan } from "../check/check-management.ts";
 import type { TenancyModel } from "./tenancy-types.ts";
@@ -199,7 +200,17 @@ export interface ChildModel {
   crd?: ChildCrdModel;
   /** A name template over the owner (children[].name), with forEach or count: absent for one object named after its owner. */
   naming?: ChildNamingModel;
+  /** children[].creationPolicy: absent for Owner, the default every child had before the key. */
+  creationPolicy?: ChildCreationPolicyModel;
 }
+
+/**
+ * Who owns a child (packages/runtime/src/creation-policy.ts): one policy for every object, or
+ * the spec field each object chooses it with and the policies its enum allows.
+ */
+export type ChildCreationPolicyModel =
+  | { kind: "fixed"; policy: CreationPolicyName }
+  | { kind: "field"; field: FieldModel; values: CreationPolicyName[] };
 
 /** A conditional child's condition: a boolean spec field being true, or an optional one being set. */
 export interface ChildConditionModel {

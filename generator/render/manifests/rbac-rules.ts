@@ -1,7 +1,7 @@
 // The exact permissions the generated runtime uses, and nothing more. Each rule names the call
 // that needs it; a verb the runtime does not call is a verb an attacker holding the token gets.
 
-import { prunedKinds } from "../../model/child-kinds.ts";
+import { mayCreate, prunedKinds } from "../../model/child-kinds.ts";
 import type { OperatorModel, PolicyRule, ReferenceModel } from "../../model/types.ts";
 
 export const CR_VERBS = ["get", "list", "watch", "patch"];
@@ -51,10 +51,15 @@ export function managerRules(model: OperatorModel): PolicyRule[] {
 /** One rule per API group of the owned children, groups and resources sorted. */
 export function childRules(model: OperatorModel): PolicyRule[] {
   const byGroup = new Map<string, Set<string>>();
+  const created = new Map<string, Set<string>>();
   for (const child of model.children) {
     const resources = byGroup.get(child.group) ?? new Set<string>();
     resources.add(child.plural);
     byGroup.set(child.group, resources);
+    if (!mayCreate(child)) continue;
+    const createdResources = created.get(child.group) ?? new Set<string>();
+    createdResources.add(child.plural);
+    created.set(child.group, createdResources);
   }
   const pruned = new Map<string, Set<string>>();
   for (const child of prunedKinds(model.children)) {
@@ -63,11 +68,27 @@ export function childRules(model: OperatorModel): PolicyRule[] {
     pruned.set(child.group, resources);
   }
   return [
-    ...[...byGroup.keys()].sort().map((group) => ({
-      apiGroups: [group],
-      resources: [...byGroup.get(group)!].sort(),
-      verbs: [...CHILD_VERBS],
-    })),
+    // A kind whose every child is only merged into (creationPolicy Merge, or None) is read and
+    // patched, never created: a server-side apply that would create it needs create and fails.
+    ...[...byGroup.keys()].sort().flatMap((group) => {
+      const all = [...byGroup.get(group)!].sort();
+      const creating = all.filter((r) => created.get(group)?.has(r) === true);
+      const merged = all.filter((r) => !creating.includes(r));
+      return [
+        ...(creating.length > 0
+          ? [{ apiGroups: [group], resources: creating, verbs: [...CHILD_VERBS] }]
+          : []),
+        ...(merged.length > 0
+          ? [
+              {
+                apiGroups: [group],
+                resources: merged,
+                verbs: CHILD_VERBS.filter((v) => v !== "create"),
+              },
+            ]
+          : []),
+      ];
+    }),
     // Delete for exactly the kinds whose children the spec can stop asking for (named by a
     // template, one per list entry or per count, or conditional): the reconciler prunes those,
     // and only those.

@@ -1,5 +1,5 @@
 // The specs the generated suites create from test/support/fixture.ts rather than from the contract
-// cases: the sample, the spec change, natural keys, child instances and conditions. Each is sent
+// cases: the sample, the spec change, natural keys, child instances, conditions and policies. Each is sent
 // expecting "accepted", so each must pass the generated CRD like any accepted contract case; a
 // value chosen without the spec-level rules in view (a when: field's first example, say) would
 // otherwise fail every suite that creates it on the real server.
@@ -45,6 +45,12 @@ export function fixtureSpecs(fixture: TestFixture): SentSpec[] {
     const off = child.off === null ? undefined : child.off;
     sent.push(accepted(`${child.kind} turned off`, at(sample, child.path, off)));
   }
+  for (const child of fixture.creationPolicies)
+    if (child.path !== null)
+      for (const policy of child.policies)
+        sent.push(
+          accepted(`${child.kind} creationPolicy ${policy}`, at(sample, child.path, policy)),
+        );
   return sent;
 }
 

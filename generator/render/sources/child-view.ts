@@ -53,6 +53,11 @@ export interface ChildView {
   whenSummary: string | null;
   /** Ingress: the function of src/children/service-names.ts that names its backend Service. */
   backendServiceFn: string | null;
+  /**
+   * desiredChildren()'s call of the builder (`instance` in scope for an instanced child), marked
+   * with the child's creation policy when it has one (children[].creationPolicy).
+   */
+  buildCall: string;
 }
 
 /**
@@ -197,7 +202,32 @@ export function childView(
         : `only while spec.${child.when.field.path} is set`
       : null,
     backendServiceFn: backendService(child, model)?.fn ?? null,
+    buildCall: buildCall(
+      child,
+      childBuilderName(child.kind, child.id),
+      naming !== null,
+      spec,
+      specOptional,
+    ),
   };
+}
+
+/** The builder's call, under withCreationPolicy() when the spec chose a policy for the child. */
+function buildCall(
+  child: ChildModel,
+  builderFn: string,
+  instanced: boolean,
+  spec: readonly FieldModel[],
+  specOptional: boolean,
+): string {
+  const call = `${builderFn}(obj${instanced ? ", instance" : ""})`;
+  const policy = child.creationPolicy;
+  if (policy === undefined) return call;
+  const value =
+    policy.kind === "fixed"
+      ? JSON.stringify(policy.policy)
+      : specAccessor(policy.field.path, spec, "obj.spec", specOptional).expression;
+  return `withCreationPolicy(${call}, ${value})`;
 }
 
 /** The condition of a conditional child, read from the owner (absent reads as the field's default). */

@@ -99,6 +99,8 @@ export interface TestFixture {
   pause: { on: "annotation" | "label"; key: string; value: string } | null;
   /** The children with when:, with the sample's value that makes it hold and one that does not. */
   conditionalChildren: ConditionalChildFixture[];
+  /** The children with a creationPolicy the suite can tell apart from the others of the owner. */
+  creationPolicies: CreationPolicyFixture[];
   /**
    * Ingress children routed to a Service child (backendService, or the only Service): the
    * position of that Service among the Services desiredChildren() returns for the sample.
@@ -401,6 +403,7 @@ export function testFixture(model: OperatorModel): TestFixture {
         off: c.when!.test === "true" ? false : null,
         fixed: immutableAlong(model.spec.fields, c.when!.field.path.split(".")),
       })),
+    creationPolicies: model.children.flatMap((c) => creationPolicyFixture(c, model)),
     ingressBackends: model.children.flatMap((c) => {
       const target = backendService(c, model)?.service;
       if (target === undefined || !conditionHolds(c, sampleSpec)) return [];
@@ -467,4 +470,42 @@ function referenceFixture(model: OperatorModel): ReferenceFixture | null {
     notFoundReason: reference.notFoundReason,
     keyNotFoundReason: reference.keyNotFoundReason,
   };
+}
+
+/**
+ * A child with a creationPolicy, as creation-policy.test.ts exercises it: the policies an object
+ * may choose and where it chooses them. Only a child that is one object, always there and the one
+ * child of its kind, so that the suite finds it among the owner's objects by kind alone.
+ */
+export interface CreationPolicyFixture {
+  apiVersion: string;
+  kind: string;
+  /** The spec field that chooses the policy, or null when operator.yaml fixes it. */
+  path: string[] | null;
+  /** The policies the suite can give it: the fixed one, or the field's enum. */
+  policies: string[];
+  /** The field (or an object it is in) is immutable: an object's policy cannot be changed. */
+  fixed: boolean;
+}
+
+function creationPolicyFixture(child: ChildModel, model: OperatorModel): CreationPolicyFixture[] {
+  const policy = child.creationPolicy;
+  const alone =
+    model.children.filter((c) => c.apiVersion === child.apiVersion && c.kind === child.kind)
+      .length === 1;
+  const single = child.naming === undefined || child.naming.instances.kind === "single";
+  if (policy === undefined || !alone || !single || child.when !== undefined) return [];
+  const { apiVersion, kind } = child;
+  if (policy.kind === "fixed")
+    return [{ apiVersion, kind, path: null, policies: [policy.policy], fixed: true }];
+  const path = policy.field.path.split(".");
+  return [
+    {
+      apiVersion,
+      kind,
+      path,
+      policies: [...policy.values],
+      fixed: immutableAlong(model.spec.fields, path),
+    },
+  ];
 }

@@ -134,6 +134,8 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   hasCountChildren: boolean;
   /** Some child has when: it exists only for some specs, and is pruned otherwise. */
   hasConditionalChildren: boolean;
+  /** Some child has a creationPolicy: desiredChildren() marks it with withCreationPolicy(). */
+  hasCreationPolicies: boolean;
   childCount: number;
   children: ChildView[];
   /**
@@ -251,12 +253,13 @@ export function buildViewModel(
     prunesChildren: prunedKinds(model.children).length > 0,
     hasConditionalChildren: model.children.some((c) => c.when !== undefined),
     hasCountChildren: model.children.some((c) => c.naming?.instances.kind === "count"),
+    hasCreationPolicies: model.children.some((c) => c.creationPolicy !== undefined),
     childCount: model.children.length,
     children: model.children.map((c) => childView(c, model, specOptional === "?")),
     sweptParamsLine: sweptParamsLine(model),
     hasSweptResources: model.externalResources.some((b) => b.identity.kind !== "naturalKey"),
     childListLine: model.children.every((c) => c.when === undefined && c.naming === undefined)
-      ? `[${model.children.map((c) => `${childView(c, model, specOptional === "?").builderFn}(obj)`).join(", ")}]`
+      ? `[${model.children.map((c) => childView(c, model, specOptional === "?").buildCall).join(", ")}]`
       : null,
     ownedKinds: childKinds(model.children).map(ownedKindView),
     prunedKinds: prunedKinds(model.children).map(ownedKindView),

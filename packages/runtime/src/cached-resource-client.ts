@@ -194,6 +194,11 @@ export class CachedResourceClient<T extends KubernetesObject> implements Resourc
     return stored;
   }
 
+  /** Always from the server: the owned-kind cache may not hold an object we never wrote. */
+  readChild(child: KubernetesObject, options?: CallOptions): Promise<KubernetesObject | undefined> {
+    return this.#api.readChild(child, options);
+  }
+
   /** From the owned-kind cache of the owner's namespace; a fresh list only where no cache is synced. */
   async listOwnedChildren(
     kind: OwnedKind,

@@ -5,6 +5,12 @@
 export { raceAbort } from "./abort.ts";
 export { annotationManager } from "./annotation-manager.ts";
 export { applyChildren } from "./apply-children.ts";
+export {
+  CREATION_POLICIES,
+  creationPolicyOf,
+  withCreationPolicy,
+  type CreationPolicy,
+} from "./creation-policy.ts";
 export type { BackoffSettings } from "./backoff.ts";
 export { CachedResourceClient } from "./cached-resource-client.ts";
 export { reloadCertificateFrom } from "./certificate-reloader.ts";

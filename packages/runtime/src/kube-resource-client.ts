@@ -119,6 +119,28 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
     ) as Promise<C>;
   }
 
+  async readChild(
+    child: KubernetesObject,
+    options: CallOptions = {},
+  ): Promise<KubernetesObject | undefined> {
+    try {
+      return await this.#objects.read(
+        {
+          apiVersion: child.apiVersion,
+          kind: child.kind,
+          metadata: { name: child.metadata?.name ?? "", namespace: child.metadata?.namespace },
+        },
+        undefined,
+        undefined,
+        undefined,
+        this.#objects.configurationWithSignal(options.signal),
+      );
+    } catch (err) {
+      if (isNotFound(err)) return undefined;
+      throw err;
+    }
+  }
+
   async listOwnedChildren(
     kind: OwnedKind,
     owner: KubernetesObject,

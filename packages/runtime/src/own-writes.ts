@@ -97,6 +97,7 @@ export class OwnWrites {
       setFinalizers: async (obj, finalizers, options) =>
         this.#recorded(await client.setFinalizers(obj, finalizers, options)),
       applyChild: (child, options) => client.applyChild(child, options),
+      readChild: (child, options) => client.readChild(child, options),
       listOwnedChildren: (kind, owner, options) => client.listOwnedChildren(kind, owner, options),
       deleteChild: (child, options) => client.deleteChild(child, options),
     };

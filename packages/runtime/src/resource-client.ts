@@ -46,6 +46,12 @@ export interface ResourceClient<T extends KubernetesObject> {
    */
   applyChild<C extends KubernetesObject>(child: C, options?: CallOptions): Promise<C>;
   /**
+   * The child of that kind and name as the API server stores it now (a direct read, never a
+   * cache: a Merge child is someone else's object and its kind's cache may not hold it);
+   * undefined when it does not exist.
+   */
+  readChild(child: KubernetesObject, options?: CallOptions): Promise<KubernetesObject | undefined>;
+  /**
    * The objects of `kind` in the owner's namespace whose controller ownerReference is `owner`
    * (its UID). CachedResourceClient reads them from the owned-kind cache.
    */

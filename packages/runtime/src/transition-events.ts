@@ -102,6 +102,7 @@ export function withTransitionEvents<T extends WithConditions>(
       return stored;
     },
     applyChild: (child, options) => client.applyChild(child, options),
+    readChild: (child, options) => client.readChild(child, options),
     listOwnedChildren: (kind, owner, options) => client.listOwnedChildren(kind, owner, options),
     deleteChild: (child, options) => client.deleteChild(child, options),
   };

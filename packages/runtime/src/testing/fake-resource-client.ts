@@ -107,6 +107,21 @@ export class FakeResourceClient<T extends WithStatus> implements ResourceClient<
     return structuredClone(stored);
   }
 
+  async readChild(
+    child: KubernetesObject,
+    options?: CallOptions,
+  ): Promise<KubernetesObject | undefined> {
+    options?.signal?.throwIfAborted();
+    const key = [
+      child.apiVersion,
+      child.kind,
+      child.metadata?.namespace ?? "",
+      child.metadata?.name,
+    ].join("/");
+    const found = this.children.get(key);
+    return found === undefined ? undefined : structuredClone(found);
+  }
+
   async applyChild<C extends KubernetesObject>(child: C, options?: CallOptions): Promise<C> {
     options?.signal?.throwIfAborted();
     const key = [

@@ -156,6 +156,8 @@ function countingClient(real: ResourceClient<Resource>) {
       of(keyToString(keyOf(args[0]))).finalizers++;
       return real.setFinalizers(...args);
     },
+    readChild: (...args: Parameters<ResourceClient<Resource>["readChild"]>) =>
+      real.readChild(...args),
     applyChild: ((...args: Parameters<ResourceClient<Resource>["applyChild"]>) => {
       of(ownerKey(args[0])).applies++;
       return real.applyChild(...args);

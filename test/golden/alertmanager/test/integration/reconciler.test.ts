@@ -384,6 +384,7 @@ if (specChange !== null) {
       replaceStatus: (obj) => real.replaceStatus(obj),
       setFinalizers: (obj, finalizers) => real.setFinalizers(obj, finalizers),
       applyChild: (child) => real.applyChild(child),
+      readChild: (child) => real.readChild(child),
       listOwnedChildren: (kind, owner) => real.listOwnedChildren(kind, owner),
       deleteChild: (child) => real.deleteChild(child),
     };

@@ -155,6 +155,16 @@ export interface ConditionalChildFixture {
   fixed: boolean;
 }
 
+/** A child with children[].creationPolicy: where an object chooses it (null: fixed) and the choices. */
+export interface CreationPolicyFixture {
+  apiVersion: string;
+  kind: string;
+  path: string[] | null;
+  policies: string[];
+  /** The choosing field is immutable: an object keeps the policy it was made with. */
+  fixed: boolean;
+}
+
 export interface TestFixture {
   /** The kind's file-name stem, a prefix for object names. */
   kindFile: string;
@@ -186,6 +196,8 @@ export interface TestFixture {
   pause: { on: "annotation" | "label"; key: string; value: string } | null;
   /** The children with when: in operator.yaml that the sample makes exist. */
   conditionalChildren: ConditionalChildFixture[];
+  /** The children with a creationPolicy that creation-policy.test.ts exercises. */
+  creationPolicies: CreationPolicyFixture[];
   /**
    * Ingress children routed to a Service child: that Service's position among the Services
    * desiredChildren() returns for the sample.

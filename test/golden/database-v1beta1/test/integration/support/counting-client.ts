@@ -26,6 +26,7 @@ export function countingClient(operator: KubeConfig): {
       applied.push(`${child.kind}/${child.metadata?.name}`);
       return real.applyChild(child, options);
     },
+    readChild: (child, options) => real.readChild(child, options),
     listOwnedChildren: (kind, owner, options) => real.listOwnedChildren(kind, owner, options),
     deleteChild: (child, options) => {
       deleted.push(`${child.kind}/${child.metadata?.name}`);
