@@ -121,7 +121,7 @@ export const TEMPLATE_TYPE_NAMES: ReadonlySet<string> = new Set([
     "OpenCondition",
   ],
   ...["StatusCase", "ChildInstance", "NamedChildFixture", "ConditionalChildFixture"],
-  ...["SchemaDefaults", "PauseMark", "OwnerNameFixture"],
+  ...["SchemaDefaults", "PauseMark", "OwnerNameFixture", "CreationPolicyFixture"],
   ...["CustomObjectsApi", "Informer", "KubernetesListObject", "ObjectCache", "Watch"],
   ...["KubernetesObjectApi", "PatchStrategy", "V1MicroTime", "V1Lease", "ApiException"],
   ...["ApiextensionsV1Api", "V1ClusterRoleBinding", "V1CustomResourceDefinition", "V1Pod"],
