@@ -210,3 +210,27 @@ test("WARN011 a cluster-scoped kind referenced from an operator limited to watch
   );
   assert.equal(d.severity, "warning");
 });
+
+test("a reference's name field carries the named kind's name rule (a subdomain, a Service's DNS-1035 label)", () => {
+  const src = withFields(
+    CREDENTIAL +
+      `    frontend:\n      type: object\n      reference: { apiVersion: v1, kind: Service }\n` +
+      `    source:\n      type: object\n      reference:\n        kinds:\n          - { apiVersion: v1, kind: Secret }\n          - { apiVersion: v1, kind: Service }\n`,
+  );
+  const parsed = parseSpec(src, "operator.yaml");
+  assert.ok(parsed.ok);
+  const fields = (expandReferences(parsed.spec.data) as any).spec.fields;
+  const subdomain = "^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$";
+  const rule = (f: any) => ({ pattern: f.pattern, maxLength: f.maxLength });
+  assert.deepEqual(rule(fields.credential.fields.name), { pattern: subdomain, maxLength: 253 });
+  assert.deepEqual(rule(fields.peer.fields.name), { pattern: subdomain, maxLength: 253 });
+  assert.deepEqual(rule(fields.frontend.fields.name), {
+    pattern: "^[a-z]([-a-z0-9]*[a-z0-9])?$",
+    maxLength: 63,
+  });
+  // Either kind may be named: the looser rule holds.
+  assert.deepEqual(rule(fields.source.fields.name), { pattern: subdomain, maxLength: 253 });
+  for (const name of ["Vault_Backend", "a..b", "-a"])
+    assert.ok(!new RegExp(subdomain).test(name), name);
+  assert.deepEqual(check(src), []);
+});
