@@ -212,8 +212,9 @@ function buildVersionModel(
   );
   const statusFields = buildFields(raw.status?.fields, "", `${kind}Status`, derived.status);
   const phases = buildPhases(raw.status?.phases ?? []);
+  const { adoptionAnnotation } = resolveManagement(data as Record<string, unknown>).plan;
   const externalResources = (raw.externalResources ?? []).map((binding) =>
-    buildBinding(binding, specFields, statusFields),
+    buildBinding(binding, specFields, statusFields, adoptionAnnotation),
   );
   const name = raw.metadata.name;
   const operator = raw.operator ?? {};
@@ -379,6 +380,7 @@ function buildBinding(
   raw: NonNullable<RawSpec["externalResources"]>[number],
   specFields: FieldModel[],
   statusFields: FieldModel[],
+  adoptionAnnotation: string | undefined,
 ): ExternalResourceModel {
   const allSpec = walkFields(specFields);
   const typeName = toPascal(raw.name);
@@ -392,7 +394,7 @@ function buildBinding(
     deletionPolicy: raw.deletionPolicy ?? "Delete",
     driftPolicy: raw.driftPolicy ?? "Enforce",
     conditionType: `${typeName}Ready`,
-    identity: buildIdentity(raw.identity, allSpec, typeName),
+    identity: buildIdentity(raw.identity, allSpec, typeName, adoptionAnnotation),
   };
 }
 
@@ -400,14 +402,18 @@ function buildIdentity(
   raw: NonNullable<RawSpec["externalResources"]>[number]["identity"],
   allSpec: FieldModel[],
   typeName: string,
+  adoptionAnnotation: string | undefined,
 ): ExternalResourceModel["identity"] {
   if (raw === undefined) return { kind: "uid" };
   const adoption = raw.adoption ?? "Refuse";
+  // The annotation lets one object adopt whatever the default is: the adopt path must exist.
+  const mayAdopt = adoption === "Adopt" || adoptionAnnotation !== undefined;
   return {
     kind: "naturalKey",
     field: allSpec.find((f) => f.path === raw.naturalKey)!,
     adoption,
-    ...(adoption === "Adopt" ? { adoptedConditionType: `${typeName}Adopted` } : {}),
+    ...(adoptionAnnotation !== undefined ? { adoptionAnnotation } : {}),
+    ...(mayAdopt ? { adoptedConditionType: `${typeName}Adopted` } : {}),
     ...(raw.fallback ? { fallback: raw.fallback } : {}),
   };
 }
