@@ -75,6 +75,7 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "deletionPolicyOverride",
     "adoptionPolicy",
     "DELETION_POLICY_ANNOTATION",
+    "ADOPTION_ANNOTATION",
     "readyCondition",
     "recordFailedPass",
     "recordNotPermitted",

@@ -20,6 +20,7 @@ import { createReferencedObjects, serverReferenceReader } from "../support/refer
 import {
   API_GROUP,
   API_GROUP_VERSION,
+  CACHED_ANNOTATIONS,
   createReconciler,
   DELETION_POLICY_ANNOTATION,
   desiredChildren,
@@ -63,7 +64,10 @@ const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
 function harness() {
   const { logger } = recordingLogger();
   const providers: Providers = newProviders();
-  const client = new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER);
+  // As the operator reads objects: annotations it does not list in CACHED_ANNOTATIONS are dropped.
+  const client = new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER, {
+    keptAnnotations: CACHED_ANNOTATIONS,
+  });
   const reconciler = createReconciler(
     { client, logger, pollIntervalMs: 100, references: serverReferenceReader(operator) },
     providers,
