@@ -92,9 +92,12 @@ describe("renderManifests", () => {
   });
 
   it("strings YAML 1.1 would misread stay strings", () => {
+    // The image always carries a tag now (operatorImage: "on" is written on:0.1.0), so a
+    // namespace is the value left that a YAML 1.1 reader would turn into a boolean.
     const model = fixtureModel({ image: "on", namespace: "yes" });
     const content = fileAt(renderManifests(model), "config/manager/manager.yaml").content;
-    assert.match(content, /image: "on"\n/);
+    assert.match(content, /image: on:0\.1\.0\n/);
     assert.match(content, /name: "yes"\n/);
+    assert.match(content, /namespace: "yes"\n/);
   });
 });

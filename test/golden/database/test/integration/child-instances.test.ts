@@ -10,26 +10,19 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
-import { DEFAULTS } from "../../src/config.ts";
+import type { KubernetesObject } from "@kubernetes/client-node";
 import { keyOf, type ObjectKey, type ResourceClient } from "@create-operator/runtime";
-import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor, type NamedChildFixture } from "../support/fixture.ts";
-import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
+import { serverReferenceReader } from "../support/referenced-objects.ts";
 import {
-  API_GROUP,
   API_GROUP_VERSION,
   createReconciler,
   desiredChildren,
   KIND,
-  NAMESPACED,
   newProviders,
-  PLURAL,
-  RESOURCE_REF,
   type Resource,
 } from "../support/kind.ts";
-import { CustomResourceApi } from "./support/custom-resource-api.ts";
-import { installOperatorIdentity } from "./support/identity.ts";
+import { suiteContext } from "./support/suite-context.ts";
 import { countingClient } from "./support/counting-client.ts";
 import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
 import { recordingLogger } from "./support/recording-logger.ts";
@@ -40,20 +33,7 @@ const named = FIXTURE.namedChildren;
 const multiplied = named.filter((c) => c.forEach !== null || c.count !== null);
 
 if (named.length > 0) {
-  const cp: ControlPlane = await sharedControlPlane();
-  const namespace: string | undefined = NAMESPACED
-    ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("instances")))
-    : undefined;
-  // The objects the sample references exist before any sample does.
-  await createReferencedObjects(cp.admin, namespace);
-  const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
-    verb: "list",
-    group: API_GROUP,
-    resource: PLURAL,
-    ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
-  });
-  const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
-  const objects = KubernetesObjectApi.makeApiClient(cp.admin);
+  const { cp, namespace, operator, users, objects } = await suiteContext("instances");
 
   /** The spec with `size` (2 or 1) instances of every forEach and count child. */
   function specWith(name: string, size: 1 | 2): Resource["spec"] {

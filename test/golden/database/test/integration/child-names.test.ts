@@ -9,26 +9,19 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
-import { DEFAULTS } from "../../src/config.ts";
+import type { KubernetesObject } from "@kubernetes/client-node";
 import { keyOf, type ObjectKey } from "@create-operator/runtime";
-import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor, type NamedChildFixture } from "../support/fixture.ts";
-import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
+import { serverReferenceReader } from "../support/referenced-objects.ts";
 import {
-  API_GROUP,
   API_GROUP_VERSION,
   createReconciler,
   desiredChildren,
   KIND,
-  NAMESPACED,
   newProviders,
-  PLURAL,
-  RESOURCE_REF,
   type Resource,
 } from "../support/kind.ts";
-import { CustomResourceApi } from "./support/custom-resource-api.ts";
-import { installOperatorIdentity } from "./support/identity.ts";
+import { suiteContext } from "./support/suite-context.ts";
 import { countingClient } from "./support/counting-client.ts";
 import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
 import { recordingLogger } from "./support/recording-logger.ts";
@@ -41,19 +34,7 @@ const longOwners = FIXTURE.childCount > 0 && FIXTURE.ownerName.max > 63;
 const LABEL_VALUE = /^(([A-Za-z0-9][-A-Za-z0-9_.]*)?[A-Za-z0-9])?$/;
 
 if (fallbacks.length > 0 || longOwners) {
-  const cp: ControlPlane = await sharedControlPlane();
-  const namespace: string | undefined = NAMESPACED
-    ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("child-names")))
-    : undefined;
-  await createReferencedObjects(cp.admin, namespace);
-  const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
-    verb: "list",
-    group: API_GROUP,
-    resource: PLURAL,
-    ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
-  });
-  const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
-  const objects = KubernetesObjectApi.makeApiClient(cp.admin);
+  const { cp, namespace, operator, users, objects } = await suiteContext("child-names");
 
   async function settle(key: ObjectKey): Promise<void> {
     const { logger } = recordingLogger();

@@ -8,28 +8,21 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
-import { DEFAULTS } from "../../src/config.ts";
+import type { KubernetesObject } from "@kubernetes/client-node";
 import { findCondition, keyOf, type ObjectKey, statusCode } from "@create-operator/runtime";
-import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, identityOf, specFor } from "../support/fixture.ts";
-import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
+import { serverReferenceReader } from "../support/referenced-objects.ts";
 import {
-  API_GROUP,
   API_GROUP_VERSION,
   createReconciler,
   desiredChildren,
   FINALIZER,
   KIND,
-  NAMESPACED,
   newProviders,
-  PLURAL,
-  RESOURCE_REF,
   type Resource,
 } from "../support/kind.ts";
 import type { MemoryProvider } from "../support/memory-provider.ts";
-import { CustomResourceApi } from "./support/custom-resource-api.ts";
-import { installOperatorIdentity } from "./support/identity.ts";
+import { suiteContext } from "./support/suite-context.ts";
 import { countingClient } from "./support/counting-client.ts";
 import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
 import { recordingLogger } from "./support/recording-logger.ts";
@@ -38,19 +31,7 @@ import { markWorkloadsReady } from "./support/workload-stand-in.ts";
 
 if (FIXTURE.pause !== null) {
   const pause = FIXTURE.pause;
-  const cp: ControlPlane = await sharedControlPlane();
-  const namespace: string | undefined = NAMESPACED
-    ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("paused")))
-    : undefined;
-  await createReferencedObjects(cp.admin, namespace);
-  const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
-    verb: "list",
-    group: API_GROUP,
-    resource: PLURAL,
-    ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
-  });
-  const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
-  const objects = KubernetesObjectApi.makeApiClient(cp.admin);
+  const { cp, namespace, operator, users, objects } = await suiteContext("paused");
 
   /** The metadata that sets (or, with null, removes) the pause mark, as a merge patch. */
   const mark = (value: string | null) => ({

@@ -8,27 +8,21 @@
 
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { KubernetesObjectApi, type KubernetesObject } from "@kubernetes/client-node";
-import { DEFAULTS } from "../../src/config.ts";
+import type { KubernetesObject } from "@kubernetes/client-node";
 import { keyOf, KubeResourceClient } from "@create-operator/runtime";
-import { sharedControlPlane, type ControlPlane } from "@create-operator/envtest";
 import { FIXTURE, specFor } from "../support/fixture.ts";
-import { createReferencedObjects, serverReferenceReader } from "../support/referenced-objects.ts";
+import { serverReferenceReader } from "../support/referenced-objects.ts";
 import {
-  API_GROUP,
   API_GROUP_VERSION,
   createReconciler,
   desiredChildren,
   FIELD_MANAGER,
   KIND,
-  NAMESPACED,
   newProviders,
-  PLURAL,
   RESOURCE_REF,
   type Resource,
 } from "../support/kind.ts";
-import { CustomResourceApi } from "./support/custom-resource-api.ts";
-import { installOperatorIdentity } from "./support/identity.ts";
+import { suiteContext } from "./support/suite-context.ts";
 import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
 import { recordingLogger } from "./support/recording-logger.ts";
 import { uniqueName } from "./support/unique-name.ts";
@@ -39,20 +33,7 @@ interface IngressObject extends KubernetesObject {
 }
 
 if (FIXTURE.ingressBackends.length > 0) {
-  const cp: ControlPlane = await sharedControlPlane();
-  const namespace: string | undefined = NAMESPACED
-    ? (DEFAULTS.watchNamespaces[0] ?? (await cp.createNamespace("ingress")))
-    : undefined;
-  // The objects the sample references exist before any sample does.
-  await createReferencedObjects(cp.admin, namespace);
-  const operator = await installOperatorIdentity(cp, FIXTURE.identity, {
-    verb: "list",
-    group: API_GROUP,
-    resource: PLURAL,
-    ...(namespace && DEFAULTS.watchNamespaces.length > 0 ? { namespace } : {}),
-  });
-  const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
-  const objects = KubernetesObjectApi.makeApiClient(cp.admin);
+  const { cp, namespace, operator, users, objects } = await suiteContext("ingress");
 
   const controlledBy = (o: KubernetesObject, owner: Resource) =>
     o.metadata?.deletionTimestamp === undefined &&
