@@ -10,6 +10,7 @@ import { closestMatch } from "./did-you-mean.ts";
 import { childField, dottedFieldPaths } from "./field-walk.ts";
 import { immutabilityOf } from "./immutability.ts";
 import { checkKeyFallback } from "./check-key-fallback.ts";
+import { isReadOnly } from "./check-external-sources.ts";
 import { arr, has, isObject, obj, objects, str, type RawObject } from "./raw-spec.ts";
 
 export function checkResourceIdentity({ data, report }: CheckContext): void {
@@ -71,7 +72,9 @@ export function checkResourceIdentity({ data, report }: CheckContext): void {
       );
     }
     if (fallback) checkKeyFallback(report, at, key, steps);
-    else if (!steps.some((s) => immutabilityOf(s.def) !== undefined)) {
+    // A source that is only read (access: read) owns nothing: a changed key looks up another
+    // source and leaves nothing behind, so its key may change.
+    else if (!isReadOnly(resource) && !steps.some((s) => immutabilityOf(s.def) !== undefined)) {
       report.error(
         "SEM204",
         at,
@@ -112,7 +115,8 @@ function describeType(def: RawObject): string {
 /** Whether a raw external resource adopts existing resources (and so has an <Name>Adopted condition). */
 export function adoptsExisting(data: RawObject, resource: RawObject): boolean {
   const identity = obj(resource.identity);
-  if (typeof identity.naturalKey !== "string") return false;
+  // A source the operator only reads (access: read) never takes anything.
+  if (typeof identity.naturalKey !== "string" || resource.access === "read") return false;
   // With an adoption annotation one object may adopt whatever the spec's default says.
   return (
     identity.adoption === "Adopt" || typeof obj(data.management).adoptionAnnotation === "string"

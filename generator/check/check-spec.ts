@@ -8,6 +8,7 @@ import type { ParsedSpec } from "../parse/parse-spec.ts";
 import { checkAntiPatterns } from "./anti-patterns.ts";
 import { checkBounds } from "./check-bounds.ts";
 import { checkExternalResources } from "./check-bindings.ts";
+import { checkExternalSources } from "./check-external-sources.ts";
 import { checkCelCost } from "./check-cel.ts";
 import { checkCelDefaults } from "./check-cel-defaults.ts";
 import { checkCelExamples } from "./check-cel-examples.ts";
@@ -42,6 +43,8 @@ import { checkPolymorphicReferences } from "./check-polymorphic-references.ts";
 import { expandReferences } from "./references.ts";
 import { checkResources } from "./check-resources.ts";
 import { checkScale } from "./check-scale.ts";
+import { checkTopLevel } from "./check-top-level.ts";
+import { checkStatusSubresource } from "./check-status-subresource.ts";
 import { checkTenancy } from "./check-tenancy.ts";
 import { checkTestValues } from "./check-test-values.ts";
 import { checkWatchNamespaces } from "./check-watch-namespaces.ts";
@@ -69,6 +72,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkPhases,
   checkConditions,
   checkExternalResources,
+  checkExternalSources,
   checkResourceIdentity,
   checkChildren,
   checkChildNaming,
@@ -83,6 +87,8 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkResources,
   checkLabels,
   checkScale,
+  checkStatusSubresource,
+  checkTopLevel,
   checkCelRules,
   checkCelCost,
   checkCelExamples,

@@ -50,6 +50,7 @@ import type {
   ChildNamingModel,
   ConditionModel,
   ExternalResourceModel,
+  ExternalSourceModel,
   FieldModel,
   OperatorModel,
   OperatorSettings,
@@ -102,6 +103,7 @@ interface RawSpec {
     conditions?: ConditionModel[];
     fields?: Record<string, RawField>;
   };
+  topLevel?: { fields: Record<string, RawField> };
   externalResources?: {
     name: string;
     description: string;
@@ -110,6 +112,7 @@ interface RawSpec {
     deletionPolicy?: "Delete" | "Retain";
     driftPolicy?: "Enforce" | "Report";
     identity?: { naturalKey: string; adoption?: "Adopt" | "Refuse"; fallback?: "metadata.name" };
+    access?: "manage" | "read";
   }[];
   children?: {
     apiVersion: string;
@@ -211,11 +214,17 @@ function buildVersionModel(
     namePatterns(namings),
   );
   const statusFields = buildFields(raw.status?.fields, "", `${kind}Status`, derived.status);
+  // Named <Kind>Root<Field>: <Kind><Field> could be <Kind>List, <Kind>Spec or <Kind>Status.
+  const topLevelFields = buildFields(raw.topLevel?.fields, "", `${kind}Root`);
   const phases = buildPhases(raw.status?.phases ?? []);
   const { adoptionAnnotation } = resolveManagement(data as Record<string, unknown>).plan;
-  const externalResources = (raw.externalResources ?? []).map((binding) =>
-    buildBinding(binding, specFields, statusFields, adoptionAnnotation),
-  );
+  const rawBindings = raw.externalResources ?? [];
+  const externalResources = rawBindings
+    .filter((binding) => binding.access !== "read")
+    .map((binding) => buildBinding(binding, specFields, statusFields, adoptionAnnotation));
+  const externalSources = rawBindings
+    .filter((binding) => binding.access === "read")
+    .map((binding) => buildSource(binding, specFields, statusFields));
   const name = raw.metadata.name;
   const operator = raw.operator ?? {};
   const settings = {
@@ -270,11 +279,13 @@ function buildVersionModel(
       phaseValues: raw.status?.phaseValues ?? "enum",
       conditionShape: raw.status?.conditionShape ?? "full",
       conditionTypes: raw.status?.conditionTypes ?? "open",
-      conditions: buildConditions(raw.status?.conditions ?? [], externalResources),
+      conditions: buildConditions(raw.status?.conditions ?? [], externalResources, externalSources),
       fields: statusFields,
       ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),
     },
+    topLevelFields,
     externalResources,
+    externalSources,
     children: applyOrder(
       (raw.children ?? []).map((child, i) =>
         buildChild(child, childCrds, namings[i], walkFields(specFields), rawSpecFields),
@@ -346,6 +357,7 @@ function buildPhases(raw: NonNullable<NonNullable<RawSpec["status"]>["phases"]>)
 function buildConditions(
   declared: ConditionModel[],
   bindings: ExternalResourceModel[],
+  sources: ExternalSourceModel[],
 ): ConditionModel[] {
   const byType = new Map<string, ConditionModel>();
   byType.set(
@@ -373,7 +385,34 @@ function buildConditions(
       });
     }
   }
+  for (const source of sources)
+    if (!byType.has(source.conditionType))
+      byType.set(source.conditionType, {
+        type: source.conditionType,
+        description: `The external ${source.name} (read only) exists and is ready.`,
+      });
   return [...byType.values()];
+}
+
+/** A source the operator only reads: checked to have a natural key (SEM410) and no write-side keys (SEM411). */
+function buildSource(
+  raw: NonNullable<RawSpec["externalResources"]>[number],
+  specFields: FieldModel[],
+  statusFields: FieldModel[],
+): ExternalSourceModel {
+  const typeName = toPascal(raw.name);
+  return {
+    name: raw.name,
+    typeName,
+    fileName: toKebab(raw.name),
+    description: raw.description,
+    outputs: (raw.outputs ?? []).map((name) => statusFields.find((f) => f.name === name)!),
+    conditionType: `${typeName}Ready`,
+    key: {
+      field: walkFields(specFields).find((f) => f.path === raw.identity!.naturalKey)!,
+      ...(raw.identity!.fallback ? { fallback: raw.identity!.fallback } : {}),
+    },
+  };
 }
 
 function buildBinding(

@@ -140,6 +140,25 @@ export interface ExternalResourceModel {
 }
 
 /**
+ * An external source (externalResources[].access: read): looked up by a natural key from the
+ * spec and reported, never created, changed or deleted. Kept apart from ExternalResourceModel so
+ * that nothing written for managed resources (the finalizer, the orphan sweep, the deletion
+ * policy, adoption) can reach it by accident.
+ */
+export interface ExternalSourceModel {
+  name: string;
+  typeName: string;
+  fileName: string;
+  description: string;
+  /** Status fields the source fills. */
+  outputs: FieldModel[];
+  /** Condition type that reports this source, e.g. NetworkReady. */
+  conditionType: string;
+  /** The spec field holding the key, and what an absent key means (identity.fallback). */
+  key: { field: FieldModel; fallback?: "metadata.name" };
+}
+
+/**
  * How an external resource is found again. uid: by the object's metadata.uid, tagged on the
  * resource. naturalKey: by a name from the spec (a string field fixed from creation on), with the
  * object recorded on the resource as its holder; `adoption` decides what happens to a resource
@@ -391,7 +410,12 @@ export interface OperatorModel {
     conditions: ConditionModel[];
     fields: FieldModel[];
   };
+  /** Fields beside spec and status (topLevel.fields): optional, in the root schema and the type. */
+  topLevelFields: FieldModel[];
+  /** Resources the operator manages (access: manage): created, kept in shape, deleted. */
   externalResources: ExternalResourceModel[];
+  /** Sources it only reads (access: read): looked up by key, never written, no finalizer. */
+  externalSources: ExternalSourceModel[];
   children: ChildModel[];
   /** Spec fields that reference other objects, in declaration order (depth first). */
   references: ReferenceModel[];

@@ -168,6 +168,38 @@ status: { conditions: [{ type: Ready }] }
         fields: { optional: { type: boolean } }
 status: { conditions: [{ type: Ready }] }
 `,
+  // Read-only external sources (access: read) beside a managed resource: one keyed on a
+  // defaulted field, one falling back to the object's name, with outputs of several types; and
+  // fields beside spec and status of every shape the field language has.
+  "sources-and-top-level-fields": `${HEAD}spec:
+  fields:
+    size: { type: integer, minimum: 1, maximum: 8, default: 2 }
+    zone: { type: string, maxLength: 63, default: shared }
+    network-name: { type: string, maxLength: 63, immutable: { since: creation } }
+status:
+  fields:
+    cidr: { type: string }
+    ports: { type: array, items: { type: integer } }
+    labels: { type: map, values: { type: string } }
+externalResources:
+  - { name: zone, description: A shared zone., access: read, outputs: [cidr, ports], identity: { naturalKey: zone } }
+  - name: network
+    description: A network another team owns.
+    access: read
+    outputs: [labels]
+    identity: { naturalKey: network-name, fallback: metadata.name }
+  - { name: instance, description: A cloud instance., inputs: [size] }
+topLevel:
+  fields:
+    data: { type: map, values: { type: string }, examples: [{ a: b }] }
+    binary-data: { type: map, values: { type: string, format: byte } }
+    provider:
+      type: object
+      fields:
+        region: { type: string, required: true }
+        tags: { type: array, items: { type: string } }
+    any: { type: any }
+`,
 };
 
 /** The user's code a shape needs to compile (scaffold-once files whose TODOs tsc reports). */

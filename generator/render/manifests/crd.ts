@@ -11,7 +11,7 @@ import {
   type VersionModel,
   type VersionSchema,
 } from "../../model/types.ts";
-import { specSchema } from "./crd-schema.ts";
+import { fieldSchema, specSchema } from "./crd-schema.ts";
 import { usesCertManager } from "./conversion.ts";
 import { labelsFor } from "./labels.ts";
 import type { JSONSchemaProps } from "./schema-types.ts";
@@ -154,6 +154,8 @@ export function rootSchema(model: OperatorModel): JSONSchemaProps {
       // A kind without spec has none in its schema: the API server drops a spec that is sent.
       ...(hasSpec(model) ? { spec } : {}),
       status: statusSchema(model),
+      // Fields beside spec and status (topLevel.fields), after them as kubectl explain lists them.
+      ...Object.fromEntries(model.topLevelFields.map((f) => [f.name, fieldSchema(f, "spec")])),
     },
     ...(hasSpec(model) && model.spec.required ? { required: ["spec"] } : {}),
     ...(ownerRules.length > 0 ? { "x-kubernetes-validations": ownerRules } : {}),

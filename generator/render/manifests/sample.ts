@@ -1,5 +1,5 @@
 // config/samples/: one example object of the kind with every required spec field filled in and
-// nothing else, so `kubectl apply -k config/samples` works on a fresh cluster. With tenancy
+// nothing else (but top-level fields' first examples), so `kubectl apply -k config/samples` works on a fresh cluster. With tenancy
 // parameters, also the namespace's parameters object (operator.yaml's example): config/tenancy
 // refuses the sample in a namespace without one. Scaffold-once: after the first generation the
 // samples are the user's to extend.
@@ -84,12 +84,17 @@ export function sampleObject(model: OperatorModel): {
   kind: string;
   metadata: { name: string; labels: Record<string, string> };
   spec?: Record<string, unknown>;
+  [topLevelField: string]: unknown;
 } {
   return {
     apiVersion: model.api.apiVersion,
     kind: model.api.kind,
     metadata: { name: `${model.api.singular}-sample`, labels: labelsFor(model, "sample") },
     ...(hasSpec(model) ? { spec: exampleSpec(model.spec) } : {}),
+    // Fields beside spec and status are optional: the sample shows those with an example.
+    ...Object.fromEntries(
+      model.topLevelFields.flatMap((f) => (f.examples?.length ? [[f.name, f.examples[0]]] : [])),
+    ),
   };
 }
 

@@ -122,7 +122,19 @@ export function apiInterfaces(model: OperatorModel, types: TypeNames): Interface
       model.status.fields,
       statusExtra,
     ),
+    ...(model.topLevelFields.length > 0
+      ? interfacesFor(
+          topLevelTypeName(model),
+          [`The fields of a ${kind} beside spec and status (operator.yaml's topLevel).`],
+          model.topLevelFields,
+        )
+      : []),
   ];
+}
+
+/** The interface the object's type extends with its top-level fields; "" when there are none. */
+export function topLevelTypeName(model: OperatorModel): string {
+  return model.topLevelFields.length > 0 ? `${model.api.kind}Root` : "";
 }
 
 function prop(name: string, type: string, doc: string): PropertyView {

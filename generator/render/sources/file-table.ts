@@ -3,7 +3,12 @@
 
 import { Ownership } from "../../base/files.ts";
 import { HOOK_TYPES_PATH } from "../../base/user-hooks.ts";
-import type { ChildModel, ExternalResourceModel, OperatorModel } from "../../model/types.ts";
+import type {
+  ChildModel,
+  ExternalResourceModel,
+  ExternalSourceModel,
+  OperatorModel,
+} from "../../model/types.ts";
 import { CHILD_KINDS, CUSTOM_RESOURCE_CHILD, childKind } from "./child-view.ts";
 import { hasServiceNames, SERVICE_NAMES_MODULE } from "./service-names-view.ts";
 import { tenancyLaidOut } from "./tenancy-view.ts";
@@ -15,6 +20,8 @@ export interface TemplateOutput {
   path: string;
   /** Set for rows rendered once per external binding. */
   binding?: ExternalResourceModel;
+  /** Set for rows rendered once per external source (access: read). */
+  source?: ExternalSourceModel;
   /** Set for rows rendered once per child kind. */
   child?: ChildModel;
   /** Set for rows rendered once per API version other than the storage version. */
@@ -41,11 +48,13 @@ export interface TemplateRow {
  */
 const PLAIN_MARKDOWN = /^[A-Za-z](?:[A-Za-z0-9,.;:()'/-]| (?! ))*(?<! )$/;
 
-/** The README shows the operator's and each external resource's description as Markdown. */
+/** The README shows the operator's and each external resource's and source's description as Markdown. */
 const plainReadmeText = (m: OperatorModel): boolean =>
-  [m.description, ...m.externalResources.map((b) => b.description)].every((text) =>
-    PLAIN_MARKDOWN.test(text),
-  );
+  [
+    m.description,
+    ...m.externalResources.map((b) => b.description),
+    ...m.externalSources.map((s) => s.description),
+  ].every((text) => PLAIN_MARKDOWN.test(text));
 
 /** The generated CI workflow; a preset that brings workflows of its own replaces it. */
 export const CI_WORKFLOW = ".github/workflows/ci.yaml";
@@ -72,6 +81,9 @@ const perBindingAt =
       path: `${dir}/${binding.fileName}${suffix}.ts`,
       binding,
     }));
+/** One file per external source (access: read), at the path a binding of its name would have. */
+const perSource = (dir: string, suffix: string) => (m: OperatorModel) =>
+  m.externalSources.map((source) => ({ path: `${dir}/${source.fileName}${suffix}.ts`, source }));
 const perChild = (accept: (c: ChildModel) => boolean) => (m: OperatorModel) =>
   m.children.filter(accept).map((child) => ({ path: `src/children/${child.fileName}.ts`, child }));
 
@@ -175,6 +187,12 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
         : [],
   },
   {
+    template: "test/integration/external-sources.test.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      m.externalSources.length > 0 ? [{ path: "test/integration/external-sources.test.ts" }] : [],
+  },
+  {
     template: "test/integration/install.test.ts.hbs",
     ownership: Ownership.Generated,
     laidOut: true,
@@ -266,6 +284,26 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     template: "src/providers/keyed-cloud.ts.hbs",
     ownership: Ownership.ScaffoldOnce,
     outputs: perBinding("cloud", "naturalKey"),
+  },
+  {
+    template: "src/providers/source-provider.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: perSource("src/providers", "-provider"),
+  },
+  {
+    template: "src/providers/source-memory.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: perSource("src/providers", "-memory"),
+  },
+  {
+    template: "src/providers/source-cloud.ts.hbs",
+    ownership: Ownership.ScaffoldOnce,
+    outputs: perSource("src/providers", "-cloud"),
+  },
+  {
+    template: "src/reconciler/source-part.ts.hbs",
+    ownership: Ownership.Generated,
+    outputs: perSource("src/reconciler", "-part"),
   },
   // Every child builder renders prettier's layout but the Pod's (its spec is indented otherwise).
   ...childTemplates.map((name) => ({

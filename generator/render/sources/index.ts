@@ -110,6 +110,9 @@ export function renderSources(model: OperatorModel, options: SourceOptions = {})
     const bindingView = output.binding
       ? view.bindings.find((b) => b.name === output.binding!.name)
       : undefined;
+    const sourceView = output.source
+      ? view.sources.find((s) => s.name === output.source!.name)
+      : undefined;
     const childView = output.child
       ? view.children.find((c) => c.fileName === output.child!.fileName)
       : undefined;
@@ -120,6 +123,7 @@ export function renderSources(model: OperatorModel, options: SourceOptions = {})
       ...view,
       ...(versionView ? { apiVersionTypes: versionView } : {}),
       ...(bindingView ? { binding: bindingView } : {}),
+      ...(sourceView ? { source: sourceView } : {}),
       ...(childView ? { child: childView } : {}),
     };
     let body: string;

@@ -101,21 +101,26 @@ export function userConditions(model: OperatorModel): string[] {
     .filter((t) => t !== "Ready" && !bindingConditionTypes(model).has(t));
 }
 
-/** The conditions the generated parts set for external resources: <Name>Ready, <Name>Adopted. */
+/**
+ * The conditions the generated parts set for external resources (<Name>Ready, <Name>Adopted)
+ * and for external sources (<Name>Ready).
+ */
 function bindingConditionTypes(model: OperatorModel): Set<string> {
-  return new Set(
-    model.externalResources.flatMap((b) => [
+  return new Set([
+    ...model.externalResources.flatMap((b) => [
       b.conditionType,
       ...(b.identity.kind === "naturalKey" && b.identity.adoptedConditionType
         ? [b.identity.adoptedConditionType]
         : []),
     ]),
-  );
+    ...model.externalSources.map((s) => s.conditionType),
+  ]);
 }
 
-/** Status fields no external binding fills: the user's status hooks set them. */
+/** Status fields no external resource or source fills: the user's status hooks set them. */
 export function userStatusFields(model: OperatorModel): string[] {
-  return model.status.fields
-    .map((f) => f.name)
-    .filter((n) => !model.externalResources.some((b) => b.outputs.some((o) => o.name === n)));
+  const filled = [...model.externalResources, ...model.externalSources].flatMap((b) =>
+    b.outputs.map((o) => o.name),
+  );
+  return model.status.fields.map((f) => f.name).filter((n) => !filled.includes(n));
 }

@@ -19,6 +19,7 @@ import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import {
   apiInterfaces,
   modulePaths,
+  topLevelTypeName,
   typeNames,
   type ModulePaths,
   type TypeNames,
@@ -26,6 +27,7 @@ import {
 import { controllerName, metricsServiceName, orphanReportName } from "../manifests/rbac-names.ts";
 import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, providerDepName, type BindingView } from "./binding-view.ts";
+import { sourceView, type SourceView } from "./source-view.ts";
 import { PRETTIER_OPTIONS } from "../format.ts";
 import { childView, type ChildView } from "./child-view.ts";
 import { conversionView, type ConversionView } from "./conversion-view.ts";
@@ -107,6 +109,8 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   /** `?` when spec is not required, so an object without spec is still well-typed. */
   specOptional: "" | "?";
   interfaces: InterfaceView[];
+  /** The interface of the fields beside spec and status, which the object's type extends ("" if none). */
+  topLevelType: string;
   /** Comma-separated @kubernetes/client-node type names the API types module imports. */
   clientNodeTypes: string;
   /** The embedded Kubernetes types' models, which the API types module re-exports ("" if none). */
@@ -121,6 +125,9 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   /** Some external resource is keyed on the owner's UID: the orphan sweep covers it. */
   hasSweptBindings: boolean;
   bindings: BindingView[];
+  /** External sources (access: read): looked up and reported, never written. */
+  sources: SourceView[];
+  hasSources: boolean;
   hasChildren: boolean;
   /** Some child has a name template: instance builders, pruning, delete RBAC. */
   hasNamedChildren: boolean;
@@ -225,6 +232,7 @@ export function buildViewModel(
     modules: modulePaths(model),
     specOptional,
     interfaces,
+    topLevelType: topLevelTypeName(model),
     clientNodeTypes: ["V1ObjectMeta", ...embedded].sort().join(", "),
     embeddedTypes: embedded.join(", "),
     ...statusView(model),
@@ -239,6 +247,8 @@ export function buildViewModel(
     bindings: model.externalResources.map((b) =>
       bindingView(b, model, specOptional === "?", declared),
     ),
+    sources: model.externalSources.map((s) => sourceView(s, model, specOptional === "?", declared)),
+    hasSources: model.externalSources.length > 0,
     hasChildren: model.children.length > 0,
     hasNamedChildren: model.children.some((c) => c.naming !== undefined),
     prunesChildren: prunedKinds(model.children).length > 0,

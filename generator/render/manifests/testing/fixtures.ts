@@ -128,7 +128,9 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
         }),
       ],
     },
+    topLevelFields: [],
     externalResources: [],
+    externalSources: [],
     children: [],
     references: [],
     rbac: {
