@@ -11,6 +11,8 @@ import type { Path } from "./report.ts";
 
 export interface ManagementPlan {
   deletionPolicyAnnotation: string;
+  /** The annotation with which one object chooses Adopt or Refuse (management.adoptionAnnotation). */
+  adoptionAnnotation?: string;
   pause?: { on: "annotation" | "label"; key: string; value: string };
 }
 
@@ -70,6 +72,34 @@ export function resolveManagement(data: Record<string, unknown>): {
   }
 
   const plan: ManagementPlan = { deletionPolicyAnnotation };
+  const adoption = str(management.adoptionAnnotation);
+  if (adoption !== undefined) {
+    const at: Path = ["management", "adoptionAnnotation"];
+    const abandon = `${group}/abandon-external-resources`;
+    if (keyProblem(at, adoption, "adoptionAnnotation")) {
+      // reported: SEM370
+    } else if (adoption === deletionPolicyAnnotation || adoption === abandon) {
+      problems.push({
+        severity: "error",
+        code: "SEM400",
+        path: at,
+        message: `adoptionAnnotation "${adoption}" is already the operator's ${adoption === abandon ? "abandon" : "deletion-policy"} annotation`,
+        hint: `Choose another key, e.g. ${group}/adoption-policy.`,
+      });
+    } else plan.adoptionAnnotation = adoption;
+    const keyed = objects(data.externalResources).some(([, r]) =>
+      has(obj(r.identity), "naturalKey"),
+    );
+    if (!keyed)
+      problems.push({
+        severity: "warning",
+        code: "WARN170",
+        path: at,
+        message:
+          "adoptionAnnotation is set, but no externalResources entry has identity.naturalKey, so no object can find an existing resource to adopt",
+        hint: "Adoption is for resources found by a natural key (identity.naturalKey); drop the key, or give the external resource one.",
+      });
+  }
   if (!has(management, "pause")) return { plan, problems };
   const pause = obj(management.pause);
   const annotation = str(pause.annotation);
@@ -100,13 +130,23 @@ export function resolveManagement(data: Record<string, unknown>): {
     return { plan, problems };
   }
   // The operator's own annotations keep their meaning: one key cannot mean two things.
-  const taken = [deletionPolicyAnnotation, `${group}/abandon-external-resources`];
+  const taken = [
+    deletionPolicyAnnotation,
+    `${group}/abandon-external-resources`,
+    ...(plan.adoptionAnnotation !== undefined ? [plan.adoptionAnnotation] : []),
+  ];
   if (on === "annotation" && taken.includes(key)) {
+    const what =
+      key === deletionPolicyAnnotation
+        ? "deletion-policy"
+        : key === plan.adoptionAnnotation
+          ? "adoption"
+          : "abandon";
     problems.push({
       severity: "error",
       code: "SEM373",
       path: ["management", "pause", on],
-      message: `pause annotation "${key}" is already the operator's ${key === deletionPolicyAnnotation ? "deletion-policy" : "abandon"} annotation`,
+      message: `pause annotation "${key}" is already the operator's ${what} annotation`,
       hint: `Choose another key, e.g. ${group}/paused.`,
     });
     return { plan, problems };

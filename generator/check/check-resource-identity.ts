@@ -113,7 +113,12 @@ function describeType(def: RawObject): string {
 }
 
 /** Whether a raw external resource adopts existing resources (and so has an <Name>Adopted condition). */
-export function adoptsExisting(resource: RawObject): boolean {
+export function adoptsExisting(data: RawObject, resource: RawObject): boolean {
   const identity = obj(resource.identity);
-  return typeof identity.naturalKey === "string" && identity.adoption === "Adopt";
+  // A source the operator only reads (access: read) never takes anything.
+  if (typeof identity.naturalKey !== "string" || resource.access === "read") return false;
+  // With an adoption annotation one object may adopt whatever the spec's default says.
+  return (
+    identity.adoption === "Adopt" || typeof obj(data.management).adoptionAnnotation === "string"
+  );
 }

@@ -73,7 +73,9 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "applyVerdict",
     "applyChildren",
     "deletionPolicyOverride",
+    "adoptionPolicy",
     "DELETION_POLICY_ANNOTATION",
+    "ADOPTION_ANNOTATION",
     "readyCondition",
     "recordFailedPass",
     "recordNotPermitted",
@@ -287,7 +289,7 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
     for (const suffix of PROVIDER_FILE_SUFFIXES)
       out.push({ what: "file", value: `src/providers/${file}-${suffix}.ts`, ...source });
     out.push({ what: "condition type", value: `${type}Ready`, ...source });
-    if (adoptsExisting(binding))
+    if (adoptsExisting(data, binding))
       out.push({ what: "condition type", value: `${type}Adopted`, ...source });
     for (const [j, input] of strings(binding.inputs))
       out.push({

@@ -116,7 +116,7 @@ export function conditionTypes(data: RawObject): Set<string> {
   for (const [, binding] of objects(data.externalResources)) {
     const name = str(binding.name);
     if (name) types.add(`${toPascal(name)}Ready`);
-    if (name && adoptsExisting(binding)) types.add(`${toPascal(name)}Adopted`);
+    if (name && adoptsExisting(data, binding)) types.add(`${toPascal(name)}Adopted`);
   }
   return types;
 }

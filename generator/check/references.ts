@@ -14,6 +14,7 @@ import {
   nameRequired,
 } from "./polymorphic-references.ts";
 import { isObject, obj, str, type RawObject } from "./raw-spec.ts";
+import { referenceNameRule } from "./reference-name-rule.ts";
 
 export const REFERENCE_NAME_MAX_LENGTH = 253;
 export const REFERENCE_NAMESPACE_MAX_LENGTH = 63;
@@ -133,7 +134,7 @@ function expandField(def: RawObject): RawObject {
       ...(nameRequired(reference) ? { required: true } : {}),
       description: `Name of the ${kind}.`,
       minLength: 1,
-      maxLength: REFERENCE_NAME_MAX_LENGTH,
+      ...referenceNameRule(reference),
     },
   };
   if (reference.namespaces === "any")

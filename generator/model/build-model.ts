@@ -220,10 +220,11 @@ function buildVersionModel(
   // Named <Kind>Root<Field>: <Kind><Field> could be <Kind>List, <Kind>Spec or <Kind>Status.
   const topLevelFields = buildFields(raw.topLevel?.fields, "", `${kind}Root`);
   const phases = buildPhases(raw.status?.phases ?? []);
+  const { adoptionAnnotation } = resolveManagement(data as Record<string, unknown>).plan;
   const rawBindings = raw.externalResources ?? [];
   const externalResources = rawBindings
     .filter((binding) => binding.access !== "read")
-    .map((binding) => buildBinding(binding, specFields, statusFields));
+    .map((binding) => buildBinding(binding, specFields, statusFields, adoptionAnnotation));
   const externalSources = rawBindings
     .filter((binding) => binding.access === "read")
     .map((binding) => buildSource(binding, specFields, statusFields));
@@ -421,6 +422,7 @@ function buildBinding(
   raw: NonNullable<RawSpec["externalResources"]>[number],
   specFields: FieldModel[],
   statusFields: FieldModel[],
+  adoptionAnnotation: string | undefined,
 ): ExternalResourceModel {
   const allSpec = walkFields(specFields);
   const typeName = toPascal(raw.name);
@@ -434,7 +436,7 @@ function buildBinding(
     deletionPolicy: raw.deletionPolicy ?? "Delete",
     driftPolicy: raw.driftPolicy ?? "Enforce",
     conditionType: `${typeName}Ready`,
-    identity: buildIdentity(raw.identity, allSpec, typeName),
+    identity: buildIdentity(raw.identity, allSpec, typeName, adoptionAnnotation),
   };
 }
 
@@ -442,14 +444,18 @@ function buildIdentity(
   raw: NonNullable<RawSpec["externalResources"]>[number]["identity"],
   allSpec: FieldModel[],
   typeName: string,
+  adoptionAnnotation: string | undefined,
 ): ExternalResourceModel["identity"] {
   if (raw === undefined) return { kind: "uid" };
   const adoption = raw.adoption ?? "Refuse";
+  // The annotation lets one object adopt whatever the default is: the adopt path must exist.
+  const mayAdopt = adoption === "Adopt" || adoptionAnnotation !== undefined;
   return {
     kind: "naturalKey",
     field: allSpec.find((f) => f.path === raw.naturalKey)!,
     adoption,
-    ...(adoption === "Adopt" ? { adoptedConditionType: `${typeName}Adopted` } : {}),
+    ...(adoptionAnnotation !== undefined ? { adoptionAnnotation } : {}),
+    ...(mayAdopt ? { adoptedConditionType: `${typeName}Adopted` } : {}),
     ...(raw.fallback ? { fallback: raw.fallback } : {}),
   };
 }

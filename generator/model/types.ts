@@ -172,7 +172,12 @@ export type ResourceIdentity =
       /** The spec field holding the key; its `path` is the dotted path from spec. */
       field: FieldModel;
       adoption: "Adopt" | "Refuse";
-      /** Adopt only: the condition that records whether the resource was adopted or created. */
+      /** management.adoptionAnnotation: the annotation with which one object overrides `adoption`. */
+      adoptionAnnotation?: string;
+      /**
+       * When an object may adopt (Adopt, or an adoption annotation): the condition that records
+       * whether the resource was adopted or created.
+       */
       adoptedConditionType?: string;
       /** What an absent key means: the object's own name (identity.fallback). */
       fallback?: "metadata.name";

@@ -67,3 +67,46 @@ test("WARN155 a deletion-policy key without external resources", () => {
     ["WARN155"],
   );
 });
+
+test("an adoption annotation's key reaches the plan (ACK's services.k8s.aws/adoption-policy)", () => {
+  const { plan, problems } = resolveManagement({
+    api: { group: "db.example.com" },
+    externalResources: [{ name: "zone", identity: { naturalKey: "domain" } }],
+    management: { adoptionAnnotation: "services.k8s.aws/adoption-policy" },
+  });
+  assert.deepEqual(problems, []);
+  assert.equal(plan.adoptionAnnotation, "services.k8s.aws/adoption-policy");
+  const bad = withManagement("adoptionAnnotation: a/b/c");
+  assert.ok(check(bad).some((d) => d.code === "SEM370"));
+});
+
+test("SEM400 the adoption annotation cannot be another of the operator's annotations; SEM373 nor the pause one", () => {
+  const group = /group: (\S+)/.exec(MINIMAL)![1];
+  const clash = withManagement(`adoptionAnnotation: ${group}/deletion-policy`);
+  expectOne(
+    clash,
+    "SEM400",
+    posOf(clash, `${group}/deletion-policy`),
+    "deletion-policy annotation",
+  );
+  const abandon = withManagement(`adoptionAnnotation: ${group}/abandon-external-resources`);
+  assert.ok(
+    check(abandon).some((d) => d.code === "SEM400" && /abandon annotation/.test(d.message)),
+  );
+  const paused = withManagement(
+    "adoptionAnnotation: example.com/adopt",
+    "pause:",
+    "  annotation: example.com/adopt",
+  );
+  assert.ok(
+    check(paused).some((d) => d.code === "SEM373" && /adoption annotation/.test(d.message)),
+  );
+});
+
+test("WARN170 an adoption annotation without a keyed external resource", () => {
+  const lonely = withManagement("adoptionAnnotation: example.com/adoption-policy");
+  assert.deepEqual(
+    check(lonely).map((d) => d.code),
+    ["WARN170"],
+  );
+});

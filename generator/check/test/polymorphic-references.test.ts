@@ -163,14 +163,22 @@ test("SEM213 a required polymorphic reference whose chosen kind the suites canno
       required: true
       reference:
         kinds:
-          - { apiVersion: external-secrets.io/v1, kind: SecretStore, plural: secretstores }
+          - { apiVersion: apps/v1, kind: Deployment }
           - { apiVersion: v1, kind: Secret }
-        defaultKind: SecretStore
+        defaultKind: Deployment
 `);
-  expectOne(src, "SEM213", posOf(src, "true"), "SecretStore");
+  expectOne(src, "SEM213", posOf(src, "true"), "Deployment");
   // The sample chooses the default kind (or the first): a creatable one makes it fine.
-  const fine = src.replace("defaultKind: SecretStore", "defaultKind: Secret");
+  const fine = src.replace("defaultKind: Deployment", "defaultKind: Secret");
   assert.deepEqual(check(fine), []);
+  // Another project's kinds (Flux's sourceRef: GitRepository | OCIRepository) may be required.
+  const custom = src
+    .replace(
+      "apps/v1, kind: Deployment }",
+      "external-secrets.io/v1, kind: SecretStore, plural: secretstores }",
+    )
+    .replace("defaultKind: Deployment", "defaultKind: SecretStore");
+  assert.deepEqual(check(custom), []);
 });
 
 test("name: optional and key: optional on a single-kind reference", () => {

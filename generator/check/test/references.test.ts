@@ -77,11 +77,26 @@ test("a required or defaulted reference to a kind the suites can create is accep
   }
 });
 
+test("a required reference to another project's custom kind is accepted: the suites stand in for its CRD", () => {
+  // test/support/referenced-objects.ts installs a CRD that keeps any content for the kind and
+  // creates the object the sample names, as it does for an optional one the sample sets.
+  const src = withFields(
+    `    location:\n      type: string\n      required: true\n      reference: { apiVersion: velero.io/v1, kind: BackupStorageLocation, plural: backupstoragelocations }\n` +
+      `    locations:\n      type: array\n      required: true\n      minItems: 1\n      items:\n        type: string\n        reference: { apiVersion: velero.io/v1, kind: BackupStorageLocation, plural: backupstoragelocations }\n`,
+  );
+  assert.deepEqual(check(src), []);
+});
+
 test("SEM213 a required reference to a kind the suites cannot create, with why", () => {
   const src = withFields(
-    `    location:\n      type: string\n      required: true\n      reference: { apiVersion: velero.io/v1, kind: BackupStorageLocation, plural: backupstoragelocations }\n`,
+    `    app:\n      type: string\n      required: true\n      reference: { apiVersion: apps/v1, kind: Deployment }\n`,
   );
-  expectOne(src, "SEM213", posOf(src, "true"), "whose CRD is not in this project");
+  expectOne(
+    src,
+    "SEM213",
+    posOf(src, "true"),
+    "whose valid objects the suites do not know how to make",
+  );
   const defaulted = withFields(
     `    app:\n      type: string\n      default: db\n      reference: { apiVersion: apps/v1, kind: Deployment }\n`,
   );
@@ -92,7 +107,7 @@ test("SEM213 a required reference to a kind the suites cannot create, with why",
   expectOne(own, "SEM213", posOf(own, "true"), "this operator's own Shop");
   // Entries of a required, non-empty list: every sample names one.
   const listed = withFields(
-    `    locations:\n      type: array\n      required: true\n      minItems: 1\n      items:\n        type: string\n        reference: { apiVersion: velero.io/v1, kind: BackupStorageLocation, plural: backupstoragelocations }\n`,
+    `    locations:\n      type: array\n      required: true\n      minItems: 1\n      items:\n        type: string\n        reference: { apiVersion: apps/v1, kind: Deployment }\n`,
   );
   expectOne(
     listed,
@@ -100,10 +115,7 @@ test("SEM213 a required reference to a kind the suites cannot create, with why",
     posOf(listed, "1\n      items"),
     "in a required array with minItems: 1",
   );
-  assert.deepEqual(
-    check(listed.replace("velero.io/v1, kind: BackupStorageLocation", "v1, kind: Secret")),
-    [],
-  );
+  assert.deepEqual(check(listed.replace("apps/v1, kind: Deployment", "v1, kind: Secret")), []);
 });
 
 test("SEM213 a required reference from a cluster-scoped kind: its sample names no namespace", () => {
@@ -209,4 +221,28 @@ test("WARN011 a cluster-scoped kind referenced from an operator limited to watch
     "cluster-wide, beyond rbac.watchNamespaces",
   );
   assert.equal(d.severity, "warning");
+});
+
+test("a reference's name field carries the named kind's name rule (a subdomain, a Service's DNS-1035 label)", () => {
+  const src = withFields(
+    CREDENTIAL +
+      `    frontend:\n      type: object\n      reference: { apiVersion: v1, kind: Service }\n` +
+      `    source:\n      type: object\n      reference:\n        kinds:\n          - { apiVersion: v1, kind: Secret }\n          - { apiVersion: v1, kind: Service }\n`,
+  );
+  const parsed = parseSpec(src, "operator.yaml");
+  assert.ok(parsed.ok);
+  const fields = (expandReferences(parsed.spec.data) as any).spec.fields;
+  const subdomain = "^[a-z0-9]([-a-z0-9]*[a-z0-9])?(\\.[a-z0-9]([-a-z0-9]*[a-z0-9])?)*$";
+  const rule = (f: any) => ({ pattern: f.pattern, maxLength: f.maxLength });
+  assert.deepEqual(rule(fields.credential.fields.name), { pattern: subdomain, maxLength: 253 });
+  assert.deepEqual(rule(fields.peer.fields.name), { pattern: subdomain, maxLength: 253 });
+  assert.deepEqual(rule(fields.frontend.fields.name), {
+    pattern: "^[a-z]([-a-z0-9]*[a-z0-9])?$",
+    maxLength: 63,
+  });
+  // Either kind may be named: the looser rule holds.
+  assert.deepEqual(rule(fields.source.fields.name), { pattern: subdomain, maxLength: 253 });
+  for (const name of ["Vault_Backend", "a..b", "-a"])
+    assert.ok(!new RegExp(subdomain).test(name), name);
+  assert.deepEqual(check(src), []);
 });

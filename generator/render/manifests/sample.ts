@@ -34,6 +34,11 @@ export function renderSamples(model: OperatorModel): GeneratedFile[] {
         ...(model.externalResources.length > 0
           ? [
               `To keep or drop this object's external resources against operator.yaml's deletionPolicy, annotate it with ${deletionPolicyAnnotation(model)}: Retain or Delete.`,
+              ...(model.management?.adoptionAnnotation
+                ? [
+                    `To adopt (or refuse) an existing resource under its key against operator.yaml's identity.adoption, annotate it with ${model.management.adoptionAnnotation}: Adopt or Refuse.`,
+                  ]
+                : []),
             ]
           : []),
       ],

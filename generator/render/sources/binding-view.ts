@@ -55,8 +55,10 @@ export interface BindingView {
   conditionType: string;
   /** Keyed on a natural key from the spec rather than the UID (templates keyed-*.hbs). */
   isKeyed: boolean;
-  /** Keyed, with adoption: Adopt. */
+  /** Keyed, and an object may adopt: adoption: Adopt, or an adoption annotation that may choose it. */
   adopts: boolean;
+  /** management.adoptionAnnotation, read per object ("" when the spec names none). */
+  adoptionAnnotation: string;
   /** Adopt or Refuse; empty when keyed on the UID. */
   adoption: string;
   /** Adopt only: the condition that records adoption, e.g. HostedZoneAdopted. */
@@ -164,7 +166,13 @@ function identityView(
   specOptional: boolean,
 ): Pick<
   BindingView,
-  "isKeyed" | "adopts" | "adoption" | "adoptedConditionType" | "key" | "claimsType"
+  | "isKeyed"
+  | "adopts"
+  | "adoption"
+  | "adoptionAnnotation"
+  | "adoptedConditionType"
+  | "key"
+  | "claimsType"
 > {
   const identity = binding.identity;
   const claimsType = `${binding.typeName}Claims`;
@@ -174,6 +182,7 @@ function identityView(
       isKeyed: false,
       adopts: false,
       adoption: "",
+      adoptionAnnotation: "",
       adoptedConditionType: "",
       key: { path: "", fn, expression: "", optional: false, fallback: false },
       claimsType,
@@ -181,8 +190,9 @@ function identityView(
   const accessor = specAccessor(identity.field.path, model.spec.fields, "obj.spec", specOptional);
   return {
     isKeyed: true,
-    adopts: identity.adoption === "Adopt",
+    adopts: identity.adoptedConditionType !== undefined,
     adoption: identity.adoption,
+    adoptionAnnotation: identity.adoptionAnnotation ?? "",
     adoptedConditionType: identity.adoptedConditionType ?? "",
     key: { path: identity.field.path, fn, ...accessor, fallback: identity.fallback !== undefined },
     claimsType,

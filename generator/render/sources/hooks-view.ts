@@ -71,7 +71,7 @@ export function activeUserHooks(model: OperatorModel): ActiveUserHook[] {
       members:
         b.identity.kind !== "naturalKey"
           ? ["find", "ensure", "delete", "listByOwnerTag"]
-          : b.identity.adoption === "Adopt"
+          : b.identity.adoptedConditionType !== undefined
             ? ["find", "ensure", "adopt", "delete"]
             : ["find", "ensure", "delete"],
       todos: key

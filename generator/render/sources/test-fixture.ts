@@ -51,6 +51,7 @@ export interface BindingFixture {
 export interface NaturalKeyFixture extends DistinctKeys {
   path: string;
   adoption: "Adopt" | "Refuse";
+  adoptionAnnotation: string | null;
   adoptedConditionType: string | null;
   /** identity.fallback: an object without the key is keyed on its name. */
   fallback: boolean;
@@ -376,6 +377,7 @@ export function testFixture(model: OperatorModel): TestFixture {
           ? {
               path: binding.identity.field.path,
               adoption: binding.identity.adoption,
+              adoptionAnnotation: binding.identity.adoptionAnnotation ?? null,
               adoptedConditionType: binding.identity.adoptedConditionType ?? null,
               fallback: binding.identity.fallback !== undefined,
               ...distinctKeys(binding.identity.field, model.spec, sampleSpec),

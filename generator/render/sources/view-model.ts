@@ -88,6 +88,8 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   abandonAnnotation: string;
   /** Where an object overrides the deletion policy of its external resources. */
   deletionPolicyAnnotation: string;
+  /** management.adoptionAnnotation ("" when none): where an object chooses Adopt or Refuse. */
+  adoptionAnnotation: string;
   /** The pause mark is an annotation: the cache keeps it only when listed (CACHED_ANNOTATIONS). */
   pauseIsAnnotation: boolean;
   /** management.pause as a PauseMark literal, with what it is for comments; null: no pause. */
@@ -217,6 +219,7 @@ export function buildViewModel(
     kindFile: model.names.kindFile,
     abandonAnnotation: `${model.api.group}/abandon-external-resources`,
     deletionPolicyAnnotation: deletionPolicyAnnotation(model),
+    adoptionAnnotation: model.management?.adoptionAnnotation ?? "",
     pauseIsAnnotation: model.management?.pause?.on === "annotation",
     pause: model.management?.pause
       ? {

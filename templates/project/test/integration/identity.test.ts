@@ -20,6 +20,7 @@ import { createReferencedObjects, serverReferenceReader } from "../support/refer
 import {
   API_GROUP,
   API_GROUP_VERSION,
+  CACHED_ANNOTATIONS,
   createReconciler,
   DELETION_POLICY_ANNOTATION,
   desiredChildren,
@@ -63,7 +64,10 @@ const users = new CustomResourceApi<Resource>(cp.admin, RESOURCE_REF);
 function harness() {
   const { logger } = recordingLogger();
   const providers: Providers = newProviders();
-  const client = new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER);
+  // As the operator reads objects: annotations it does not list in CACHED_ANNOTATIONS are dropped.
+  const client = new KubeResourceClient<Resource>(operator, RESOURCE_REF, FIELD_MANAGER, {
+    keptAnnotations: CACHED_ANNOTATIONS,
+  });
   const reconciler = createReconciler(
     { client, logger, pollIntervalMs: 100, references: serverReferenceReader(operator) },
     providers,
@@ -142,6 +146,57 @@ for (const binding of keyedBindings) {
       assert.equal(provider.deletes, 0);
     }
   });
+
+  // management.adoptionAnnotation: one object chooses the other way, through the API server.
+  const annotation = naturalKey.adoptionAnnotation;
+  if (annotation !== null) {
+    const chosen = adopts ? "Refuse" : "Adopt";
+    test(`${on}: ${annotation}: ${chosen} on one object ${adopts ? "refuses" : "adopts"} an existing ${name} no object holds, overriding adoption ${naturalKey.adoption}`, async () => {
+      const h = harness();
+      const provider = keyed(h.provider(binding));
+      const fresh = newObject();
+      fresh.metadata!.annotations = { [annotation]: chosen };
+      const created = await users.create(fresh);
+      const key = keyOf(created);
+      const id = identityOf(binding, created);
+      provider.preexisting(id);
+      if (chosen === "Adopt") {
+        await settle(h, key);
+        const obj = await users.read(key);
+        assert.equal(condition(obj, "Ready")?.status, "True");
+        const adopted = condition(obj, naturalKey.adoptedConditionType!);
+        assert.equal(adopted?.reason, "Adopted", JSON.stringify(adopted));
+        assert.equal(provider.adopts, 1);
+        assert.equal(provider.creates, 0);
+        assert.equal((await provider.find(id))?.owner?.uid, created.metadata.uid);
+      } else {
+        await h.reconciler.reconcile(key);
+        const obj = await users.read(key);
+        const own = condition(obj, conditionType);
+        assert.equal(own?.reason, "AlreadyExists", JSON.stringify(own));
+        assert.ok(own?.message?.includes(`${annotation}: Refuse`), own?.message);
+        assert.equal(provider.creates + provider.updates + provider.adopts, 0);
+        assert.equal((await provider.find(id))?.owner, undefined, "still no one's");
+      }
+      await deleteAndFinalize(h, key);
+    });
+
+    test(`${on}: ${annotation} with a value that is no policy refuses, naming the value`, async () => {
+      const h = harness();
+      const provider = keyed(h.provider(binding));
+      const fresh = newObject();
+      fresh.metadata!.annotations = { [annotation]: "adopt" };
+      const created = await users.create(fresh);
+      const key = keyOf(created);
+      provider.preexisting(identityOf(binding, created));
+      await h.reconciler.reconcile(key);
+      const own = condition(await users.read(key), conditionType);
+      assert.equal(own?.reason, "AlreadyExists", JSON.stringify(own));
+      assert.match(own?.message ?? "", /"adopt" is not Adopt or Refuse/);
+      assert.equal(provider.adopts, 0);
+      await deleteAndFinalize(h, key);
+    });
+  }
 
   test(`${on}: a second object with the same key is refused with ManagementConflict naming the first, until the first is gone`, async () => {
     const h = harness();

@@ -40,7 +40,9 @@ export interface NaturalKeyFixture {
   /** Dotted path of the key field under spec. */
   path: string;
   adoption: "Adopt" | "Refuse";
-  /** Adopt only: the condition that records whether the resource was adopted or created. */
+  /** management.adoptionAnnotation: with it one object chooses Adopt or Refuse; null: none. */
+  adoptionAnnotation: string | null;
+  /** When an object may adopt: the condition that records whether it adopted or created. */
   adoptedConditionType: string | null;
   /** identity.fallback: an object without the key field is keyed on its own name. */
   fallback: boolean;
