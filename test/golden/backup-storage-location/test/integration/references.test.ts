@@ -33,6 +33,7 @@ import {
   RESOURCE_REF,
   type Hooks,
   type Resource,
+  seenGeneration,
 } from "../support/kind.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
 import { installOperatorIdentity } from "./support/identity.ts";
@@ -115,8 +116,7 @@ async function ready(
   if (obj !== undefined && FIXTURE.hasWorkloadChildren)
     await markWorkloadsReady(cp.admin, desiredChildren(obj));
   const condition = findCondition(obj?.status?.conditions, "Ready");
-  if (condition === undefined || obj?.status?.observedGeneration !== obj?.metadata.generation)
-    return undefined;
+  if (condition === undefined || seenGeneration(obj) !== obj?.metadata.generation) return undefined;
   return {
     status: condition.status,
     reason: condition.reason ?? "",
