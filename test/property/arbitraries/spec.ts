@@ -635,6 +635,8 @@ export const validSpec: fc.Arbitrary<Spec> = fc
     phaseValues: fc.constantFrom(undefined, undefined, "enum", "open"),
     conditionShape: fc.constantFrom(undefined, undefined, "full", "relaxed", "open"),
     conditionTypes: fc.constantFrom(undefined, undefined, "open", "enum"),
+    // A CRD without status.observedGeneration (Argo CD's Application), one spec in four.
+    observedGeneration: fc.constantFrom(undefined, undefined, true, false),
     // An optional key field (Config Connector's resourceID) for identity.fallback, one spec in four.
     resourceID: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
     // A kind without spec (status only): about one spec in eight, where no scale needs spec.
@@ -689,7 +691,8 @@ export const validSpec: fc.Arbitrary<Spec> = fc
       scale ||
       r.phaseValues ||
       r.conditionShape ||
-      r.conditionTypes;
+      r.conditionTypes ||
+      r.observedGeneration !== undefined;
     const outputsPool = Object.keys(statusFields);
     const fallbackKeys = fallbackKeyPaths(specFields);
     const keys = [...naturalKeyPaths(specFields), ...fallbackKeys];
@@ -762,6 +765,8 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           if (r.phaseValues) spec.status.phaseValues = r.phaseValues;
           if (r.conditionShape) spec.status.conditionShape = r.conditionShape;
           if (r.conditionTypes) spec.status.conditionTypes = r.conditionTypes;
+          if (r.observedGeneration !== undefined)
+            spec.status.observedGeneration = r.observedGeneration;
           if (r.phases) spec.status.phases = r.phases;
           if (r.conditions) spec.status.conditions = r.conditions;
           if (statusEntries.length > 0 || r.statusEntries) spec.status.fields = statusFields;
