@@ -549,11 +549,12 @@ function selectableFields(
   specFields: Record<string, Def>,
   statusFields: Record<string, Def>,
   hasPhases: boolean,
+  recordsObservedGeneration: boolean,
 ): fc.Arbitrary<Def[] | undefined> {
   const candidates = [
     ...selectablePaths("spec", specFields),
     ...selectablePaths("status", statusFields),
-    ".status.observedGeneration",
+    ...(recordsObservedGeneration ? [".status.observedGeneration"] : []),
     ...(hasPhases ? [".status.phase"] : []),
   ];
   return fc.option(
@@ -740,7 +741,12 @@ export const validSpec: fc.Arbitrary<Spec> = fc
         ),
         rbac: rbacFor(scope),
         printerColumns: printerColumns(specFields, statusFields, (r.phases?.length ?? 0) > 0),
-        selectableFields: selectableFields(specFields, statusFields, (r.phases?.length ?? 0) > 0),
+        selectableFields: selectableFields(
+          specFields,
+          statusFields,
+          (r.phases?.length ?? 0) > 0,
+          r.observedGeneration !== false,
+        ),
         operator: fc.option(operatorSettings, { nil: undefined }),
         references: noSpec ? fc.constant({}) : referenceFields(r.api, scope),
       })

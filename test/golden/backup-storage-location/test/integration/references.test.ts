@@ -116,7 +116,9 @@ async function ready(
   if (obj !== undefined && FIXTURE.hasWorkloadChildren)
     await markWorkloadsReady(cp.admin, desiredChildren(obj));
   const condition = findCondition(obj?.status?.conditions, "Ready");
-  if (condition === undefined || seenGeneration(obj) !== obj?.metadata.generation) return undefined;
+  // conditionShape open: another writer's Ready may lack a status; it says nothing yet.
+  if (condition?.status === undefined || seenGeneration(obj) !== obj?.metadata.generation)
+    return undefined;
   return {
     status: condition.status,
     reason: condition.reason ?? "",
