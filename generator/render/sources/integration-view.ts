@@ -91,6 +91,17 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
       });
     }
   }
+  for (const reference of model.labelReferences) {
+    if (reference.origin === "own") continue;
+    for (const verb of ["get", "list", "watch"])
+      checks.push({
+        verb,
+        group: reference.group,
+        resource: reference.plural,
+        scope: "watched",
+        why: `the label ${reference.label} names a ${reference.kind}: its cache lists and watches it`,
+      });
+  }
   const parameters = model.tenancy?.parameters;
   if (parameters)
     checks.push({
