@@ -27,7 +27,9 @@ export interface LabelReferenceFixture {
 export function labelReferenceFixture(model: OperatorModel): LabelReferenceFixture | undefined {
   const reference = model.labelReferences.find(
     (r) =>
-      r.origin === "custom" || r.origin === "own" || STAND_IN_KINDS.has(`${r.apiVersion}/${r.kind}`),
+      r.origin === "custom" ||
+      r.origin === "own" ||
+      STAND_IN_KINDS.has(`${r.apiVersion}/${r.kind}`),
   );
   if (reference === undefined) return undefined;
   return {
