@@ -24,6 +24,8 @@ export interface ReferenceView {
 
 export interface ReferencesView {
   hasReferences: boolean;
+  /** Some reference is a label on the object's own metadata (labelReferences). */
+  hasLabelReferences: boolean;
   references: ReferenceView[];
   /** Types imported from @kubernetes/client-node, sorted; empty when none. */
   clientTypes: string[];
@@ -49,6 +51,7 @@ export function referencesView(model: OperatorModel): ReferencesView {
   ].sort();
   return {
     hasReferences: references.length > 0,
+    hasLabelReferences: model.labelReferences.length > 0,
     references,
     clientTypes,
     usesReferencedObject: kinds.some((r) => r.origin === "custom"),
