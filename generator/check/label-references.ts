@@ -6,7 +6,7 @@
 import { formatValidator } from "./cel-formats.ts";
 import { GENERATOR_LABELS } from "./check-labels.ts";
 import { resolveManagement } from "./check-management.ts";
-import type { CheckContext } from "./context.ts";
+import { CAMEL_CASE, type CheckContext } from "./context.ts";
 import { toCamel, toPascal } from "./derive-names.ts";
 import { obj, objects, str } from "./raw-spec.ts";
 import { referenceSites, referenceTarget, type ReferenceTarget } from "./references.ts";
@@ -129,13 +129,14 @@ export function resolveLabelReferences(data: Record<string, unknown>): {
     const name = str(entry.name) ?? labelName(label);
     const varName = toCamel(name);
     const clash = taken.get(varName);
-    if (clash !== undefined || varName === "") {
+    // The name becomes a TypeScript property and the start of a condition reason: a letter first.
+    if (clash !== undefined || !CAMEL_CASE.test(varName)) {
       problems.push({
         code: "SEM435",
         path: [...at, str(entry.name) === undefined ? "label" : "name"],
         message:
           clash === undefined
-            ? `labelReferences[${index}] gives no name to call the resolved object by`
+            ? `labelReferences[${index}] would call the resolved object "${varName}", which does not start with a letter`
             : `labelReferences[${index}] resolves to references.${varName}, a name ${clash} already uses`,
         hint: "Give the entry a name of its own (name: kafkaCluster): it names the resolved object in the hooks and the Ready reason.",
       });

@@ -129,4 +129,6 @@ test("SEM435 the resolved object's name is taken by a spec reference or another 
     posOf(named, "cluster", "name: cluster"),
     "a name labelReferences[0] already uses",
   );
+  const digits = withLabels(["label: example.com/1st", ...KAFKA]);
+  expectOne(digits, "SEM435", posOf(digits, "example.com/1st"), "does not start with a letter");
 });
