@@ -52,7 +52,8 @@ export function resolveLabelReferences(data: Record<string, unknown>): {
   const qualified = formatValidator("qualifiedName");
   const pause = resolveManagement(data).plan.pause;
   const deployedLabels = Object.keys(obj(obj(data.metadata).labels));
-  // The names the hooks' references already use: every spec reference field's.
+  // The names the hooks' references already use: every spec reference field's, derived as
+  // build-model's buildReferences derives them.
   const taken = new Map<string, string>(
     referenceSites(data).map((site) => [
       toCamel(site.steps.map(toPascal).join("")),
