@@ -62,7 +62,12 @@ export function childRules(model: OperatorModel): PolicyRule[] {
     created.set(child.group, createdResources);
   }
   const pruned = new Map<string, Set<string>>();
-  for (const child of prunedKinds(model.children)) {
+  // With cascade finalizers offered, the operator deletes every child it may own when an object
+  // asks for a cascade (management.cascadeFinalizers): delete on each kind it creates.
+  const deleted = model.cascadeFinalizers
+    ? model.children.filter((c) => mayCreate(c))
+    : prunedKinds(model.children);
+  for (const child of deleted) {
     const resources = pruned.get(child.group) ?? new Set<string>();
     resources.add(child.plural);
     pruned.set(child.group, resources);
@@ -91,7 +96,7 @@ export function childRules(model: OperatorModel): PolicyRule[] {
     }),
     // Delete for exactly the kinds whose children the spec can stop asking for (named by a
     // template, one per list entry or per count, or conditional): the reconciler prunes those,
-    // and only those.
+    // and only those; or, with cascade finalizers, for every kind the operator creates.
     ...[...pruned.keys()].sort().map((group) => ({
       apiGroups: [group],
       resources: [...pruned.get(group)!].sort(),

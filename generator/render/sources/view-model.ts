@@ -99,6 +99,11 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
     key: string;
     value: string;
   } | null;
+  /**
+   * management.cascadeFinalizers as a CascadeFinalizers literal (finalize.ts runs the cascade the
+   * object asks for); null: no cascade finalizer is offered.
+   */
+  cascadeFinalizers: string | null;
   leaseName: string;
   /** controller-runtime's controller name: the lower-cased kind, the metrics' `controller` label. */
   controllerName: string;
@@ -227,6 +232,7 @@ export function buildViewModel(
           ...model.management.pause,
         }
       : null,
+    cascadeFinalizers: model.cascadeFinalizers ? JSON.stringify(model.cascadeFinalizers) : null,
     leaseName: `${model.name}-leader`,
     controllerName: controllerName(model),
     metricsServiceName: metricsServiceName(model),
