@@ -1,7 +1,7 @@
 // The exact permissions the generated runtime uses, and nothing more. Each rule names the call
 // that needs it; a verb the runtime does not call is a verb an attacker holding the token gets.
 
-import { mayCreate, prunedKinds } from "../../model/child-kinds.ts";
+import { deletedKinds, mayCreate } from "../../model/child-kinds.ts";
 import type { OperatorModel, PolicyRule, ReferenceModel } from "../../model/types.ts";
 
 export const CR_VERBS = ["get", "list", "watch", "patch"];
@@ -62,12 +62,7 @@ export function childRules(model: OperatorModel): PolicyRule[] {
     created.set(child.group, createdResources);
   }
   const pruned = new Map<string, Set<string>>();
-  // With cascade finalizers offered, the operator deletes every child it may own when an object
-  // asks for a cascade (management.cascadeFinalizers): delete on each kind it creates.
-  const deleted = model.cascadeFinalizers
-    ? model.children.filter((c) => mayCreate(c))
-    : prunedKinds(model.children);
-  for (const child of deleted) {
+  for (const child of deletedKinds(model.children, model.cascadeFinalizers !== undefined)) {
     const resources = pruned.get(child.group) ?? new Set<string>();
     resources.add(child.plural);
     pruned.set(child.group, resources);
