@@ -246,6 +246,26 @@ test("background: every delete in one pass; the cascade finalizer goes, the oper
   await release("Secret", namespace, "credentials");
 });
 
+test("a cascade finalizer removed by hand mid-cascade stops the cascade: nothing more is deleted", async () => {
+  const namespace = await plane.createNamespace("cascade-stopped");
+  const owner = await stack(namespace, [OWN_FINALIZER, FINALIZERS.foreground]);
+  await child("Secret", namespace, "credentials", owner);
+  await child("ConfigMap", namespace, "settings", owner);
+  let deleting = await deleteStack(namespace);
+  assert.equal((await cascadeDeletion(client, deleting, KINDS, FINALIZERS, options)).waiting, true);
+  assert.equal(await state("ConfigMap", namespace, "settings"), "gone");
+  deleting = (await client.get({ namespace, name: "app" }))!;
+  deleting = await client.setFinalizers(deleting, [OWN_FINALIZER]); // the user's way out
+  const pass = await cascadeDeletion(client, deleting, KINDS, FINALIZERS, options);
+  assert.equal(pass.waiting, false);
+  assert.equal(
+    await state("Secret", namespace, "credentials"),
+    "live",
+    "left to the garbage collector",
+  );
+  await client.setFinalizers(deleting, []);
+});
+
 test("without a cascade finalizer nothing is deleted; one added after deletion began is refused", async () => {
   const namespace = await plane.createNamespace("cascade-none");
   const owner = await stack(namespace, [OWN_FINALIZER]);
