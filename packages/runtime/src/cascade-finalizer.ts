@@ -16,6 +16,11 @@
 // creationPolicy Orphan, Merge and None children carry none and stay, as they would under the
 // garbage collector. Each delete carries the child's UID as a precondition and propagation
 // Background (the child's own dependents, a Deployment's ReplicaSets, are the collector's).
+// Unlike Argo CD's foreground, each child's own delete is not foreground: "gone" means the child,
+// not its dependents, and a control plane without a garbage collector (envtest) can still finish.
+// Known limit: in the running operator children are listed from the child caches, so a child
+// applied a moment before the deletion that the cache has not delivered yet is not waited for;
+// it keeps its ownerReference, so the garbage collector still deletes it after the owner.
 //
 // What the operator never does: add this finalizer (only a user asks for a cascade), or remove it
 // before the cascade is done. Removing it by hand mid-cascade is the user's way out: the operator
@@ -113,8 +118,7 @@ export async function cascadeDeletion<T extends KubernetesObject & { status?: Ju
   const request = requestedCascade(obj, offered);
   if (request === undefined) return { waiting: false, obj };
   const { signal, logger } = options;
-  const children = client as unknown as ResourceClient<KubernetesObject>;
-  const pass = await cascadeChildren(children, obj, kindsInApplyOrder, request.mode, signal);
+  const pass = await cascadeChildren(client, obj, kindsInApplyOrder, request.mode, signal);
   if (pass.deleted.length > 0)
     logger.info("cascade: deleted children", { key: keyOf(obj), names: pass.deleted });
   if (!pass.done) {
