@@ -35,6 +35,7 @@ import { checkNumbers } from "./check-numbers.ts";
 import { checkOperator } from "./check-operator.ts";
 import { checkManagement } from "./check-management.ts";
 import { checkLabelReferences } from "./label-references.ts";
+import { checkCascadeFinalizers } from "./check-cascade-finalizers.ts";
 import { checkConditions, checkPhases } from "./check-phases.ts";
 import { checkPrinterColumns } from "./check-printer-columns.ts";
 import { checkResourceIdentity } from "./check-resource-identity.ts";
@@ -88,6 +89,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkOperator,
   checkManagement,
   checkLabelReferences,
+  checkCascadeFinalizers,
   checkResources,
   checkLabels,
   checkScale,

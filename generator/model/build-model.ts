@@ -21,6 +21,7 @@ import {
 import { resolveWhen } from "../check/child-when.ts";
 import { resolveCreationPolicy } from "../check/child-creation-policy.ts";
 import { resolveManagement } from "../check/check-management.ts";
+import { resolveCascadeFinalizers } from "../check/check-cascade-finalizers.ts";
 import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
@@ -316,6 +317,7 @@ function buildVersionModel(
     selectableFields: (raw.selectableFields ?? []).map((f) => f.jsonPath),
     operator: settings,
     management: resolveManagement(data as Record<string, unknown>).plan,
+    ...cascadeFinalizersOf(data as Record<string, unknown>),
     finalizer: `${group}/finalizer`,
     fieldManager: name,
     labels: {
@@ -683,4 +685,12 @@ function buildTesting(data: unknown): OperatorModel["testing"] {
   return change === undefined
     ? undefined
     : { specChange: { field: change.field, values: [change.values[0], change.values[1]] } };
+}
+
+/** management.cascadeFinalizers as checked; left out of the model when the spec offers none. */
+function cascadeFinalizersOf(
+  data: Record<string, unknown>,
+): Pick<OperatorModel, "cascadeFinalizers"> {
+  const { plan } = resolveCascadeFinalizers(data);
+  return plan === undefined ? {} : { cascadeFinalizers: plan };
 }

@@ -3,6 +3,7 @@
 
 import type { CreationPolicyName } from "../check/child-creation-policy.ts";
 import type { Immutability } from "../check/immutability.ts";
+import type { CascadeFinalizersPlan } from "../check/check-cascade-finalizers.ts";
 import type { ManagementPlan } from "../check/check-management.ts";
 import type { TenancyModel } from "./tenancy-types.ts";
 import type { ConversionModel } from "./conversion-plan.ts";
@@ -468,6 +469,11 @@ export interface OperatorModel {
    * (hand-built models in tests): <group>/deletion-policy and no pause.
    */
   management?: ManagementPlan;
+  /**
+   * operator.yaml's management.cascadeFinalizers: the finalizers a user may add to one object so
+   * that its deletion deletes its children first (runtime: cascade-finalizer.ts). Absent: none.
+   */
+  cascadeFinalizers?: CascadeFinalizersPlan;
   /** Finalizer this operator owns, e.g. db.example.com/finalizer. */
   finalizer: string;
   /** Field manager name for server-side apply and status writes. */

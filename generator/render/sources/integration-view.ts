@@ -5,7 +5,7 @@
 // builder (manifests/rbac-rules.ts): a verb dropped or added there must fail these tests rather
 // than move the expectation along with it.
 
-import { childKinds, prunedKinds } from "../../model/child-kinds.ts";
+import { childKinds, deletedKinds, prunedKinds } from "../../model/child-kinds.ts";
 import type { ChildModel, FieldModel, OperatorModel, ReferenceModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
@@ -67,13 +67,15 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
         why: `${child.kind} children are server-side applied (create on first apply) and observed`,
       });
     }
-    if (prunedKinds(model.children).includes(child))
+    if (deletedKinds(model.children, model.cascadeFinalizers !== undefined).includes(child))
       checks.push({
         verb: "delete",
         group: child.group,
         resource: child.plural,
         scope: childScope(child, model),
-        why: `${child.kind} children are named from the spec or conditional: the ones it no longer asks for are pruned`,
+        why: prunedKinds(model.children).includes(child)
+          ? `${child.kind} children are named from the spec or conditional: the ones it no longer asks for are pruned`
+          : `${child.kind} children are deleted by the cascade an object asks for with its cascade finalizer`,
       });
   }
   for (const reference of model.references) {

@@ -100,6 +100,13 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
     key: string;
     value: string;
   } | null;
+  /**
+   * management.cascadeFinalizers as a CascadeFinalizers literal (finalize.ts runs the cascade the
+   * object asks for); null: no cascade finalizer is offered.
+   */
+  cascadeFinalizers: string | null;
+  /** The cascade finalizers offered, each with what it does, for the README. */
+  cascadeModes: Array<{ finalizer: string; effect: string }>;
   leaseName: string;
   /** controller-runtime's controller name: the lower-cased kind, the metrics' `controller` label. */
   controllerName: string;
@@ -230,6 +237,27 @@ export function buildViewModel(
           ...model.management.pause,
         }
       : null,
+    cascadeFinalizers: model.cascadeFinalizers ? JSON.stringify(model.cascadeFinalizers) : null,
+    cascadeModes: [
+      ...(model.cascadeFinalizers?.foreground
+        ? [
+            {
+              finalizer: model.cascadeFinalizers.foreground,
+              effect:
+                "foreground: the children are deleted kind by kind in reverse apply order, each kind gone before the next, and the object goes last.",
+            },
+          ]
+        : []),
+      ...(model.cascadeFinalizers?.background
+        ? [
+            {
+              finalizer: model.cascadeFinalizers.background,
+              effect:
+                "background: every child's delete is sent at once, and the object goes without waiting for them.",
+            },
+          ]
+        : []),
+    ],
     leaseName: `${model.name}-leader`,
     controllerName: controllerName(model),
     metricsServiceName: metricsServiceName(model),
