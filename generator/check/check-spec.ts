@@ -34,6 +34,7 @@ import { checkLabels } from "./check-labels.ts";
 import { checkNumbers } from "./check-numbers.ts";
 import { checkOperator } from "./check-operator.ts";
 import { checkManagement } from "./check-management.ts";
+import { checkLabelReferences } from "./label-references.ts";
 import { checkCascadeFinalizers } from "./check-cascade-finalizers.ts";
 import { checkConditions, checkPhases } from "./check-phases.ts";
 import { checkPrinterColumns } from "./check-printer-columns.ts";
@@ -87,6 +88,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkSelectableFields,
   checkOperator,
   checkManagement,
+  checkLabelReferences,
   checkCascadeFinalizers,
   checkResources,
   checkLabels,

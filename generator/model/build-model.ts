@@ -37,6 +37,7 @@ import { DEFAULT_RESOURCES, heapMiB } from "../check/resources.ts";
 import type { PresetFile } from "../preset/preset-files.ts";
 import { buildExtraFiles, buildLicenseHeader } from "./extra-files.ts";
 import { expandReferences, referenceSites, referenceTarget } from "../check/references.ts";
+import { resolveLabelReferences } from "../check/label-references.ts";
 import {
   isPolymorphic,
   keyMode,
@@ -296,6 +297,17 @@ function buildVersionModel(
       ),
     ),
     references: buildReferences(data, specFields),
+    labelReferences: resolveLabelReferences(data as RawObject).plans.map(({ target, ...plan }) => ({
+      label: plan.label,
+      apiVersion: target.apiVersion,
+      group: target.group,
+      version: target.version,
+      kind: target.kind,
+      plural: target.plural,
+      origin: target.origin,
+      varName: plan.varName,
+      notFoundReason: plan.notFoundReason,
+    })),
     rbac: {
       watchNamespaces,
       clusterWide: watchNamespaces.length === 0,

@@ -284,6 +284,27 @@ export interface ReferenceModel {
   choice?: ReferenceChoice;
 }
 
+/**
+ * A label on the object's own metadata whose value names an object of `kind` in the object's
+ * namespace (labelReferences, as Strimzi's strimzi.io/cluster): resolved, watched and reported as
+ * a name-form spec reference is.
+ */
+export interface LabelReferenceModel {
+  /** The label key, e.g. strimzi.io/cluster. */
+  label: string;
+  apiVersion: string;
+  /** "" for the core group. */
+  group: string;
+  version: string;
+  kind: string;
+  plural: string;
+  origin: "builtin" | "own" | "custom";
+  /** Names the resolved object in the hooks' references, e.g. cluster. */
+  varName: string;
+  /** Ready's reason while the label names no object, e.g. ClusterNotFound. */
+  notFoundReason: string;
+}
+
 /** Which value of which field beside name makes a polymorphic reference name this kind. */
 export interface ReferenceChoice {
   field: string;
@@ -431,6 +452,8 @@ export interface OperatorModel {
   children: ChildModel[];
   /** Spec fields that reference other objects, in declaration order (depth first). */
   references: ReferenceModel[];
+  /** Labels on the object's own metadata that name an object (labelReferences), in spec order. */
+  labelReferences: LabelReferenceModel[];
   rbac: {
     /** Empty: cluster-wide. */
     watchNamespaces: string[];

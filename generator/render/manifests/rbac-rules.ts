@@ -119,6 +119,14 @@ export function referenceRules(
     resources.add(reference.plural);
     byGroup.set(reference.group, resources);
   }
+  // A label reference names an object in the labelled object's namespace.
+  if (namespaces.includes("same"))
+    for (const reference of model.labelReferences) {
+      if (reference.origin === "own") continue;
+      const resources = byGroup.get(reference.group) ?? new Set<string>();
+      resources.add(reference.plural);
+      byGroup.set(reference.group, resources);
+    }
   return [...byGroup.keys()].sort().map((group) => ({
     apiGroups: [group],
     resources: [...byGroup.get(group)!].sort(),

@@ -93,6 +93,17 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
       });
     }
   }
+  for (const reference of model.labelReferences) {
+    if (reference.origin === "own") continue;
+    for (const verb of ["get", "list", "watch"])
+      checks.push({
+        verb,
+        group: reference.group,
+        resource: reference.plural,
+        scope: "watched",
+        why: `the label ${reference.label} names a ${reference.kind}: its cache lists and watches it`,
+      });
+  }
   const parameters = model.tenancy?.parameters;
   if (parameters)
     checks.push({
@@ -224,6 +235,26 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
         resource: reference.plural,
         scope: "other",
         why: `a same-namespace reference to a ${reference.kind} reads only the watched namespaces`,
+      });
+  }
+  // A label names an object in the labelled object's namespace, and that object is only read.
+  for (const reference of model.labelReferences) {
+    if (reference.origin === "own") continue;
+    for (const verb of ["create", "update", "patch", "delete"])
+      checks.push({
+        verb,
+        group: reference.group,
+        resource: reference.plural,
+        scope: "watched",
+        why: `${reference.kind} is named by the label ${reference.label}, and references are read-only`,
+      });
+    if (!model.rbac.clusterWide)
+      checks.push({
+        verb: "list",
+        group: reference.group,
+        resource: reference.plural,
+        scope: "other",
+        why: `the label ${reference.label} names a ${reference.kind} in the same namespace: only the watched namespaces are read`,
       });
   }
   if (!model.children.some((c) => c.group === "" && c.plural === "secrets")) {

@@ -46,6 +46,7 @@ import { BASE_IMAGES, pinnedImage } from "./base-images.ts";
 import { operatorImage } from "../../model/operator-image.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
 import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
+import { labelReferenceFixture } from "./label-reference-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
 export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesView, TenancyView {
@@ -178,6 +179,8 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   testFixture: string;
   /** JSON of test/support/polymorphic-reference.json (polymorphic-reference-fixture.ts). */
   polymorphicReferenceFixture: string;
+  /** JSON of test/support/label-reference.json (label-reference-fixture.ts). */
+  labelReferenceFixture: string;
   /** Several API versions: conversion and storage migration (absent with one version). */
   conversion?: ConversionView;
   /** The operator serves a conversion webhook (its schemas differ between versions). */
@@ -321,6 +324,7 @@ export function buildViewModel(
     contract: checkedContractView(model, fixture),
     testFixture: JSON.stringify(fixture),
     polymorphicReferenceFixture: JSON.stringify(polymorphicReferenceFixture(model) ?? null),
+    labelReferenceFixture: JSON.stringify(labelReferenceFixture(model) ?? null),
   };
 }
 
