@@ -272,8 +272,10 @@ function customResourceContent(child: ChildModel): Array<{ key: string; json: st
       `internal error: no ${child.kind} that ${child.crd!.path} accepts: ${problems.join("; ")}`,
     );
   const order = ["spec", ...Object.keys(content).filter((key) => key !== "spec")];
-  return order
-    .filter((key) => key in content)
-    // As prettier prints them: the file is laid out without prettier when its lines fit.
-    .map((key) => ({ key: tsKey(key), json: tsLiteral(content[key]) }));
+  return (
+    order
+      .filter((key) => key in content)
+      // As prettier prints them: the file is laid out without prettier when its lines fit.
+      .map((key) => ({ key: tsKey(key), json: tsLiteral(content[key]) }))
+  );
 }
