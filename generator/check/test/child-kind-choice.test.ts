@@ -66,7 +66,7 @@ test("SEM460 a child with neither apiVersion/kind nor kinds, or with both", () =
 test("SEM461 kindField names no spec field (did-you-mean), or kinds without kindField", () => {
   const typo = choosing("workload.kinds");
   const d = expectOne(typo, "SEM461", posOf(typo, "workload.kinds"), "is not a spec field");
-  assert.match(d.hint, /did you mean "workload.kind"\?/);
+  assert.match(d.hint ?? "", /did you mean "workload.kind"\?/);
   const without = `${SPEC}children:\n  - id: workload\n${KINDS}\n`;
   expectOne(without, "SEM461", posOf(without, "- apiVersion", "    kinds:"), "needs kindField");
 });
