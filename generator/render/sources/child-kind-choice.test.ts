@@ -44,6 +44,7 @@ children:
       - apiVersion: apps/v1
         kind: StatefulSet
     id: pods
+    name: "{metadata.name}-pods"
   - apiVersion: v1
     kind: Service
 `;
@@ -76,11 +77,11 @@ test("desiredChildren() builds the chosen kind with its own builder; every kind 
   const index = at(files, "src/children/index.ts");
   assert.match(
     index,
-    /\(obj\.spec\?\.workload\?\.kind \?\? "StatefulSet"\) === "Deployment"\s*\? \[desiredPodsDeployment\(obj\)\]/,
+    /\(obj\.spec\?\.workload\?\.kind \?\? "StatefulSet"\) === "Deployment"\s*\? podsDeploymentInstances\(obj\)\.map\(\(instance\) => desiredPodsDeployment\(obj, instance\)\)/,
   );
   assert.match(
     index,
-    /\(obj\.spec\?\.workload\?\.kind \?\? "StatefulSet"\) === "StatefulSet"\s*\? \[desiredPodsStatefulSet\(obj\)\]/,
+    /\(obj\.spec\?\.workload\?\.kind \?\? "StatefulSet"\) === "StatefulSet"\s*\? podsStatefulSetInstances\(obj\)\.map\(\(instance\) => desiredPodsStatefulSet\(obj, instance\)\)/,
   );
   const kinds = (section: string) =>
     [
@@ -115,6 +116,11 @@ test("the suites: the sample has the default kind's child only; the kind-choice 
   const { model, files } = render();
   const fixture = testFixture(model);
   assert.equal(fixture.childCount, 2, "the StatefulSet (the default) and the Service");
+  // The suites that count named children find the chosen kind's only: the other one is absent.
+  assert.deepEqual(
+    fixture.namedChildren.map((c) => c.kind),
+    ["StatefulSet"],
+  );
   assert.deepEqual(childKindChoiceFixture(model), {
     path: ["workload", "kind"],
     kinds: [

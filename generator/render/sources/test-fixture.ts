@@ -396,8 +396,10 @@ export function testFixture(model: OperatorModel): TestFixture {
     referencedObjects: referencedObjects(model, sampleSpec),
     listReference: listReferenceFixture(model),
     childCount: model.children.reduce((sum, c) => sum + sampleInstances(c, sampleSpec), 0),
+    // Of a child whose kind a field chooses, only the kind the sample chooses exists.
     namedChildren: model.children
       .filter((c) => c.naming !== undefined)
+      .filter((c) => c.chosenBy === undefined || conditionHolds(c, sampleSpec))
       .map((c) => namedChildFixture(c, model)),
     ownerName: (({ max, form }) => ({ max, form }))(ownerNameBounds(model)),
     pause: model.management?.pause ?? null,
