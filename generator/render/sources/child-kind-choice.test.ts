@@ -135,3 +135,18 @@ test("the suites: the sample has the default kind's child only; the kind-choice 
     "kind",
   ]);
 });
+
+test("creationPolicy applies to whichever kind is chosen: an Orphan child's old kind is never pruned", () => {
+  const source = SPEC.replace("    id: pods\n", "    id: pods\n    creationPolicy: Orphan\n");
+  const parsed = parseSpec(source, "operator.yaml");
+  assert.ok(parsed.ok);
+  assert.deepEqual(checkSpec(parsed.spec), []);
+  const model = buildModel(parsed.spec.data, source);
+  const index = at(renderSources(model).rendered, "src/children/index.ts");
+  assert.match(index, /withCreationPolicy\(desiredPodsDeployment\(obj, instance\), "Orphan"\)/);
+  assert.match(index, /withCreationPolicy\(desiredPodsStatefulSet\(obj, instance\), "Orphan"\)/);
+  const pruned = index.slice(index.indexOf("export const PRUNED_KINDS"));
+  assert.match(pruned, /PRUNED_KINDS: readonly OwnedKind\[\] = \[\];/);
+  // The generated creation-policy suite finds a child by kind alone: not one that may be absent.
+  assert.deepEqual(testFixture(model).creationPolicies, []);
+});
