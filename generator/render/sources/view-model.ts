@@ -47,6 +47,7 @@ import { operatorImage } from "../../model/operator-image.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
 import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
 import { childKindChoiceFixture } from "./child-kind-choice-fixture.ts";
+import { labelReferenceFixture } from "./label-reference-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
 export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesView, TenancyView {
@@ -100,6 +101,13 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
     key: string;
     value: string;
   } | null;
+  /**
+   * management.cascadeFinalizers as a CascadeFinalizers literal (finalize.ts runs the cascade the
+   * object asks for); null: no cascade finalizer is offered.
+   */
+  cascadeFinalizers: string | null;
+  /** The cascade finalizers offered, each with what it does, for the README. */
+  cascadeModes: Array<{ finalizer: string; effect: string }>;
   leaseName: string;
   /** controller-runtime's controller name: the lower-cased kind, the metrics' `controller` label. */
   controllerName: string;
@@ -174,6 +182,8 @@ export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesVie
   polymorphicReferenceFixture: string;
   /** test/support/child-kind-choice.json: the child whose kind a field chooses the suite drives. */
   childKindChoiceFixture: string;
+  /** JSON of test/support/label-reference.json (label-reference-fixture.ts). */
+  labelReferenceFixture: string;
   /** Several API versions: conversion and storage migration (absent with one version). */
   conversion?: ConversionView;
   /** The operator serves a conversion webhook (its schemas differ between versions). */
@@ -230,6 +240,27 @@ export function buildViewModel(
           ...model.management.pause,
         }
       : null,
+    cascadeFinalizers: model.cascadeFinalizers ? JSON.stringify(model.cascadeFinalizers) : null,
+    cascadeModes: [
+      ...(model.cascadeFinalizers?.foreground
+        ? [
+            {
+              finalizer: model.cascadeFinalizers.foreground,
+              effect:
+                "foreground: the children are deleted kind by kind in reverse apply order, each kind gone before the next, and the object goes last.",
+            },
+          ]
+        : []),
+      ...(model.cascadeFinalizers?.background
+        ? [
+            {
+              finalizer: model.cascadeFinalizers.background,
+              effect:
+                "background: every child's delete is sent at once, and the object goes without waiting for them.",
+            },
+          ]
+        : []),
+    ],
     leaseName: `${model.name}-leader`,
     controllerName: controllerName(model),
     metricsServiceName: metricsServiceName(model),
@@ -297,6 +328,7 @@ export function buildViewModel(
     testFixture: JSON.stringify(fixture),
     polymorphicReferenceFixture: JSON.stringify(polymorphicReferenceFixture(model) ?? null),
     childKindChoiceFixture: JSON.stringify(childKindChoiceFixture(model) ?? null),
+    labelReferenceFixture: JSON.stringify(labelReferenceFixture(model) ?? null),
   };
 }
 
