@@ -93,6 +93,7 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "SchemaDefaults",
     "withSchemaDefaults",
     "STATUS_DEFAULTS",
+    "generationInReady",
   ],
   children: ["desiredChildren", "withCreationPolicy"],
   "hooks types": ["KubernetesObject", "ConditionVerdict", "PartResult"],

@@ -98,6 +98,7 @@ interface RawSpec {
     phaseValues?: "enum" | "open";
     conditionShape?: "full" | "relaxed" | "open";
     conditionTypes?: "open" | "enum";
+    observedGeneration?: boolean;
     phases?: {
       name: string;
       description?: string;
@@ -305,6 +306,7 @@ function buildVersionModel(
       phaseValues: raw.status?.phaseValues ?? "enum",
       conditionShape: raw.status?.conditionShape ?? "full",
       conditionTypes: raw.status?.conditionTypes ?? "open",
+      observedGeneration: raw.status?.observedGeneration ?? true,
       conditions: buildConditions(raw.status?.conditions ?? [], externalResources, externalSources),
       fields: statusFields,
       ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),

@@ -455,6 +455,12 @@ export interface OperatorModel {
     conditionShape: "full" | "relaxed" | "open";
     /** open: any metav1 type; enum: only the types in `conditions`. */
     conditionTypes: "open" | "enum";
+    /**
+     * true: the CRD has status.observedGeneration. false (Argo CD's Application): it has none, and
+     * the Ready condition's observedGeneration says which generation was seen
+     * (packages/runtime/src/generation-in-ready.ts).
+     */
+    observedGeneration: boolean;
     initialPhase?: string;
     conditions: ConditionModel[];
     fields: FieldModel[];

@@ -81,9 +81,11 @@ printerColumns:
   - { name: Connections, type: integer, jsonPath: .spec.max-connections }
   - { name: Endpoint, type: string, jsonPath: .status.read-endpoint }
 `,
-  // Strimzi's and Argo CD's conditions: nothing required (OpenCondition), an enum on type.
+  // Strimzi's and Argo CD's conditions: nothing required (OpenCondition), an enum on type; no
+  // status.observedGeneration, as Argo CD's Application (the reconciler wraps its client).
   "open-conditions-type-enum": `${HEAD}spec: { fields: { size: { type: string } } }
 status:
+  observedGeneration: false
   conditionShape: open
   conditionTypes: enum
   conditions: [{ type: Vendor.Adopted }]

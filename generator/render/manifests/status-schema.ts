@@ -16,15 +16,18 @@ import type { JSONSchemaProps } from "./schema-types.ts";
 export const RESERVED_STATUS_FIELDS = ["observedGeneration", "phase", "conditions"] as const;
 
 export function statusSchema(model: OperatorModel): JSONSchemaProps {
-  const properties: Record<string, JSONSchemaProps> = {
-    observedGeneration: {
-      description:
-        "The metadata.generation this status reflects. Status is current when it equals metadata.generation.",
-      type: "integer",
-      format: "int64",
-      minimum: 0,
-    },
-  };
+  // observedGeneration: false (Argo CD's Application): the Ready condition's member stands in.
+  const properties: Record<string, JSONSchemaProps> = model.status.observedGeneration
+    ? {
+        observedGeneration: {
+          description:
+            "The metadata.generation this status reflects. Status is current when it equals metadata.generation.",
+          type: "integer",
+          format: "int64",
+          minimum: 0,
+        },
+      }
+    : {};
   const phases = model.status.phases;
   if (phases.length > 0) {
     const names = phases.map((p) => p.name).join(", ");

@@ -83,7 +83,9 @@ export function apiInterfaces(model: OperatorModel, types: TypeNames): Interface
     prop(
       "observedGeneration",
       "number",
-      "The metadata.generation this status reflects; compare it with metadata.generation before trusting the rest.",
+      model.status.observedGeneration
+        ? "The metadata.generation this status reflects; compare it with metadata.generation before trusting the rest."
+        : "Not stored (operator.yaml: status.observedGeneration: false): the Ready condition's observedGeneration, which the operator's client fills in when it reads the object.",
     ),
     ...(phases.length > 0
       ? [

@@ -179,6 +179,12 @@ export type { CertificatePem } from "./self-signed-certificate.ts";
 export { withSchemaDefaults } from "./schema-defaults.ts";
 export type { SchemaDefaults } from "./schema-defaults.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
+export {
+  generationInReady,
+  observedGenerationOf,
+  withoutObservedGeneration,
+  withReadyGeneration,
+} from "./generation-in-ready.ts";
 export { tenancyGate } from "./tenancy.ts";
 export { recordNotPermitted } from "./not-permitted.ts";
 export { isPaused, PAUSED_REASON, recordPaused, type PauseMark } from "./paused.ts";

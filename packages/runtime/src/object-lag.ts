@@ -14,9 +14,10 @@
 //   DeletionStuck uses).
 
 import type { KubernetesObject } from "@kubernetes/client-node";
+import { observedGenerationOf } from "./generation-in-ready.ts";
 import type { Informer } from "./informer.ts";
 
-type Observed = KubernetesObject & { status?: { observedGeneration?: number } };
+type Observed = KubernetesObject & { status?: unknown };
 
 export interface ObjectLagSnapshot {
   /** Objects whose status does not answer for their current generation. */
@@ -36,6 +37,11 @@ export interface ObjectLagOptions {
   stuckDeletionAfterMs: number;
   /** Wall clock in ms (tests); Date.now by default. */
   now?: () => number;
+  /**
+   * Where the seen generation is recorded: status.observedGeneration (default), or, for a CRD
+   * without that field (operator.yaml status.observedGeneration: false), the Ready condition's.
+   */
+  observedGeneration?: "status" | "ready-condition";
 }
 
 export class ObjectLag {
@@ -87,7 +93,11 @@ export class ObjectLag {
     }
     this.#deleting.delete(uid);
     const generation = obj.metadata?.generation;
-    const observed = obj.status?.observedGeneration;
+    const status = obj.status as { observedGeneration?: number } | undefined;
+    const observed =
+      this.#options.observedGeneration === "ready-condition"
+        ? observedGenerationOf(status)
+        : status?.observedGeneration;
     if (generation === undefined || observed === generation) {
       this.#stale.delete(uid);
       return;

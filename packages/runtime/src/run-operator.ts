@@ -118,6 +118,11 @@ export interface OperatorDefinition<T extends WithConditions> {
    * stopped after the lease is released.
    */
   services?: Array<(wiring: OperatorWiring<T>) => Promise<OperatorService>>;
+  /**
+   * Where the kind records the generation it has seen: status.observedGeneration (default), or the
+   * Ready condition's observedGeneration for a CRD without that field (generation-in-ready.ts).
+   */
+  observedGeneration?: "status" | "ready-condition";
 }
 
 /** Runs the operator until SIGTERM or SIGINT; a start-up failure is one JSON line and exit 1. */
@@ -233,7 +238,10 @@ async function startOperator<T extends WithConditions>(
   // How far the objects are behind (operator_stale_generation_*, operator_*deletion*).
   metrics.objectLag(
     config.controllerName,
-    new ObjectLag(informers, { stuckDeletionAfterMs: config.deletionStuckAfterMs }),
+    new ObjectLag(informers, {
+      stuckDeletionAfterMs: config.deletionStuckAfterMs,
+      observedGeneration: definition.observedGeneration ?? "status",
+    }),
   );
   const controller = new Controller<T>({
     informers,

@@ -42,6 +42,7 @@ import {
   type Providers,
   type Resource,
   RESOURCE_REF,
+  seenGeneration,
 } from "../support/kind.ts";
 import type { MemoryProvider } from "../support/memory-provider.ts";
 import { CustomResourceApi } from "../integration/support/custom-resource-api.ts";
@@ -101,8 +102,7 @@ async function waitReady(key: ObjectKey, timeoutMs = 20_000): Promise<Resource> 
       await standInForControllers(key);
       const obj = await users.get(key);
       const ready = findCondition(obj?.status?.conditions, "Ready");
-      return ready?.status === "True" &&
-        obj?.status?.observedGeneration === obj?.metadata.generation
+      return ready?.status === "True" && seenGeneration(obj) === obj?.metadata.generation
         ? obj
         : undefined;
     },

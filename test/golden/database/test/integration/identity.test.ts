@@ -33,6 +33,7 @@ import {
   type Providers,
   type Resource,
   RESOURCE_REF,
+  seenGeneration,
 } from "../support/kind.ts";
 import { keyed, type MemoryProvider } from "../support/memory-provider.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
@@ -137,7 +138,7 @@ for (const binding of keyedBindings) {
       const obj = await users.read(key);
       assert.equal(condition(obj, "Ready")?.reason, "AlreadyExists");
       assert.equal(condition(obj, conditionType)?.reason, "AlreadyExists");
-      assert.equal(obj.status?.observedGeneration, 1, "the refusal answers for this generation");
+      assert.equal(seenGeneration(obj), 1, "the refusal answers for this generation");
       assert.equal(provider.creates + provider.updates + provider.adopts, 0);
       assert.equal((await provider.find(id))?.owner, undefined, "still no one's");
       // Deleting the refused object leaves the resource where it was.

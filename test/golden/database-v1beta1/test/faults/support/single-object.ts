@@ -16,6 +16,7 @@ import {
   newProviders,
   type Providers,
   type Resource,
+  seenGeneration,
 } from "../../support/kind.ts";
 import type { MemoryProvider } from "../../support/memory-provider.ts";
 import type { FaultEnvironment } from "./fault-environment.ts";
@@ -90,7 +91,7 @@ export function singleObject(
           const ready = findCondition(stored?.status?.conditions, "Ready");
           return ready?.status === "True" &&
             ready.observedGeneration === stored?.metadata.generation &&
-            stored?.status?.observedGeneration === stored?.metadata.generation
+            seenGeneration(stored) === stored?.metadata.generation
             ? stored
             : undefined;
         },
