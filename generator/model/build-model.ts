@@ -20,7 +20,7 @@ import {
 } from "../check/child-name-template.ts";
 import { resolveWhen } from "../check/child-when.ts";
 import { resolveCreationPolicy } from "../check/child-creation-policy.ts";
-import { resolveManagement } from "../check/check-management.ts";
+import { type ManagementPlan, resolveManagement } from "../check/check-management.ts";
 import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
@@ -220,11 +220,15 @@ function buildVersionModel(
   // Named <Kind>Root<Field>: <Kind><Field> could be <Kind>List, <Kind>Spec or <Kind>Status.
   const topLevelFields = buildFields(raw.topLevel?.fields, "", `${kind}Root`);
   const phases = buildPhases(raw.status?.phases ?? []);
-  const { adoptionAnnotation } = resolveManagement(data as Record<string, unknown>).plan;
+  const { adoptionAnnotation, adoptionValues } = resolveManagement(
+    data as Record<string, unknown>,
+  ).plan;
   const rawBindings = raw.externalResources ?? [];
   const externalResources = rawBindings
     .filter((binding) => binding.access !== "read")
-    .map((binding) => buildBinding(binding, specFields, statusFields, adoptionAnnotation));
+    .map((binding) =>
+      buildBinding(binding, specFields, statusFields, { adoptionAnnotation, adoptionValues }),
+    );
   const externalSources = rawBindings
     .filter((binding) => binding.access === "read")
     .map((binding) => buildSource(binding, specFields, statusFields));
@@ -418,11 +422,14 @@ function buildSource(
   };
 }
 
+/** How one object overrides identity.adoption: management's annotation and its values. */
+type AdoptionBy = Pick<ManagementPlan, "adoptionAnnotation" | "adoptionValues">;
+
 function buildBinding(
   raw: NonNullable<RawSpec["externalResources"]>[number],
   specFields: FieldModel[],
   statusFields: FieldModel[],
-  adoptionAnnotation: string | undefined,
+  adoptionBy: AdoptionBy,
 ): ExternalResourceModel {
   const allSpec = walkFields(specFields);
   const typeName = toPascal(raw.name);
@@ -436,7 +443,7 @@ function buildBinding(
     deletionPolicy: raw.deletionPolicy ?? "Delete",
     driftPolicy: raw.driftPolicy ?? "Enforce",
     conditionType: `${typeName}Ready`,
-    identity: buildIdentity(raw.identity, allSpec, typeName, adoptionAnnotation),
+    identity: buildIdentity(raw.identity, allSpec, typeName, adoptionBy),
   };
 }
 
@@ -444,7 +451,7 @@ function buildIdentity(
   raw: NonNullable<RawSpec["externalResources"]>[number]["identity"],
   allSpec: FieldModel[],
   typeName: string,
-  adoptionAnnotation: string | undefined,
+  { adoptionAnnotation, adoptionValues }: AdoptionBy,
 ): ExternalResourceModel["identity"] {
   if (raw === undefined) return { kind: "uid" };
   const adoption = raw.adoption ?? "Refuse";
@@ -455,6 +462,7 @@ function buildIdentity(
     field: allSpec.find((f) => f.path === raw.naturalKey)!,
     adoption,
     ...(adoptionAnnotation !== undefined ? { adoptionAnnotation } : {}),
+    ...(adoptionAnnotation !== undefined && adoptionValues !== undefined ? { adoptionValues } : {}),
     ...(mayAdopt ? { adoptedConditionType: `${typeName}Adopted` } : {}),
     ...(raw.fallback ? { fallback: raw.fallback } : {}),
   };
