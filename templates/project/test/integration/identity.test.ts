@@ -207,8 +207,10 @@ for (const binding of keyedBindings) {
       assert.equal(condition(obj, "Ready")?.reason, "NothingToAdopt");
       assert.equal(provider.creates + provider.adopts, 0, "nothing created, nothing taken");
       assert.equal(await provider.find(id), undefined);
-      // The resource appears outside the operator: the next look adopts it.
-      provider.preexisting(id);
+      // The resource appears outside the operator (with every other keyed one the value only
+      // adopts): the next look adopts it.
+      for (const other of keyedBindings)
+        keyed(h.provider(other)).preexisting(identityOf(other, created));
       await settle(h, key);
       obj = await users.read(key);
       assert.equal(condition(obj, "Ready")?.status, "True");
