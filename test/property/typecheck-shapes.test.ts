@@ -96,6 +96,12 @@ externalResources:
 status: { conditionShape: open }
 management: { pause: { annotation: example.com/paused } }
 `,
+  // A reference over conditions with nothing required (found by the random specs): the
+  // references suite reads Ready's status as possibly absent.
+  "reference-with-open-conditions": `${HEAD}spec:
+  fields: { secretName: { type: string, reference: { apiVersion: v1, kind: Secret } } }
+status: { conditionShape: open }
+`,
   // Other controllers' conventions: relaxed conditions with prefixed types, open phase text.
   "relaxed-conditions-open-phases": `${HEAD}spec: { fields: { size: { type: string } } }
 status:
