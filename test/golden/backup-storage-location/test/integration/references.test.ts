@@ -117,8 +117,9 @@ async function ready(
   const condition = findCondition(obj?.status?.conditions, "Ready");
   if (condition === undefined || obj?.status?.observedGeneration !== obj?.metadata.generation)
     return undefined;
+  // Under conditionShape: open even status may be absent: no status is not True.
   return {
-    status: condition.status,
+    status: condition.status ?? "",
     reason: condition.reason ?? "",
     message: condition.message ?? "",
   };
