@@ -46,7 +46,7 @@ import { BASE_IMAGES, pinnedImage } from "./base-images.ts";
 import { operatorImage } from "../../model/operator-image.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
 import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
-import type { InterfaceView } from "./ts-types.ts";
+import { tsLiteral, type InterfaceView } from "./ts-types.ts";
 
 export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesView, TenancyView {
   name: string;
@@ -226,7 +226,8 @@ export function buildViewModel(
     pauseIsAnnotation: model.management?.pause?.on === "annotation",
     pause: model.management?.pause
       ? {
-          mark: JSON.stringify(model.management.pause),
+          // In prettier's layout: finalize.ts is laid out without prettier.
+          mark: tsLiteral(model.management.pause),
           ...model.management.pause,
         }
       : null,
