@@ -175,6 +175,8 @@ export type ResourceIdentity =
       adoption: "Adopt" | "Refuse";
       /** management.adoptionAnnotation: the annotation with which one object overrides `adoption`. */
       adoptionAnnotation?: string;
+      /** management.adoptionValues: the annotation's values and what each does; left out: Adopt, Refuse. */
+      adoptionValues?: Readonly<Record<string, "Adopt" | "AdoptOnly" | "Refuse">>;
       /**
        * When an object may adopt (Adopt, or an adoption annotation): the condition that records
        * whether the resource was adopted or created.

@@ -57,7 +57,7 @@ export type { StorageMigratorOptions } from "./conversion/storage-migrator.ts";
 export { crashOnUnhandled } from "./crash-on-unhandled.ts";
 export { deletionPolicyOverride, effectiveDeletionPolicy } from "./deletion-policy.ts";
 export { adoptionPolicy } from "./adoption-policy.ts";
-export type { AdoptionPolicy } from "./adoption-policy.ts";
+export type { AdoptionBehaviour, AdoptionDecision, AdoptionPolicy } from "./adoption-policy.ts";
 export type { DeletionPolicyOverride } from "./deletion-policy.ts";
 export {
   ConflictError,

@@ -16,13 +16,15 @@
 //   annotation instead.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import { setCondition, type ObservedCondition } from "./conditions.ts";
+import { setCondition, type OpenCondition } from "./conditions.ts";
 import type { ReconcileResult } from "./controller.ts";
 import type { Logger } from "./logger.ts";
 import { keyOf, type ResourceClient } from "./resource-client.ts";
 import { writeStatusIfChanged } from "./status.ts";
 
-type JudgedStatus = { conditions?: ObservedCondition[]; observedGeneration?: number };
+// The widest condition shape (conditionShape: open, nothing required), as recordNotPermitted
+// takes it: every shape a generated kind declares is assignable to it.
+type JudgedStatus = { conditions?: OpenCondition[]; observedGeneration?: number };
 
 /** operator.yaml's management.pause: where the mark is and the value that pauses. */
 export interface PauseMark {

@@ -11,6 +11,7 @@ import { stringify } from "yaml";
 import { BUILTIN_KINDS } from "../../../generator/check/builtin-kinds.ts";
 import { readyPhaseKnown, reconcilerMoves } from "../../../generator/check/phase-roles.ts";
 import { objectRule } from "./cel-rules.ts";
+import { withNewerShapes } from "./newer-shapes.ts";
 import { defsOf, fieldMap, objectSamples } from "./fields.ts";
 import {
   BINDING_NAMES,
@@ -624,7 +625,7 @@ function rbacFor(scope: string): fc.Arbitrary<Def | undefined> {
   );
 }
 
-export const validSpec: fc.Arbitrary<Spec> = fc
+const olderShapes: fc.Arbitrary<Spec> = fc
   .record({
     metadata,
     api: identity,
@@ -787,6 +788,9 @@ export const validSpec: fc.Arbitrary<Spec> = fc
         return spec;
       });
   });
+
+/** A valid spec over the whole format: the older shapes, with the newer ones layered on. */
+export const validSpec: fc.Arbitrary<Spec> = olderShapes.chain(withNewerShapes);
 
 /** The spec as a user would write it. */
 export function toYaml(spec: Spec): string {

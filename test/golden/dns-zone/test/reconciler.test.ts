@@ -10,6 +10,7 @@ import assert from "node:assert/strict";
 import { test } from "node:test";
 import {
   ConflictError,
+  creationPolicyOf,
   findCondition,
   keyOf,
   type ObjectKey,
@@ -33,6 +34,7 @@ import {
   ABANDON_ANNOTATION,
   API_GROUP_VERSION,
   createReconciler,
+  desiredChildren,
   FINALIZER,
   hooks,
   KIND,
@@ -174,17 +176,21 @@ if (FIXTURE.childCount > 0) {
     await reconcileUntilSettled(h);
     const obj = await h.read();
     assert.equal(h.client.children.size, FIXTURE.childCount);
+    // A child its creationPolicy releases (Orphan, CreateOrMerge) is written without one.
+    const policies = new Map(
+      desiredChildren(obj).map((c) => [`${c.kind}/${c.metadata?.name}`, creationPolicyOf(c)]),
+    );
     for (const child of h.client.children.values()) {
-      assert.deepEqual(child.metadata?.ownerReferences, [
-        {
-          apiVersion: API_GROUP_VERSION,
-          kind: KIND,
-          name: "sample",
-          uid: h.uid,
-          controller: true,
-          blockOwnerDeletion: true,
-        },
-      ]);
+      const policy = policies.get(`${child.kind}/${child.metadata?.name}`) ?? "Owner";
+      const owner = {
+        apiVersion: API_GROUP_VERSION,
+        kind: KIND,
+        name: "sample",
+        uid: h.uid,
+        controller: true,
+        blockOwnerDeletion: true,
+      };
+      assert.deepEqual(child.metadata?.ownerReferences, policy === "Owner" ? [owner] : undefined);
       assert.equal(child.metadata?.namespace, obj.metadata.namespace);
     }
     const before = structuredClone([...h.client.children.values()]);
