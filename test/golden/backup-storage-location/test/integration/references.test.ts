@@ -119,9 +119,8 @@ async function ready(
   // conditionShape open: another writer's Ready may lack a status; it says nothing yet.
   if (condition?.status === undefined || seenGeneration(obj) !== obj?.metadata.generation)
     return undefined;
-  // Under conditionShape: open even status may be absent: no status is not True.
   return {
-    status: condition.status ?? "",
+    status: condition.status,
     reason: condition.reason ?? "",
     message: condition.message ?? "",
   };
