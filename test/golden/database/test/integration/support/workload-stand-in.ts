@@ -29,11 +29,25 @@ export async function markWorkloadsReady(
   admin: KubeConfig,
   children: readonly KubernetesObject[],
 ): Promise<void> {
+  await markExistingWorkloadsReady(admin, children);
+}
+
+/**
+ * markWorkloadsReady, returning the children with a readiness rule that do not exist yet: for a
+ * caller that stands in while the operator is still making them and marks each one once.
+ */
+export async function markExistingWorkloadsReady(
+  admin: KubeConfig,
+  children: readonly KubernetesObject[],
+): Promise<KubernetesObject[]> {
+  const missing: KubernetesObject[] = [];
   for (const child of children) {
     if (readyStatus(child) === undefined) continue;
     const stored = await readObject(admin, child);
-    if (stored !== undefined) await writeStatus(admin, stored, readyStatus(stored)!);
+    if (stored === undefined) missing.push(child);
+    else await writeStatus(admin, stored, readyStatus(stored)!);
   }
+  return missing;
 }
 
 /**
