@@ -179,6 +179,14 @@ export type { CertificatePem } from "./self-signed-certificate.ts";
 export { withSchemaDefaults } from "./schema-defaults.ts";
 export type { SchemaDefaults } from "./schema-defaults.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
+export {
+  canonicalJson,
+  observedSpec,
+  specGeneration,
+  specHash,
+  specReconciled,
+} from "./spec-hash.ts";
+export type { ObservedSpec, SpecHashed } from "./spec-hash.ts";
 export { tenancyGate } from "./tenancy.ts";
 export { recordNotPermitted } from "./not-permitted.ts";
 export { isPaused, PAUSED_REASON, recordPaused, type PauseMark } from "./paused.ts";
