@@ -83,6 +83,7 @@ interface RawSpec {
     scope?: "Namespaced" | "Cluster";
     versions: RawVersion[];
     scale?: OperatorModel["api"]["scale"];
+    statusSubresource?: boolean;
   };
   spec?: {
     description?: string;
@@ -268,6 +269,7 @@ function buildVersionModel(
       apiVersion: `${group}/${version}`,
       crdName: `${plural}.${group}`,
       ...(raw.api.scale ? { scale: raw.api.scale } : {}),
+      statusSubresource: raw.api.statusSubresource ?? true,
     },
     spec: {
       fields: specFields,
