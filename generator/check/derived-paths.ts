@@ -88,6 +88,11 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "SchemaDefaults",
     "withSchemaDefaults",
     "STATUS_DEFAULTS",
+    // Without the status subresource (spec-tracking-view.ts).
+    "observedSpec",
+    "specHash",
+    "specGeneration",
+    "HASHED_TOP_LEVEL_FIELDS",
   ],
   children: ["desiredChildren", "withCreationPolicy"],
   "hooks types": ["KubernetesObject", "ConditionVerdict", "PartResult"],
