@@ -93,6 +93,7 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "specHash",
     "specGeneration",
     "HASHED_TOP_LEVEL_FIELDS",
+    "specReconciled",
   ],
   children: ["desiredChildren", "withCreationPolicy"],
   "hooks types": ["KubernetesObject", "ConditionVerdict", "PartResult"],

@@ -36,6 +36,12 @@ export interface ObjectLagOptions {
   stuckDeletionAfterMs: number;
   /** Wall clock in ms (tests); Date.now by default. */
   now?: () => number;
+  /**
+   * Whether the status answers for the object's spec; by default status.observedGeneration equals
+   * metadata.generation. Without the status subresource the generation moves with every status
+   * write, so the operator passes the spec-hash test (specReconciled) instead.
+   */
+  statusIsCurrent?: (obj: KubernetesObject) => boolean;
 }
 
 export class ObjectLag {
@@ -88,7 +94,8 @@ export class ObjectLag {
     this.#deleting.delete(uid);
     const generation = obj.metadata?.generation;
     const observed = obj.status?.observedGeneration;
-    if (generation === undefined || observed === generation) {
+    const current = this.#options.statusIsCurrent;
+    if (generation === undefined || (current ? current(obj) : observed === generation)) {
       this.#stale.delete(uid);
       return;
     }

@@ -85,6 +85,12 @@ export interface OperatorDefinition<T extends WithConditions> {
   apiGroupVersion: string;
   namespaced: boolean;
   resource: CustomResourceRef;
+  /**
+   * Whether an object's status answers for its spec, for operator_stale_generation_*: by default
+   * status.observedGeneration equals metadata.generation; without the status subresource the
+   * spec hash (specReconciled, spec-hash.ts).
+   */
+  statusIsCurrent?: (obj: T) => boolean;
   /** The field manager of every write, and the Events' reporting controller. */
   fieldManager: string;
   /** The project's package.json, for --version. */
@@ -233,7 +239,12 @@ async function startOperator<T extends WithConditions>(
   // How far the objects are behind (operator_stale_generation_*, operator_*deletion*).
   metrics.objectLag(
     config.controllerName,
-    new ObjectLag(informers, { stuckDeletionAfterMs: config.deletionStuckAfterMs }),
+    new ObjectLag(informers, {
+      stuckDeletionAfterMs: config.deletionStuckAfterMs,
+      ...(definition.statusIsCurrent
+        ? { statusIsCurrent: definition.statusIsCurrent as (obj: KubernetesObject) => boolean }
+        : {}),
+    }),
   );
   const controller = new Controller<T>({
     informers,
