@@ -34,6 +34,8 @@ import { checkLabels } from "./check-labels.ts";
 import { checkNumbers } from "./check-numbers.ts";
 import { checkOperator } from "./check-operator.ts";
 import { checkManagement } from "./check-management.ts";
+import { checkLabelReferences } from "./label-references.ts";
+import { checkCascadeFinalizers } from "./check-cascade-finalizers.ts";
 import { checkConditions, checkPhases } from "./check-phases.ts";
 import { checkPrinterColumns } from "./check-printer-columns.ts";
 import { checkResourceIdentity } from "./check-resource-identity.ts";
@@ -86,6 +88,8 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkSelectableFields,
   checkOperator,
   checkManagement,
+  checkLabelReferences,
+  checkCascadeFinalizers,
   checkResources,
   checkLabels,
   checkScale,

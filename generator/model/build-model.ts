@@ -21,6 +21,7 @@ import {
 import { resolveWhen } from "../check/child-when.ts";
 import { resolveCreationPolicy } from "../check/child-creation-policy.ts";
 import { resolveManagement } from "../check/check-management.ts";
+import { resolveCascadeFinalizers } from "../check/check-cascade-finalizers.ts";
 import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
 import { DEFAULT_DURATIONS, parseDurationMs } from "../check/durations.ts";
@@ -36,6 +37,7 @@ import { DEFAULT_RESOURCES, heapMiB } from "../check/resources.ts";
 import type { PresetFile } from "../preset/preset-files.ts";
 import { buildExtraFiles, buildLicenseHeader } from "./extra-files.ts";
 import { expandReferences, referenceSites, referenceTarget } from "../check/references.ts";
+import { resolveLabelReferences } from "../check/label-references.ts";
 import {
   isPolymorphic,
   keyMode,
@@ -297,6 +299,17 @@ function buildVersionModel(
       ),
     ),
     references: buildReferences(data, specFields),
+    labelReferences: resolveLabelReferences(data as RawObject).plans.map(({ target, ...plan }) => ({
+      label: plan.label,
+      apiVersion: target.apiVersion,
+      group: target.group,
+      version: target.version,
+      kind: target.kind,
+      plural: target.plural,
+      origin: target.origin,
+      varName: plan.varName,
+      notFoundReason: plan.notFoundReason,
+    })),
     rbac: {
       watchNamespaces,
       clusterWide: watchNamespaces.length === 0,
@@ -306,6 +319,7 @@ function buildVersionModel(
     selectableFields: (raw.selectableFields ?? []).map((f) => f.jsonPath),
     operator: settings,
     management: resolveManagement(data as Record<string, unknown>).plan,
+    ...cascadeFinalizersOf(data as Record<string, unknown>),
     finalizer: `${group}/finalizer`,
     fieldManager: name,
     labels: {
@@ -673,4 +687,12 @@ function buildTesting(data: unknown): OperatorModel["testing"] {
   return change === undefined
     ? undefined
     : { specChange: { field: change.field, values: [change.values[0], change.values[1]] } };
+}
+
+/** management.cascadeFinalizers as checked; left out of the model when the spec offers none. */
+function cascadeFinalizersOf(
+  data: Record<string, unknown>,
+): Pick<OperatorModel, "cascadeFinalizers"> {
+  const { plan } = resolveCascadeFinalizers(data);
+  return plan === undefined ? {} : { cascadeFinalizers: plan };
 }

@@ -46,3 +46,16 @@ export function prunedKinds(children: readonly ChildModel[]): ChildModel[] {
   const pruned = new Set(children.filter(isPrunedChild).map((c) => `${c.apiVersion}:${c.kind}`));
   return childKinds(children).filter((c) => pruned.has(`${c.apiVersion}:${c.kind}`));
 }
+
+/**
+ * The kinds whose children the operator deletes: the pruned kinds, and with cascade finalizers
+ * offered (management.cascadeFinalizers) every kind of which some object may own a child, since
+ * a cascade deletes every child its object controls.
+ */
+export function deletedKinds(children: readonly ChildModel[], cascade: boolean): ChildModel[] {
+  if (!cascade) return prunedKinds(children);
+  const owned = new Set(
+    children.filter((c) => mayPolicy(c, ["Owner"])).map((c) => `${c.apiVersion}:${c.kind}`),
+  );
+  return childKinds(children).filter((c) => owned.has(`${c.apiVersion}:${c.kind}`));
+}

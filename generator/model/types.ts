@@ -3,6 +3,7 @@
 
 import type { CreationPolicyName } from "../check/child-creation-policy.ts";
 import type { Immutability } from "../check/immutability.ts";
+import type { CascadeFinalizersPlan } from "../check/check-cascade-finalizers.ts";
 import type { ManagementPlan } from "../check/check-management.ts";
 import type { TenancyModel } from "./tenancy-types.ts";
 import type { ConversionModel } from "./conversion-plan.ts";
@@ -283,6 +284,27 @@ export interface ReferenceModel {
   choice?: ReferenceChoice;
 }
 
+/**
+ * A label on the object's own metadata whose value names an object of `kind` in the object's
+ * namespace (labelReferences, as Strimzi's strimzi.io/cluster): resolved, watched and reported as
+ * a name-form spec reference is.
+ */
+export interface LabelReferenceModel {
+  /** The label key, e.g. strimzi.io/cluster. */
+  label: string;
+  apiVersion: string;
+  /** "" for the core group. */
+  group: string;
+  version: string;
+  kind: string;
+  plural: string;
+  origin: "builtin" | "own" | "custom";
+  /** Names the resolved object in the hooks' references, e.g. cluster. */
+  varName: string;
+  /** Ready's reason while the label names no object, e.g. ClusterNotFound. */
+  notFoundReason: string;
+}
+
 /** Which value of which field beside name makes a polymorphic reference name this kind. */
 export interface ReferenceChoice {
   field: string;
@@ -436,6 +458,8 @@ export interface OperatorModel {
   children: ChildModel[];
   /** Spec fields that reference other objects, in declaration order (depth first). */
   references: ReferenceModel[];
+  /** Labels on the object's own metadata that name an object (labelReferences), in spec order. */
+  labelReferences: LabelReferenceModel[];
   rbac: {
     /** Empty: cluster-wide. */
     watchNamespaces: string[];
@@ -451,6 +475,11 @@ export interface OperatorModel {
    * (hand-built models in tests): <group>/deletion-policy and no pause.
    */
   management?: ManagementPlan;
+  /**
+   * operator.yaml's management.cascadeFinalizers: the finalizers a user may add to one object so
+   * that its deletion deletes its children first (runtime: cascade-finalizer.ts). Absent: none.
+   */
+  cascadeFinalizers?: CascadeFinalizersPlan;
   /** Finalizer this operator owns, e.g. db.example.com/finalizer. */
   finalizer: string;
   /** Field manager name for server-side apply and status writes. */

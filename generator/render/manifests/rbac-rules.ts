@@ -1,7 +1,7 @@
 // The exact permissions the generated runtime uses, and nothing more. Each rule names the call
 // that needs it; a verb the runtime does not call is a verb an attacker holding the token gets.
 
-import { mayCreate, prunedKinds } from "../../model/child-kinds.ts";
+import { deletedKinds, mayCreate } from "../../model/child-kinds.ts";
 import type { OperatorModel, PolicyRule, ReferenceModel } from "../../model/types.ts";
 
 export const CR_VERBS = ["get", "list", "watch", "patch"];
@@ -65,7 +65,7 @@ export function childRules(model: OperatorModel): PolicyRule[] {
     created.set(child.group, createdResources);
   }
   const pruned = new Map<string, Set<string>>();
-  for (const child of prunedKinds(model.children)) {
+  for (const child of deletedKinds(model.children, model.cascadeFinalizers !== undefined)) {
     const resources = pruned.get(child.group) ?? new Set<string>();
     resources.add(child.plural);
     pruned.set(child.group, resources);
@@ -94,7 +94,7 @@ export function childRules(model: OperatorModel): PolicyRule[] {
     }),
     // Delete for exactly the kinds whose children the spec can stop asking for (named by a
     // template, one per list entry or per count, or conditional): the reconciler prunes those,
-    // and only those.
+    // and only those; or, with cascade finalizers, for every kind the operator creates.
     ...[...pruned.keys()].sort().map((group) => ({
       apiGroups: [group],
       resources: [...pruned.get(group)!].sort(),
@@ -122,6 +122,14 @@ export function referenceRules(
     resources.add(reference.plural);
     byGroup.set(reference.group, resources);
   }
+  // A label reference names an object in the labelled object's namespace.
+  if (namespaces.includes("same"))
+    for (const reference of model.labelReferences) {
+      if (reference.origin === "own") continue;
+      const resources = byGroup.get(reference.group) ?? new Set<string>();
+      resources.add(reference.plural);
+      byGroup.set(reference.group, resources);
+    }
   return [...byGroup.keys()].sort().map((group) => ({
     apiGroups: [group],
     resources: [...byGroup.get(group)!].sort(),

@@ -46,16 +46,19 @@ function checkManagerRules(model: OperatorModel, rules: any[]) {
     verbsFor(rules, group, `${plural}/finalizers`),
     model.children.length > 0 ? ["update"] : undefined,
   );
+  // A cascade (management.cascadeFinalizers) deletes the children an object controls.
+  const cascade = model.cascadeFinalizers !== undefined ? ["delete"] : [];
   for (const child of model.children)
     assert.deepEqual(
       verbsFor(rules, child.group, child.plural),
-      sorted(["get", "list", "watch", "create", "patch"]),
+      sorted(["get", "list", "watch", "create", "patch", ...cascade]),
     );
   assert.deepEqual(verbsFor(rules, "events.k8s.io", "events"), ["create", "patch"]);
   assert.equal(verbsFor(rules, "", "events"), undefined, "events go through events.k8s.io only");
   for (const rule of rules) {
     assert.ok(
       !rule.verbs.includes("delete") ||
+        cascade.length > 0 ||
         model.rbac.extraRules.some((r) => r.verbs.includes("delete")),
       "no delete unless asked for",
     );
@@ -212,11 +215,16 @@ describe("RBAC from the examples (cluster-wide)", () => {
           resources: ["deployments"],
           verbs: ["get", "list", "watch", "create", "patch"],
         },
+        // web-app offers cascade finalizers: a cascade deletes its Deployment.
+        { apiGroups: ["apps"], resources: ["deployments"], verbs: ["delete"] },
       ],
     );
     assert.deepEqual(
       rules.filter((r) => r.apiGroups.includes("")).map((r) => r.resources),
-      [["configmaps", "services"]],
+      [
+        ["configmaps", "services"],
+        ["configmaps", "services"],
+      ],
     );
   });
 

@@ -9,7 +9,8 @@ import { hasSpec, type OperatorModel } from "../../model/types.ts";
 import type { TenancyParametersModel } from "../../model/tenancy-types.ts";
 import { deletionPolicyAnnotation } from "./annotations.ts";
 import { exampleSpec } from "./example-values.ts";
-import { labelsFor } from "./labels.ts";
+import { labelsFor, sortKeys } from "./labels.ts";
+import { toKebab } from "../../check/derive-names.ts";
 import { yamlFile } from "./yaml-file.ts";
 
 export function sampleFileName(model: OperatorModel): string {
@@ -31,6 +32,10 @@ export function renderSamples(model: OperatorModel): GeneratedFile[] {
         hasSpec(model)
           ? "TODO(user): set the spec fields your first object needs; optional fields are left out."
           : `TODO(user): name your first object; ${model.api.kind} has no spec, only status the operator writes.`,
+        ...model.labelReferences.map(
+          (r) =>
+            `Its label ${r.label} names the ${r.kind} it belongs to, in its namespace: it stays Ready=False (${r.notFoundReason}) until that ${r.kind} exists.`,
+        ),
         ...(model.externalResources.length > 0
           ? [
               `To keep or drop this object's external resources against operator.yaml's deletionPolicy, annotate it with ${deletionPolicyAnnotation(model)}: Retain or Delete.`,
@@ -89,13 +94,26 @@ export function sampleObject(model: OperatorModel): {
   return {
     apiVersion: model.api.apiVersion,
     kind: model.api.kind,
-    metadata: { name: `${model.api.singular}-sample`, labels: labelsFor(model, "sample") },
+    metadata: {
+      name: `${model.api.singular}-sample`,
+      labels: sortKeys({ ...labelsFor(model, "sample"), ...labelReferenceSampleLabels(model) }),
+    },
     ...(hasSpec(model) ? { spec: exampleSpec(model.spec) } : {}),
     // Fields beside spec and status are optional: the sample shows those with an example.
     ...Object.fromEntries(
       model.topLevelFields.flatMap((f) => (f.examples?.length ? [[f.name, f.examples[0]]] : [])),
     ),
   };
+}
+
+/**
+ * Each label reference's label, naming `<kind>-sample` (Strimzi's samples say my-cluster): the
+ * sample shows the label a user sets. A label value is at most 63 characters.
+ */
+export function labelReferenceSampleLabels(model: OperatorModel): Record<string, string> {
+  return Object.fromEntries(
+    model.labelReferences.map((r) => [r.label, `${toKebab(r.kind).slice(0, 56)}-sample`]),
+  );
 }
 
 /** The namespace's parameters object, with operator.yaml's example spec (which admits the sample). */

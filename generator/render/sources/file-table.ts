@@ -14,6 +14,7 @@ import { hasServiceNames, SERVICE_NAMES_MODULE } from "./service-names-view.ts";
 import { tenancyLaidOut } from "./tenancy-view.ts";
 import { drivesReferences } from "./test-fixture.ts";
 import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
+import { labelReferenceFixture } from "./label-reference-fixture.ts";
 import { versionTypesModule } from "./version-types-view.ts";
 
 export interface TemplateOutput {
@@ -403,6 +404,19 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
       polymorphicReferenceFixture(m)
         ? [{ path: "test/integration/polymorphic-references.test.ts" }]
         : [],
+  },
+  {
+    template: "test/integration/label-references.test.ts.hbs",
+    // The same text for every spec (it reads test/support/label-reference.json).
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      labelReferenceFixture(m) ? [{ path: "test/integration/label-references.test.ts" }] : [],
+  },
+  {
+    template: "test/support/label-reference.json.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      labelReferenceFixture(m) ? [{ path: "test/support/label-reference.json" }] : [],
   },
   {
     template: "test/support/polymorphic-reference.json.hbs",

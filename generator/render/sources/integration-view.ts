@@ -5,7 +5,7 @@
 // builder (manifests/rbac-rules.ts): a verb dropped or added there must fail these tests rather
 // than move the expectation along with it.
 
-import { childKinds, prunedKinds } from "../../model/child-kinds.ts";
+import { childKinds, deletedKinds, prunedKinds } from "../../model/child-kinds.ts";
 import type { ChildModel, FieldModel, OperatorModel, ReferenceModel } from "../../model/types.ts";
 import { exampleValue } from "../manifests/example-values.ts";
 import { fieldViolations } from "../manifests/field-violations.ts";
@@ -76,13 +76,15 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
         why: `${child.kind} children are server-side applied (create on first apply) and observed`,
       });
     }
-    if (prunedKinds(model.children).includes(child))
+    if (deletedKinds(model.children, model.cascadeFinalizers !== undefined).includes(child))
       checks.push({
         verb: "delete",
         group: child.group,
         resource: child.plural,
         scope: childScope(child, model),
-        why: `${child.kind} children are named from the spec or conditional: the ones it no longer asks for are pruned`,
+        why: prunedKinds(model.children).includes(child)
+          ? `${child.kind} children are named from the spec or conditional: the ones it no longer asks for are pruned`
+          : `${child.kind} children are deleted by the cascade an object asks for with its cascade finalizer`,
       });
   }
   for (const reference of model.references) {
@@ -99,6 +101,17 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
         why: `spec.${reference.field.path} references a ${reference.kind}: its cache lists and watches it`,
       });
     }
+  }
+  for (const reference of model.labelReferences) {
+    if (reference.origin === "own") continue;
+    for (const verb of ["get", "list", "watch"])
+      checks.push({
+        verb,
+        group: reference.group,
+        resource: reference.plural,
+        scope: "watched",
+        why: `the label ${reference.label} names a ${reference.kind}: its cache lists and watches it`,
+      });
   }
   const parameters = model.tenancy?.parameters;
   if (parameters)
@@ -231,6 +244,26 @@ export function mustDeny(model: OperatorModel): AccessCheck[] {
         resource: reference.plural,
         scope: "other",
         why: `a same-namespace reference to a ${reference.kind} reads only the watched namespaces`,
+      });
+  }
+  // A label names an object in the labelled object's namespace, and that object is only read.
+  for (const reference of model.labelReferences) {
+    if (reference.origin === "own") continue;
+    for (const verb of ["create", "update", "patch", "delete"])
+      checks.push({
+        verb,
+        group: reference.group,
+        resource: reference.plural,
+        scope: "watched",
+        why: `${reference.kind} is named by the label ${reference.label}, and references are read-only`,
+      });
+    if (!model.rbac.clusterWide)
+      checks.push({
+        verb: "list",
+        group: reference.group,
+        resource: reference.plural,
+        scope: "other",
+        why: `the label ${reference.label} names a ${reference.kind} in the same namespace: only the watched namespaces are read`,
       });
   }
   if (!model.children.some((c) => c.group === "" && c.plural === "secrets")) {

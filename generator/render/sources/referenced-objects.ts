@@ -94,7 +94,10 @@ export function chooses(reference: ReferenceModel, value: unknown): boolean {
 }
 
 /** What a valid object of the reference's kind holds beside metadata and data ({} if unknown). */
-export function standInBody(reference: ReferenceModel): Record<string, unknown> {
+export function standInBody(reference: {
+  apiVersion: string;
+  kind: string;
+}): Record<string, unknown> {
   return structuredClone(STAND_IN_KINDS.get(`${reference.apiVersion}/${reference.kind}`) ?? {});
 }
 

@@ -2,7 +2,7 @@
 // description of each field, the TypeScript type of the object it resolves to, and the expression
 // that reads the field from the object.
 
-import type { OperatorModel, ReferenceModel } from "../../model/types.ts";
+import type { LabelReferenceModel, OperatorModel, ReferenceModel } from "../../model/types.ts";
 import { tsKey, tsMember } from "./ts-types.ts";
 
 export interface ReferenceView {
@@ -24,6 +24,8 @@ export interface ReferenceView {
 
 export interface ReferencesView {
   hasReferences: boolean;
+  /** Some reference is a label on the object's own metadata (labelReferences). */
+  hasLabelReferences: boolean;
   references: ReferenceView[];
   /** Types imported from @kubernetes/client-node, sorted; empty when none. */
   clientTypes: string[];
@@ -38,23 +40,29 @@ export interface ReferencesView {
 }
 
 export function referencesView(model: OperatorModel): ReferencesView {
-  const references = referenceGroups(model.references).map((kinds) => referenceView(kinds, model));
+  const references = [
+    ...referenceGroups(model.references).map((kinds) => referenceView(kinds, model)),
+    ...model.labelReferences.map((reference) => labelReferenceView(reference, model)),
+  ];
+  // Spec field references and label references alike.
+  const kinds = [...model.references, ...model.labelReferences];
   const clientTypes = [
-    ...new Set(model.references.filter((r) => r.origin === "builtin").map(builtinType)),
+    ...new Set(kinds.filter((r) => r.origin === "builtin").map(builtinType)),
   ].sort();
   return {
     hasReferences: references.length > 0,
+    hasLabelReferences: model.labelReferences.length > 0,
     references,
     clientTypes,
-    usesReferencedObject: model.references.some((r) => r.origin === "custom"),
-    usesOwnKind: model.references.some((r) => r.origin === "own"),
+    usesReferencedObject: kinds.some((r) => r.origin === "custom"),
+    usesOwnKind: kinds.some((r) => r.origin === "own"),
     usesRepeatedReferences: references.some((r) => r.repeated),
     usesPolymorphicReferences: model.references.some((r) => r.choice !== undefined),
   };
 }
 
 /** client-node's model of a built-in kind: every kind the generator knows is V1<Kind>. */
-function builtinType(reference: ReferenceModel): string {
+function builtinType(reference: { kind: string }): string {
   return `V1${reference.kind}`;
 }
 
@@ -95,7 +103,7 @@ function referencedKind(reference: ReferenceModel): Record<string, unknown> {
   };
 }
 
-function tsTypeOf(reference: ReferenceModel, model: OperatorModel): string {
+function tsTypeOf(reference: ReferenceModel | LabelReferenceModel, model: OperatorModel): string {
   return reference.origin === "builtin"
     ? builtinType(reference)
     : reference.origin === "own"
@@ -153,5 +161,42 @@ function referenceView(kinds: ReferenceModel[], model: OperatorModel): Reference
     doc: `${path} names${choice === undefined ? " " : ""}${names}${reference.key ? ", and a key of its data" : ""}${repeated ? ", in every entry" : ""}`,
     repeated,
     resolvedType,
+  };
+}
+
+/** Where a label reference is, for messages: metadata.labels[strimzi.io/cluster]. */
+export function labelReferencePath(reference: LabelReferenceModel): string {
+  return `metadata.labels[${reference.label}]`;
+}
+
+/**
+ * A label reference is a name-form reference whose value is the label's: the runtime resolves,
+ * indexes and watches it exactly as a string spec field naming an object in the same namespace.
+ */
+function labelReferenceView(reference: LabelReferenceModel, model: OperatorModel): ReferenceView {
+  const path = labelReferencePath(reference);
+  const tsType = tsTypeOf(reference, model);
+  const field = {
+    kind: {
+      apiVersion: reference.apiVersion,
+      kind: reference.kind,
+      plural: reference.plural,
+      anyNamespace: false,
+    },
+    form: "name",
+    key: false,
+    path,
+    notFoundReason: reference.notFoundReason,
+    // Never reported: a label names a whole object, no key of its data.
+    keyNotFoundReason: reference.notFoundReason,
+  };
+  return {
+    key: tsKey(reference.varName),
+    fieldLiteral: JSON.stringify(field),
+    tsType,
+    accessor: `obj.metadata?.labels?.[${JSON.stringify(reference.label)}]`,
+    doc: `The label ${reference.label} names a ${reference.kind} (${reference.apiVersion}) in the same namespace`,
+    repeated: false,
+    resolvedType: `${tsType} | undefined`,
   };
 }

@@ -98,6 +98,8 @@ export interface TestFixture {
   ownerName: { max: number; form: "subdomain" | "label" | "dns1035" };
   /** operator.yaml's management.pause; null: objects cannot be paused. */
   pause: { on: "annotation" | "label"; key: string; value: string } | null;
+  /** operator.yaml's management.cascadeFinalizers; null: no cascade finalizer is offered. */
+  cascadeFinalizers: { foreground?: string; background?: string } | null;
   /** The children with when:, with the sample's value that makes it hold and one that does not. */
   conditionalChildren: ConditionalChildFixture[];
   /** The children with a creationPolicy the suite can tell apart from the others of the owner. */
@@ -393,6 +395,7 @@ export function testFixture(model: OperatorModel): TestFixture {
       .map((c) => namedChildFixture(c, model)),
     ownerName: (({ max, form }) => ({ max, form }))(ownerNameBounds(model)),
     pause: model.management?.pause ?? null,
+    cascadeFinalizers: model.cascadeFinalizers ?? null,
     conditionalChildren: model.children
       .filter((c) => c.when !== undefined && conditionHolds(c, sampleSpec))
       .map((c) => ({

@@ -47,6 +47,7 @@ import { BASE_IMAGES, pinnedImage } from "./base-images.ts";
 import { operatorImage } from "../../model/operator-image.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
 import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
+import { labelReferenceFixture } from "./label-reference-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
 export interface ViewModel
@@ -101,6 +102,13 @@ export interface ViewModel
     key: string;
     value: string;
   } | null;
+  /**
+   * management.cascadeFinalizers as a CascadeFinalizers literal (finalize.ts runs the cascade the
+   * object asks for); null: no cascade finalizer is offered.
+   */
+  cascadeFinalizers: string | null;
+  /** The cascade finalizers offered, each with what it does, for the README. */
+  cascadeModes: Array<{ finalizer: string; effect: string }>;
   leaseName: string;
   /** controller-runtime's controller name: the lower-cased kind, the metrics' `controller` label. */
   controllerName: string;
@@ -173,6 +181,8 @@ export interface ViewModel
   testFixture: string;
   /** JSON of test/support/polymorphic-reference.json (polymorphic-reference-fixture.ts). */
   polymorphicReferenceFixture: string;
+  /** JSON of test/support/label-reference.json (label-reference-fixture.ts). */
+  labelReferenceFixture: string;
   /** Several API versions: conversion and storage migration (absent with one version). */
   conversion?: ConversionView;
   /** The operator serves a conversion webhook (its schemas differ between versions). */
@@ -229,6 +239,27 @@ export function buildViewModel(
           ...model.management.pause,
         }
       : null,
+    cascadeFinalizers: model.cascadeFinalizers ? JSON.stringify(model.cascadeFinalizers) : null,
+    cascadeModes: [
+      ...(model.cascadeFinalizers?.foreground
+        ? [
+            {
+              finalizer: model.cascadeFinalizers.foreground,
+              effect:
+                "foreground: the children are deleted kind by kind in reverse apply order, each kind gone before the next, and the object goes last.",
+            },
+          ]
+        : []),
+      ...(model.cascadeFinalizers?.background
+        ? [
+            {
+              finalizer: model.cascadeFinalizers.background,
+              effect:
+                "background: every child's delete is sent at once, and the object goes without waiting for them.",
+            },
+          ]
+        : []),
+    ],
     leaseName: `${model.name}-leader`,
     controllerName: controllerName(model),
     metricsServiceName: metricsServiceName(model),
@@ -296,6 +327,7 @@ export function buildViewModel(
     contract: checkedContractView(model, fixture),
     testFixture: JSON.stringify(fixture),
     polymorphicReferenceFixture: JSON.stringify(polymorphicReferenceFixture(model) ?? null),
+    labelReferenceFixture: JSON.stringify(labelReferenceFixture(model) ?? null),
   };
 }
 

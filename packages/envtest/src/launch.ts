@@ -82,7 +82,9 @@ export async function startProcesses(
         `--service-account-key-file=${file("sa.pub", pki.serviceAccount.publicKey)}`,
         `--service-account-signing-key-file=${file("sa.key", pki.serviceAccount.privateKey)}`,
         `--service-account-issuer=https://127.0.0.1:${port}`,
-        "--service-cluster-ip-range=10.0.0.0/24",
+        // A /16: the suites' memory and fault scenarios create hundreds of Services (one child
+        // per object, 800 objects), more than the 254 a /24 holds.
+        "--service-cluster-ip-range=10.0.0.0/16",
         // No controller manager runs, so nothing would create the tokens this plugin waits for.
         "--disable-admission-plugins=ServiceAccount",
       ],

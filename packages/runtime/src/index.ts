@@ -190,6 +190,16 @@ export type { ObservedSpec, SpecHashed } from "./spec-hash.ts";
 export { tenancyGate } from "./tenancy.ts";
 export { recordNotPermitted } from "./not-permitted.ts";
 export { isPaused, PAUSED_REASON, recordPaused, type PauseMark } from "./paused.ts";
+export {
+  cascadeChildren,
+  cascadeDeletion,
+  DELETING_CHILDREN_REASON,
+  finalizersAfterCascade,
+  requestedCascade,
+  type CascadeFinalizers,
+  type CascadeMode,
+  type CascadeRequest,
+} from "./cascade-finalizer.ts";
 export { directTenancyGate, parametersKind, watchedReferences } from "./tenancy-parameters.ts";
 export type {
   TenancyDefinition,

@@ -134,6 +134,7 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
     externalSources: [],
     children: [],
     references: [],
+    labelReferences: [],
     rbac: {
       watchNamespaces: ["team-a", "team-b"],
       clusterWide: false,

@@ -196,6 +196,8 @@ export interface TestFixture {
   ownerName: OwnerNameFixture;
   /** operator.yaml's management.pause: the mark that pauses an object; null: none. */
   pause: { on: "annotation" | "label"; key: string; value: string } | null;
+  /** operator.yaml's management.cascadeFinalizers: the finalizer of each mode offered; null: none. */
+  cascadeFinalizers: { foreground?: string; background?: string } | null;
   /** The children with when: in operator.yaml that the sample makes exist. */
   conditionalChildren: ConditionalChildFixture[];
   /** The children with a creationPolicy that creation-policy.test.ts exercises. */

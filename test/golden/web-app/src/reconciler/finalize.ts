@@ -19,6 +19,10 @@
 // (its field manager in managedFields) and the provider IDs left in place. Nor is a
 // deletion-policy annotation that is not a policy guessed at: nothing is cleaned up until it is
 // fixed (an annotation change is a watch event, so the fix is picked up at once).
+// Before all this, a cascade the user asked for by putting one of CASCADE_FINALIZERS on the
+// object: its children are deleted first (foreground: in reverse apply order, each kind gone before
+// the next; background: every delete sent at once), then that finalizer comes off. The operator
+// never adds it. Without it the children are the garbage collector's, after the object is gone.
 
 import { setCondition } from "@create-operator/runtime";
 import {
@@ -31,6 +35,8 @@ import {
   writeStatusIfChanged,
 } from "@create-operator/runtime";
 import type { SweptResource } from "@create-operator/runtime";
+import { cascadeDeletion, type CascadeFinalizers } from "@create-operator/runtime";
+import { OWNED_KINDS } from "../children/index.ts";
 import { FINALIZER, type WebApp, type WebAppStatus } from "../api/v1/web-app-types.ts";
 import { DEFAULTS } from "../config.ts";
 
@@ -41,6 +47,17 @@ export const ABANDON_ANNOTATION = "apps.example.com/abandon-external-resources";
  * operator.yaml's deletionPolicy. Read when the object is deleted.
  */
 export const DELETION_POLICY_ANNOTATION = "apps.example.com/deletion-policy";
+/**
+ * The finalizers a user may add to a WebApp so that deleting it deletes its children first
+ * (operator.yaml's management.cascadeFinalizers; @create-operator/runtime's cascade-finalizer.ts).
+ * The operator never adds one, and removes it only once the cascade it asks for is done.
+ */
+export const CASCADE_FINALIZERS: CascadeFinalizers = {
+  foreground: "apps.example.com/cascade",
+  background: "apps.example.com/cascade-background",
+};
+/** How soon a waiting cascade looks again (each child's deletion, a watch event, requeues sooner). */
+export const CASCADE_RECHECK_MS = 5_000;
 /**
  * The only annotations of a WebApp the operator's cache keeps (every other one is dropped as it
  * is cached): any tenant may write up to 256 KiB of annotations per object, and caching them all
@@ -80,6 +97,15 @@ export async function finalizeWebApp(
   deps: FinalizeWebAppDeps,
   signal?: AbortSignal,
 ): Promise<ReconcileResult> {
+  // The user's cascade first: the children were made after the external resources, so they go
+  // before them. Runs for a paused object too (its finalizer would otherwise hold it forever).
+  const cascade = await cascadeDeletion(deps.client, obj, OWNED_KINDS, CASCADE_FINALIZERS, {
+    signal,
+    logger: deps.logger,
+    now: deps.now?.() ?? new Date(),
+  });
+  if (cascade.waiting) return { requeueAfterMs: CASCADE_RECHECK_MS };
+  obj = cascade.obj;
   // Our obligations are met (or were never taken on); whatever else holds the object is not ours.
   if (!hasFinalizer(obj, FINALIZER)) return {};
   const now = deps.now?.() ?? new Date();
