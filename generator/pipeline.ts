@@ -8,6 +8,8 @@ import { GENERATOR_VERSION } from "./base/generator-version.ts";
 import { checkSpec } from "./check/check-spec.ts";
 import { checkPresetDocument } from "./check/check-preset-document.ts";
 import { checkWithPresets } from "./check/check-with-presets.ts";
+import { childKindEntries } from "./check/child-kind-choice.ts";
+import { obj, objects, str } from "./check/raw-spec.ts";
 import { createReporter } from "./check/report.ts";
 import type { CompatReport } from "./compat/finding.ts";
 import { compareWithRecordedSpec, refuseBreaking } from "./compat/project-compat.ts";
@@ -124,18 +126,23 @@ function checkAndModel(
   const preset = presetRecord(loaded.chain);
   // What only render's example machinery can tell: a child CRD that admits no object it builds.
   const report = createReporter(parsed.spec);
-  const raw = (merged.data as { children?: Array<{ apiVersion: string; kind: string }> }).children;
-  (raw ?? []).forEach(({ apiVersion, kind }, i) => {
-    const child = model.children.find((c) => c.apiVersion === apiVersion && c.kind === kind);
-    const problems = child ? childContentProblems(child) : [];
-    if (problems.length > 0)
-      report.error(
-        "SEM186",
-        ["children", i, "crd"],
-        `${child!.crd!.path} has no ${kind} the generator can build: ${problems.join("; ")}`,
-        "Its schema requires a value no example satisfies (contradictory bounds, an empty enum, a pattern against a format): fix that CRD, or create such objects in the reconciler instead of listing them as a child.",
+  // A child whose kind a field chooses has a CRD per kind (kinds[j].crd).
+  objects(obj(merged.data).children).forEach(([i, raw]) =>
+    childKindEntries(raw).forEach(({ entry, at }) => {
+      const child = model.children.find(
+        (c) => c.apiVersion === entry.apiVersion && c.kind === entry.kind,
       );
-  });
+      const kind = str(entry.kind);
+      const problems = child ? childContentProblems(child) : [];
+      if (problems.length > 0)
+        report.error(
+          "SEM186",
+          ["children", i, ...at, "crd"],
+          `${child!.crd!.path} has no ${kind} the generator can build: ${problems.join("; ")}`,
+          "Its schema requires a value no example satisfies (contradictory bounds, an empty enum, a pattern against a format): fix that CRD, or create such objects in the reconciler instead of listing them as a child.",
+        );
+    }),
+  );
   reportCrdSize(model, merged.data, report);
   const clashes = presetClashDiagnostics(presetFileClashes(model), files);
   return {

@@ -4,17 +4,22 @@
 // child the API server does not know.
 
 import { findBuiltinKind, splitApiVersion } from "./builtin-kinds.ts";
+import { childKindEntries } from "./child-kind-choice.ts";
 import type { CheckContext } from "./context.ts";
 import { objects, str } from "./raw-spec.ts";
 import { parseCrdDocument } from "../parse/child-crds.ts";
 
 export function checkChildCrds({ data, report, childCrds }: CheckContext): void {
-  for (const [i, child] of objects(data.children)) {
+  // A child whose kind a field chooses: each of its kinds (kinds[j]) with its own crd.
+  const entries = objects(data.children).flatMap(([i, raw]) =>
+    childKindEntries(raw).map(({ entry, at }) => ({ child: entry, at: ["children", i, ...at] })),
+  );
+  for (const { child, at: kindAt } of entries) {
     const path = str(child.crd);
     const apiVersion = str(child.apiVersion);
     const kind = str(child.kind);
     if (path === undefined || apiVersion === undefined || kind === undefined) continue;
-    const at = ["children", i, "crd"];
+    const at = [...kindAt, "crd"];
     if (findBuiltinKind(apiVersion, kind)) {
       report.error(
         "SEM184",

@@ -18,6 +18,7 @@ import {
   type NameInstances,
   type NamePiece,
 } from "./child-name-template.ts";
+import { childKindEntries } from "./child-kind-choice.ts";
 import type { CheckContext } from "./context.ts";
 import { closestMatch } from "./did-you-mean.ts";
 import { dottedFieldPaths } from "./field-walk.ts";
@@ -53,8 +54,16 @@ interface Problem {
 
 export function checkChildNaming({ data, report }: CheckContext): void {
   for (const [i, child] of objects(data.children)) {
-    const result = resolveChildNaming(data, child, i);
-    for (const p of result.problems) report.error(p.code, p.path, p.message, p.hint);
+    // A child whose kind a field chooses: its name must suit each kind (so the tightest rule
+    // holds); a problem every kind shares is reported once.
+    const reported = new Set<string>();
+    for (const { entry } of childKindEntries(child))
+      for (const p of resolveChildNaming(data, entry, i).problems) {
+        const key = `${p.code} ${p.path.join(".")} ${p.message}`;
+        if (reported.has(key)) continue;
+        reported.add(key);
+        report.error(p.code, p.path, p.message, p.hint);
+      }
   }
 }
 

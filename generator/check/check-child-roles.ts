@@ -11,6 +11,7 @@ import {
   type NamePiece,
 } from "./child-name-template.ts";
 import { namesMayCollide } from "./child-name-overlap.ts";
+import { childKindEntries } from "./child-kind-choice.ts";
 import { resolveWhen } from "./child-when.ts";
 import { isDns1035Label, type CheckContext } from "./context.ts";
 import { closestMatch } from "./did-you-mean.ts";
@@ -48,13 +49,16 @@ export function checkChildRoles({ data, report }: CheckContext): void {
         `a ${kind} child has no id`,
         "A binding refers to its role child by the fixed name <owner>-role (or -cluster-role): list each RBAC kind once, without an id.",
       );
-    if (kind !== undefined && (id === undefined || isDns1035Label(id))) {
-      const file = childFileName(kind, id);
+    // A child whose kind a field chooses has a builder per kind.
+    for (const { entry, at } of childKindEntries(child)) {
+      const entryKind = str(entry.kind);
+      if (entryKind === undefined || (id !== undefined && !isDns1035Label(id))) continue;
+      const file = childFileName(entryKind, id);
       const first = files.get(file);
       if (first !== undefined)
         report.error(
           "SEM243",
-          ["children", i, id === undefined ? "kind" : "id"],
+          id === undefined ? ["children", i, ...at, "kind"] : ["children", i, "id"],
           `children[${first}] and this child would both be built in src/children/${file}.ts`,
           "Choose another id: the id and the kind make the builder's file and function name.",
         );
@@ -74,7 +78,13 @@ export function checkChildRoles({ data, report }: CheckContext): void {
         report.error("SEM239", ["children", i, "when"], resolved.message, resolved.hint);
     }
   }
-  checkNameCollisions(data, children, report);
+  checkNameCollisions(
+    data,
+    children.flatMap(([i, c]) =>
+      childKindEntries(c).map(({ entry }) => [i, entry] as [number, RawObject]),
+    ),
+    report,
+  );
   checkBackendServices(children, report);
 }
 

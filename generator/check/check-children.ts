@@ -4,6 +4,7 @@
 import { parseCrdDocument, type ChildCrdFiles } from "../parse/child-crds.ts";
 import { builtinKindsNamed, findBuiltinKind, splitApiVersion } from "./builtin-kinds.ts";
 import { isDns1035Label, isDnsSubdomain, PASCAL_CASE, type CheckContext } from "./context.ts";
+import { childKindEntries } from "./child-kind-choice.ts";
 import { obj, objects, resourceScope, str, type RawObject } from "./raw-spec.ts";
 
 export function checkChildren({ data, report, childCrds }: CheckContext): void {
@@ -11,8 +12,12 @@ export function checkChildren({ data, report, childCrds }: CheckContext): void {
   const parentKind = str(obj(data.api).kind) ?? "the custom resource";
   const seenKinds = new Map<string, number>();
   const seenRoles = new Map<string, number>();
-  for (const [i, child] of objects(data.children)) {
-    checkChildNames(child, i, report);
+  // A child whose kind a field chooses is checked as each of its kinds (kinds[j]).
+  const entries = objects(data.children).flatMap(([i, raw]) =>
+    childKindEntries(raw).map(({ entry, at }) => ({ i, child: entry, at: ["children", i, ...at] })),
+  );
+  for (const { i, child, at } of entries) {
+    checkChildNames(child, at, report);
     const apiVersion = str(child.apiVersion);
     const kind = str(child.kind);
     if (apiVersion === undefined || kind === undefined) continue;
@@ -21,14 +26,14 @@ export function checkChildren({ data, report, childCrds }: CheckContext): void {
     if (!builtin && child.crd === undefined && elsewhere) {
       report.error(
         "SEM044",
-        ["children", i, "kind"],
+        [...at, "kind"],
         `${apiVersion} ${kind} is not a built-in kind`,
         `${kind} is ${elsewhere.apiVersion}: did you mean apiVersion: ${elsewhere.apiVersion}?`,
       );
     } else if (!builtin && child.crd === undefined) {
       report.error(
         "SEM180",
-        ["children", i, "kind"],
+        [...at, "kind"],
         `${apiVersion} ${kind} is not a built-in kind, so its CRD must be given`,
         "Add crd: the path (relative to this spec, inside its folder) of the CustomResourceDefinition YAML that serves this kind; the generated tests install it and build the child from its schema.",
       );
@@ -37,7 +42,7 @@ export function checkChildren({ data, report, childCrds }: CheckContext): void {
     if (parentScope === "Namespaced" && childScope === "Cluster") {
       report.error(
         "SEM045",
-        ["children", i, "kind"],
+        [...at, "kind"],
         `the namespaced ${parentKind} cannot own the cluster-scoped ${kind}`,
         "ownerReferences cannot point from a cluster-scoped object to a namespaced owner; make the custom resource Cluster-scoped or manage this object without ownership.",
       );
@@ -45,7 +50,7 @@ export function checkChildren({ data, report, childCrds }: CheckContext): void {
     if (parentScope === "Cluster" && childScope === "Namespaced") {
       report.error(
         "SEM185",
-        ["children", i, "kind"],
+        [...at, "kind"],
         `the cluster-scoped ${parentKind} has no namespace to put the namespaced ${kind} in`,
         "Generated children live in their owner's namespace. Make the custom resource Namespaced, or create namespaced objects yourself in the reconciler (e.g. in a Namespace child).",
       );
@@ -57,7 +62,7 @@ export function checkChildren({ data, report, childCrds }: CheckContext): void {
     if (first !== undefined) {
       report.error(
         "SEM046",
-        ["children", i, id === undefined ? "kind" : "id"],
+        id === undefined ? [...at, "kind"] : ["children", i, "id"],
         id === undefined
           ? `kind ${kind} is already a child without an id (children[${first}])`
           : `kind ${kind} already has a child with id ${id} (children[${first}])`,
@@ -102,12 +107,16 @@ function checkBindingsHaveRoles(
  * A child's apiVersion, kind and plural become the URL the operator calls, an RBAC rule and a
  * file and function name in the generated project: each must be what Kubernetes allows there.
  */
-function checkChildNames(child: RawObject, i: number, report: CheckContext["report"]): void {
+function checkChildNames(
+  child: RawObject,
+  at: Array<string | number>,
+  report: CheckContext["report"],
+): void {
   const apiVersion = str(child.apiVersion);
   if (apiVersion !== undefined && !isApiVersion(apiVersion)) {
     report.error(
       "SEM144",
-      ["children", i, "apiVersion"],
+      [...at, "apiVersion"],
       `apiVersion "${apiVersion}" is not [group/]version`,
       "Write the version alone for the core group (v1), else group/version (apps/v1, example.com/v1alpha1): the group a DNS subdomain, the version a DNS label starting with a letter.",
     );
@@ -116,7 +125,7 @@ function checkChildNames(child: RawObject, i: number, report: CheckContext["repo
   if (kind !== undefined && !(PASCAL_CASE.test(kind) && kind.length <= 63)) {
     report.error(
       "SEM145",
-      ["children", i, "kind"],
+      [...at, "kind"],
       `child kind "${kind}" is not a Kubernetes kind`,
       "A kind is a PascalCase name of at most 63 letters and digits, e.g. Deployment.",
     );
@@ -125,7 +134,7 @@ function checkChildNames(child: RawObject, i: number, report: CheckContext["repo
   if (plural !== undefined && !isDns1035Label(plural)) {
     report.error(
       "SEM146",
-      ["children", i, "plural"],
+      [...at, "plural"],
       `child plural "${plural}" is not a lower-case DNS label`,
       "The plural is the resource name in the URL and in RBAC rules, e.g. deployments: lower-case letters, digits and '-', starting with a letter.",
     );

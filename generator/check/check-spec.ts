@@ -17,6 +17,7 @@ import { checkCaseCollisions } from "./check-case-collisions.ts";
 import { checkStatusRequired } from "./check-status-required.ts";
 import { checkListItems } from "./check-list-items.ts";
 import { checkChildCreationPolicy } from "./check-child-creation-policy.ts";
+import { checkChildKindChoice } from "./check-child-kind-choice.ts";
 import { checkChildCrds } from "./check-child-crds.ts";
 import { checkChildNaming } from "./check-child-naming.ts";
 import { checkChildRoles } from "./check-child-roles.ts";
@@ -78,6 +79,7 @@ const SEMANTIC_CHECKS: readonly Check[] = [
   checkExternalSources,
   checkResourceIdentity,
   checkChildren,
+  checkChildKindChoice,
   checkChildNaming,
   checkChildRoles,
   checkChildCreationPolicy,

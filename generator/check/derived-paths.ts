@@ -12,6 +12,7 @@ import {
   toPascal,
 } from "./derive-names.ts";
 import { adoptsExisting } from "./check-resource-identity.ts";
+import { childKindEntries } from "./child-kind-choice.ts";
 import { childBuilderName, childFileName } from "./child-name-template.ts";
 import { isObject, obj, objects, str, strings } from "./raw-spec.ts";
 import type { Path } from "./report.ts";
@@ -334,18 +335,23 @@ export function derivedNames(data: Record<string, unknown>): DerivedName[] {
         sourceLabel: `condition type "${type}"`,
       });
   }
-  for (const [i, child] of objects(data.children)) {
-    const kindName = str(child.kind);
-    if (!kindName) continue;
-    const source = { source: ["children", i, "kind"], sourceLabel: `child kind "${kindName}"` };
-    const fileName = childFileName(kindName, str(child.id));
-    out.push({ what: "file", value: `src/children/${fileName}.ts`, ...source });
-    out.push({
-      what: "identifier",
-      value: childBuilderName(kindName, str(child.id)),
-      scope: "children",
-      ...source,
-    });
-  }
+  // A child whose kind a field chooses has a builder per kind (kinds[j]).
+  for (const [i, raw] of objects(data.children))
+    for (const { entry: child, at } of childKindEntries(raw)) {
+      const kindName = str(child.kind);
+      if (!kindName) continue;
+      const source = {
+        source: ["children", i, ...at, "kind"],
+        sourceLabel: `child kind "${kindName}"`,
+      };
+      const fileName = childFileName(kindName, str(child.id));
+      out.push({ what: "file", value: `src/children/${fileName}.ts`, ...source });
+      out.push({
+        what: "identifier",
+        value: childBuilderName(kindName, str(child.id)),
+        scope: "children",
+        ...source,
+      });
+    }
   return out;
 }

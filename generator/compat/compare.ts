@@ -10,6 +10,7 @@ import { anchorFor, existing, valueAt } from "../server-check/spec-locations.ts"
 import { snapshotFromCrdText, snapshotFromSpec, type ApiSnapshot } from "./api-snapshot.ts";
 import type { Change } from "./change.ts";
 import { diffCrds } from "./crd-diff.ts";
+import { diffChildKindChoices } from "./child-kind-choice-diff.ts";
 import { diffChildNames } from "./child-name-diff.ts";
 import { diffIdentity } from "./identity-diff.ts";
 import { nextVersion } from "./next-version.ts";
@@ -64,6 +65,7 @@ export function compareSnapshots(old: ApiSnapshot, next: ApiSnapshot): CompatFin
     ...diffCrds(old, next, lookup),
     ...diffIdentity(old.data, next.data),
     ...diffChildNames(old.data, next.data),
+    ...diffChildKindChoices(old.data, next.data),
     ...diffTenancy(old.data, next.data),
   ];
   return sortFindings(changes.map((c) => position(c, old, next)));

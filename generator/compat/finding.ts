@@ -44,6 +44,7 @@ export const COMPAT_CODES = {
   COMPAT040: { class: "risky", title: "child name changed" },
   COMPAT041: { class: "risky", title: "child made conditional" },
   COMPAT075: { class: "risky", title: "child's creationPolicy changed" },
+  COMPAT110: { class: "risky", title: "child's kind now chosen by a field" },
   COMPAT045: { class: "risky", title: "tenancy rules tightened" },
 } as const satisfies Record<string, { class: CompatClass; title: string }>;
 

@@ -18,6 +18,7 @@ import {
   NAME_FIRST_PIECE_PATTERN,
   NAME_SUBDOMAIN_PIECE_PATTERN,
 } from "../check/child-name-template.ts";
+import { childKindEntries, resolveKindField } from "../check/child-kind-choice.ts";
 import { resolveWhen } from "../check/child-when.ts";
 import { resolveCreationPolicy } from "../check/child-creation-policy.ts";
 import { resolveManagement } from "../check/check-management.ts";
@@ -50,6 +51,7 @@ import type {
   ChildModel,
   ChildConditionModel,
   ChildCreationPolicyModel,
+  ChildKindChoiceModel,
   ChildNamePiece,
   ChildNamingModel,
   ConditionModel,
@@ -132,6 +134,15 @@ interface RawSpec {
     when?: string;
     backendService?: string;
     creationPolicy?: string;
+    /** A child whose kind each object chooses: the entry's kinds (apiVersion and kind absent). */
+    kinds?: {
+      apiVersion: string;
+      kind: string;
+      plural?: string;
+      scope?: "Namespaced" | "Cluster";
+      crd?: string;
+    }[];
+    kindField?: string;
   }[];
   rbac?: { watchNamespaces?: string[]; rules?: PolicyRule[] };
   printerColumns?: PrinterColumn[];
@@ -209,8 +220,18 @@ function buildVersionModel(
   const version = versions.find((v) => v.storage)!.name;
   const derived = derivedMaxLengthPaths(data);
   const rawSpecFields = (data as { spec?: { fields?: unknown } }).spec?.fields;
-  const namings = (raw.children ?? []).map(
-    (child, i) => resolveChildNaming(data as RawObject, child as unknown as RawObject, i).plan,
+  // A child whose kind a field chooses (kinds + kindField) is one child per kind from here on.
+  const rawChildren = (raw.children ?? []).flatMap((child, i) =>
+    childKindEntries(child as unknown as RawObject).map(({ entry }) => ({
+      i,
+      child: entry as unknown as RawChild,
+      ...(child.kindField !== undefined
+        ? { choice: { kindField: child.kindField, kinds: (child.kinds ?? []).map((k) => k.kind) } }
+        : {}),
+    })),
+  );
+  const namings = rawChildren.map(
+    ({ child, i }) => resolveChildNaming(data as RawObject, child as unknown as RawObject, i).plan,
   );
   const specFields = buildFields(
     raw.spec?.fields,
@@ -294,8 +315,8 @@ function buildVersionModel(
     externalResources,
     externalSources,
     children: applyOrder(
-      (raw.children ?? []).map((child, i) =>
-        buildChild(child, childCrds, namings[i], walkFields(specFields), rawSpecFields),
+      rawChildren.map(({ child, choice }, n) =>
+        buildChild(child, childCrds, namings[n], walkFields(specFields), rawSpecFields, choice),
       ),
     ),
     references: buildReferences(data, specFields),
@@ -476,12 +497,15 @@ function buildIdentity(
   };
 }
 
+type RawChild = NonNullable<RawSpec["children"]>[number];
+
 function buildChild(
-  raw: NonNullable<RawSpec["children"]>[number],
+  raw: RawChild,
   childCrds: ChildCrdFiles | undefined,
   plan: ChildNamePlan | undefined,
   allSpec: readonly FieldModel[],
   specFields: unknown,
+  choice: { kindField: string; kinds: string[] } | undefined,
 ): ChildModel {
   const slash = raw.apiVersion.indexOf("/");
   const group = slash < 0 ? "" : raw.apiVersion.slice(0, slash);
@@ -507,6 +531,28 @@ function buildChild(
     ...(raw.creationPolicy !== undefined
       ? { creationPolicy: buildCreationPolicy(raw.creationPolicy, specFields, allSpec) }
       : {}),
+    ...(choice !== undefined
+      ? { chosenBy: buildKindChoice(raw.kind, choice, specFields, allSpec) }
+      : {}),
+  };
+}
+
+/** The checked kind field of a child whose kind each object chooses, as this kind sees it. */
+function buildKindChoice(
+  kind: string,
+  choice: { kindField: string; kinds: string[] },
+  specFields: unknown,
+  allSpec: readonly FieldModel[],
+): ChildKindChoiceModel {
+  const resolved = resolveKindField(specFields, choice.kindField, choice.kinds);
+  const field = resolved.ok ? allSpec.find((f) => f.path === resolved.path) : undefined;
+  if (!resolved.ok || field === undefined)
+    throw new Error(`internal error: children[].kindField ${choice.kindField} was not checked`);
+  return {
+    field,
+    kind,
+    kinds: resolved.values,
+    ...(resolved.defaultKind !== undefined ? { defaultKind: resolved.defaultKind } : {}),
   };
 }
 

@@ -17,11 +17,22 @@ export function childKinds(children: readonly ChildModel[]): ChildModel[] {
 
 /**
  * Whether the spec can stop asking for a child of this one: named from the spec (a removed list
- * entry, a lowered count, a renamed value) or conditional (when: stops holding). Only an owned
+ * entry, a lowered count, a renamed value) or conditional (when: stops holding, another kind is
+ * chosen). Only an owned
  * child is ever pruned: a child that can never be Owner (creationPolicy) is never deleted.
  */
 export function isPrunedChild(child: ChildModel): boolean {
-  return (child.naming !== undefined || child.when !== undefined) && mayPolicy(child, ["Owner"]);
+  return isConditionalChild(child) || child.naming !== undefined
+    ? mayPolicy(child, ["Owner"])
+    : false;
+}
+
+/**
+ * Whether the child exists only for some specs: when: holds, or its kind is the one the object
+ * chooses (children[].kinds + kindField; the kinds not chosen are pruned like a when: child).
+ */
+export function isConditionalChild(child: ChildModel): boolean {
+  return child.when !== undefined || child.chosenBy !== undefined;
 }
 
 /** Whether the child is ever created: its creation policy may be Owner, Orphan or CreateOrMerge. */

@@ -208,6 +208,22 @@ export interface ChildModel {
   naming?: ChildNamingModel;
   /** children[].creationPolicy: absent for Owner, the default every child had before the key. */
   creationPolicy?: ChildCreationPolicyModel;
+  /**
+   * children[].kinds + kindField: this is one kind of a child whose kind each object chooses; it
+   * exists only while the field names it, else it is pruned (as a when: child).
+   */
+  chosenBy?: ChildKindChoiceModel;
+}
+
+/** The spec field that chooses a child's kind, and the value of it that chooses this one. */
+export interface ChildKindChoiceModel {
+  field: FieldModel;
+  /** The value that chooses this kind: the kind's name. */
+  kind: string;
+  /** Every kind the field may choose, in the enum's order. */
+  kinds: string[];
+  /** The field's default: the kind of an object that leaves it out. */
+  defaultKind?: string;
 }
 
 /**

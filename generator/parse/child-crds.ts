@@ -22,7 +22,12 @@ export function readChildCrds(data: unknown, specFile: string): ChildCrdFiles {
   const files = new Map<string, ChildCrdFile>();
   const children = (data as { children?: unknown } | null)?.children;
   if (!Array.isArray(children)) return files;
-  for (const child of children) {
+  // A child whose kind a field chooses names a CRD per kind (kinds[].crd).
+  const kinds = children.flatMap((child) => {
+    const choices = (child as { kinds?: unknown } | null)?.kinds;
+    return Array.isArray(choices) ? choices : [child];
+  });
+  for (const child of kinds) {
     const path = (child as { crd?: unknown } | null)?.crd;
     if (typeof path === "string" && !files.has(path))
       files.set(path, readChildCrd(path, dirname(resolve(specFile))));

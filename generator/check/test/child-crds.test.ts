@@ -163,3 +163,22 @@ test("a child CRD whose required values no example satisfies: SEM186 at the chil
   assert.equal(`${found.position.line}:${found.position.col}`, posOf(source, "crds/widgets.yaml"));
   assert.match(found.message, /no Widget the generator can build: spec\.size: 5 > maximum 1/);
 });
+
+test("a child whose kind a field chooses: each kind's crd is read and checked at kinds[j]", () => {
+  const spec = MINIMAL.replace(
+    "  fields:\n",
+    "  fields:\n    runAs:\n      type: string\n      enum: [Deployment, Widget]\n      default: Deployment\n",
+  );
+  const choosing = (crd: string) =>
+    `${spec}children:\n  - kindField: runAs\n    kinds:\n      - apiVersion: apps/v1\n        kind: Deployment\n      - apiVersion: example.com/v1\n        kind: Widget\n        crd: ${crd}\n`;
+  const source = choosing("crds/widgets.yaml");
+  const { diagnostics, crds, data } = checkIn(source, { "crds/widgets.yaml": WIDGET_CRD });
+  assert.deepEqual(diagnostics, []);
+  const widget = buildModel(data, source, crds).children.find((c) => c.kind === "Widget")!;
+  assert.equal(widget.plural, "widgets");
+  assert.equal(widget.crd?.path, "crds/widgets.yaml");
+  assert.equal(widget.chosenBy?.kind, "Widget");
+  const missing = choosing("crds/missing.yaml");
+  const d = only(checkIn(missing).diagnostics, "SEM181");
+  assert.equal(at(d), posOf(missing, "crds/missing.yaml"));
+});

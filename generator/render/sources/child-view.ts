@@ -4,6 +4,7 @@
 
 import type {
   ChildConditionModel,
+  ChildKindChoiceModel,
   ChildModel,
   FieldModel,
   OperatorModel,
@@ -195,12 +196,18 @@ export function childView(
     entryTypeArg:
       naming !== null && naming.entryType !== "undefined" ? `, ${naming.entryType}` : "",
     naming,
-    whenExpression: child.when ? whenExpression(child.when, spec, specOptional) : null,
-    whenSummary: child.when
-      ? child.when.test === "true"
-        ? `only while spec.${child.when.field.path} is true`
-        : `only while spec.${child.when.field.path} is set`
-      : null,
+    whenExpression: child.chosenBy
+      ? choiceExpression(child.chosenBy, spec, specOptional)
+      : child.when
+        ? whenExpression(child.when, spec, specOptional)
+        : null,
+    whenSummary: child.chosenBy
+      ? `only while spec.${child.chosenBy.field.path} is ${child.chosenBy.kind}`
+      : child.when
+        ? child.when.test === "true"
+          ? `only while spec.${child.when.field.path} is true`
+          : `only while spec.${child.when.field.path} is set`
+        : null,
     backendServiceFn: backendService(child, model)?.fn ?? null,
     buildCall: buildCall(
       child,
@@ -241,6 +248,16 @@ function whenExpression(
   return when.field.nullable
     ? `(${value}) !== undefined && (${value}) !== null`
     : `(${value}) !== undefined`;
+}
+
+/** Whether the owner chooses this kind of a child whose kind a field chooses (absent: the default). */
+function choiceExpression(
+  choice: ChildKindChoiceModel,
+  spec: readonly FieldModel[],
+  specOptional: boolean,
+): string {
+  const value = specAccessor(choice.field.path, spec, "obj.spec", specOptional).expression;
+  return `(${value}) === ${JSON.stringify(choice.kind)}`;
 }
 
 /**

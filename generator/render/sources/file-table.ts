@@ -2,6 +2,7 @@
 // who owns the result. Adding a file to generated projects means adding one row here.
 
 import { Ownership } from "../../base/files.ts";
+import { isConditionalChild } from "../../model/child-kinds.ts";
 import { HOOK_TYPES_PATH } from "../../base/user-hooks.ts";
 import type {
   ChildModel,
@@ -14,6 +15,7 @@ import { hasServiceNames, SERVICE_NAMES_MODULE } from "./service-names-view.ts";
 import { tenancyLaidOut } from "./tenancy-view.ts";
 import { drivesReferences } from "./test-fixture.ts";
 import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
+import { childKindChoiceFixture } from "./child-kind-choice-fixture.ts";
 import { labelReferenceFixture } from "./label-reference-fixture.ts";
 import { versionTypesModule } from "./version-types-view.ts";
 
@@ -316,7 +318,7 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
   {
     template: "src/children/index.ts.hbs",
     // Conditional and spec-named children are written in a layout prettier may change.
-    laidOut: (m) => m.children.every((c) => c.when === undefined && c.naming === undefined),
+    laidOut: (m) => m.children.every((c) => !isConditionalChild(c) && c.naming === undefined),
     ownership: Ownership.Generated,
     outputs: single(() => "src/children/index.ts"),
   },
@@ -423,6 +425,19 @@ export const TEMPLATE_TABLE: readonly TemplateRow[] = [
     ownership: Ownership.Generated,
     outputs: (m) =>
       polymorphicReferenceFixture(m) ? [{ path: "test/support/polymorphic-reference.json" }] : [],
+  },
+  {
+    template: "test/integration/child-kind-choice.test.ts.hbs",
+    // The same text for every spec (it reads test/support/child-kind-choice.json).
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      childKindChoiceFixture(m) ? [{ path: "test/integration/child-kind-choice.test.ts" }] : [],
+  },
+  {
+    template: "test/support/child-kind-choice.json.hbs",
+    ownership: Ownership.Generated,
+    outputs: (m) =>
+      childKindChoiceFixture(m) ? [{ path: "test/support/child-kind-choice.json" }] : [],
   },
   {
     template: "src/reconciler/finalize.ts.hbs",

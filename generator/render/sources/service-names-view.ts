@@ -40,7 +40,8 @@ export function backendService(
   if (
     service === undefined ||
     (service.naming ?? { instances: { kind: "single" } }).instances.kind !== "single" ||
-    service.when?.field.path !== child.when?.field.path
+    service.when?.field.path !== child.when?.field.path ||
+    service.chosenBy !== undefined
   )
     return undefined;
   return { service, fn: `${service.varName}Name` };

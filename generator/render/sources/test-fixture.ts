@@ -4,6 +4,7 @@
 // declared once, in templates/project/test/support/fixture.ts.
 
 import { backendService } from "./service-names-view.ts";
+import { isConditionalChild } from "../../model/child-kinds.ts";
 import type { ChildModel, FieldModel, OperatorModel } from "../../model/types.ts";
 import { exampleSpec, exampleValue } from "../manifests/example-values.ts";
 import { instanceLabel } from "./child-naming-view.ts";
@@ -168,7 +169,7 @@ export interface ConditionalChildFixture {
 }
 
 /** Whether the field at `path`, or an object on the way to it, is immutable. */
-function immutableAlong(fields: readonly FieldModel[], path: readonly string[]): boolean {
+export function immutableAlong(fields: readonly FieldModel[], path: readonly string[]): boolean {
   const [head, ...rest] = path;
   const field = fields.find((f) => f.name === head);
   if (field === undefined) return false;
@@ -231,15 +232,22 @@ function placedAt(
   return out;
 }
 
-/** Whether a conditional child's when: holds for `sample` (true for an unconditional one). */
-function conditionHolds(child: ChildModel, sample: Record<string, unknown>): boolean {
+/**
+ * Whether a conditional child's when: holds for `sample`, or the sample chooses its kind (true for
+ * an unconditional one).
+ */
+export function conditionHolds(child: ChildModel, sample: Record<string, unknown>): boolean {
+  const read = (field: FieldModel) => {
+    const value = field.path
+      .split(".")
+      .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], sample);
+    return value === undefined && field.hasDefault ? field.default : value;
+  };
+  if (child.chosenBy !== undefined && read(child.chosenBy.field) !== child.chosenBy.kind)
+    return false;
   if (child.when === undefined) return true;
-  const { field, test } = child.when;
-  const value = field.path
-    .split(".")
-    .reduce<unknown>((at, key) => (at as Record<string, unknown> | undefined)?.[key], sample);
-  const read = value === undefined && field.hasDefault ? field.default : value;
-  return test === "true" ? read === true : read !== undefined && read !== null;
+  const value = read(child.when.field);
+  return child.when.test === "true" ? value === true : value !== undefined && value !== null;
 }
 
 /** How many objects of `child` desiredChildren() returns for `sample`. */
@@ -308,7 +316,7 @@ export function drivesReferences(model: OperatorModel): boolean {
 }
 
 /** What the server checks on create of a spec built from `base` (see spec-admits.ts). */
-function suiteAdmits(model: OperatorModel, base: Record<string, unknown>) {
+export function suiteAdmits(model: OperatorModel, base: Record<string, unknown>) {
   return specAdmits(model.spec, base, model.api.scale?.specReplicasPath);
 }
 
@@ -316,7 +324,7 @@ function suiteAdmits(model: OperatorModel, base: Record<string, unknown>) {
  * The sample spec of the suites: the example spec with one instance of every child, and every
  * object a natural key sits in.
  */
-function sampleOf(model: OperatorModel): Record<string, unknown> {
+export function sampleOf(model: OperatorModel): Record<string, unknown> {
   return withKeyParents(model, withOneInstance(model, exampleSpec(model.spec)));
 }
 
@@ -390,8 +398,10 @@ export function testFixture(model: OperatorModel): TestFixture {
     referencedObjects: referencedObjects(model, sampleSpec),
     listReference: listReferenceFixture(model),
     childCount: model.children.reduce((sum, c) => sum + sampleInstances(c, sampleSpec), 0),
+    // Of a child whose kind a field chooses, only the kind the sample chooses exists.
     namedChildren: model.children
       .filter((c) => c.naming !== undefined)
+      .filter((c) => c.chosenBy === undefined || conditionHolds(c, sampleSpec))
       .map((c) => namedChildFixture(c, model)),
     ownerName: (({ max, form }) => ({ max, form }))(ownerNameBounds(model)),
     pause: model.management?.pause ?? null,
@@ -499,7 +509,7 @@ function creationPolicyFixture(child: ChildModel, model: OperatorModel): Creatio
     model.children.filter((c) => c.apiVersion === child.apiVersion && c.kind === child.kind)
       .length === 1;
   const single = child.naming === undefined || child.naming.instances.kind === "single";
-  if (policy === undefined || !alone || !single || child.when !== undefined) return [];
+  if (policy === undefined || !alone || !single || isConditionalChild(child)) return [];
   const { apiVersion, kind } = child;
   if (policy.kind === "fixed")
     return [{ apiVersion, kind, path: null, policies: [policy.policy], fixed: true }];

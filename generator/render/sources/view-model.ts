@@ -13,7 +13,7 @@ import {
 } from "../../vendor/vendored-packages.ts";
 import { kubernetesTsType } from "../../base/kubernetes-types/catalog.ts";
 import { walkFields } from "../../model/build-fields.ts";
-import { childKinds, prunedKinds } from "../../model/child-kinds.ts";
+import { childKinds, isConditionalChild, prunedKinds } from "../../model/child-kinds.ts";
 import { keepsOrphanReport } from "../../model/orphan-report.ts";
 import type { ChildModel, OperatorModel } from "../../model/types.ts";
 import {
@@ -47,6 +47,7 @@ import { BASE_IMAGES, pinnedImage } from "./base-images.ts";
 import { operatorImage } from "../../model/operator-image.ts";
 import { testFixture, type TestFixture } from "./test-fixture.ts";
 import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
+import { childKindChoiceFixture } from "./child-kind-choice-fixture.ts";
 import { labelReferenceFixture } from "./label-reference-fixture.ts";
 import type { InterfaceView } from "./ts-types.ts";
 
@@ -181,6 +182,8 @@ export interface ViewModel
   testFixture: string;
   /** JSON of test/support/polymorphic-reference.json (polymorphic-reference-fixture.ts). */
   polymorphicReferenceFixture: string;
+  /** test/support/child-kind-choice.json: the child whose kind a field chooses the suite drives. */
+  childKindChoiceFixture: string;
   /** JSON of test/support/label-reference.json (label-reference-fixture.ts). */
   labelReferenceFixture: string;
   /** Several API versions: conversion and storage migration (absent with one version). */
@@ -288,14 +291,14 @@ export function buildViewModel(
     hasChildren: model.children.length > 0,
     hasNamedChildren: model.children.some((c) => c.naming !== undefined),
     prunesChildren: prunedKinds(model.children).length > 0,
-    hasConditionalChildren: model.children.some((c) => c.when !== undefined),
+    hasConditionalChildren: model.children.some(isConditionalChild),
     hasCountChildren: model.children.some((c) => c.naming?.instances.kind === "count"),
     hasCreationPolicies: model.children.some((c) => c.creationPolicy !== undefined),
     childCount: model.children.length,
     children: model.children.map((c) => childView(c, model, specOptional === "?")),
     sweptParamsLine: sweptParamsLine(model),
     hasSweptResources: model.externalResources.some((b) => b.identity.kind !== "naturalKey"),
-    childListLine: model.children.every((c) => c.when === undefined && c.naming === undefined)
+    childListLine: model.children.every((c) => !isConditionalChild(c) && c.naming === undefined)
       ? `[${model.children.map((c) => childView(c, model, specOptional === "?").buildCall).join(", ")}]`
       : null,
     ownedKinds: childKinds(model.children).map(ownedKindView),
@@ -327,6 +330,7 @@ export function buildViewModel(
     contract: checkedContractView(model, fixture),
     testFixture: JSON.stringify(fixture),
     polymorphicReferenceFixture: JSON.stringify(polymorphicReferenceFixture(model) ?? null),
+    childKindChoiceFixture: JSON.stringify(childKindChoiceFixture(model) ?? null),
     labelReferenceFixture: JSON.stringify(labelReferenceFixture(model) ?? null),
   };
 }
