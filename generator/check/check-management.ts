@@ -4,6 +4,7 @@
 // Cluster API's cluster.x-k8s.io/paused). resolveManagement is the one reading of these keys: check
 // reports its problems (SEM370-SEM373, WARN155), the model builds from it.
 
+import { type AdoptionBehaviour, resolveAdoptionValues } from "./adoption-values.ts";
 import { formatValidator } from "./cel-formats.ts";
 import type { CheckContext } from "./context.ts";
 import { has, obj, objects, str } from "./raw-spec.ts";
@@ -13,6 +14,8 @@ export interface ManagementPlan {
   deletionPolicyAnnotation: string;
   /** The annotation with which one object chooses Adopt or Refuse (management.adoptionAnnotation). */
   adoptionAnnotation?: string;
+  /** management.adoptionValues: the annotation's values and what each does; left out: Adopt, Refuse. */
+  adoptionValues?: Record<string, AdoptionBehaviour>;
   pause?: { on: "annotation" | "label"; key: string; value: string };
 }
 
@@ -100,6 +103,9 @@ export function resolveManagement(data: Record<string, unknown>): {
         hint: "Adoption is for resources found by a natural key (identity.naturalKey); drop the key, or give the external resource one.",
       });
   }
+  const adoptionValues = resolveAdoptionValues(management, plan.adoptionAnnotation, problems);
+  if (adoptionValues !== undefined && plan.adoptionAnnotation !== undefined)
+    plan.adoptionValues = adoptionValues;
   if (!has(management, "pause")) return { plan, problems };
   const pause = obj(management.pause);
   const annotation = str(pause.annotation);

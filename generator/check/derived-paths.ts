@@ -93,6 +93,7 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "SchemaDefaults",
     "withSchemaDefaults",
     "STATUS_DEFAULTS",
+    "generationInReady",
     // Without the status subresource (spec-tracking-view.ts).
     "observedSpec",
     "specHash",

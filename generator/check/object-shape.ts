@@ -62,9 +62,10 @@ export function objectShape(data: RawObject): Shape {
   const status = obj(data.status);
   const statusFields: Record<string, Shape> = {
     ...fieldShapes(status.fields),
-    observedGeneration: INTEGER,
     conditions: { kind: "array", items: CONDITION },
   };
+  // status.observedGeneration: false leaves the field out of the CRD (Argo CD's Application).
+  if (status.observedGeneration !== false) statusFields.observedGeneration = INTEGER;
   if (objects(status.phases).length > 0) statusFields.phase = STRING;
   return object({
     apiVersion: STRING,

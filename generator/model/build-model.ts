@@ -21,7 +21,7 @@ import {
 import { childKindEntries, resolveKindField } from "../check/child-kind-choice.ts";
 import { resolveWhen } from "../check/child-when.ts";
 import { resolveCreationPolicy } from "../check/child-creation-policy.ts";
-import { resolveManagement } from "../check/check-management.ts";
+import { type ManagementPlan, resolveManagement } from "../check/check-management.ts";
 import { resolveCascadeFinalizers } from "../check/check-cascade-finalizers.ts";
 import type { RawObject } from "../check/raw-spec.ts";
 import { DEFAULT_CONCURRENCY, DEFAULT_LEADER_ELECTION } from "../check/check-operator.ts";
@@ -99,6 +99,7 @@ interface RawSpec {
     phaseValues?: "enum" | "open";
     conditionShape?: "full" | "relaxed" | "open";
     conditionTypes?: "open" | "enum";
+    observedGeneration?: boolean;
     phases?: {
       name: string;
       description?: string;
@@ -244,11 +245,15 @@ function buildVersionModel(
   // Named <Kind>Root<Field>: <Kind><Field> could be <Kind>List, <Kind>Spec or <Kind>Status.
   const topLevelFields = buildFields(raw.topLevel?.fields, "", `${kind}Root`);
   const phases = buildPhases(raw.status?.phases ?? []);
-  const { adoptionAnnotation } = resolveManagement(data as Record<string, unknown>).plan;
+  const { adoptionAnnotation, adoptionValues } = resolveManagement(
+    data as Record<string, unknown>,
+  ).plan;
   const rawBindings = raw.externalResources ?? [];
   const externalResources = rawBindings
     .filter((binding) => binding.access !== "read")
-    .map((binding) => buildBinding(binding, specFields, statusFields, adoptionAnnotation));
+    .map((binding) =>
+      buildBinding(binding, specFields, statusFields, { adoptionAnnotation, adoptionValues }),
+    );
   const externalSources = rawBindings
     .filter((binding) => binding.access === "read")
     .map((binding) => buildSource(binding, specFields, statusFields));
@@ -307,6 +312,7 @@ function buildVersionModel(
       phaseValues: raw.status?.phaseValues ?? "enum",
       conditionShape: raw.status?.conditionShape ?? "full",
       conditionTypes: raw.status?.conditionTypes ?? "open",
+      observedGeneration: raw.status?.observedGeneration ?? true,
       conditions: buildConditions(raw.status?.conditions ?? [], externalResources, externalSources),
       fields: statusFields,
       ...(phases.length > 0 ? { initialPhase: phases.find((p) => p.initial)!.name } : {}),
@@ -455,11 +461,14 @@ function buildSource(
   };
 }
 
+/** How one object overrides identity.adoption: management's annotation and its values. */
+type AdoptionBy = Pick<ManagementPlan, "adoptionAnnotation" | "adoptionValues">;
+
 function buildBinding(
   raw: NonNullable<RawSpec["externalResources"]>[number],
   specFields: FieldModel[],
   statusFields: FieldModel[],
-  adoptionAnnotation: string | undefined,
+  adoptionBy: AdoptionBy,
 ): ExternalResourceModel {
   const allSpec = walkFields(specFields);
   const typeName = toPascal(raw.name);
@@ -473,7 +482,7 @@ function buildBinding(
     deletionPolicy: raw.deletionPolicy ?? "Delete",
     driftPolicy: raw.driftPolicy ?? "Enforce",
     conditionType: `${typeName}Ready`,
-    identity: buildIdentity(raw.identity, allSpec, typeName, adoptionAnnotation),
+    identity: buildIdentity(raw.identity, allSpec, typeName, adoptionBy),
   };
 }
 
@@ -481,7 +490,7 @@ function buildIdentity(
   raw: NonNullable<RawSpec["externalResources"]>[number]["identity"],
   allSpec: FieldModel[],
   typeName: string,
-  adoptionAnnotation: string | undefined,
+  { adoptionAnnotation, adoptionValues }: AdoptionBy,
 ): ExternalResourceModel["identity"] {
   if (raw === undefined) return { kind: "uid" };
   const adoption = raw.adoption ?? "Refuse";
@@ -492,6 +501,7 @@ function buildIdentity(
     field: allSpec.find((f) => f.path === raw.naturalKey)!,
     adoption,
     ...(adoptionAnnotation !== undefined ? { adoptionAnnotation } : {}),
+    ...(adoptionAnnotation !== undefined && adoptionValues !== undefined ? { adoptionValues } : {}),
     ...(mayAdopt ? { adoptedConditionType: `${typeName}Adopted` } : {}),
     ...(raw.fallback ? { fallback: raw.fallback } : {}),
   };

@@ -175,6 +175,8 @@ export type ResourceIdentity =
       adoption: "Adopt" | "Refuse";
       /** management.adoptionAnnotation: the annotation with which one object overrides `adoption`. */
       adoptionAnnotation?: string;
+      /** management.adoptionValues: the annotation's values and what each does; left out: Adopt, Refuse. */
+      adoptionValues?: Readonly<Record<string, "Adopt" | "AdoptOnly" | "Refuse">>;
       /**
        * When an object may adopt (Adopt, or an adoption annotation): the condition that records
        * whether the resource was adopted or created.
@@ -461,6 +463,12 @@ export interface OperatorModel {
     conditionShape: "full" | "relaxed" | "open";
     /** open: any metav1 type; enum: only the types in `conditions`. */
     conditionTypes: "open" | "enum";
+    /**
+     * true: the CRD has status.observedGeneration. false (Argo CD's Application): it has none, and
+     * the Ready condition's observedGeneration says which generation was seen
+     * (packages/runtime/src/generation-in-ready.ts).
+     */
+    observedGeneration: boolean;
     initialPhase?: string;
     conditions: ConditionModel[];
     fields: FieldModel[];

@@ -81,14 +81,28 @@ printerColumns:
   - { name: Connections, type: integer, jsonPath: .spec.max-connections }
   - { name: Endpoint, type: string, jsonPath: .status.read-endpoint }
 `,
-  // Strimzi's and Argo CD's conditions: nothing required (OpenCondition), an enum on type.
+  // Strimzi's and Argo CD's conditions: nothing required (OpenCondition), an enum on type; no
+  // status.observedGeneration, as Argo CD's Application (the reconciler wraps its client).
   "open-conditions-type-enum": `${HEAD}spec: { fields: { size: { type: string } } }
 status:
+  observedGeneration: false
   conditionShape: open
   conditionTypes: enum
   conditions: [{ type: Vendor.Adopted }]
 externalResources:
   - { name: instance, description: A cloud instance., inputs: [size] }
+`,
+  // The pause mark over conditions with nothing required (found by the random specs): the
+  // Paused status write must take the open shape.
+  "pause-with-open-conditions": `${HEAD}spec: { fields: { size: { type: string } } }
+status: { conditionShape: open }
+management: { pause: { annotation: example.com/paused } }
+`,
+  // A reference over conditions with nothing required (found by the random specs): the
+  // references suite reads Ready's status as possibly absent.
+  "reference-with-open-conditions": `${HEAD}spec:
+  fields: { secretName: { type: string, reference: { apiVersion: v1, kind: Secret } } }
+status: { conditionShape: open }
 `,
   // Other controllers' conventions: relaxed conditions with prefixed types, open phase text.
   "relaxed-conditions-open-phases": `${HEAD}spec: { fields: { size: { type: string } } }

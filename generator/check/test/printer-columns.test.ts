@@ -65,6 +65,19 @@ test("printer column paths the API server evaluates are accepted", () => {
   assert.deepEqual(check(src), []);
 });
 
+test("SEM152 .status.observedGeneration when the CRD has none (status.observedGeneration: false)", () => {
+  const src = column(".status.observedGeneration").replace(
+    "status:\n",
+    "status:\n  observedGeneration: false\n",
+  );
+  expectOne(
+    src,
+    "SEM152",
+    posOf(src, "'.status.observedGeneration'"),
+    'status has no field "observedGeneration"',
+  );
+});
+
 test("binding condition types count as declared conditions in a filter", () => {
   const src = `${column('.status.conditions[?(@.type=="InstanceReady")].status')}externalResources:\n  - name: instance\n    description: A thing.\n`;
   assert.deepEqual(

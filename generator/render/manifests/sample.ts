@@ -7,7 +7,7 @@
 import { Ownership, type GeneratedFile } from "../../base/files.ts";
 import { hasSpec, type OperatorModel } from "../../model/types.ts";
 import type { TenancyParametersModel } from "../../model/tenancy-types.ts";
-import { deletionPolicyAnnotation } from "./annotations.ts";
+import { adoptionChoices, deletionPolicyAnnotation } from "./annotations.ts";
 import { exampleSpec } from "./example-values.ts";
 import { labelsFor, sortKeys } from "./labels.ts";
 import { toKebab } from "../../check/derive-names.ts";
@@ -41,7 +41,11 @@ export function renderSamples(model: OperatorModel): GeneratedFile[] {
               `To keep or drop this object's external resources against operator.yaml's deletionPolicy, annotate it with ${deletionPolicyAnnotation(model)}: Retain or Delete.`,
               ...(model.management?.adoptionAnnotation
                 ? [
-                    `To adopt (or refuse) an existing resource under its key against operator.yaml's identity.adoption, annotate it with ${model.management.adoptionAnnotation}: Adopt or Refuse.`,
+                    `To adopt (or refuse) an existing resource under its key against operator.yaml's identity.adoption, annotate it with ${model.management.adoptionAnnotation}: ${adoptionChoices(
+                      model,
+                    )
+                      .map((c) => c.value)
+                      .join(" or ")}.`,
                   ]
                 : []),
             ]

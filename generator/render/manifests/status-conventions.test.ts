@@ -99,3 +99,13 @@ test("conditionTypes: enum lists every type the operator writes and refuses othe
     message: "Unsupported value",
   });
 });
+
+test("observedGeneration: false leaves status.observedGeneration out of the CRD and its cases, as Argo CD's Application", async () => {
+  const { schema, cases } = await statusOf(`  observedGeneration: false\n`);
+  assert.equal(schema.observedGeneration, undefined);
+  assert.ok(schema.conditions.items.properties.observedGeneration, "the Ready condition keeps it");
+  for (const c of cases)
+    assert.equal(c.status.observedGeneration, undefined, `${c.name} writes no observedGeneration`);
+  const byDefault = await statusOf(`  conditionShape: full\n`);
+  assert.equal(byDefault.schema.observedGeneration.type, "integer");
+});

@@ -17,15 +17,20 @@ export const RESERVED_STATUS_FIELDS = ["observedGeneration", "phase", "condition
 
 export function statusSchema(model: OperatorModel): JSONSchemaProps {
   const bySubresource = model.api.statusSubresource;
+  // observedGeneration: false (Argo CD's Application): the Ready condition's member stands in.
   const properties: Record<string, JSONSchemaProps> = {
-    observedGeneration: {
-      description: bySubresource
-        ? "The metadata.generation this status reflects. Status is current when it equals metadata.generation."
-        : "Counts the spec versions this status has answered for. Without the status subresource every status write advances metadata.generation: compare observedSpecHash, not this, to know whether status is current.",
-      type: "integer",
-      format: "int64",
-      minimum: 0,
-    },
+    ...(model.status.observedGeneration
+      ? {
+          observedGeneration: {
+            description: bySubresource
+              ? "The metadata.generation this status reflects. Status is current when it equals metadata.generation."
+              : "Counts the spec versions this status has answered for. Without the status subresource every status write advances metadata.generation: compare observedSpecHash, not this, to know whether status is current.",
+            type: "integer",
+            format: "int64",
+            minimum: 0,
+          },
+        }
+      : {}),
     // The spec-hash tracking of @create-operator/runtime (spec-hash.ts): only without the subresource.
     ...(bySubresource
       ? {}

@@ -59,6 +59,15 @@ export interface BindingView {
   adopts: boolean;
   /** management.adoptionAnnotation, read per object ("" when the spec names none). */
   adoptionAnnotation: string;
+  /**
+   * management.adoptionValues as a TypeScript object literal, the annotation's values and what
+   * each does ("" when the spec maps none: the runtime's Adopt and Refuse).
+   */
+  adoptionValues: string;
+  /** The annotation value that adopts, for hints (Adopt, or the first mapped to Adopt or AdoptOnly). */
+  adoptValue: string;
+  /** Some annotation value is AdoptOnly: a missing resource is then not always created. */
+  adoptOnly: boolean;
   /** Adopt or Refuse; empty when keyed on the UID. */
   adoption: string;
   /** Adopt only: the condition that records adoption, e.g. HostedZoneAdopted. */
@@ -170,6 +179,9 @@ function identityView(
   | "adopts"
   | "adoption"
   | "adoptionAnnotation"
+  | "adoptionValues"
+  | "adoptOnly"
+  | "adoptValue"
   | "adoptedConditionType"
   | "key"
   | "claimsType"
@@ -183,6 +195,9 @@ function identityView(
       adopts: false,
       adoption: "",
       adoptionAnnotation: "",
+      adoptionValues: "",
+      adoptOnly: false,
+      adoptValue: "",
       adoptedConditionType: "",
       key: { path: "", fn, expression: "", optional: false, fallback: false },
       claimsType,
@@ -193,6 +208,9 @@ function identityView(
     adopts: identity.adoptedConditionType !== undefined,
     adoption: identity.adoption,
     adoptionAnnotation: identity.adoptionAnnotation ?? "",
+    adoptionValues: identity.adoptionValues ? tsLiteral(identity.adoptionValues) : "",
+    adoptOnly: Object.values(identity.adoptionValues ?? {}).includes("AdoptOnly"),
+    adoptValue: adoptingValue(identity.adoptionValues),
     adoptedConditionType: identity.adoptedConditionType ?? "",
     key: { path: identity.field.path, fn, ...accessor, fallback: identity.fallback !== undefined },
     claimsType,
@@ -268,4 +286,14 @@ function kebabLabel(name: string): string {
 /** A resource the orphan sweep would delete (UID-keyed, Delete) is recorded when kept: `kept, `. */
 function keptArgument(binding: ExternalResourceModel): string {
   return binding.identity.kind === "uid" && binding.deletionPolicy === "Delete" ? "kept, " : "";
+}
+
+/** The annotation value a refusal's hint suggests: one that adopts, the one that also creates first. */
+function adoptingValue(values: Readonly<Record<string, string>> | undefined): string {
+  if (values === undefined) return "Adopt";
+  const entries = Object.entries(values);
+  return (
+    (entries.find(([, b]) => b === "Adopt") ?? entries.find(([, b]) => b === "AdoptOnly"))?.[0] ??
+    ""
+  );
 }

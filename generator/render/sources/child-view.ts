@@ -13,7 +13,7 @@ import { backendService } from "./service-names-view.ts";
 import { exampleObject, exampleValue } from "../manifests/example-values.ts";
 import { objectViolations } from "../manifests/field-violations.ts";
 import { childNamingView, type ChildNamingView } from "./child-naming-view.ts";
-import { specAccessor, tsKey, tsMember } from "./ts-types.ts";
+import { specAccessor, tsKey, tsLiteral, tsMember } from "./ts-types.ts";
 import { childBuilderName, defaultNameSuffix } from "../../check/child-name-template.ts";
 
 export interface ChildView {
@@ -289,7 +289,10 @@ function customResourceContent(child: ChildModel): Array<{ key: string; json: st
       `internal error: no ${child.kind} that ${child.crd!.path} accepts: ${problems.join("; ")}`,
     );
   const order = ["spec", ...Object.keys(content).filter((key) => key !== "spec")];
-  return order
-    .filter((key) => key in content)
-    .map((key) => ({ key: JSON.stringify(key), json: JSON.stringify(content[key]) }));
+  return (
+    order
+      .filter((key) => key in content)
+      // As prettier prints them: the file is laid out without prettier when its lines fit.
+      .map((key) => ({ key: tsKey(key), json: tsLiteral(content[key]) }))
+  );
 }

@@ -36,7 +36,7 @@ export interface ScaleView {
 
 /** Every condition True, the initial phase, each status field's example value. */
 export function contractStatus(model: OperatorModel): Spec {
-  const status: Spec = { observedGeneration: 1 };
+  const status: Spec = model.status.observedGeneration ? { observedGeneration: 1 } : {};
   const phase = model.status.initialPhase ?? model.status.phases[0]?.name;
   if (phase) status.phase = phase;
   status.conditions = model.status.conditions.map((c) => ({

@@ -17,6 +17,8 @@ export interface PhaseView {
 
 export interface StatusView {
   hasPhases: boolean;
+  /** false: the CRD has no status.observedGeneration; the Ready condition's stands in. */
+  recordsObservedGeneration: boolean;
   phases: PhaseView[];
   phaseUnion: string;
   /** JSON literals of the initial, progressing and ready phases. */
@@ -45,6 +47,7 @@ export function statusView(model: OperatorModel): StatusView {
   const roles = phaseRoles(phases);
   return {
     hasPhases: phases.length > 0,
+    recordsObservedGeneration: model.status.observedGeneration,
     phases: phases.map((p) => ({
       name: p.name,
       key: tsKey(p.name),

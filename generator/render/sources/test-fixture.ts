@@ -53,6 +53,8 @@ export interface NaturalKeyFixture extends DistinctKeys {
   path: string;
   adoption: "Adopt" | "Refuse";
   adoptionAnnotation: string | null;
+  /** The annotation's values and what each does: management.adoptionValues, else Adopt and Refuse. */
+  adoptionValues: Readonly<Record<string, "Adopt" | "AdoptOnly" | "Refuse">>;
   adoptedConditionType: string | null;
   /** identity.fallback: an object without the key is keyed on its name. */
   fallback: boolean;
@@ -388,6 +390,10 @@ export function testFixture(model: OperatorModel): TestFixture {
               path: binding.identity.field.path,
               adoption: binding.identity.adoption,
               adoptionAnnotation: binding.identity.adoptionAnnotation ?? null,
+              adoptionValues: binding.identity.adoptionValues ?? {
+                Adopt: "Adopt",
+                Refuse: "Refuse",
+              },
               adoptedConditionType: binding.identity.adoptedConditionType ?? null,
               fallback: binding.identity.fallback !== undefined,
               ...distinctKeys(binding.identity.field, model.spec, sampleSpec),

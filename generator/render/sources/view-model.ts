@@ -25,7 +25,7 @@ import {
   type TypeNames,
 } from "./api-types-view.ts";
 import { controllerName, metricsServiceName, orphanReportName } from "../manifests/rbac-names.ts";
-import { deletionPolicyAnnotation } from "../manifests/annotations.ts";
+import { adoptionChoices, deletionPolicyAnnotation } from "../manifests/annotations.ts";
 import { bindingView, providerDepName, type BindingView } from "./binding-view.ts";
 import { sourceView, type SourceView } from "./source-view.ts";
 import { PRETTIER_OPTIONS } from "../format.ts";
@@ -49,7 +49,7 @@ import { testFixture, type TestFixture } from "./test-fixture.ts";
 import { polymorphicReferenceFixture } from "./polymorphic-reference-fixture.ts";
 import { childKindChoiceFixture } from "./child-kind-choice-fixture.ts";
 import { labelReferenceFixture } from "./label-reference-fixture.ts";
-import type { InterfaceView } from "./ts-types.ts";
+import { tsLiteral, type InterfaceView } from "./ts-types.ts";
 
 export interface ViewModel
   extends StatusView, SpecTrackingView, StatusDefaultsView, ReferencesView, TenancyView {
@@ -94,6 +94,8 @@ export interface ViewModel
   deletionPolicyAnnotation: string;
   /** management.adoptionAnnotation ("" when none): where an object chooses Adopt or Refuse. */
   adoptionAnnotation: string;
+  /** The adoption annotation's values and what each does (README); empty without it. */
+  adoptionChoices: { value: string; does: string }[];
   /** The pause mark is an annotation: the cache keeps it only when listed (CACHED_ANNOTATIONS). */
   pauseIsAnnotation: boolean;
   /** management.pause as a PauseMark literal, with what it is for comments; null: no pause. */
@@ -235,10 +237,12 @@ export function buildViewModel(
     abandonAnnotation: `${model.api.group}/abandon-external-resources`,
     deletionPolicyAnnotation: deletionPolicyAnnotation(model),
     adoptionAnnotation: model.management?.adoptionAnnotation ?? "",
+    adoptionChoices: adoptionChoices(model),
     pauseIsAnnotation: model.management?.pause?.on === "annotation",
     pause: model.management?.pause
       ? {
-          mark: JSON.stringify(model.management.pause),
+          // In prettier's layout: finalize.ts is laid out without prettier.
+          mark: tsLiteral(model.management.pause),
           ...model.management.pause,
         }
       : null,

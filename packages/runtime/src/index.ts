@@ -57,7 +57,7 @@ export type { StorageMigratorOptions } from "./conversion/storage-migrator.ts";
 export { crashOnUnhandled } from "./crash-on-unhandled.ts";
 export { deletionPolicyOverride, effectiveDeletionPolicy } from "./deletion-policy.ts";
 export { adoptionPolicy } from "./adoption-policy.ts";
-export type { AdoptionPolicy } from "./adoption-policy.ts";
+export type { AdoptionBehaviour, AdoptionDecision, AdoptionPolicy } from "./adoption-policy.ts";
 export type { DeletionPolicyOverride } from "./deletion-policy.ts";
 export {
   ConflictError,
@@ -187,6 +187,12 @@ export {
   specReconciled,
 } from "./spec-hash.ts";
 export type { ObservedSpec, SpecHashed } from "./spec-hash.ts";
+export {
+  generationInReady,
+  observedGenerationOf,
+  withoutObservedGeneration,
+  withReadyGeneration,
+} from "./generation-in-ready.ts";
 export { tenancyGate } from "./tenancy.ts";
 export { recordNotPermitted } from "./not-permitted.ts";
 export { isPaused, PAUSED_REASON, recordPaused, type PauseMark } from "./paused.ts";

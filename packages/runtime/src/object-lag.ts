@@ -14,9 +14,10 @@
 //   DeletionStuck uses).
 
 import type { KubernetesObject } from "@kubernetes/client-node";
+import { observedGenerationOf } from "./generation-in-ready.ts";
 import type { Informer } from "./informer.ts";
 
-type Observed = KubernetesObject & { status?: { observedGeneration?: number } };
+type Observed = KubernetesObject & { status?: unknown };
 
 export interface ObjectLagSnapshot {
   /** Objects whose status does not answer for their current generation. */
@@ -37,9 +38,14 @@ export interface ObjectLagOptions {
   /** Wall clock in ms (tests); Date.now by default. */
   now?: () => number;
   /**
-   * Whether the status answers for the object's spec; by default status.observedGeneration equals
-   * metadata.generation. Without the status subresource the generation moves with every status
-   * write, so the operator passes the spec-hash test (specReconciled) instead.
+   * Where the seen generation is recorded: status.observedGeneration (default), or, for a CRD
+   * without that field (operator.yaml status.observedGeneration: false), the Ready condition's.
+   */
+  observedGeneration?: "status" | "ready-condition";
+  /**
+   * Whether the status answers for the object's spec, instead of comparing the observed generation
+   * with metadata.generation: without the status subresource the generation moves with every
+   * status write, so the operator passes the spec-hash test (specReconciled).
    */
   statusIsCurrent?: (obj: KubernetesObject) => boolean;
 }
@@ -93,7 +99,11 @@ export class ObjectLag {
     }
     this.#deleting.delete(uid);
     const generation = obj.metadata?.generation;
-    const observed = obj.status?.observedGeneration;
+    const status = obj.status as { observedGeneration?: number } | undefined;
+    const observed =
+      this.#options.observedGeneration === "ready-condition"
+        ? observedGenerationOf(status)
+        : status?.observedGeneration;
     const current = this.#options.statusIsCurrent;
     if (generation === undefined || (current ? current(obj) : observed === generation)) {
       this.#stale.delete(uid);

@@ -16,15 +16,17 @@
 //   annotation instead.
 
 import type { KubernetesObject } from "@kubernetes/client-node";
-import { setCondition, type ObservedCondition } from "./conditions.ts";
+import { setCondition, type OpenCondition } from "./conditions.ts";
 import type { ReconcileResult } from "./controller.ts";
 import type { Logger } from "./logger.ts";
 import { keyOf, type ResourceClient } from "./resource-client.ts";
 import type { ObservedSpec } from "./spec-hash.ts";
 import { writeStatusIfChanged } from "./status.ts";
 
+// The widest condition shape (conditionShape: open, nothing required), as recordNotPermitted
+// takes it: every shape a generated kind declares is assignable to it.
 type JudgedStatus = {
-  conditions?: ObservedCondition[];
+  conditions?: OpenCondition[];
   observedGeneration?: number;
   observedSpecHash?: string;
 };

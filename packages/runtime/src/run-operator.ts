@@ -124,6 +124,11 @@ export interface OperatorDefinition<T extends WithConditions> {
    * stopped after the lease is released.
    */
   services?: Array<(wiring: OperatorWiring<T>) => Promise<OperatorService>>;
+  /**
+   * Where the kind records the generation it has seen: status.observedGeneration (default), or the
+   * Ready condition's observedGeneration for a CRD without that field (generation-in-ready.ts).
+   */
+  observedGeneration?: "status" | "ready-condition";
 }
 
 /** Runs the operator until SIGTERM or SIGINT; a start-up failure is one JSON line and exit 1. */
@@ -241,6 +246,7 @@ async function startOperator<T extends WithConditions>(
     config.controllerName,
     new ObjectLag(informers, {
       stuckDeletionAfterMs: config.deletionStuckAfterMs,
+      observedGeneration: definition.observedGeneration ?? "status",
       ...(definition.statusIsCurrent
         ? { statusIsCurrent: definition.statusIsCurrent as (obj: KubernetesObject) => boolean }
         : {}),

@@ -93,3 +93,24 @@ test("without the status subresource the spec hash, not the generation, says whe
   } as Obj);
   assert.equal(lag.snapshot().staleGenerations, 1, "only the object whose spec changed lags");
 });
+
+test("observedGeneration: false: the Ready condition's observedGeneration says which generation was seen", () => {
+  const informer = source();
+  const lag = new ObjectLag([informer], {
+    stuckDeletionAfterMs: 60_000,
+    observedGeneration: "ready-condition",
+  });
+  const [h] = informer.handlers;
+  const seenAt = (generation: number, observed: number): Obj =>
+    ({
+      metadata: { uid: `u${generation}`, generation },
+      status: { conditions: [{ type: "Ready", status: "True", observedGeneration: observed }] },
+    }) as Obj;
+  h!.add!(seenAt(2, 2));
+  h!.add!(seenAt(3, 2));
+  assert.equal(
+    lag.snapshot().staleGenerations,
+    1,
+    "only the object whose Ready answers for an older generation",
+  );
+});

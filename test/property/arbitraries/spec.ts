@@ -11,6 +11,7 @@ import { stringify } from "yaml";
 import { BUILTIN_KINDS } from "../../../generator/check/builtin-kinds.ts";
 import { readyPhaseKnown, reconcilerMoves } from "../../../generator/check/phase-roles.ts";
 import { objectRule } from "./cel-rules.ts";
+import { withNewerShapes } from "./newer-shapes.ts";
 import { defsOf, fieldMap, objectSamples } from "./fields.ts";
 import {
   BINDING_NAMES,
@@ -549,11 +550,12 @@ function selectableFields(
   specFields: Record<string, Def>,
   statusFields: Record<string, Def>,
   hasPhases: boolean,
+  recordsObservedGeneration: boolean,
 ): fc.Arbitrary<Def[] | undefined> {
   const candidates = [
     ...selectablePaths("spec", specFields),
     ...selectablePaths("status", statusFields),
-    ".status.observedGeneration",
+    ...(recordsObservedGeneration ? [".status.observedGeneration"] : []),
     ...(hasPhases ? [".status.phase"] : []),
   ];
   return fc.option(
@@ -623,7 +625,7 @@ function rbacFor(scope: string): fc.Arbitrary<Def | undefined> {
   );
 }
 
-export const validSpec: fc.Arbitrary<Spec> = fc
+const olderShapes: fc.Arbitrary<Spec> = fc
   .record({
     metadata,
     api: identity,
@@ -635,6 +637,8 @@ export const validSpec: fc.Arbitrary<Spec> = fc
     phaseValues: fc.constantFrom(undefined, undefined, "enum", "open"),
     conditionShape: fc.constantFrom(undefined, undefined, "full", "relaxed", "open"),
     conditionTypes: fc.constantFrom(undefined, undefined, "open", "enum"),
+    // A CRD without status.observedGeneration (Argo CD's Application), one spec in four.
+    observedGeneration: fc.constantFrom(undefined, undefined, true, false),
     // An optional key field (Config Connector's resourceID) for identity.fallback, one spec in four.
     resourceID: fc.integer({ min: 0, max: 3 }).map((n) => n === 0),
     // A kind without spec (status only): about one spec in eight, where no scale needs spec.
@@ -689,7 +693,8 @@ export const validSpec: fc.Arbitrary<Spec> = fc
       scale ||
       r.phaseValues ||
       r.conditionShape ||
-      r.conditionTypes;
+      r.conditionTypes ||
+      r.observedGeneration !== undefined;
     const outputsPool = Object.keys(statusFields);
     const fallbackKeys = fallbackKeyPaths(specFields);
     const keys = [...naturalKeyPaths(specFields), ...fallbackKeys];
@@ -737,7 +742,12 @@ export const validSpec: fc.Arbitrary<Spec> = fc
         ),
         rbac: rbacFor(scope),
         printerColumns: printerColumns(specFields, statusFields, (r.phases?.length ?? 0) > 0),
-        selectableFields: selectableFields(specFields, statusFields, (r.phases?.length ?? 0) > 0),
+        selectableFields: selectableFields(
+          specFields,
+          statusFields,
+          (r.phases?.length ?? 0) > 0,
+          r.observedGeneration !== false,
+        ),
         operator: fc.option(operatorSettings, { nil: undefined }),
         references: noSpec ? fc.constant({}) : referenceFields(r.api, scope),
       })
@@ -762,6 +772,8 @@ export const validSpec: fc.Arbitrary<Spec> = fc
           if (r.phaseValues) spec.status.phaseValues = r.phaseValues;
           if (r.conditionShape) spec.status.conditionShape = r.conditionShape;
           if (r.conditionTypes) spec.status.conditionTypes = r.conditionTypes;
+          if (r.observedGeneration !== undefined)
+            spec.status.observedGeneration = r.observedGeneration;
           if (r.phases) spec.status.phases = r.phases;
           if (r.conditions) spec.status.conditions = r.conditions;
           if (statusEntries.length > 0 || r.statusEntries) spec.status.fields = statusFields;
@@ -776,6 +788,9 @@ export const validSpec: fc.Arbitrary<Spec> = fc
         return spec;
       });
   });
+
+/** A valid spec over the whole format: the older shapes, with the newer ones layered on. */
+export const validSpec: fc.Arbitrary<Spec> = olderShapes.chain(withNewerShapes);
 
 /** The spec as a user would write it. */
 export function toYaml(spec: Spec): string {

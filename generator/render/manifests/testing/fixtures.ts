@@ -119,6 +119,7 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
       phases: [],
       phaseValues: "enum",
       conditionShape: "full",
+      observedGeneration: true,
       conditionTypes: "open",
       conditions: [{ type: "Ready" }],
       fields: [

@@ -20,6 +20,7 @@ import {
   KIND,
   newProviders,
   type Resource,
+  seenGeneration,
 } from "../support/kind.ts";
 import type { MemoryProvider } from "../support/memory-provider.ts";
 import { suiteContext } from "./support/suite-context.ts";
@@ -106,7 +107,7 @@ if (FIXTURE.pause !== null) {
     const ready = findCondition(stored.status?.conditions, "Ready");
     assert.equal(ready?.status, "Unknown", JSON.stringify(ready));
     assert.equal(ready?.reason, "Paused");
-    assert.equal(stored.status?.observedGeneration, stored.metadata.generation);
+    assert.equal(seenGeneration(stored), stored.metadata.generation);
     assert.ok(!(stored.metadata.finalizers ?? []).includes(FINALIZER), "no finalizer");
     for (const child of desiredChildren(stored))
       assert.equal(await exists(child), false, `${child.kind} ${child.metadata?.name} not created`);

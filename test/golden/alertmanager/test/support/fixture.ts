@@ -42,6 +42,12 @@ export interface NaturalKeyFixture {
   adoption: "Adopt" | "Refuse";
   /** management.adoptionAnnotation: with it one object chooses Adopt or Refuse; null: none. */
   adoptionAnnotation: string | null;
+  /**
+   * The annotation's values and what each does (management.adoptionValues, else Adopt and Refuse):
+   * Adopt takes an existing resource and creates a missing one, AdoptOnly takes one and never
+   * creates, Refuse leaves an existing one alone.
+   */
+  adoptionValues: Readonly<Record<string, "Adopt" | "AdoptOnly" | "Refuse">>;
   /** When an object may adopt: the condition that records whether it adopted or created. */
   adoptedConditionType: string | null;
   /** identity.fallback: an object without the key field is keyed on its own name. */

@@ -7,7 +7,7 @@
 // 2 after one change), which the suites' expected generations name in either mode.
 
 import { specGeneration, specReconciled } from "@create-operator/runtime";
-import { HASHED_TOP_LEVEL_FIELDS, type Resource } from "./kind.ts";
+import { HASHED_TOP_LEVEL_FIELDS, seenGeneration, type Resource } from "./kind.ts";
 
 /** False when the CRD has no status subresource (status is written with the object). */
 export const STATUS_SUBRESOURCE = HASHED_TOP_LEVEL_FIELDS === undefined;
@@ -15,7 +15,7 @@ export const STATUS_SUBRESOURCE = HASHED_TOP_LEVEL_FIELDS === undefined;
 /** Whether the stored status answers for the object's current spec. */
 export function statusIsCurrent(obj: Resource): boolean {
   return HASHED_TOP_LEVEL_FIELDS === undefined
-    ? obj.status?.observedGeneration === obj.metadata.generation
+    ? seenGeneration(obj) === obj.metadata.generation
     : specReconciled(obj, HASHED_TOP_LEVEL_FIELDS);
 }
 

@@ -48,6 +48,7 @@ import {
   type Providers,
   type Resource,
   RESOURCE_REF,
+  seenGeneration,
 } from "../support/kind.ts";
 import type { MemoryProvider } from "../support/memory-provider.ts";
 import { CustomResourceApi } from "../integration/support/custom-resource-api.ts";
@@ -105,7 +106,7 @@ function isReadyAt(obj: Resource | undefined, generation: number): boolean {
   return (
     ready?.status === "True" &&
     ready.observedGeneration === generation &&
-    obj?.status?.observedGeneration === generation
+    seenGeneration(obj) === generation
   );
 }
 

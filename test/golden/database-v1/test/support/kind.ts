@@ -12,6 +12,7 @@ import type {
   ReferenceReader,
   ResourceClient,
 } from "@create-operator/runtime";
+import { observedGenerationOf } from "@create-operator/runtime";
 import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { Database } from "../../src/api/v1/database-types.ts";
 import { DatabaseReconciler } from "../../src/reconciler/database-reconciler.ts";
@@ -44,6 +45,19 @@ export {
 /** The CRD has the status subresource: status answers for metadata.generation, no hash. */
 export const HASHED_TOP_LEVEL_FIELDS: readonly string[] | undefined = undefined;
 export { PROGRESSING_PHASE, READY_PHASE } from "../../src/api/v1/phases.ts";
+
+/**
+ * Whether the CRD has status.observedGeneration (operator.yaml status.observedGeneration). Without
+ * it the Ready condition's observedGeneration says which generation the operator has seen.
+ */
+export const RECORDS_OBSERVED_GENERATION = true;
+
+/** The generation a stored Database's status answers for (see RECORDS_OBSERVED_GENERATION). */
+export function seenGeneration(obj: Database | undefined): number | undefined {
+  return RECORDS_OBSERVED_GENERATION
+    ? obj?.status?.observedGeneration
+    : observedGenerationOf(obj?.status);
+}
 
 /** Fresh in-memory stand-ins for every external resource, by the reconciler's dependency name. */
 export function newProviders() {

@@ -13,6 +13,7 @@ import { DEFAULTS } from "../../src/config.ts";
 import {
   CachedResourceClient,
   Controller,
+  creationPolicyOf,
   customResourceInformers,
   Informer,
   keyOf,
@@ -284,7 +285,14 @@ const UNDELETABLE_HERE: ReadonlySet<string> = new Set([
   "PersistentVolumeClaim",
 ]);
 
-if (FIXTURE.childCount > 0 && OWNED_KINDS.some((kind) => !UNDELETABLE_HERE.has(kind.kind))) {
+/** A child its owner controls: one its creationPolicy releases is not mapped back to it. */
+function deletableOwnedChild(owner: Resource): KubernetesObject | undefined {
+  return desiredChildren(owner).find(
+    (c) => !UNDELETABLE_HERE.has(c.kind ?? "") && creationPolicyOf(c) === "Owner",
+  );
+}
+
+if (FIXTURE.childCount > 0 && deletableOwnedChild(newObject()) !== undefined) {
   test("a child deleted by hand is re-created within seconds: its kind is watched and mapped to the owner; no copies of written objects are kept once the caches have them", async (t) => {
     const { logger } = recordingLogger();
     const kubeConfig = proxy.kubeConfig();
@@ -344,7 +352,7 @@ if (FIXTURE.childCount > 0 && OWNED_KINDS.some((kind) => !UNDELETABLE_HERE.has(k
     const object = newObject();
     mine.add(object.metadata.name!);
     const owner = await users.create(object);
-    const child = desiredChildren(owner).find((c) => !UNDELETABLE_HERE.has(c.kind ?? ""))!;
+    const child = deletableOwnedChild(owner)!;
     const first = await waitFor("the child to be created", async () => readObject(cp.admin, child));
     // Let the passes the owner's own writes trigger run out: only the child's watch may act now.
     await waitFor("the controller to go quiet", async () => performance.now() - lastPass > 1_000);

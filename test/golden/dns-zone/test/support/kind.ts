@@ -12,6 +12,7 @@ import type {
   ReferenceReader,
   ResourceClient,
 } from "@create-operator/runtime";
+import { observedGenerationOf } from "@create-operator/runtime";
 import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { DNSZone } from "../../src/api/v1beta1/dns-zone-types.ts";
 import { DNSZoneReconciler } from "../../src/reconciler/dns-zone-reconciler.ts";
@@ -46,6 +47,19 @@ export const HASHED_TOP_LEVEL_FIELDS: readonly string[] | undefined = undefined;
 /** DNSZone has no phases. */
 export const PROGRESSING_PHASE: string | undefined = undefined;
 export const READY_PHASE: string | undefined = undefined;
+
+/**
+ * Whether the CRD has status.observedGeneration (operator.yaml status.observedGeneration). Without
+ * it the Ready condition's observedGeneration says which generation the operator has seen.
+ */
+export const RECORDS_OBSERVED_GENERATION = true;
+
+/** The generation a stored DNSZone's status answers for (see RECORDS_OBSERVED_GENERATION). */
+export function seenGeneration(obj: DNSZone | undefined): number | undefined {
+  return RECORDS_OBSERVED_GENERATION
+    ? obj?.status?.observedGeneration
+    : observedGenerationOf(obj?.status);
+}
 
 /** Fresh in-memory stand-ins for every external resource, by the reconciler's dependency name. */
 export function newProviders() {

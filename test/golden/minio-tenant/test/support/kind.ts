@@ -12,6 +12,7 @@ import type {
   ReferenceReader,
   ResourceClient,
 } from "@create-operator/runtime";
+import { observedGenerationOf } from "@create-operator/runtime";
 import { MemoryOrphanReport } from "@create-operator/runtime/testing";
 import type { Tenant } from "../../src/api/v2/tenant-types.ts";
 import { TenantReconciler } from "../../src/reconciler/tenant-reconciler.ts";
@@ -45,6 +46,19 @@ export const HASHED_TOP_LEVEL_FIELDS: readonly string[] | undefined = undefined;
 /** Tenant has no phases. */
 export const PROGRESSING_PHASE: string | undefined = undefined;
 export const READY_PHASE: string | undefined = undefined;
+
+/**
+ * Whether the CRD has status.observedGeneration (operator.yaml status.observedGeneration). Without
+ * it the Ready condition's observedGeneration says which generation the operator has seen.
+ */
+export const RECORDS_OBSERVED_GENERATION = true;
+
+/** The generation a stored Tenant's status answers for (see RECORDS_OBSERVED_GENERATION). */
+export function seenGeneration(obj: Tenant | undefined): number | undefined {
+  return RECORDS_OBSERVED_GENERATION
+    ? obj?.status?.observedGeneration
+    : observedGenerationOf(obj?.status);
+}
 
 /** Fresh in-memory stand-ins for every external resource, by the reconciler's dependency name. */
 export function newProviders() {

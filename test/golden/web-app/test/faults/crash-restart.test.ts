@@ -18,7 +18,14 @@ import { readObject } from "../integration/support/stored-objects.ts";
 import { waitFor } from "../integration/support/wait.ts";
 import type { FaultMatch } from "@create-operator/envtest";
 import { FIXTURE, identityOf } from "../support/fixture.ts";
-import { API_GROUP, desiredChildren, FINALIZER, PLURAL, type Resource } from "../support/kind.ts";
+import {
+  API_GROUP,
+  desiredChildren,
+  FINALIZER,
+  PLURAL,
+  type Resource,
+  seenGeneration,
+} from "../support/kind.ts";
 import { crashAt } from "./support/crash-point.ts";
 import { faultEnvironment } from "./support/fault-environment.ts";
 import { singleObject } from "./support/single-object.ts";
@@ -50,8 +57,7 @@ interface ReconcilePoint {
   landed: (obj: Resource) => Promise<boolean>;
 }
 
-const statusLanded = async (obj: Resource) =>
-  (await env.users.get(keyOf(obj)))?.status?.observedGeneration === 1;
+const statusLanded = async (obj: Resource) => seenGeneration(await env.users.get(keyOf(obj))) === 1;
 
 const RECONCILE_POINTS: ReconcilePoint[] = [
   {

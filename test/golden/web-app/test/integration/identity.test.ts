@@ -33,6 +33,7 @@ import {
   type Providers,
   type Resource,
   RESOURCE_REF,
+  seenGeneration,
 } from "../support/kind.ts";
 import { keyed, type MemoryProvider } from "../support/memory-provider.ts";
 import { CustomResourceApi } from "./support/custom-resource-api.ts";
@@ -137,7 +138,7 @@ for (const binding of keyedBindings) {
       const obj = await users.read(key);
       assert.equal(condition(obj, "Ready")?.reason, "AlreadyExists");
       assert.equal(condition(obj, conditionType)?.reason, "AlreadyExists");
-      assert.equal(obj.status?.observedGeneration, 1, "the refusal answers for this generation");
+      assert.equal(seenGeneration(obj), 1, "the refusal answers for this generation");
       assert.equal(provider.creates + provider.updates + provider.adopts, 0);
       assert.equal((await provider.find(id))?.owner, undefined, "still no one's");
       // Deleting the refused object leaves the resource where it was.
@@ -148,9 +149,12 @@ for (const binding of keyedBindings) {
   });
 
   // management.adoptionAnnotation: one object chooses the other way, through the API server.
+  // Its values are Adopt and Refuse, or operator.yaml's adoptionValues (ACK's adopt-or-create…).
   const annotation = naturalKey.adoptionAnnotation;
-  if (annotation !== null) {
-    const chosen = adopts ? "Refuse" : "Adopt";
+  const values = naturalKey.adoptionValues;
+  const valueFor = (behaviour: string) => Object.keys(values).find((v) => values[v] === behaviour);
+  const chosen = valueFor(adopts ? "Refuse" : "Adopt");
+  if (annotation !== null && chosen !== undefined) {
     test(`${on}: ${annotation}: ${chosen} on one object ${adopts ? "refuses" : "adopts"} an existing ${name} no object holds, overriding adoption ${naturalKey.adoption}`, async () => {
       const h = harness();
       const provider = keyed(h.provider(binding));
@@ -160,7 +164,7 @@ for (const binding of keyedBindings) {
       const key = keyOf(created);
       const id = identityOf(binding, created);
       provider.preexisting(id);
-      if (chosen === "Adopt") {
+      if (!adopts) {
         await settle(h, key);
         const obj = await users.read(key);
         assert.equal(condition(obj, "Ready")?.status, "True");
@@ -174,25 +178,67 @@ for (const binding of keyedBindings) {
         const obj = await users.read(key);
         const own = condition(obj, conditionType);
         assert.equal(own?.reason, "AlreadyExists", JSON.stringify(own));
-        assert.ok(own?.message?.includes(`${annotation}: Refuse`), own?.message);
+        assert.ok(own?.message?.includes(`${annotation}: ${chosen}`), own?.message);
         assert.equal(provider.creates + provider.updates + provider.adopts, 0);
         assert.equal((await provider.find(id))?.owner, undefined, "still no one's");
       }
       await deleteAndFinalize(h, key);
     });
+  }
 
+  // A value that only imports (AdoptOnly, as ACK's adopt) never creates what is missing.
+  const importing = valueFor("AdoptOnly");
+  if (annotation !== null && importing !== undefined) {
+    test(`${on}: ${annotation}: ${importing} (AdoptOnly) never creates a missing ${name}: NothingToAdopt, looked at again, and adopted once it exists`, async () => {
+      const h = harness();
+      const provider = keyed(h.provider(binding));
+      const fresh = newObject();
+      fresh.metadata!.annotations = { [annotation]: importing };
+      const created = await users.create(fresh);
+      const key = keyOf(created);
+      const id = identityOf(binding, created);
+      const result = await h.reconciler.reconcile(key);
+      assert.ok(result.requeueAfterMs !== undefined, "looked at again later");
+      let obj = await users.read(key);
+      const own = condition(obj, conditionType);
+      assert.equal(own?.status, "False", JSON.stringify(own));
+      assert.equal(own?.reason, "NothingToAdopt");
+      assert.ok(own?.message?.includes(`${annotation}: ${importing}`), own?.message);
+      assert.equal(condition(obj, "Ready")?.status, "False");
+      assert.equal(condition(obj, "Ready")?.reason, "NothingToAdopt");
+      assert.equal(provider.creates + provider.adopts, 0, "nothing created, nothing taken");
+      assert.equal(await provider.find(id), undefined);
+      // The resource appears outside the operator (with every other keyed one the value only
+      // adopts): the next look adopts it.
+      for (const other of keyedBindings)
+        keyed(h.provider(other)).preexisting(identityOf(other, created));
+      await settle(h, key);
+      obj = await users.read(key);
+      assert.equal(condition(obj, "Ready")?.status, "True");
+      assert.equal(condition(obj, naturalKey.adoptedConditionType!)?.reason, "Adopted");
+      assert.equal(provider.adopts, 1);
+      assert.equal(provider.creates, 0);
+      assert.equal((await provider.find(id))?.owner?.uid, created.metadata.uid);
+      await deleteAndFinalize(h, key);
+    });
+  }
+
+  if (annotation !== null) {
+    // A near miss of a real value: the case of Adopt, or ACK's adopt where Adopt is the policy.
+    const typo = ["adopt", "Adopt"].find((v) => !Object.hasOwn(values, v)) ?? "adopt-typo";
     test(`${on}: ${annotation} with a value that is no policy refuses, naming the value`, async () => {
       const h = harness();
       const provider = keyed(h.provider(binding));
       const fresh = newObject();
-      fresh.metadata!.annotations = { [annotation]: "adopt" };
+      fresh.metadata!.annotations = { [annotation]: typo };
       const created = await users.create(fresh);
       const key = keyOf(created);
       provider.preexisting(identityOf(binding, created));
       await h.reconciler.reconcile(key);
       const own = condition(await users.read(key), conditionType);
       assert.equal(own?.reason, "AlreadyExists", JSON.stringify(own));
-      assert.match(own?.message ?? "", /"adopt" is not Adopt or Refuse/);
+      const listed = `${JSON.stringify(typo)} is not ${Object.keys(values).join(" or ")}`;
+      assert.ok(own?.message?.includes(listed), own?.message);
       assert.equal(provider.adopts, 0);
       await deleteAndFinalize(h, key);
     });
