@@ -1,24 +1,36 @@
-// A CRD without the status subresource (api.statusSubresource: false) is refused, where it is
-// written, rather than generated unsafely. Read against the runtime (status.ts writes status
-// through PUT …/status; the reconciler compares status.observedGeneration with
-// metadata.generation): without the subresource a status write must be a write of the whole
-// object, and the API server then advances metadata.generation on it, since only with the
-// subresource does it leave status out of the comparison that bumps the generation. The
-// reconciler's own write would make its status stale at once: observedGeneration G on an object
-// now at G+1, so the next pass converges again and writes again, forever. The operator would
-// also need update on the whole object (spec included) instead of on status alone, and users
-// could overwrite status. Supporting it would mean tracking what was reconciled by something
-// other than the generation (a hash of the spec in status) throughout the runtime.
+// A CRD without the status subresource (api.statusSubresource: false), as a few real CRDs have
+// it. Without the subresource a status write is a write of the whole object, and the API server
+// advances metadata.generation on it (only the subresource keeps status out of the change that
+// bumps the generation), so the generation cannot tell the operator's own status write from a new
+// spec. The generated operator then tracks the spec by a hash recorded in status.observedSpecHash
+// (@create-operator/runtime's spec-hash.ts) and writes status with a patch of the object. What
+// stays refused is what that mode cannot carry: a status field of the hash's name, and the scale
+// subresource, whose replica count the API server reads from status and whose generated tests
+// write status through …/status.
 
 import type { CheckContext } from "./context.ts";
 import { obj } from "./raw-spec.ts";
 
+/** The status key the hash is recorded under (the runtime's SpecHashed). */
+export const OBSERVED_SPEC_HASH = "observedSpecHash";
+
 export function checkStatusSubresource({ data, report }: CheckContext): void {
-  if (obj(data.api).statusSubresource !== false) return;
-  report.error(
-    "SEM412",
-    ["api", "statusSubresource"],
-    "a CRD without the status subresource cannot be reconciled safely: every status write would advance metadata.generation, so observedGeneration never catches up and the operator writes status forever",
-    "Leave statusSubresource out (or true): the API server then keeps status apart from spec, and the operator needs update on status only. Clients that wrote status through the object itself write it through …/status instead (kubectl --subresource=status).",
-  );
+  const api = obj(data.api);
+  if (api.statusSubresource !== false) return;
+  if (api.scale !== undefined)
+    report.error(
+      "SEM470",
+      ["api", "statusSubresource"],
+      "a CRD without the status subresource cannot also have the scale subresource here: its replica count is read from status, and the generated scale tests write status through …/status",
+      "Keep the status subresource (leave statusSubresource out), or remove api.scale.",
+    );
+  const statusFields = obj(obj(data.status).fields);
+  if (Object.hasOwn(statusFields, OBSERVED_SPEC_HASH))
+    report.error(
+      "SEM471",
+      ["status", "fields", OBSERVED_SPEC_HASH],
+      `status field "${OBSERVED_SPEC_HASH}" is reserved without the status subresource: the operator records there the hash of the spec its status answers for`,
+      "Rename the field, or keep the status subresource.",
+      "key",
+    );
 }

@@ -94,6 +94,12 @@ export const FIXED_IDENTIFIERS: Readonly<Record<string, readonly string[]>> = {
     "withSchemaDefaults",
     "STATUS_DEFAULTS",
     "generationInReady",
+    // Without the status subresource (spec-tracking-view.ts).
+    "observedSpec",
+    "specHash",
+    "specGeneration",
+    "HASHED_TOP_LEVEL_FIELDS",
+    "specReconciled",
   ],
   children: ["desiredChildren", "withCreationPolicy"],
   "hooks types": ["KubernetesObject", "ConditionVerdict", "PartResult"],

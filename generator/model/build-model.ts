@@ -87,6 +87,7 @@ interface RawSpec {
     scope?: "Namespaced" | "Cluster";
     versions: RawVersion[];
     scale?: OperatorModel["api"]["scale"];
+    statusSubresource?: boolean;
   };
   spec?: {
     description?: string;
@@ -296,6 +297,7 @@ function buildVersionModel(
       apiVersion: `${group}/${version}`,
       crdName: `${plural}.${group}`,
       ...(raw.api.scale ? { scale: raw.api.scale } : {}),
+      statusSubresource: raw.api.statusSubresource ?? true,
     },
     spec: {
       fields: specFields,

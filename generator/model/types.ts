@@ -433,6 +433,12 @@ export interface OperatorModel {
     /** plural.group, the CRD's metadata.name. */
     crdName: string;
     scale?: { specReplicasPath: string; statusReplicasPath: string; labelSelectorPath?: string };
+    /**
+     * Whether the CRD serves the status subresource (api.statusSubresource, default true). Without
+     * it the operator writes status with the object and tracks the spec it answers for by a hash
+     * (status.observedSpecHash; @create-operator/runtime's spec-hash.ts).
+     */
+    statusSubresource: boolean;
   };
   spec: {
     description?: string;

@@ -1,22 +1,45 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
-import { check, expectOne, MINIMAL, posOf } from "./helpers.ts";
+import { check, edit, expectOne, MINIMAL, posOf } from "./helpers.ts";
 
-const withSubresource = (value: string) =>
-  MINIMAL.replace("  kind: Shop\n", `  kind: Shop\n  statusSubresource: ${value}\n`);
+const withSubresource = (value: string, source = MINIMAL) =>
+  edit(source, "  kind: Shop\n", `  kind: Shop\n  statusSubresource: ${value}\n`);
 
 test("statusSubresource: true (the default, written out) checks clean", () => {
   assert.deepEqual(check(withSubresource("true")), []);
 });
 
-test("SEM412 a CRD without the status subresource is refused where it is said", () => {
-  const src = withSubresource("false");
+test("statusSubresource: false is supported: the spec hash tracks what was reconciled", () => {
+  assert.deepEqual(check(withSubresource("false")), []);
+});
+
+test("SEM470 no status subresource together with the scale subresource is refused where it is said", () => {
+  const scaled =
+    edit(
+      MINIMAL,
+      "    - name: v1\n",
+      "    - name: v1\n  scale:\n    specReplicasPath: .spec.size\n    statusReplicasPath: .status.replicas\n",
+    ) + "  fields:\n    replicas:\n      type: integer\n";
+  assert.deepEqual(check(scaled), [], "the scale subresource alone is fine");
+  const src = withSubresource("false", scaled);
   const d = expectOne(
     src,
-    "SEM412",
+    "SEM470",
     posOf(src, "false"),
-    "a CRD without the status subresource cannot be reconciled safely: every status write would advance metadata.generation, so observedGeneration never catches up and the operator writes status forever",
+    "a CRD without the status subresource cannot also have the scale subresource here: its replica count is read from status, and the generated scale tests write status through …/status",
   );
   assert.equal(d.path, "api.statusSubresource");
-  assert.match(d.hint!, /--subresource=status/);
+});
+
+test("SEM471 a status field named observedSpecHash is reserved without the status subresource", () => {
+  const declared = MINIMAL + "  fields:\n    observedSpecHash:\n      type: string\n";
+  assert.deepEqual(check(declared), [], "with the subresource the name is free");
+  const src = withSubresource("false", declared);
+  const d = expectOne(
+    src,
+    "SEM471",
+    posOf(src, "observedSpecHash"),
+    'status field "observedSpecHash" is reserved without the status subresource: the operator records there the hash of the spec its status answers for',
+  );
+  assert.equal(d.path, "status.fields.observedSpecHash");
 });

@@ -165,7 +165,8 @@ export function rootSchema(model: OperatorModel): JSONSchemaProps {
 function subresources(model: OperatorModel) {
   const scale = model.api.scale;
   return {
-    status: {},
+    // Without it (api.statusSubresource: false) status is part of the object, written with it.
+    ...(model.api.statusSubresource ? { status: {} } : {}),
     ...(scale
       ? {
           scale: {

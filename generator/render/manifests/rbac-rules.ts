@@ -21,8 +21,11 @@ export function managerRules(model: OperatorModel): PolicyRule[] {
     // Informer list/watch and reads; finalizers are added and removed by a merge patch that
     // carries resourceVersion, so the main resource needs patch and never update.
     { apiGroups: [group], resources: [plural], verbs: CR_VERBS },
-    // Status and conditions are written through the status subresource.
-    { apiGroups: [group], resources: [`${plural}/status`], verbs: STATUS_VERBS },
+    // Status and conditions are written through the status subresource; without it
+    // (api.statusSubresource: false) with a patch of the object, which the rule above grants.
+    ...(model.api.statusSubresource
+      ? [{ apiGroups: [group], resources: [`${plural}/status`], verbs: STATUS_VERBS }]
+      : []),
     // Setting blockOwnerDeletion on a child's ownerReference requires update on the owner's finalizers.
     ...(model.children.length > 0
       ? [{ apiGroups: [group], resources: [`${plural}/finalizers`], verbs: FINALIZERS_VERBS }]

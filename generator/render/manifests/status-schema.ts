@@ -16,18 +16,33 @@ import type { JSONSchemaProps } from "./schema-types.ts";
 export const RESERVED_STATUS_FIELDS = ["observedGeneration", "phase", "conditions"] as const;
 
 export function statusSchema(model: OperatorModel): JSONSchemaProps {
+  const bySubresource = model.api.statusSubresource;
   // observedGeneration: false (Argo CD's Application): the Ready condition's member stands in.
-  const properties: Record<string, JSONSchemaProps> = model.status.observedGeneration
-    ? {
-        observedGeneration: {
-          description:
-            "The metadata.generation this status reflects. Status is current when it equals metadata.generation.",
-          type: "integer",
-          format: "int64",
-          minimum: 0,
-        },
-      }
-    : {};
+  const properties: Record<string, JSONSchemaProps> = {
+    ...(model.status.observedGeneration
+      ? {
+          observedGeneration: {
+            description: bySubresource
+              ? "The metadata.generation this status reflects. Status is current when it equals metadata.generation."
+              : "Counts the spec versions this status has answered for. Without the status subresource every status write advances metadata.generation: compare observedSpecHash, not this, to know whether status is current.",
+            type: "integer",
+            format: "int64",
+            minimum: 0,
+          },
+        }
+      : {}),
+    // The spec-hash tracking of @create-operator/runtime (spec-hash.ts): only without the subresource.
+    ...(bySubresource
+      ? {}
+      : {
+          observedSpecHash: {
+            description:
+              "A hash of the spec (and top-level fields) this status answers for: status is current when it is the hash of the object's spec.",
+            type: "string",
+            maxLength: 64,
+          },
+        }),
+  };
   const phases = model.status.phases;
   if (phases.length > 0) {
     const names = phases.map((p) => p.name).join(", ");
@@ -53,7 +68,9 @@ export function statusSchema(model: OperatorModel): JSONSchemaProps {
     properties[field.name] = fieldSchema(field, "status");
   }
   return {
-    description: "Observed state, written only by the operator through the status subresource.",
+    description: bySubresource
+      ? "Observed state, written only by the operator through the status subresource."
+      : "Observed state, written by the operator with the object (this CRD has no status subresource).",
     type: "object",
     properties,
   };

@@ -43,7 +43,10 @@ export function userRoleRules(model: OperatorModel, role: UserRole): PolicyRule[
   const { group, plural } = model.api;
   return [
     { apiGroups: [group], resources: [plural], verbs: [...role.verbs] },
-    { apiGroups: [group], resources: [`${plural}/status`], verbs: ["get"] },
+    // Without the status subresource there is no such resource: status comes with the object.
+    ...(model.api.statusSubresource
+      ? [{ apiGroups: [group], resources: [`${plural}/status`], verbs: ["get"] }]
+      : []),
   ];
 }
 

@@ -83,10 +83,21 @@ export function apiInterfaces(model: OperatorModel, types: TypeNames): Interface
     prop(
       "observedGeneration",
       "number",
-      model.status.observedGeneration
-        ? "The metadata.generation this status reflects; compare it with metadata.generation before trusting the rest."
-        : "Not stored (operator.yaml: status.observedGeneration: false): the Ready condition's observedGeneration, which the operator's client fills in when it reads the object.",
+      !model.status.observedGeneration
+        ? "Not stored (operator.yaml: status.observedGeneration: false): the Ready condition's observedGeneration, which the operator's client fills in when it reads the object."
+        : model.api.statusSubresource
+          ? "The metadata.generation this status reflects; compare it with metadata.generation before trusting the rest."
+          : "Counts the spec versions this status answered for (no status subresource: compare observedSpecHash instead).",
     ),
+    ...(model.api.statusSubresource
+      ? []
+      : [
+          prop(
+            "observedSpecHash",
+            "string",
+            "The hash of the spec this status answers for (specHash in @create-operator/runtime); status is current when it matches.",
+          ),
+        ]),
     ...(phases.length > 0
       ? [
           prop(

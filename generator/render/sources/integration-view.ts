@@ -48,9 +48,18 @@ export function mustAllow(model: OperatorModel): AccessCheck[] {
     cr("list", "the informer lists before it watches"),
     cr("watch", "the informer watches for changes"),
     cr("patch", "finalizers are set with a merge patch carrying resourceVersion"),
-    cr("get", "status is read through the status subresource", "status"),
-    cr("update", "status is replaced through the status subresource", "status"),
-    cr("patch", "status may be patched through the status subresource", "status"),
+    ...(model.api.statusSubresource
+      ? [
+          cr("get", "status is read through the status subresource", "status"),
+          cr("update", "status is replaced through the status subresource", "status"),
+          cr("patch", "status may be patched through the status subresource", "status"),
+        ]
+      : [
+          cr(
+            "patch",
+            "without the status subresource, status is written with a patch of the object",
+          ),
+        ]),
   ];
   if (model.children.length > 0) {
     checks.push(

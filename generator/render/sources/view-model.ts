@@ -41,6 +41,7 @@ import { tenancyView, type TenancyView } from "./tenancy-view.ts";
 import { settingsView, type SettingsView } from "./settings-view.ts";
 import { statusDefaultsView, type StatusDefaultsView } from "./status-defaults-view.ts";
 import { statusView, type StatusView } from "./status-view.ts";
+import { specTrackingView, type SpecTrackingView } from "./spec-tracking-view.ts";
 import { serviceNamesView, type ServiceNameView } from "./service-names-view.ts";
 import { BASE_IMAGES, pinnedImage } from "./base-images.ts";
 import { operatorImage } from "../../model/operator-image.ts";
@@ -50,7 +51,8 @@ import { childKindChoiceFixture } from "./child-kind-choice-fixture.ts";
 import { labelReferenceFixture } from "./label-reference-fixture.ts";
 import { tsLiteral, type InterfaceView } from "./ts-types.ts";
 
-export interface ViewModel extends StatusView, StatusDefaultsView, ReferencesView, TenancyView {
+export interface ViewModel
+  extends StatusView, SpecTrackingView, StatusDefaultsView, ReferencesView, TenancyView {
   name: string;
   description: string;
   /** The description as a JSON string literal, quotes included, for package.json. */
@@ -276,6 +278,7 @@ export function buildViewModel(
     clientNodeTypes: ["V1ObjectMeta", ...embedded].sort().join(", "),
     embeddedTypes: embedded.join(", "),
     ...statusView(model),
+    ...specTrackingView(model),
     ...statusDefaultsView(model),
     ...referencesView(model),
     ...tenancyView(model),

@@ -28,6 +28,11 @@ export interface ApiRequest {
   name: string;
   /** `?watch=true` (or 1), the way every client-node informer asks for a stream. */
   watch: boolean;
+  /**
+   * The request's content type ("" without a body): tells a JSON patch (a status write without the
+   * status subresource) from a merge patch (the finalizer patch) on the same object.
+   */
+  contentType: string;
 }
 
 /** Reads one request line; `contentType` tells a server-side apply from another PATCH. */
@@ -62,6 +67,7 @@ export function describeRequest(method: string, url: string, contentType = ""): 
     namespace,
     name,
     watch,
+    contentType,
   };
 }
 

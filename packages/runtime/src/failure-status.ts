@@ -85,6 +85,7 @@ export interface FailedPhase<P extends string> {
 type FailureStatus = {
   conditions?: OpenCondition[];
   observedGeneration?: number;
+  observedSpecHash?: string;
   phase?: string;
 };
 
@@ -109,9 +110,19 @@ export async function recordFailedPass<
   obj: T,
   generation: number,
   err: unknown,
-  options: { signal?: AbortSignal; logger: Logger; now: Date; failedPhase?: FailedPhase<P> },
+  options: {
+    signal?: AbortSignal;
+    logger: Logger;
+    now: Date;
+    failedPhase?: FailedPhase<P>;
+    /**
+     * The hash of the spec the pass worked on, for a kind without the status subresource
+     * (spec-hash.ts): recorded as status.observedSpecHash wherever status.observedGeneration moves.
+     */
+    specHash?: string;
+  },
 ): Promise<ReconcileResult> {
-  const { signal, logger, now, failedPhase } = options;
+  const { signal, logger, now, failedPhase, specHash } = options;
   const key = keyOf(obj);
   if (err instanceof TerminalError) {
     logger.error("terminal error", { key, reason: err.reason, err: err.message });
@@ -131,6 +142,7 @@ export async function recordFailedPass<
       now,
     );
     status.observedGeneration = generation;
+    if (specHash !== undefined) status.observedSpecHash = specHash;
     await writeStatusIfChanged(client, obj, status as T["status"], { signal });
     return {};
   }

@@ -180,6 +180,14 @@ export { withSchemaDefaults } from "./schema-defaults.ts";
 export type { SchemaDefaults } from "./schema-defaults.ts";
 export { sameJson, writeStatusIfChanged } from "./status.ts";
 export {
+  canonicalJson,
+  observedSpec,
+  specGeneration,
+  specHash,
+  specReconciled,
+} from "./spec-hash.ts";
+export type { ObservedSpec, SpecHashed } from "./spec-hash.ts";
+export {
   generationInReady,
   observedGenerationOf,
   withoutObservedGeneration,

@@ -33,6 +33,12 @@ export interface CustomResourceRef {
   version: string;
   plural: string;
   namespaced: boolean;
+  /**
+   * Whether the CRD serves the status subresource (default true). Without it, replaceStatus
+   * patches the object itself (see there); spec-hash.ts says how the reconciler then tells a new
+   * spec from its own status write.
+   */
+  statusSubresource?: boolean;
 }
 
 export interface KubeResourceClientOptions {
@@ -50,6 +56,7 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
   readonly #ref: CustomResourceRef;
   readonly #fieldManager: string;
   readonly #keptAnnotations: readonly string[] | undefined;
+  readonly #statusSubresource: boolean;
 
   constructor(
     kubeConfig: KubeConfig,
@@ -63,6 +70,7 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
     this.#ref = ref;
     this.#fieldManager = fieldManager;
     this.#keptAnnotations = options.keptAnnotations;
+    this.#statusSubresource = ref.statusSubresource ?? true;
   }
 
   /** Always a quorum read: a GET without resourceVersion is served from etcd. */
@@ -97,7 +105,22 @@ export class KubeResourceClient<T extends KubernetesObject> implements ResourceC
   }
 
   async replaceStatus(obj: T, options: CallOptions = {}): Promise<T> {
-    return this.#write("PUT", `${this.#objectPath(obj)}/status`, obj, "application/json", options);
+    if (this.#statusSubresource)
+      return this.#write(
+        "PUT",
+        `${this.#objectPath(obj)}/status`,
+        obj,
+        "application/json",
+        options,
+      );
+    // No status subresource: a JSON patch of the object that replaces .status alone, so a spec
+    // read from a stale cache is never written back, and sets metadata.resourceVersion, which the
+    // API server checks like a PUT's (409 when the object changed since it was read).
+    const body = [
+      { op: "replace", path: "/metadata/resourceVersion", value: obj.metadata?.resourceVersion },
+      { op: "add", path: "/status", value: (obj as { status?: unknown }).status ?? {} },
+    ];
+    return this.#write("PATCH", this.#objectPath(obj), body, PatchStrategy.JsonPatch, options);
   }
 
   async setFinalizers(obj: T, finalizers: string[], options: CallOptions = {}): Promise<T> {

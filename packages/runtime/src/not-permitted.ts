@@ -9,18 +9,30 @@ import { setCondition, type OpenCondition } from "./conditions.ts";
 import type { ReconcileResult } from "./controller.ts";
 import type { Logger } from "./logger.ts";
 import { keyOf, type ResourceClient } from "./resource-client.ts";
+import type { ObservedSpec } from "./spec-hash.ts";
 import { writeStatusIfChanged } from "./status.ts";
 
-type JudgedStatus = { conditions?: OpenCondition[]; observedGeneration?: number };
+type JudgedStatus = {
+  conditions?: OpenCondition[];
+  observedGeneration?: number;
+  observedSpecHash?: string;
+};
 
 export async function recordNotPermitted<T extends KubernetesObject & { status?: JudgedStatus }>(
   client: ResourceClient<T>,
   obj: T,
   message: string,
-  options: { signal?: AbortSignal | undefined; logger: Logger; now: Date },
+  options: {
+    signal?: AbortSignal | undefined;
+    logger: Logger;
+    now: Date;
+    /** Without the status subresource: the spec version and hash of spec-hash.ts. */
+    observed?: ObservedSpec;
+  },
 ): Promise<ReconcileResult> {
-  const generation = obj.metadata?.generation ?? 0;
+  const generation = options.observed?.generation ?? obj.metadata?.generation ?? 0;
   const status: JudgedStatus = { ...obj.status, observedGeneration: generation };
+  if (options.observed !== undefined) status.observedSpecHash = options.observed.specHash;
   status.conditions = setCondition(
     status.conditions,
     {

@@ -42,6 +42,12 @@ export interface ObjectLagOptions {
    * without that field (operator.yaml status.observedGeneration: false), the Ready condition's.
    */
   observedGeneration?: "status" | "ready-condition";
+  /**
+   * Whether the status answers for the object's spec, instead of comparing the observed generation
+   * with metadata.generation: without the status subresource the generation moves with every
+   * status write, so the operator passes the spec-hash test (specReconciled).
+   */
+  statusIsCurrent?: (obj: KubernetesObject) => boolean;
 }
 
 export class ObjectLag {
@@ -98,7 +104,8 @@ export class ObjectLag {
       this.#options.observedGeneration === "ready-condition"
         ? observedGenerationOf(status)
         : status?.observedGeneration;
-    if (generation === undefined || observed === generation) {
+    const current = this.#options.statusIsCurrent;
+    if (generation === undefined || (current ? current(obj) : observed === generation)) {
       this.#stale.delete(uid);
       return;
     }

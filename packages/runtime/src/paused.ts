@@ -20,11 +20,16 @@ import { setCondition, type OpenCondition } from "./conditions.ts";
 import type { ReconcileResult } from "./controller.ts";
 import type { Logger } from "./logger.ts";
 import { keyOf, type ResourceClient } from "./resource-client.ts";
+import type { ObservedSpec } from "./spec-hash.ts";
 import { writeStatusIfChanged } from "./status.ts";
 
 // The widest condition shape (conditionShape: open, nothing required), as recordNotPermitted
 // takes it: every shape a generated kind declares is assignable to it.
-type JudgedStatus = { conditions?: OpenCondition[]; observedGeneration?: number };
+type JudgedStatus = {
+  conditions?: OpenCondition[];
+  observedGeneration?: number;
+  observedSpecHash?: string;
+};
 
 /** operator.yaml's management.pause: where the mark is and the value that pauses. */
 export interface PauseMark {
@@ -46,10 +51,17 @@ export async function recordPaused<T extends KubernetesObject & { status?: Judge
   client: ResourceClient<T>,
   obj: T,
   mark: PauseMark,
-  options: { signal?: AbortSignal | undefined; logger: Logger; now: Date },
+  options: {
+    signal?: AbortSignal | undefined;
+    logger: Logger;
+    now: Date;
+    /** Without the status subresource: the spec version and hash of spec-hash.ts. */
+    observed?: ObservedSpec;
+  },
 ): Promise<ReconcileResult> {
-  const generation = obj.metadata?.generation ?? 0;
+  const generation = options.observed?.generation ?? obj.metadata?.generation ?? 0;
   const status: JudgedStatus = { ...obj.status, observedGeneration: generation };
+  if (options.observed !== undefined) status.observedSpecHash = options.observed.specHash;
   const message = `reconciliation is paused by the ${mark.on} ${mark.key}: ${mark.value}; remove it to resume`;
   status.conditions = setCondition(
     status.conditions,

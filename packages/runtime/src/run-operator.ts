@@ -85,6 +85,12 @@ export interface OperatorDefinition<T extends WithConditions> {
   apiGroupVersion: string;
   namespaced: boolean;
   resource: CustomResourceRef;
+  /**
+   * Whether an object's status answers for its spec, for operator_stale_generation_*: by default
+   * status.observedGeneration equals metadata.generation; without the status subresource the
+   * spec hash (specReconciled, spec-hash.ts).
+   */
+  statusIsCurrent?: (obj: T) => boolean;
   /** The field manager of every write, and the Events' reporting controller. */
   fieldManager: string;
   /** The project's package.json, for --version. */
@@ -241,6 +247,9 @@ async function startOperator<T extends WithConditions>(
     new ObjectLag(informers, {
       stuckDeletionAfterMs: config.deletionStuckAfterMs,
       observedGeneration: definition.observedGeneration ?? "status",
+      ...(definition.statusIsCurrent
+        ? { statusIsCurrent: definition.statusIsCurrent as (obj: KubernetesObject) => boolean }
+        : {}),
     }),
   );
   const controller = new Controller<T>({

@@ -7,6 +7,7 @@ import { test } from "node:test";
 import type { KubernetesObject } from "@kubernetes/client-node";
 import type { InformerHandlers } from "../src/informer.ts";
 import { ObjectLag } from "../src/object-lag.ts";
+import { specHash, specReconciled } from "../src/spec-hash.ts";
 
 type Obj = KubernetesObject & { status?: { observedGeneration?: number } };
 
@@ -67,6 +68,30 @@ test("a deletion is aged from its deletionTimestamp and stuck past the threshold
   snapshot = lag.snapshot();
   assert.equal(snapshot.deleting, 1);
   assert.equal(snapshot.oldestDeletionSeconds, 360);
+});
+
+test("without the status subresource the spec hash, not the generation, says whether status is current", () => {
+  const informer = source();
+  const lag = new ObjectLag([informer], {
+    stuckDeletionAfterMs: 60_000,
+    now: () => 10_000,
+    statusIsCurrent: (o) => specReconciled(o),
+  });
+  const [h] = informer.handlers;
+  const spec = { size: "small" };
+  const hashed = (s: object) => specHash({ spec: s } as KubernetesObject);
+  // The operator's own status write moved metadata.generation to 2 past observedGeneration 1.
+  h!.add!({
+    ...obj("written", 2),
+    spec,
+    status: { observedGeneration: 1, observedSpecHash: hashed(spec) },
+  } as Obj);
+  h!.add!({
+    ...obj("changed", 3),
+    spec: { size: "large" },
+    status: { observedGeneration: 1, observedSpecHash: hashed(spec) },
+  } as Obj);
+  assert.equal(lag.snapshot().staleGenerations, 1, "only the object whose spec changed lags");
 });
 
 test("observedGeneration: false: the Ready condition's observedGeneration says which generation was seen", () => {

@@ -63,6 +63,7 @@ export function fixtureModel(overrides: Partial<OperatorModel> = {}): OperatorMo
       version: "v1alpha1",
       apiVersion: "widgets.example.com/v1alpha1",
       crdName: "widgets.widgets.example.com",
+      statusSubresource: true,
     },
     spec: {
       required: true,

@@ -16,12 +16,12 @@ import {
   newProviders,
   type Providers,
   type Resource,
-  seenGeneration,
 } from "../../support/kind.ts";
 import type { MemoryProvider } from "../../support/memory-provider.ts";
 import type { FaultEnvironment } from "./fault-environment.ts";
 import { OperatorReplica, type ReplicaOptions } from "./operator-replica.ts";
 import { ReconcileLog } from "./reconcile-log.ts";
+import { specVersion, statusIsCurrent } from "../../support/spec-version.ts";
 
 export interface SingleObject {
   /** The object, not yet created: create it with env.users.create(object). */
@@ -90,8 +90,9 @@ export function singleObject(
           const stored = await env.users.get(key);
           const ready = findCondition(stored?.status?.conditions, "Ready");
           return ready?.status === "True" &&
-            ready.observedGeneration === stored?.metadata.generation &&
-            seenGeneration(stored) === stored?.metadata.generation
+            stored !== undefined &&
+            statusIsCurrent(stored) &&
+            ready.observedGeneration === specVersion(stored)
             ? stored
             : undefined;
         },

@@ -18,6 +18,7 @@ import { desiredChildren, OWNED_KINDS } from "../support/kind.ts";
 import { unreadyStatus } from "@create-operator/runtime/testing";
 import { faultEnvironment } from "./support/fault-environment.ts";
 import { singleObject } from "./support/single-object.ts";
+import { specVersion } from "../support/spec-version.ts";
 
 const env = await faultEnvironment();
 /** Far beyond a test: a replica looks at the object again only on an event or when told to resync. */
@@ -97,7 +98,7 @@ for (const binding of FIXTURE.bindings) {
         const applied = await run.waitReady().catch((error: Error) => {
           throw new Error(`${error.message}; ${specChangeHint(change)}`, { cause: error });
         });
-        assert.equal(applied.metadata.generation, 2);
+        assert.equal(specVersion(applied), 2);
         assert.equal((await provider.find(id))?.drifted, false, "the new spec was applied");
         assert.equal(provider.updates, updates + 1);
         assert.equal(provider.creates, 1, `still the one ${binding.name}`);

@@ -44,6 +44,7 @@ import { recordingLogger } from "../integration/support/recording-logger.ts";
 import { waitFor } from "../integration/support/wait.ts";
 import { failingWhile, sampleSum } from "./support/failing-calls.ts";
 import { isolatedFaultEnvironment } from "./support/fault-environment.ts";
+import { statusWriteMatch } from "./support/status-write.ts";
 
 const RESOURCE = `${PLURAL}.${API_GROUP}`;
 const env = await isolatedFaultEnvironment("failure-status");
@@ -253,10 +254,7 @@ test("a 403 on the status write: a StatusUpdateFailed Warning Event and operator
   const wired = wiredReconciler(newProviders());
   const obj = env.newObject();
   const forbidden = proxy.inject({
-    verb: "update",
-    resource: RESOURCE,
-    subresource: "status",
-    when: (request) => request.name === obj.metadata.name,
+    ...statusWriteMatch(obj.metadata.name),
     fault: { type: "status", code: 403, message: "status is off limits (injected)" },
   });
   try {

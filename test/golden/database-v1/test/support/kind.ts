@@ -42,6 +42,8 @@ export {
   DELETION_POLICY_ANNOTATION,
   sweptResources,
 } from "../../src/reconciler/finalize.ts";
+/** The CRD has the status subresource: status answers for metadata.generation, no hash. */
+export const HASHED_TOP_LEVEL_FIELDS: readonly string[] | undefined = undefined;
 export { PROGRESSING_PHASE, READY_PHASE } from "../../src/api/v1/phases.ts";
 
 /**

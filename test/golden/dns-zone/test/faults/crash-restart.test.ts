@@ -29,6 +29,8 @@ import {
 import { crashAt } from "./support/crash-point.ts";
 import { faultEnvironment } from "./support/fault-environment.ts";
 import { singleObject } from "./support/single-object.ts";
+import { finalizerPatchMatch, statusWriteMatch, statusWritesSeen } from "./support/status-write.ts";
+import { specVersion } from "../support/spec-version.ts";
 
 const RESOURCE = `${PLURAL}.${API_GROUP}`;
 const { bindings } = FIXTURE;
@@ -36,18 +38,8 @@ const env = await faultEnvironment();
 /** The replica that crashes never retries on its own before the test kills it. */
 const NO_RETRY = { initialMs: 60_000, maxMs: 60_000 };
 
-const statusWrite = (obj: Resource): FaultMatch => ({
-  verb: "update",
-  resource: RESOURCE,
-  subresource: "status",
-  name: obj.metadata.name!,
-});
-const finalizerPatch = (obj: Resource): FaultMatch => ({
-  verb: "patch",
-  resource: RESOURCE,
-  subresource: "",
-  name: obj.metadata.name!,
-});
+const statusWrite = (obj: Resource): FaultMatch => statusWriteMatch(obj.metadata.name!);
+const finalizerPatch = (obj: Resource): FaultMatch => finalizerPatchMatch(obj.metadata.name!);
 const childApply = (obj: Resource): FaultMatch => {
   // Before the object is created: its children's names do not depend on the UID to come.
   const named = { ...obj, metadata: { ...obj.metadata, uid: obj.metadata.uid ?? "not-yet" } };
@@ -114,7 +106,7 @@ for (const point of RECONCILE_POINTS) {
 
       const b = await run.start("replica-b");
       const ready = await run.waitReady();
-      assert.equal(ready.metadata.generation, 1);
+      assert.equal(specVersion(ready), 1);
       for (const binding of bindings) {
         const provider = run.provider(binding);
         assert.equal(provider.creates, 1, `the ${binding.name} was adopted, not created again`);
@@ -138,7 +130,7 @@ for (const point of RECONCILE_POINTS) {
       }
       if (point.at === statusWrite && point.timing === "lands" && !FIXTURE.hasWorkloadChildren) {
         // What landed was the final status: the restarted operator decided from it, wrote nothing.
-        assert.equal(b.proxy.count("update", `${RESOURCE}/status`), 0, "no status write again");
+        assert.equal(statusWritesSeen(b.proxy), 0, "no status write again");
       }
       assert.deepEqual(run.problems(b), [], "the restart is routine: no warnings");
     });

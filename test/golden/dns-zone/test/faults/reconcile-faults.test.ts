@@ -42,7 +42,6 @@ import {
   type Providers,
   type Resource,
   RESOURCE_REF,
-  seenGeneration,
 } from "../support/kind.ts";
 import type { MemoryProvider } from "../support/memory-provider.ts";
 import { CustomResourceApi } from "../integration/support/custom-resource-api.ts";
@@ -51,6 +50,8 @@ import { recordingLogger } from "../integration/support/recording-logger.ts";
 import { uniqueName } from "../integration/support/unique-name.ts";
 import { waitFor } from "../integration/support/wait.ts";
 import { markWorkloadsReady } from "../integration/support/workload-stand-in.ts";
+import { finalizerPatchMatch, statusWriteMatch } from "./support/status-write.ts";
+import { specVersion, statusIsCurrent } from "../support/spec-version.ts";
 
 const RESOURCE = `${PLURAL}.${API_GROUP}`;
 const { bindings } = FIXTURE;
@@ -102,7 +103,7 @@ async function waitReady(key: ObjectKey, timeoutMs = 20_000): Promise<Resource> 
       await standInForControllers(key);
       const obj = await users.get(key);
       const ready = findCondition(obj?.status?.conditions, "Ready");
-      return ready?.status === "True" && seenGeneration(obj) === obj?.metadata.generation
+      return ready?.status === "True" && obj !== undefined && statusIsCurrent(obj)
         ? obj
         : undefined;
     },
@@ -172,14 +173,11 @@ async function runLoop(providers: Providers, backoff = { initialMs: 100, maxMs: 
 function recordStatusWrites(name: () => string | undefined): number[] {
   const times: number[] = [];
   proxy.inject({
-    verb: "update",
-    resource: RESOURCE,
-    subresource: "status",
     // Never applies: it only sees every status write go by.
-    when: (request) => {
+    ...statusWriteMatch(undefined, (request) => {
       if (request.name === name()) times.push(Date.now());
       return false;
-    },
+    }),
     fault: { type: "latency", ms: 0 },
   });
   return times;
@@ -192,10 +190,7 @@ test(
     let name: string | undefined;
     const writes = recordStatusWrites(() => name);
     const throttled = proxy.inject({
-      verb: "update",
-      resource: RESOURCE,
-      subresource: "status",
-      when: (request) => request.name === name,
+      ...statusWriteMatch(undefined, (request) => request.name === name),
       fault: { type: "status", code: 429, retryAfterSeconds: 2 },
       times: 1,
     });
@@ -226,10 +221,7 @@ test(
     let name: string | undefined;
     const writes = recordStatusWrites(() => name);
     const conflicts = proxy.inject({
-      verb: "update",
-      resource: RESOURCE,
-      subresource: "status",
-      when: (request) => request.name === name,
+      ...statusWriteMatch(undefined, (request) => request.name === name),
       fault: { type: "status", code: 409, message: "the object has been modified (injected)" },
       times: 3,
     });
@@ -281,22 +273,12 @@ const WRITES: ReconcileWrite[] = [
   {
     what: "the status write",
     applies: true,
-    match: (obj) => ({
-      verb: "update",
-      resource: RESOURCE,
-      subresource: "status",
-      name: obj.metadata.name!,
-    }),
+    match: (obj) => statusWriteMatch(obj.metadata.name!),
   },
   {
     what: "the finalizer patch",
     applies: bindings.length > 0,
-    match: (obj) => ({
-      verb: "patch",
-      resource: RESOURCE,
-      subresource: "",
-      name: obj.metadata.name!,
-    }),
+    match: (obj) => finalizerPatchMatch(obj.metadata.name!),
   },
   {
     what: "the child applies",
@@ -345,7 +327,7 @@ for (const write of WRITES) {
           assert.ok(during.length <= 10, `no hot loop: ${shown}`);
           const lastGap = during.at(-1)! - during.at(-2)!;
           assert.ok(lastGap >= 700, `backing off: ${shown}`);
-          assert.equal(ready.metadata.generation, 1);
+          assert.equal(specVersion(ready), 1);
           process.stdout.write(`# 500 on ${write.what}: ${shown}\n`);
           const retries = loop.lines
             .map((line) => JSON.parse(line) as { msg?: string; key?: string; err?: string })
@@ -443,12 +425,11 @@ if (deleting.length > 0) {
         const attempts: number[] = [];
         // Only the object's own PATCH: with the object Ready, the finalizer is already on, so the
         // only patch left for it is the one that takes the finalizer off.
+        const finalizerPatch = finalizerPatchMatch(created.metadata.name!);
         const failing = proxy.inject({
-          verb: "patch",
-          resource: RESOURCE,
-          subresource: "",
-          name: created.metadata.name!,
-          when: () => {
+          ...finalizerPatch,
+          when: (request) => {
+            if (finalizerPatch.when?.(request) === false) return false;
             attempts.push(performance.now());
             return true;
           },

@@ -73,6 +73,8 @@ export interface ResourceRef {
   plural: string;
   /** Set for namespaced kinds. */
   namespace?: string;
+  /** false: the CRD has no status subresource, status is written with the object. */
+  statusSubresource?: boolean;
 }
 
 const TABLE = "application/json;as=Table;v=v1;g=meta.k8s.io";
@@ -82,6 +84,7 @@ export class ResourceApi {
   readonly #config: KubeConfig;
   readonly #server: string;
   readonly #base: string;
+  readonly #statusSubresource: boolean;
 
   constructor(config: KubeConfig, ref: ResourceRef) {
     const cluster = config.getCurrentCluster();
@@ -90,6 +93,7 @@ export class ResourceApi {
     this.#server = cluster.server;
     const scope = ref.namespace ? `/namespaces/${ref.namespace}` : "";
     this.#base = `/apis/${ref.group}/${ref.version}${scope}/${ref.plural}`;
+    this.#statusSubresource = ref.statusSubresource ?? true;
   }
 
   create(object: ResourceObject, options: { dryRun?: boolean } = {}): Promise<ResourceObject> {
@@ -116,7 +120,9 @@ export class ResourceApi {
     });
   }
 
+  /** PUT …/status; without the status subresource, PUT of the object (status is part of it). */
   updateStatus(object: ResourceObject): Promise<ResourceObject> {
+    if (!this.#statusSubresource) return this.update(object);
     return this.#request("PUT", `/${object.metadata.name}/status`, object);
   }
 

@@ -17,6 +17,7 @@ import { newProviders, PLURAL } from "../support/kind.ts";
 import { faultEnvironment } from "./support/fault-environment.ts";
 import { OperatorReplica, type LeaseTimings } from "./support/operator-replica.ts";
 import { ReconcileLog } from "./support/reconcile-log.ts";
+import { statusWriteMatch } from "./support/status-write.ts";
 
 const LEASE: LeaseTimings = { leaseDurationSeconds: 3, renewDeadlineMs: 2_000, retryPeriodMs: 250 };
 const DRAIN_MS = 1_000;
@@ -62,12 +63,7 @@ if (FIXTURE.leaderElection) {
     const b = await start("replica-b");
     // replica-a's status writes hang: the first reconcile of the new object starts and never
     // comes back (its reads are served from the cache, so only a write can hang it).
-    a.proxy.inject({
-      verb: "update",
-      resource: PLURAL,
-      subresource: "status",
-      fault: { type: "hang" },
-    });
+    a.proxy.inject({ ...statusWriteMatch(), fault: { type: "hang" } });
     await env.users.create(object);
     await waitFor("a reconcile of replica-a to hang", async () => a.proxy.hanging > 0);
 

@@ -41,6 +41,8 @@ export {
   DELETION_POLICY_ANNOTATION,
   sweptResources,
 } from "../../src/reconciler/finalize.ts";
+/** The CRD has the status subresource: status answers for metadata.generation, no hash. */
+export const HASHED_TOP_LEVEL_FIELDS: readonly string[] | undefined = undefined;
 /** Tenant has no phases. */
 export const PROGRESSING_PHASE: string | undefined = undefined;
 export const READY_PHASE: string | undefined = undefined;

@@ -39,6 +39,7 @@ import { waitFor } from "../integration/support/wait.ts";
 import { markWorkloadsReady } from "../integration/support/workload-stand-in.ts";
 import { failingWhile, sampleSum } from "./support/failing-calls.ts";
 import { isolatedFaultEnvironment } from "./support/fault-environment.ts";
+import { statusIsCurrent } from "../support/spec-version.ts";
 
 const STUCK_AFTER_MS = 1_500;
 const controllerName = DEFAULTS.controllerName;
@@ -71,7 +72,11 @@ async function runLoop(providers: Providers) {
   const metrics = new OperatorMetrics({ processMetrics: false });
   metrics.objectLag(
     controllerName,
-    new ObjectLag(wiring.informers, { stuckDeletionAfterMs: STUCK_AFTER_MS }),
+    new ObjectLag(wiring.informers, {
+      stuckDeletionAfterMs: STUCK_AFTER_MS,
+      // As main.ts: the generation, or the spec hash without the status subresource.
+      statusIsCurrent: (obj) => statusIsCurrent(obj as Resource),
+    }),
   );
   const ownWrites = new OwnWrites();
   const reconciler = createReconciler(

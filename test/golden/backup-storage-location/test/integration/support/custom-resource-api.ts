@@ -118,8 +118,12 @@ export class CustomResourceApi<T extends KubernetesObject> {
       : this.#api.replaceClusterCustomObject({ group, version, plural, name, body: obj }))) as T;
   }
 
-  /** Replaces the object through the status subresource (PUT …/status). */
+  /**
+   * Replaces the object through the status subresource (PUT …/status); without one
+   * (statusSubresource: false) status is part of the object, replaced with it (PUT).
+   */
   async replaceStatus(obj: T): Promise<T> {
+    if (this.#ref.statusSubresource === false) return this.replace(obj);
     const { group, version, plural } = this.#ref;
     const name = obj.metadata?.name ?? "";
     return (await (this.#ref.namespaced
