@@ -6,7 +6,9 @@
 // (@create-operator/runtime's spec-hash.ts) and writes status with a patch of the object. What
 // stays refused is what that mode cannot carry: a status field of the hash's name, and the scale
 // subresource, whose replica count the API server reads from status and whose generated tests
-// write status through …/status.
+// write status through …/status, and status.observedGeneration: false, since the spec-version
+// counter the hash advances is status.observedGeneration (spec-hash.ts specGeneration): without it
+// the counter would stay at 1 and the generated waits could never see a new spec answered.
 
 import type { CheckContext } from "./context.ts";
 import { obj } from "./raw-spec.ts";
@@ -23,6 +25,13 @@ export function checkStatusSubresource({ data, report }: CheckContext): void {
       ["api", "statusSubresource"],
       "a CRD without the status subresource cannot also have the scale subresource here: its replica count is read from status, and the generated scale tests write status through …/status",
       "Keep the status subresource (leave statusSubresource out), or remove api.scale.",
+    );
+  if (obj(data.status).observedGeneration === false)
+    report.error(
+      "SEM472",
+      ["api", "statusSubresource"],
+      "a CRD without the status subresource keeps status.observedGeneration: the operator counts there the spec versions its status answers for, next to the spec hash",
+      "Leave status.observedGeneration out (or true), or keep the status subresource.",
     );
   const statusFields = obj(obj(data.status).fields);
   if (Object.hasOwn(statusFields, OBSERVED_SPEC_HASH))

@@ -43,3 +43,16 @@ test("SEM471 a status field named observedSpecHash is reserved without the statu
   );
   assert.equal(d.path, "status.fields.observedSpecHash");
 });
+
+test("SEM472 no status subresource together with status.observedGeneration: false is refused where it is said", () => {
+  const withoutGeneration = edit(MINIMAL, "status:\n", "status:\n  observedGeneration: false\n");
+  assert.deepEqual(check(withoutGeneration), [], "observedGeneration: false alone is fine");
+  const src = withSubresource("false", withoutGeneration);
+  const d = expectOne(
+    src,
+    "SEM472",
+    posOf(src, "false"),
+    "a CRD without the status subresource keeps status.observedGeneration: the operator counts there the spec versions its status answers for, next to the spec hash",
+  );
+  assert.equal(d.path, "api.statusSubresource");
+});
