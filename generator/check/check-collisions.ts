@@ -4,7 +4,7 @@
 
 import { FIELD_NAME, type CheckContext } from "./context.ts";
 import { derivePlural, deriveSingular, fieldTypeName } from "./derive-names.ts";
-import type { FieldVisit } from "./field-walk.ts";
+import { walkFields, type FieldVisit } from "./field-walk.ts";
 import { obj, str, strings } from "./raw-spec.ts";
 import { formatPath } from "./report.ts";
 
@@ -57,8 +57,10 @@ function checkResourceNames({ data, report }: CheckContext): void {
   }
 }
 
-function checkFieldNames({ report, specFields, statusFields }: CheckContext): void {
-  for (const v of [...specFields, ...statusFields]) {
+function checkFieldNames({ data, report, specFields, statusFields }: CheckContext): void {
+  // Top-level fields are the object's properties too: the same names hold for them.
+  const topLevelFields = walkFields(data, "spec", "topLevel");
+  for (const v of [...specFields, ...statusFields, ...topLevelFields]) {
     if (v.role !== "field") continue;
     if (!FIELD_NAME.test(v.name)) {
       report.error(

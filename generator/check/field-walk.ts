@@ -22,12 +22,20 @@ export interface FieldVisit {
   type: string | undefined;
 }
 
-/** Every definition under spec.fields or status.fields, parents before children. */
-export function walkFields(data: RawObject, section: Section): FieldVisit[] {
+/**
+ * Every definition under spec.fields or status.fields, parents before children. `root` reads
+ * another field map of the same language instead (topLevel.fields, visited as spec-like fields,
+ * for checks that hold for every field, such as its name).
+ */
+export function walkFields(
+  data: RawObject,
+  section: Section,
+  root: "spec" | "status" | "topLevel" = section,
+): FieldVisit[] {
   const visits: FieldVisit[] = [];
   const visitMap = (fields: unknown, parent: FieldVisit | undefined) => {
     for (const [name, def] of Object.entries(obj(fields))) {
-      const docPath = parent ? [...parent.docPath, "fields", name] : [section, "fields", name];
+      const docPath = parent ? [...parent.docPath, "fields", name] : [root, "fields", name];
       visit(
         def,
         docPath,
@@ -65,7 +73,7 @@ export function walkFields(data: RawObject, section: Section): FieldVisit[] {
     visit(def.items, [...docPath, "items"], fieldPath, [...steps, "[]"], name, "items", v);
     visit(def.values, [...docPath, "values"], fieldPath, [...steps, "{}"], name, "values", v);
   };
-  visitMap(obj(data[section]).fields, undefined);
+  visitMap(obj(data[root]).fields, undefined);
   return visits;
 }
 

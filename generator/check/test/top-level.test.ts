@@ -67,3 +67,17 @@ test("SEM309 a top-level example is checked like a spec field's (the sample show
     ["SEM309 topLevel.fields.data.examples[0].greeting"],
   );
 });
+
+test("SEM011 and SEM014: a top-level field, or one nested in it, takes the names spec fields take", () => {
+  const nested = withTopLevel("provider:\n  type: object\n  fields:\n    a/b: { type: string }");
+  const d = expectOne(nested, "SEM011", posOf(nested, "a/b"), 'field name "a/b" cannot be used');
+  assert.equal(d.path, "topLevel.fields.provider.fields.a/b");
+  const inherited = withTopLevel("constructor:\n  type: string");
+  const e = expectOne(
+    inherited,
+    "SEM014",
+    posOf(inherited, "constructor"),
+    'field name "constructor" is a member every JavaScript object inherits',
+  );
+  assert.equal(e.path, "topLevel.fields.constructor");
+});
