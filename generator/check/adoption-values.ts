@@ -5,25 +5,17 @@
 // resolveManagement, the one reading of management.
 
 import { has, obj } from "./raw-spec.ts";
-import type { Path } from "./report.ts";
+import { type Path, type PlanProblem } from "./report.ts";
 
 export type AdoptionBehaviour = "Adopt" | "AdoptOnly" | "Refuse";
 
 const BEHAVIOURS: readonly string[] = ["Adopt", "AdoptOnly", "Refuse"];
 
-interface Problem {
-  severity: "error" | "warning";
-  code: string;
-  path: Path;
-  message: string;
-  hint: string;
-}
-
 /** The mapped values, or undefined when the spec maps none (the runtime's Adopt and Refuse). */
 export function resolveAdoptionValues(
   management: Record<string, unknown>,
   annotation: string | undefined,
-  problems: Problem[],
+  problems: PlanProblem[],
 ): Record<string, AdoptionBehaviour> | undefined {
   if (!has(management, "adoptionValues")) return undefined;
   const at: Path = ["management", "adoptionValues"];

@@ -8,7 +8,7 @@
 import { formatValidator } from "./cel-formats.ts";
 import type { CheckContext } from "./context.ts";
 import { has, obj, objects, str } from "./raw-spec.ts";
-import type { Path } from "./report.ts";
+import { type Path, type PlanProblem, reportProblems } from "./report.ts";
 
 export interface CascadeFinalizersPlan {
   /** Children deleted in reverse apply order, each kind gone before the next; then the owner. */
@@ -20,26 +20,15 @@ export interface CascadeFinalizersPlan {
 /** Finalizers the API server and its garbage collector already give a meaning to. */
 const KUBERNETES_FINALIZERS = ["orphan", "foregroundDeletion", "kubernetes"];
 
-interface Problem {
-  severity: "error" | "warning";
-  code: string;
-  path: Path;
-  message: string;
-  hint: string;
-}
-
 export function checkCascadeFinalizers({ data, report }: CheckContext): void {
-  for (const p of resolveCascadeFinalizers(data).problems) {
-    if (p.severity === "error") report.error(p.code, p.path, p.message, p.hint);
-    else report.warning(p.code, p.path, p.message, p.hint);
-  }
+  reportProblems(report, resolveCascadeFinalizers(data).problems);
 }
 
 export function resolveCascadeFinalizers(data: Record<string, unknown>): {
   plan: CascadeFinalizersPlan | undefined;
-  problems: Problem[];
+  problems: PlanProblem[];
 } {
-  const problems: Problem[] = [];
+  const problems: PlanProblem[] = [];
   const management = obj(data.management);
   if (!has(management, "cascadeFinalizers")) return { plan: undefined, problems };
   const group = str(obj(data.api).group) ?? "";

@@ -8,7 +8,7 @@ import { type AdoptionBehaviour, resolveAdoptionValues } from "./adoption-values
 import { formatValidator } from "./cel-formats.ts";
 import type { CheckContext } from "./context.ts";
 import { has, obj, objects, str } from "./raw-spec.ts";
-import type { Path } from "./report.ts";
+import { type Path, type PlanProblem, reportProblems } from "./report.ts";
 
 export interface ManagementPlan {
   deletionPolicyAnnotation: string;
@@ -22,26 +22,15 @@ export interface ManagementPlan {
 /** The value that pauses when management.pause.value is left out. */
 export const DEFAULT_PAUSE_VALUE = "true";
 
-interface Problem {
-  severity: "error" | "warning";
-  code: string;
-  path: Path;
-  message: string;
-  hint: string;
-}
-
 export function checkManagement({ data, report }: CheckContext): void {
-  for (const p of resolveManagement(data).problems) {
-    if (p.severity === "error") report.error(p.code, p.path, p.message, p.hint);
-    else report.warning(p.code, p.path, p.message, p.hint);
-  }
+  reportProblems(report, resolveManagement(data).problems);
 }
 
 export function resolveManagement(data: Record<string, unknown>): {
   plan: ManagementPlan;
-  problems: Problem[];
+  problems: PlanProblem[];
 } {
-  const problems: Problem[] = [];
+  const problems: PlanProblem[] = [];
   const management = obj(data.management);
   const group = str(obj(data.api).group) ?? "";
   const qualified = formatValidator("qualifiedName");

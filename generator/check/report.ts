@@ -31,6 +31,26 @@ export interface Reporter {
   where(path: Path, at?: Anchor): string;
 }
 
+/**
+ * A diagnostic found by a resolver that also builds a plan (management, cascade finalizers): the
+ * model reads the plan and the check reports the problems, from one pass over the spec.
+ */
+export interface PlanProblem {
+  severity: "error" | "warning";
+  code: string;
+  path: Path;
+  message: string;
+  hint: string;
+}
+
+/** Reports a resolver's problems, each at its own severity. */
+export function reportProblems(report: Reporter, problems: readonly PlanProblem[]): void {
+  for (const p of problems) {
+    if (p.severity === "error") report.error(p.code, p.path, p.message, p.hint);
+    else report.warning(p.code, p.path, p.message, p.hint);
+  }
+}
+
 export function createReporter(parsed: ParsedSpec): Reporter {
   const diagnostics: Diagnostic[] = [];
   const positionOf = (path: Path, at: Anchor) => {
