@@ -53,7 +53,6 @@ import { markWorkloadsReady } from "../integration/support/workload-stand-in.ts"
 import { finalizerPatchMatch, statusWriteMatch } from "./support/status-write.ts";
 import { specVersion, statusIsCurrent } from "../support/spec-version.ts";
 
-const RESOURCE = `${PLURAL}.${API_GROUP}`;
 const { bindings } = FIXTURE;
 
 const cp: ControlPlane = await sharedControlPlane();

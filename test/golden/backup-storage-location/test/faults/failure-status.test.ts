@@ -28,13 +28,11 @@ import { FIXTURE } from "../support/fixture.ts";
 import { serverReferenceReader } from "../support/referenced-objects.ts";
 import { operatorWiring } from "../integration/support/operator-wiring.ts";
 import {
-  API_GROUP,
   createReconciler,
   desiredChildren,
   FIELD_MANAGER,
   hooks,
   newProviders,
-  PLURAL,
   type Providers,
   type Resource,
   seenGeneration,
@@ -46,7 +44,6 @@ import { failingWhile, sampleSum } from "./support/failing-calls.ts";
 import { isolatedFaultEnvironment } from "./support/fault-environment.ts";
 import { statusWriteMatch } from "./support/status-write.ts";
 
-const RESOURCE = `${PLURAL}.${API_GROUP}`;
 const env = await isolatedFaultEnvironment("failure-status");
 const { cp, namespace, operator, users } = env;
 /** The operator talks to the API server through this proxy, still as its ServiceAccount. */

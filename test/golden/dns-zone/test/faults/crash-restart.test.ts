@@ -18,21 +18,13 @@ import { readObject } from "../integration/support/stored-objects.ts";
 import { waitFor } from "../integration/support/wait.ts";
 import type { FaultMatch } from "@create-operator/envtest";
 import { FIXTURE, identityOf } from "../support/fixture.ts";
-import {
-  API_GROUP,
-  desiredChildren,
-  FINALIZER,
-  PLURAL,
-  type Resource,
-  seenGeneration,
-} from "../support/kind.ts";
+import { desiredChildren, FINALIZER, type Resource, seenGeneration } from "../support/kind.ts";
 import { crashAt } from "./support/crash-point.ts";
 import { faultEnvironment } from "./support/fault-environment.ts";
 import { singleObject } from "./support/single-object.ts";
 import { finalizerPatchMatch, statusWriteMatch, statusWritesSeen } from "./support/status-write.ts";
 import { specVersion } from "../support/spec-version.ts";
 
-const RESOURCE = `${PLURAL}.${API_GROUP}`;
 const { bindings } = FIXTURE;
 const env = await faultEnvironment();
 /** The replica that crashes never retries on its own before the test kills it. */

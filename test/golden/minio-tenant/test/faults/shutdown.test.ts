@@ -13,7 +13,7 @@ import { ALSO_STOP_TIMEOUT_MS, keyOf, keyToString } from "@create-operator/runti
 import { readManifests } from "../integration/support/manifests.ts";
 import { waitFor } from "../integration/support/wait.ts";
 import { FIXTURE } from "../support/fixture.ts";
-import { newProviders, PLURAL } from "../support/kind.ts";
+import { newProviders } from "../support/kind.ts";
 import { faultEnvironment } from "./support/fault-environment.ts";
 import { OperatorReplica, type LeaseTimings } from "./support/operator-replica.ts";
 import { ReconcileLog } from "./support/reconcile-log.ts";

@@ -9,7 +9,7 @@
 import assert from "node:assert/strict";
 import { test } from "node:test";
 import type { KubernetesObject } from "@kubernetes/client-node";
-import { findCondition, keyOf, type ObjectKey, statusCode } from "@create-operator/runtime";
+import { findCondition, keyOf, type ObjectKey } from "@create-operator/runtime";
 import { FIXTURE, identityOf, specFor } from "../support/fixture.ts";
 import { serverReferenceReader } from "../support/referenced-objects.ts";
 import {
@@ -28,11 +28,12 @@ import { countingClient } from "./support/counting-client.ts";
 import { reconcileUntilSettled } from "./support/reconcile-loop.ts";
 import { recordingLogger } from "./support/recording-logger.ts";
 import { uniqueName } from "./support/unique-name.ts";
+import { readObject } from "./support/stored-objects.ts";
 import { markWorkloadsReady } from "./support/workload-stand-in.ts";
 
 if (FIXTURE.pause !== null) {
   const pause = FIXTURE.pause;
-  const { cp, namespace, operator, users, objects } = await suiteContext("paused");
+  const { cp, namespace, operator, users } = await suiteContext("paused");
 
   /** The metadata that sets (or, with null, removes) the pause mark, as a merge patch. */
   const mark = (value: string | null) => ({
@@ -52,21 +53,18 @@ if (FIXTURE.pause !== null) {
     );
   }
 
-  async function exists(child: KubernetesObject): Promise<boolean> {
-    try {
-      await objects.read({
-        apiVersion: child.apiVersion!,
-        kind: child.kind!,
-        metadata: {
-          name: child.metadata!.name!,
-          ...(child.metadata?.namespace ? { namespace: child.metadata.namespace } : {}),
-        },
-      });
-      return true;
-    } catch (err) {
-      if (statusCode(err) === 404) return false;
-      throw err;
-    }
+  /**
+   * Whether `child` exists as this owner's child: one with a fixed name may be another object's,
+   * since the suites share a namespace, so it must also carry the labels this owner gives it
+   * (among them its instance label).
+   */
+  async function existsAsOwnersChild(child: KubernetesObject): Promise<boolean> {
+    const stored = await readObject(cp.admin, child);
+    if (stored === undefined) return false;
+    const labels = stored.metadata?.labels ?? {};
+    return Object.entries(child.metadata?.labels ?? {}).every(
+      ([key, value]) => labels[key] === value,
+    );
   }
 
   async function createOwner(paused: boolean): Promise<Resource> {
@@ -110,7 +108,11 @@ if (FIXTURE.pause !== null) {
     assert.equal(seenGeneration(stored), stored.metadata.generation);
     assert.ok(!(stored.metadata.finalizers ?? []).includes(FINALIZER), "no finalizer");
     for (const child of desiredChildren(stored))
-      assert.equal(await exists(child), false, `${child.kind} ${child.metadata?.name} not created`);
+      assert.equal(
+        await existsAsOwnersChild(child),
+        false,
+        `${child.kind} ${child.metadata?.name} not created`,
+      );
     assert.equal(resourcesOf(providers), 0, "no external resource created");
   });
 
@@ -123,7 +125,7 @@ if (FIXTURE.pause !== null) {
     const stored = await users.read(keyOf(owner));
     assert.notEqual(findCondition(stored.status?.conditions, "Ready")?.reason, "Paused");
     for (const child of desiredChildren(stored))
-      assert.ok(await exists(child), `${child.kind} ${child.metadata?.name} created`);
+      assert.ok(await existsAsOwnersChild(child), `${child.kind} ${child.metadata?.name} created`);
   });
 
   const deleted = FIXTURE.bindings.filter((b) => b.deletionPolicy === "Delete");
